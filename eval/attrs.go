@@ -1,0 +1,144 @@
+package eval
+
+import (
+	"github.com/tensh/tensh/runtime/tensor"
+)
+
+// tensorProps are the Tensor attributes that are not methods (shape,
+// dtype, T, ...), filled by the files that implement them.
+var tensorProps = map[string]func(s *Session, t *tensor.Tensor) Value{}
+
+// typeMethods are the methods of the non-tensor types, keyed by TypeName:
+// typeMethods["Size"]["numel"].
+var typeMethods = map[string]map[string]*Builtin{}
+
+// registerMethods adds methods to a Python type's table.
+func registerMethods(typeName string, bs ...*Builtin) {
+	m := typeMethods[typeName]
+	if m == nil {
+		m = map[string]*Builtin{}
+		typeMethods[typeName] = m
+	}
+	for _, b := range bs {
+		m[b.Name] = b
+	}
+}
+
+// getAttr is x.name.
+func (s *Session) getAttr(x Value, name string) Value {
+	switch v := x.(type) {
+	case *tensor.Tensor:
+		if p, ok := tensorProps[name]; ok {
+			return p(s, v)
+		}
+		if m, ok := tensorMethods[name]; ok {
+			return &BoundMethod{Self: v, Fn: m}
+		}
+	case *Module:
+		if g, ok := v.Getters[name]; ok {
+			return g()
+		}
+		if m, ok := v.Members[name]; ok {
+			return m
+		}
+		throw("AttributeError", errModuleNoAttr, v.Name, name)
+	case *NamedTuple:
+		for i, f := range v.Fields {
+			if f == name {
+				return v.Elems[i]
+			}
+		}
+	case *Object:
+		if a, ok := v.Attrs[name]; ok {
+			return a
+		}
+	case DTypeValue:
+		switch name {
+		case "is_floating_point":
+			return Bool(v.D.IsFloat())
+		case "is_signed":
+			return Bool(v.D.IsSigned())
+		case "itemsize":
+			return MakeInt(int64(v.D.ItemSize()))
+		case "is_complex":
+			return Bool(false)
+		}
+	case DeviceValue:
+		switch name {
+		case "type":
+			return Str(v.D.Type)
+		case "index":
+			if v.D.Index < 0 {
+				return None
+			}
+			return MakeInt(int64(v.D.Index))
+		}
+	case *Slice:
+		switch name {
+		case "start":
+			return v.Start
+		case "stop":
+			return v.Stop
+		case "step":
+			return v.Step
+		}
+	case Range:
+		switch name {
+		case "start":
+			return MakeInt(v.Start)
+		case "stop":
+			return MakeInt(v.Stop)
+		case "step":
+			return MakeInt(v.Step)
+		}
+	case *Builtin:
+		switch name {
+		case "__name__":
+			return Str(v.Name)
+		case "__doc__":
+			return Str(v.Doc)
+		}
+	case *Class:
+		if name == "__name__" {
+			return Str(v.Name[lastDot(v.Name)+1:])
+		}
+	}
+	if m, ok := typeMethods[TypeName(x)][name]; ok {
+		return &BoundMethod{Self: x, Fn: m}
+	}
+	throw("AttributeError", errNoAttr, TypeName(x), name)
+	return nil
+}
+
+// setAttr is x.name = v.
+func (s *Session) setAttr(x Value, name string, v Value) {
+	switch o := x.(type) {
+	case *Module:
+		if set, ok := o.Setters[name]; ok {
+			set(v)
+			return
+		}
+		if _, ok := o.Getters[name]; ok {
+			throw("AttributeError", errReadOnlyAttr, "module", name)
+		}
+		o.Members[name] = v
+		return
+	case *Object:
+		if _, ok := o.Attrs[name]; ok {
+			throw("AttributeError", errReadOnlyAttr, o.TypeName, name)
+		}
+	case *tensor.Tensor:
+		if set, ok := tensorSetters[name]; ok {
+			set(s, o, v)
+			return
+		}
+		if _, ok := tensorProps[name]; ok {
+			throw("AttributeError", "attribute '%s' of 'torch._C._TensorBase' objects is not writable", name)
+		}
+		throw("AttributeError", errNoAttr, "Tensor", name)
+	}
+	throw("AttributeError", errNoAttr, TypeName(x), name)
+}
+
+// tensorSetters are the writable tensor attributes.
+var tensorSetters = map[string]func(s *Session, t *tensor.Tensor, v Value){}

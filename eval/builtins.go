@@ -1,0 +1,485 @@
+package eval
+
+import (
+	"math"
+	"strconv"
+	"strings"
+
+	"github.com/tensh/tensh/lang"
+	"github.com/tensh/tensh/runtime/tensor"
+)
+
+// builtinClasses are the type objects reachable by bare name.
+var builtinClasses = map[string]*Class{}
+
+// classes by TypeName, for type(x).
+var classOf = map[string]*Class{}
+
+func defClass(name, typeName string, call func(a *Args) Value) *Class {
+	c := &Class{Name: name, Call: call}
+	classOf[typeName] = c
+	if !strings.Contains(name, ".") {
+		builtinClasses[name] = c
+	}
+	return c
+}
+
+var (
+	intClass   = defClass("int", "int", builtinInt)
+	floatClass = defClass("float", "float", builtinFloat)
+	boolClass  = defClass("bool", "bool", builtinBool)
+	strClass   = defClass("str", "str", builtinStr)
+	listClass  = defClass("list", "list", builtinList)
+	tupleClass = defClass("tuple", "tuple", builtinTuple)
+	rangeClass = defClass("range", "range", builtinRange)
+	noneClass  = defClass("NoneType", "NoneType", nil)
+	typeClass  = defClass("type", "type", builtinType)
+	sliceClass = defClass("slice", "slice", builtinSlice)
+	// The torch classes live in the torch namespace.
+	tensorClass = defClass("torch.Tensor", "Tensor", nil)
+	sizeClass   = defClass("torch.Size", "Size", func(a *Args) Value {
+		var v Value = Tuple{}
+		a.Unpack("sizes?", &v)
+		return Size(a.toInts("sizes", v))
+	})
+	dtypeClass  = defClass("torch.dtype", "dtype", nil)
+	deviceClass = defClass("torch.device", "device", nil)
+)
+
+// typeOf returns the class of v.
+func typeOf(v Value) *Class {
+	if c, ok := classOf[TypeName(v)]; ok {
+		return c
+	}
+	if nt, ok := v.(*NamedTuple); ok {
+		return &Class{Name: nt.TypeName}
+	}
+	return &Class{Name: TypeName(v)}
+}
+
+// isInstance is isinstance(v, c) with Python's subclassing of the subset:
+// bool is an int, torch.Size is a tuple, return types are tuples.
+func isInstance(v Value, c *Class) bool {
+	t := typeOf(v)
+	if t == c {
+		return true
+	}
+	switch {
+	case c == intClass:
+		_, ok := v.(Bool)
+		return ok
+	case c == tupleClass:
+		switch v.(type) {
+		case Size, *NamedTuple:
+			return true
+		}
+	}
+	return c.Name == "object"
+}
+
+func init() {
+	register(
+		&Builtin{Name: "print", Kind: PythonBuiltin, Sig: "print(*values, sep=' ', end='\\n')",
+			Doc: "Prints the values, separated by sep and followed by end.", Fn: builtinPrint},
+		&Builtin{Name: "len", Kind: PythonBuiltin, Sig: "len(obj)",
+			Doc: "Returns the number of items of a sequence; for a tensor, the size of its first dimension.",
+			Fn: func(a *Args) Value {
+				var v Value
+				a.Unpack("obj", &v)
+				return MakeInt(int64(length(v)))
+			}},
+		&Builtin{Name: "repr", Kind: PythonBuiltin, Sig: "repr(obj)", Doc: "Returns the printable representation of obj.",
+			Fn: func(a *Args) Value {
+				var v Value
+				a.Unpack("obj", &v)
+				return Str(Repr(v))
+			}},
+		&Builtin{Name: "abs", Kind: PythonBuiltin, Sig: "abs(x)", Doc: "Returns the absolute value of a number or, elementwise, of a tensor.",
+			Fn: func(a *Args) Value {
+				var v Value
+				a.Unpack("x", &v)
+				switch x := v.(type) {
+				case Bool, Int:
+					n, _ := number(x)
+					if n.i.Sign() < 0 {
+						return intBinary(lang.Minus, MakeInt(0), n.i)
+					}
+					return n.i
+				case Float:
+					return Float(math.Abs(float64(x)))
+				case *tensor.Tensor:
+					return a.s.callMethod(x, "abs")
+				}
+				throw("TypeError", "bad operand type for abs(): '%s'", TypeName(v))
+				return nil
+			}},
+		&Builtin{Name: "min", Kind: PythonBuiltin, Sig: "min(iterable) or min(a, b, ...)", Doc: "Returns the smallest item.",
+			Fn: func(a *Args) Value { return minMax(a, "min", lang.Lt) }},
+		&Builtin{Name: "max", Kind: PythonBuiltin, Sig: "max(iterable) or max(a, b, ...)", Doc: "Returns the largest item.",
+			Fn: func(a *Args) Value { return minMax(a, "max", lang.Gt) }},
+		&Builtin{Name: "sum", Kind: PythonBuiltin, Sig: "sum(iterable, start=0)", Doc: "Adds start and the items of the iterable, left to right.",
+			Fn: func(a *Args) Value {
+				var it Value
+				var start Value = MakeInt(0)
+				a.Unpack("iterable", &it, "start?", &start)
+				acc := start
+				for _, v := range iterate(it) {
+					acc = a.s.binary(lang.Plus, acc, v)
+				}
+				return acc
+			}},
+		&Builtin{Name: "round", Kind: PythonBuiltin, Sig: "round(number, ndigits=None)", Doc: "Rounds to ndigits decimals, halves to even; to an int when ndigits is omitted.",
+			Fn: builtinRound},
+		&Builtin{Name: "isinstance", Kind: PythonBuiltin, Sig: "isinstance(obj, class_or_tuple)", Doc: "Tells whether obj is an instance of the class (or of one of a tuple of classes).",
+			Fn: func(a *Args) Value {
+				var v, c Value
+				a.Unpack("obj", &v, "class_or_tuple", &c)
+				var classes []Value
+				switch cv := c.(type) {
+				case *Class:
+					classes = []Value{cv}
+				case Tuple:
+					classes = cv
+				default:
+					throw("TypeError", errIsInstanceArg2)
+				}
+				for _, cl := range classes {
+					cc, ok := cl.(*Class)
+					if !ok {
+						throw("TypeError", errIsInstanceArg2)
+					}
+					if isInstance(v, cc) {
+						return Bool(true)
+					}
+				}
+				return Bool(false)
+			}},
+		&Builtin{Name: "help", Kind: PythonBuiltin, Sig: "help(obj)", Doc: "Prints the signature and a short description of a function or method.",
+			Fn: builtinHelp},
+	)
+}
+
+func builtinPrint(a *Args) Value {
+	sep, end := " ", "\n"
+	var parts []string
+	for _, v := range a.Pos {
+		parts = append(parts, ToStr(v))
+	}
+	for _, kw := range a.Kw {
+		switch kw.Name {
+		case "sep", "end":
+			var s string
+			switch x := kw.Value.(type) {
+			case Str:
+				s = string(x)
+			case NoneType:
+				s = map[string]string{"sep": " ", "end": "\n"}[kw.Name]
+			default:
+				throw("TypeError", "%s must be None or a string, not %s", kw.Name, TypeName(kw.Value))
+			}
+			if kw.Name == "sep" {
+				sep = s
+			} else {
+				end = s
+			}
+		case "file", "flush":
+		default:
+			throw("TypeError", "'%s' is an invalid keyword argument for print()", kw.Name)
+		}
+	}
+	a.s.write(strings.Join(parts, sep) + end)
+	return None
+}
+
+func minMax(a *Args, name string, better lang.Op) Value {
+	var items []Value
+	if len(a.Pos) == 1 {
+		items = iterate(a.Pos[0])
+	} else {
+		items = a.Pos
+	}
+	if len(a.Pos) == 0 {
+		throw("TypeError", "%s expected at least 1 argument, got 0", name)
+	}
+	var def Value
+	hasDef := false
+	for _, kw := range a.Kw {
+		if kw.Name == "default" {
+			def, hasDef = kw.Value, true
+		} else {
+			throw("TypeError", "'%s' is an invalid keyword argument for %s()", kw.Name, name)
+		}
+	}
+	if len(items) == 0 {
+		if hasDef {
+			return def
+		}
+		throw("ValueError", errMinMaxEmpty, name)
+	}
+	best := items[0]
+	for _, v := range items[1:] {
+		if a.s.truth(a.s.compare(better, v, best)) {
+			best = v
+		}
+	}
+	return best
+}
+
+func builtinRound(a *Args) Value {
+	var x, nd Value = nil, None
+	a.Unpack("number", &x, "ndigits?", &nd)
+	if t, ok := x.(*tensor.Tensor); ok {
+		if _, none := nd.(NoneType); none {
+			return a.s.callMethod(t, "round")
+		}
+		return a.s.Call(a.s.getAttr(t, "round"), &Args{Kw: []KwArg{{"decimals", nd}}})
+	}
+	_, noDigits := nd.(NoneType)
+	switch v := x.(type) {
+	case Bool, Int:
+		n, _ := number(v)
+		if noDigits {
+			return n.i
+		}
+		d, _ := pyIndex("round", nd)
+		if d >= 0 {
+			return n.i
+		}
+		p := intBinary(lang.StarStar, MakeInt(10), MakeInt(-d)).(Int)
+		half := intBinary(lang.SlashSlash, p, MakeInt(2)).(Int)
+		q := intBinary(lang.SlashSlash, intBinary(lang.Plus, n.i, half).(Int), p).(Int)
+		r := intBinary(lang.Percent, intBinary(lang.Plus, n.i, half).(Int), p).(Int)
+		if r.Sign() == 0 && p.Sign() != 0 {
+			// exact tie: round to even
+			if qq, _ := q.Int64(); qq%2 != 0 {
+				q = intBinary(lang.Minus, q, MakeInt(1)).(Int)
+			}
+		}
+		return intBinary(lang.Star, q, p)
+	case Float:
+		f := float64(v)
+		if noDigits {
+			if math.IsNaN(f) {
+				throw("ValueError", errCantConvertFloatNaN)
+			}
+			if math.IsInf(f, 0) {
+				throw("OverflowError", errCantConvertFloatInf)
+			}
+			r := math.RoundToEven(f)
+			if math.Abs(r) < 1<<62 {
+				return MakeInt(int64(r))
+			}
+			return MakeBigInt(bigFromFloat(r))
+		}
+		d, ok := pyIndex("round", nd)
+		if !ok {
+			throw("TypeError", errCannotInterpretInt, TypeName(nd))
+		}
+		if math.IsNaN(f) || math.IsInf(f, 0) || f == 0 {
+			return Float(f)
+		}
+		if d > 330 {
+			return Float(f)
+		}
+		if d < -330 {
+			return Float(math.Copysign(0, f))
+		}
+		if d >= 0 {
+			r, _ := strconv.ParseFloat(strconv.FormatFloat(f, 'f', int(d), 64), 64)
+			return Float(r)
+		}
+		p := math.Pow(10, float64(-d))
+		r := math.RoundToEven(f/p) * p
+		return Float(r)
+	}
+	throw("TypeError", "type %s doesn't define __round__ method", TypeName(x))
+	return nil
+}
+
+func builtinHelp(a *Args) Value {
+	var v Value
+	a.Unpack("obj", &v)
+	var b *Builtin
+	switch f := v.(type) {
+	case *Builtin:
+		b = f
+	case *BoundMethod:
+		b = f.Fn
+	}
+	if b == nil {
+		a.s.write("Help on " + TypeName(v) + " object: " + Repr(v) + "\n")
+		return None
+	}
+	text := b.Sig
+	if b.Doc != "" {
+		text += "\n\n    " + b.Doc
+	}
+	a.s.write(text + "\n")
+	return None
+}
+
+// ---- the builtin classes' constructors ----
+
+func builtinInt(a *Args) Value {
+	var v Value = MakeInt(0)
+	var base Value = None
+	a.Unpack("x?", &v, "base?", &base)
+	switch x := v.(type) {
+	case Int:
+		return x
+	case Bool:
+		if x {
+			return MakeInt(1)
+		}
+		return MakeInt(0)
+	case Float:
+		f := float64(x)
+		if math.IsNaN(f) {
+			throw("ValueError", errCantConvertFloatNaN)
+		}
+		if math.IsInf(f, 0) {
+			throw("OverflowError", errCantConvertFloatInf)
+		}
+		f = math.Trunc(f)
+		if math.Abs(f) < 1<<62 {
+			return MakeInt(int64(f))
+		}
+		return MakeBigInt(bigFromFloat(f))
+	case Str:
+		b := 10
+		if bi, ok := base.(Int); ok {
+			n, _ := bi.Int64()
+			b = int(n)
+		}
+		txt := strings.ReplaceAll(strings.TrimSpace(string(x)), "_", "")
+		if bi, ok := newBigBase(txt, b); ok && !strings.HasPrefix(strings.TrimSpace(string(x)), "_") {
+			return MakeBigInt(bi)
+		}
+		if b == 10 {
+			throw("ValueError", errIntLiteral, StrRepr(string(x)))
+		}
+		throw("ValueError", "invalid literal for int() with base %d: %s", b, StrRepr(string(x)))
+	case *tensor.Tensor:
+		s := x.Item()
+		if s.Kind == tensor.FloatScalar {
+			return builtinInt(&Args{Name: "int", Pos: []Value{Float(s.F)}, s: a.s})
+		}
+		return MakeInt(s.I)
+	}
+	throw("TypeError", errIntArgType, TypeName(v))
+	return nil
+}
+
+func newBigBase(txt string, base int) (*bigInt, bool) {
+	if txt == "" {
+		return nil, false
+	}
+	b, ok := newBigInt(0).SetString(txt, base)
+	return b, ok
+}
+
+func builtinFloat(a *Args) Value {
+	var v Value = Float(0)
+	a.Unpack("x?", &v)
+	switch x := v.(type) {
+	case Float:
+		return x
+	case Int, Bool:
+		n, _ := number(x)
+		return Float(n.float())
+	case Str:
+		txt := strings.ToLower(strings.TrimSpace(string(x)))
+		switch strings.TrimLeft(txt, "+-") {
+		case "inf", "infinity":
+			if strings.HasPrefix(txt, "-") {
+				return Float(math.Inf(-1))
+			}
+			return Float(math.Inf(1))
+		case "nan":
+			return Float(math.NaN())
+		}
+		if f, err := strconv.ParseFloat(strings.ReplaceAll(txt, "_", ""), 64); err == nil || strings.Contains(err.Error(), "range") {
+			if !strings.ContainsAny(txt, "xp") && txt != "" {
+				return Float(f)
+			}
+		}
+		throw("ValueError", errFloatConvert, StrRepr(string(x)))
+	case *tensor.Tensor:
+		return Float(x.Item().Float())
+	}
+	throw("TypeError", errFloatArgType, TypeName(v))
+	return nil
+}
+
+func builtinBool(a *Args) Value {
+	var v Value = Bool(false)
+	a.Unpack("x?", &v)
+	return Bool(a.s.truth(v))
+}
+
+func builtinStr(a *Args) Value {
+	var v Value = Str("")
+	a.Unpack("object?", &v)
+	return Str(ToStr(v))
+}
+
+func builtinList(a *Args) Value {
+	var v Value = Tuple{}
+	a.Unpack("iterable?", &v)
+	return &List{Elems: append([]Value{}, iterate(v)...)}
+}
+
+func builtinTuple(a *Args) Value {
+	var v Value = Tuple{}
+	a.Unpack("iterable?", &v)
+	return Tuple(append([]Value{}, iterate(v)...))
+}
+
+func builtinRange(a *Args) Value {
+	if len(a.Kw) > 0 {
+		throw("TypeError", errTakesNoKw, "range")
+	}
+	ints := make([]int64, len(a.Pos))
+	for i, v := range a.Pos {
+		n, ok := pyIndex("range", v)
+		if !ok {
+			throw("TypeError", errCannotInterpretInt, TypeName(v))
+		}
+		ints[i] = n
+	}
+	switch len(ints) {
+	case 1:
+		return Range{0, ints[0], 1}
+	case 2:
+		return Range{ints[0], ints[1], 1}
+	case 3:
+		if ints[2] == 0 {
+			throw("ValueError", errRangeStepZero)
+		}
+		return Range{ints[0], ints[1], ints[2]}
+	case 0:
+		throw("TypeError", "range expected at least 1 argument, got 0")
+	}
+	throw("TypeError", "range expected at most 3 arguments, got %d", len(ints))
+	return nil
+}
+
+func builtinType(a *Args) Value {
+	var v Value
+	a.Unpack("object", &v)
+	return typeOf(v)
+}
+
+func builtinSlice(a *Args) Value {
+	args := a.Pos
+	switch len(args) {
+	case 1:
+		return &Slice{None, args[0], None}
+	case 2:
+		return &Slice{args[0], args[1], None}
+	case 3:
+		return &Slice{args[0], args[1], args[2]}
+	}
+	throw("TypeError", "slice expected at least 1 argument, got 0")
+	return nil
+}

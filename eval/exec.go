@@ -1,0 +1,396 @@
+package eval
+
+import (
+	"strconv"
+
+	"github.com/tensh/tensh/lang"
+	"github.com/tensh/tensh/runtime/tensor"
+)
+
+func (s *Session) execStmt(st lang.Stmt) {
+	switch st := st.(type) {
+	case *lang.ExprStmt:
+		v := s.eval(st.X)
+		if _, isNone := v.(NoneType); !isNone {
+			s.globals["_"] = v
+			s.printValue(v)
+		}
+	case *lang.AssignStmt:
+		v := s.eval(st.Value)
+		for _, t := range st.Targets {
+			s.assign(t, v)
+		}
+	case *lang.AugAssignStmt:
+		s.augAssign(st)
+	case *lang.DelStmt:
+		for _, t := range st.Targets {
+			s.del(t)
+		}
+	case *lang.ImportStmt:
+		s.importStmt(st)
+	case *lang.PassStmt:
+	default:
+		throw("SyntaxError", "invalid syntax")
+	}
+}
+
+// printValue prints the repr of an expression statement's value.
+func (s *Session) printValue(v Value) {
+	s.write(Repr(v) + "\n")
+}
+
+func (s *Session) write(text string) {
+	_, _ = s.opts.Out.Write([]byte(text))
+}
+
+func (s *Session) importStmt(st *lang.ImportStmt) {
+	known := map[string]bool{"torch": true, "numpy": true, "math": true, "torch.nn": true, "torch.nn.functional": true}
+	if !known[st.Module] {
+		throw("ModuleNotFoundError", "No module named '%s'", st.Module)
+	}
+	if st.Names != nil {
+		// torch's names are always visible; `from torch import x` binds x.
+		for _, n := range st.Names {
+			if n == "*" {
+				continue
+			}
+			if st.Module == "torch" {
+				v, ok := s.torch.Members[n]
+				if !ok {
+					throw("ImportError", "cannot import name '%s' from 'torch'", n)
+				}
+				s.globals[n] = v
+			}
+		}
+		return
+	}
+	name := st.Alias
+	if name == "" {
+		name = st.Module
+		if i := indexByte(name, '.'); i >= 0 {
+			name = name[:i]
+		}
+	}
+	switch st.Module {
+	case "torch":
+		s.globals[name] = s.torch
+	default:
+		s.globals[name] = &Module{Name: st.Module, Members: map[string]Value{}}
+	}
+}
+
+func indexByte(s string, c byte) int {
+	for i := 0; i < len(s); i++ {
+		if s[i] == c {
+			return i
+		}
+	}
+	return -1
+}
+
+// assign binds v to a target expression.
+func (s *Session) assign(target lang.Expr, v Value) {
+	switch t := target.(type) {
+	case *lang.Ident:
+		s.globals[t.Name] = v
+	case *lang.ParenExpr:
+		s.assign(t.X, v)
+	case *lang.TupleExpr:
+		s.unpack(t.Elems, v)
+	case *lang.ListExpr:
+		s.unpack(t.Elems, v)
+	case *lang.AttrExpr:
+		s.setAttr(s.eval(t.X), t.Name, v)
+	case *lang.IndexExpr:
+		x := s.eval(t.X)
+		idx := s.evalIndex(t.Index)
+		s.setItem(x, idx, v)
+	default:
+		throw("SyntaxError", "cannot assign to expression")
+	}
+}
+
+func (s *Session) unpack(targets []lang.Expr, v Value) {
+	switch v.(type) {
+	case Tuple, *List, Str, Size, Range, *tensor.Tensor, *NamedTuple:
+	default:
+		throw("TypeError", errCannotUnpack, TypeName(v))
+	}
+	elems := iterate(v)
+	if len(elems) > len(targets) {
+		throw("ValueError", errTooManyUnpack, len(targets))
+	}
+	if len(elems) < len(targets) {
+		throw("ValueError", errNotEnoughUnpack, len(targets), len(elems))
+	}
+	for i, t := range targets {
+		s.assign(t, elems[i])
+	}
+}
+
+func (s *Session) del(target lang.Expr) {
+	switch t := target.(type) {
+	case *lang.Ident:
+		if _, ok := s.globals[t.Name]; !ok {
+			throw("NameError", errNameNotDefined, t.Name)
+		}
+		delete(s.globals, t.Name)
+	case *lang.ParenExpr:
+		s.del(t.X)
+	case *lang.TupleExpr:
+		for _, e := range t.Elems {
+			s.del(e)
+		}
+	case *lang.ListExpr:
+		for _, e := range t.Elems {
+			s.del(e)
+		}
+	case *lang.IndexExpr:
+		x := s.eval(t.X)
+		idx := s.evalIndex(t.Index)
+		delItem(x, idx)
+	case *lang.AttrExpr:
+		throw("AttributeError", "cannot delete attribute '%s'", t.Name)
+	default:
+		throw("SyntaxError", "cannot delete expression")
+	}
+}
+
+func (s *Session) augAssign(st *lang.AugAssignStmt) {
+	switch t := st.Target.(type) {
+	case *lang.Ident:
+		old, ok := s.lookup(t.Name)
+		if !ok {
+			throw("NameError", errNameNotDefined, t.Name)
+		}
+		s.globals[t.Name] = s.inplaceBinary(st.Op, old, s.eval(st.Value))
+	case *lang.AttrExpr:
+		x := s.eval(t.X)
+		old := s.getAttr(x, t.Name)
+		s.setAttr(x, t.Name, s.inplaceBinary(st.Op, old, s.eval(st.Value)))
+	case *lang.IndexExpr:
+		x := s.eval(t.X)
+		idx := s.evalIndex(t.Index)
+		old := s.getItem(x, idx)
+		s.setItem(x, idx, s.inplaceBinary(st.Op, old, s.eval(st.Value)))
+	case *lang.ParenExpr:
+		s.augAssign(&lang.AugAssignStmt{Target: t.X, OpPos: st.OpPos, Op: st.Op, Value: st.Value})
+	default:
+		throw("SyntaxError", "illegal expression for augmented assignment")
+	}
+}
+
+// inplaceBinary is x op= y: in place for tensors (except @) and lists.
+func (s *Session) inplaceBinary(op lang.Op, x, y Value) Value {
+	switch xv := x.(type) {
+	case *tensor.Tensor:
+		if op != lang.At {
+			return s.tensorInplace(op, xv, y)
+		}
+	case *List:
+		if op == lang.Plus {
+			xv.Elems = append(xv.Elems, iterate(y)...)
+			return xv
+		}
+		if op == lang.Star {
+			n, ok := y.(Int)
+			if ok {
+				r := s.binary(op, xv, n).(*List)
+				xv.Elems = r.Elems
+				return xv
+			}
+		}
+	}
+	return s.binary(op, x, y)
+}
+
+// eval evaluates an expression.
+func (s *Session) eval(e lang.Expr) Value {
+	switch e := e.(type) {
+	case *lang.Ident:
+		v, ok := s.lookup(e.Name)
+		if !ok {
+			throw("NameError", errNameNotDefined, e.Name)
+		}
+		return v
+	case *lang.IntLit:
+		if e.Big != "" {
+			return parseBigInt(e.Big)
+		}
+		return MakeInt(e.Value)
+	case *lang.FloatLit:
+		return Float(e.Value)
+	case *lang.StringLit:
+		return Str(e.Value)
+	case *lang.FString:
+		return Str(s.evalFString(e))
+	case *lang.Const:
+		switch e.Kind {
+		case lang.None:
+			return None
+		case lang.True:
+			return Bool(true)
+		case lang.False:
+			return Bool(false)
+		}
+		return Ellipsis
+	case *lang.ParenExpr:
+		return s.eval(e.X)
+	case *lang.ListExpr:
+		return &List{Elems: s.evalElems(e.Elems)}
+	case *lang.TupleExpr:
+		return Tuple(s.evalElems(e.Elems))
+	case *lang.UnaryExpr:
+		x := s.eval(e.X)
+		if e.Op == lang.Not {
+			return Bool(!s.truth(x))
+		}
+		return s.unary(e.Op, x)
+	case *lang.BinaryExpr:
+		switch e.Op {
+		case lang.And:
+			x := s.eval(e.X)
+			if !s.truth(x) {
+				return x
+			}
+			return s.eval(e.Y)
+		case lang.Or:
+			x := s.eval(e.X)
+			if s.truth(x) {
+				return x
+			}
+			return s.eval(e.Y)
+		}
+		x := s.eval(e.X)
+		y := s.eval(e.Y)
+		return s.binaryAt(e, x, y)
+	case *lang.CompareExpr:
+		x := s.eval(e.Operands[0])
+		var result Value
+		for i, op := range e.Ops {
+			y := s.eval(e.Operands[i+1])
+			result = s.compare(op, x, y)
+			if i < len(e.Ops)-1 && !s.truth(result) {
+				return result
+			}
+			x = y
+		}
+		return result
+	case *lang.CondExpr:
+		if s.truth(s.eval(e.Cond)) {
+			return s.eval(e.Then)
+		}
+		return s.eval(e.Else)
+	case *lang.CallExpr:
+		return s.evalCall(e)
+	case *lang.AttrExpr:
+		return s.getAttr(s.eval(e.X), e.Name)
+	case *lang.IndexExpr:
+		return s.getItem(s.eval(e.X), s.evalIndex(e.Index))
+	case *lang.SliceExpr:
+		return s.evalSlice(e)
+	case *lang.StarredExpr:
+		throw("SyntaxError", "can't use starred expression here")
+	}
+	throw("SyntaxError", "invalid syntax")
+	return nil
+}
+
+// binaryAt evaluates a binary operator node (a hook point for tracing).
+func (s *Session) binaryAt(e *lang.BinaryExpr, x, y Value) Value {
+	return s.binary(e.Op, x, y)
+}
+
+func (s *Session) evalElems(elems []lang.Expr) []Value {
+	out := make([]Value, 0, len(elems))
+	for _, el := range elems {
+		if st, ok := el.(*lang.StarredExpr); ok {
+			out = append(out, iterate(s.eval(st.X))...)
+			continue
+		}
+		out = append(out, s.eval(el))
+	}
+	return out
+}
+
+func (s *Session) evalSlice(e *lang.SliceExpr) Value {
+	sl := &Slice{Start: None, Stop: None, Step: None}
+	if e.Lo != nil {
+		sl.Start = s.eval(e.Lo)
+	}
+	if e.Hi != nil {
+		sl.Stop = s.eval(e.Hi)
+	}
+	if e.Step != nil {
+		sl.Step = s.eval(e.Step)
+	}
+	return sl
+}
+
+// evalIndex evaluates a subscript: a tuple index stays a Tuple.
+func (s *Session) evalIndex(e lang.Expr) Value {
+	return s.eval(e)
+}
+
+func (s *Session) evalCall(e *lang.CallExpr) Value {
+	fn := s.eval(e.Fn)
+	args := &Args{s: s}
+	for _, a := range e.Args {
+		switch {
+		case a.Star == 1:
+			args.Pos = append(args.Pos, iterate(s.eval(a.Value))...)
+		case a.Star == 2:
+			throw("TypeError", "argument after ** must be a mapping, not %s", TypeName(s.eval(a.Value)))
+		case a.Name != "":
+			v := s.eval(a.Value)
+			for _, kw := range args.Kw {
+				if kw.Name == a.Name {
+					throw("SyntaxError", "keyword argument repeated: %s", a.Name)
+				}
+			}
+			args.Kw = append(args.Kw, KwArg{Name: a.Name, Value: v})
+		default:
+			args.Pos = append(args.Pos, s.eval(a.Value))
+		}
+	}
+	return s.Call(fn, args)
+}
+
+// Call calls a callable value.
+func (s *Session) Call(fn Value, args *Args) Value {
+	args.s = s
+	switch f := fn.(type) {
+	case *Builtin:
+		args.Name = f.Name
+		return orNone(f.Fn(args))
+	case *BoundMethod:
+		args.Name = f.Fn.Name
+		args.Self = f.Self
+		return orNone(f.Fn.Fn(args))
+	case *Class:
+		if f.Call != nil {
+			args.Name = f.Name
+			return orNone(f.Call(args))
+		}
+	}
+	throw("TypeError", errNotCallable, TypeName(fn))
+	return nil
+}
+
+func orNone(v Value) Value {
+	if v == nil {
+		return None
+	}
+	return v
+}
+
+func parseBigInt(dec string) Value {
+	if i, err := strconv.ParseInt(dec, 10, 64); err == nil {
+		return MakeInt(i)
+	}
+	b, ok := newBig(dec)
+	if !ok {
+		throw("ValueError", errIntLiteral, strconv.Quote(dec))
+	}
+	return MakeBigInt(b)
+}

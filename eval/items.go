@@ -1,0 +1,231 @@
+package eval
+
+import (
+	"github.com/tensh/tensh/runtime/tensor"
+)
+
+// pyIndex converts an index value of a Python sequence (int, bool, or a
+// one-element integer tensor through __index__).
+func pyIndex(container string, v Value) (int64, bool) {
+	switch x := v.(type) {
+	case Int:
+		i, ok := x.Int64()
+		if !ok {
+			throw("IndexError", "cannot fit 'int' into an index-sized integer")
+		}
+		return i, true
+	case Bool:
+		if x {
+			return 1, true
+		}
+		return 0, true
+	case *tensor.Tensor:
+		if x.Numel() == 1 && x.DType().IsIntegral(true) {
+			return x.Item().Int(), true
+		}
+		throw("TypeError", "only integer tensors of a single element can be converted to an index")
+	}
+	return 0, false
+}
+
+// sliceIndices is Python's slice.indices(n).
+func sliceIndices(sl *Slice, n int) (start, stop, step int) {
+	get := func(v Value, def int64) int64 {
+		if _, ok := v.(NoneType); ok {
+			return def
+		}
+		i, ok := pyIndex("slice", v)
+		if !ok {
+			throw("TypeError", "slice indices must be integers or None or have an __index__ method")
+		}
+		return i
+	}
+	st := get(sl.Step, 1)
+	if st == 0 {
+		throw("ValueError", errSliceStepZero)
+	}
+	ln := int64(n)
+	var lo, hi int64
+	if st > 0 {
+		lo = get(sl.Start, 0)
+		hi = get(sl.Stop, ln)
+	} else {
+		lo = get(sl.Start, ln-1)
+		hi = get(sl.Stop, -ln-1)
+	}
+	clamp := func(i int64, isStart bool) int64 {
+		if i < 0 {
+			i += ln
+			if i < 0 {
+				if st < 0 {
+					return -1
+				}
+				return 0
+			}
+		} else if i >= ln {
+			if st < 0 {
+				return ln - 1
+			}
+			return ln
+		}
+		return i
+	}
+	if _, ok := sl.Start.(NoneType); !ok {
+		lo = clamp(lo, true)
+	}
+	if _, ok := sl.Stop.(NoneType); !ok {
+		hi = clamp(hi, false)
+	}
+	return int(lo), int(hi), int(st)
+}
+
+// sliceElems returns the elements of elems selected by a slice.
+func sliceElems(elems []Value, sl *Slice) []Value {
+	start, stop, step := sliceIndices(sl, len(elems))
+	var out []Value
+	if step > 0 {
+		for i := start; i < stop; i += step {
+			out = append(out, elems[i])
+		}
+	} else {
+		for i := start; i > stop; i += step {
+			out = append(out, elems[i])
+		}
+	}
+	return out
+}
+
+// seqIndex resolves an int index into a sequence of length n.
+func seqIndex(kind string, v Value, n int) int {
+	i, ok := pyIndex(kind, v)
+	if !ok {
+		throw("TypeError", errIndicesType, kind, TypeName(v))
+	}
+	if i < 0 {
+		i += int64(n)
+	}
+	if i < 0 || i >= int64(n) {
+		throw("IndexError", errIndexOutOfRange, kind)
+	}
+	return int(i)
+}
+
+// getItem is x[idx].
+func (s *Session) getItem(x, idx Value) Value {
+	switch c := x.(type) {
+	case *tensor.Tensor:
+		return s.tensorGetItem(c, idx)
+	case *List:
+		if sl, ok := idx.(*Slice); ok {
+			return &List{Elems: sliceElems(c.Elems, sl)}
+		}
+		return c.Elems[seqIndex("list", idx, len(c.Elems))]
+	case Tuple:
+		if sl, ok := idx.(*Slice); ok {
+			return Tuple(sliceElems(c, sl))
+		}
+		return c[seqIndex("tuple", idx, len(c))]
+	case *NamedTuple:
+		if sl, ok := idx.(*Slice); ok {
+			return Tuple(sliceElems(c.Elems, sl))
+		}
+		return c.Elems[seqIndex("tuple", idx, len(c.Elems))]
+	case Size:
+		elems := iterate(c)
+		if sl, ok := idx.(*Slice); ok {
+			return sizeFromValues(sliceElems(elems, sl))
+		}
+		return elems[seqIndex("tuple", idx, len(elems))]
+	case Str:
+		rs := []rune(string(c))
+		elems := make([]Value, len(rs))
+		for i, r := range rs {
+			elems[i] = Str(string(r))
+		}
+		if sl, ok := idx.(*Slice); ok {
+			var b []rune
+			for _, e := range sliceElems(elems, sl) {
+				b = append(b, []rune(string(e.(Str)))...)
+			}
+			return Str(string(b))
+		}
+		return elems[seqIndex("string", idx, len(elems))]
+	case Range:
+		if sl, ok := idx.(*Slice); ok {
+			start, stop, step := sliceIndices(sl, int(c.Len()))
+			return Range{Start: c.Start + int64(start)*c.Step, Stop: c.Start + int64(stop)*c.Step, Step: c.Step * int64(step)}
+		}
+		i := seqIndex("range object", idx, int(c.Len()))
+		return MakeInt(c.Start + int64(i)*c.Step)
+	case *StorageValue:
+		st := c.T.Storage()
+		i := seqIndex("storage", idx, st.Len())
+		return FromScalar(st.Get(i))
+	case *Class:
+		// torch.Tensor[...] etc. are not supported.
+	}
+	throw("TypeError", errNotSubscriptable, TypeName(x))
+	return nil
+}
+
+// setItem is x[idx] = v.
+func (s *Session) setItem(x, idx, v Value) {
+	switch c := x.(type) {
+	case *tensor.Tensor:
+		s.tensorSetItem(c, idx, v)
+		return
+	case *List:
+		if sl, ok := idx.(*Slice); ok {
+			start, stop, step := sliceIndices(sl, len(c.Elems))
+			vals := iterate(v)
+			if step != 1 {
+				var pos []int
+				for i := start; (step > 0 && i < stop) || (step < 0 && i > stop); i += step {
+					pos = append(pos, i)
+				}
+				if len(pos) != len(vals) {
+					throw("ValueError", "attempt to assign sequence of size %d to extended slice of size %d", len(vals), len(pos))
+				}
+				for k, p := range pos {
+					c.Elems[p] = vals[k]
+				}
+				return
+			}
+			if stop < start {
+				stop = start
+			}
+			out := append([]Value{}, c.Elems[:start]...)
+			out = append(out, vals...)
+			c.Elems = append(out, c.Elems[stop:]...)
+			return
+		}
+		c.Elems[seqIndex("list", idx, len(c.Elems))] = v
+		return
+	}
+	throw("TypeError", errNoItemAssignment, TypeName(x))
+}
+
+func delItem(x, idx Value) {
+	switch c := x.(type) {
+	case *List:
+		if sl, ok := idx.(*Slice); ok {
+			start, stop, step := sliceIndices(sl, len(c.Elems))
+			drop := map[int]bool{}
+			for i := start; (step > 0 && i < stop) || (step < 0 && i > stop); i += step {
+				drop[i] = true
+			}
+			var out []Value
+			for i, e := range c.Elems {
+				if !drop[i] {
+					out = append(out, e)
+				}
+			}
+			c.Elems = out
+			return
+		}
+		i := seqIndex("list", idx, len(c.Elems))
+		c.Elems = append(c.Elems[:i:i], c.Elems[i+1:]...)
+		return
+	}
+	throw("TypeError", "'%s' object doesn't support item deletion", TypeName(x))
+}

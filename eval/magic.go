@@ -1,0 +1,67 @@
+package eval
+
+import (
+	"sort"
+	"strings"
+)
+
+// Magic is a line command starting with '%' (IPython's "line magics").
+// Magics are tensh's own, not Python.
+type Magic struct {
+	Name  string
+	Usage string // "%compat docs|current"
+	Doc   string
+	Run   func(s *Session, arg string)
+}
+
+var magics = map[string]*Magic{}
+
+// registerMagic adds magics to the dispatch table.
+func registerMagic(ms ...*Magic) {
+	for _, m := range ms {
+		magics[m.Name] = m
+	}
+}
+
+// MagicNames lists the magics, sorted (for completion and %help).
+func MagicNames() []string {
+	out := make([]string, 0, len(magics))
+	for n := range magics {
+		out = append(out, n)
+	}
+	sort.Strings(out)
+	return out
+}
+
+// LookupMagic returns a magic by name.
+func LookupMagic(name string) *Magic { return magics[name] }
+
+// runMagic runs a line that starts with '%'.
+func (s *Session) runMagic(line string) {
+	body := strings.TrimPrefix(strings.TrimSpace(line), "%")
+	name, arg, _ := strings.Cut(body, " ")
+	m, ok := magics[name]
+	if !ok {
+		throw("UsageError", "Line magic function `%%%s` not found.", name)
+	}
+	m.Run(s, strings.TrimSpace(arg))
+}
+
+func init() {
+	registerMagic(&Magic{
+		Name:  "compat",
+		Usage: "%compat [docs|current]",
+		Doc:   "Shows or sets the compat mode: 'docs' prints what the seed documents print, 'current' what PyTorch 1.13 and 2.x print.",
+		Run: func(s *Session, arg string) {
+			if arg == "" {
+				s.write("compat mode: " + s.Compat.String() + "\n")
+				return
+			}
+			c, ok := ParseCompat(arg)
+			if !ok {
+				throw("UsageError", "%%compat: expected 'docs' or 'current', got '%s'", arg)
+			}
+			s.Compat = c
+		},
+	})
+}

@@ -1,0 +1,537 @@
+package eval
+
+import (
+	"math"
+	"strings"
+
+	"github.com/tensh/tensh/lang"
+	"github.com/tensh/tensh/runtime/tensor"
+)
+
+// isTensor reports whether v is a tensor.
+func isTensor(v Value) bool { _, ok := v.(*tensor.Tensor); return ok }
+
+// binary computes x op y with Python's semantics; tensors go to the tensor
+// operator library.
+func (s *Session) binary(op lang.Op, x, y Value) Value {
+	if isTensor(x) || isTensor(y) {
+		return s.tensorBinary(op, x, y)
+	}
+	// Numbers.
+	if xn, ok := number(x); ok {
+		if yn, ok := number(y); ok {
+			if r := numBinary(op, xn, yn); r != nil {
+				return r
+			}
+		}
+	}
+	// Sequences.
+	switch xv := x.(type) {
+	case Str:
+		switch op {
+		case lang.Plus:
+			if yv, ok := y.(Str); ok {
+				return xv + yv
+			}
+			throw("TypeError", errStrConcat, TypeName(y))
+		case lang.Star:
+			return Str(strings.Repeat(string(xv), repeatCount(y)))
+		}
+	case *List:
+		switch op {
+		case lang.Plus:
+			if yv, ok := y.(*List); ok {
+				return &List{Elems: append(append([]Value{}, xv.Elems...), yv.Elems...)}
+			}
+			throw("TypeError", errListConcat, TypeName(y))
+		case lang.Star:
+			return &List{Elems: repeatSeq(xv.Elems, repeatCount(y))}
+		}
+	case Tuple, Size:
+		elems := iterate(x)
+		switch op {
+		case lang.Plus:
+			switch y.(type) {
+			case Tuple, Size:
+				out := append(append([]Value{}, elems...), iterate(y)...)
+				if _, isSize := x.(Size); isSize {
+					return sizeFromValues(out)
+				}
+				return Tuple(out)
+			}
+			throw("TypeError", errTupleConcat, TypeName(y))
+		case lang.Star:
+			out := repeatSeq(elems, repeatCount(y))
+			if _, isSize := x.(Size); isSize {
+				return sizeFromValues(out)
+			}
+			return Tuple(out)
+		}
+	}
+	if op == lang.Star {
+		switch y.(type) {
+		case Str, *List, Tuple, Size:
+			if _, ok := x.(Int); ok {
+				return s.binary(op, y, x)
+			}
+			if _, ok := x.(Bool); ok {
+				return s.binary(op, y, x)
+			}
+			throw("TypeError", errSeqMulNonInt, TypeName(x))
+		}
+	}
+	throw("TypeError", errUnsupportedBinary, op, TypeName(x), TypeName(y))
+	return nil
+}
+
+func sizeFromValues(vs []Value) Value {
+	out := make(Size, len(vs))
+	for i, v := range vs {
+		n, ok := v.(Int)
+		if !ok {
+			return Tuple(vs)
+		}
+		i64, _ := n.Int64()
+		out[i] = int(i64)
+	}
+	return out
+}
+
+func repeatCount(y Value) int {
+	switch n := y.(type) {
+	case Int:
+		i, ok := n.Int64()
+		if !ok {
+			throw("OverflowError", "cannot fit 'int' into an index-sized integer")
+		}
+		if i < 0 {
+			return 0
+		}
+		if i > 1<<28 {
+			throw("MemoryError", "")
+		}
+		return int(i)
+	case Bool:
+		if n {
+			return 1
+		}
+		return 0
+	}
+	throw("TypeError", errSeqMulNonInt, TypeName(y))
+	return 0
+}
+
+func repeatSeq(elems []Value, n int) []Value {
+	if len(elems)*n > 1<<26 {
+		throw("MemoryError", "")
+	}
+	out := make([]Value, 0, len(elems)*n)
+	for i := 0; i < n; i++ {
+		out = append(out, elems...)
+	}
+	return out
+}
+
+// number classifies Python numbers: bool and int are ints.
+type num struct {
+	isFloat bool
+	isBool  bool
+	i       Int
+	f       float64
+}
+
+func number(v Value) (num, bool) {
+	switch x := v.(type) {
+	case Bool:
+		if x {
+			return num{isBool: true, i: MakeInt(1)}, true
+		}
+		return num{isBool: true, i: MakeInt(0)}, true
+	case Int:
+		return num{i: x}, true
+	case Float:
+		return num{isFloat: true, f: float64(x)}, true
+	}
+	return num{}, false
+}
+
+func (n num) float() float64 {
+	if n.isFloat {
+		return n.f
+	}
+	f := n.i.Float()
+	if math.IsInf(f, 0) {
+		throw("OverflowError", errIntTooLargeFloat)
+	}
+	return f
+}
+
+func numBinary(op lang.Op, x, y num) Value {
+	if x.isFloat || y.isFloat {
+		switch op {
+		case lang.Amp, lang.Pipe, lang.Caret, lang.LtLt, lang.GtGt, lang.At:
+			return nil
+		}
+		return floatBinary(op, x.float(), y.float())
+	}
+	if x.isBool && y.isBool {
+		a, b := x.i.Sign() != 0, y.i.Sign() != 0
+		switch op {
+		case lang.Amp:
+			return Bool(a && b)
+		case lang.Pipe:
+			return Bool(a || b)
+		case lang.Caret:
+			return Bool(a != b)
+		}
+	}
+	if op == lang.At {
+		return nil
+	}
+	return intBinary(op, x.i, y.i)
+}
+
+// unary computes -x, +x, ~x.
+func (s *Session) unary(op lang.Op, x Value) Value {
+	if t, ok := x.(*tensor.Tensor); ok {
+		return s.tensorUnary(op, t)
+	}
+	if n, ok := number(x); ok {
+		switch {
+		case n.isFloat && op == lang.Minus:
+			return Float(-n.f)
+		case n.isFloat && op == lang.Plus:
+			return Float(n.f)
+		case n.isFloat:
+		case op == lang.Minus:
+			return intBinary(lang.Minus, MakeInt(0), n.i)
+		case op == lang.Plus:
+			return n.i
+		case op == lang.Tilde:
+			return intBinary(lang.Minus, intBinary(lang.Minus, MakeInt(0), n.i).(Int), MakeInt(1))
+		}
+	}
+	throw("TypeError", errBadUnary, op, TypeName(x))
+	return nil
+}
+
+// truth is Python's bool(x).
+func (s *Session) truth(x Value) bool {
+	switch v := x.(type) {
+	case NoneType:
+		return false
+	case Bool:
+		return bool(v)
+	case Int:
+		return v.Sign() != 0
+	case Float:
+		return v != 0
+	case Str:
+		return v != ""
+	case *List:
+		return len(v.Elems) > 0
+	case Tuple:
+		return len(v) > 0
+	case Size:
+		return len(v) > 0
+	case Range:
+		return v.Len() > 0
+	case *tensor.Tensor:
+		return v.Truth()
+	case *NamedTuple:
+		return len(v.Elems) > 0
+	}
+	return true
+}
+
+// identical is Python's `is`.
+func identical(x, y Value) bool {
+	switch a := x.(type) {
+	case Tuple:
+		b, ok := y.(Tuple)
+		return ok && len(a) == len(b) && (len(a) == 0 || &a[0] == &b[0])
+	case Size:
+		b, ok := y.(Size)
+		return ok && len(a) == len(b) && (len(a) == 0 || &a[0] == &b[0])
+	case Int:
+		b, ok := y.(Int)
+		if !ok {
+			return false
+		}
+		ai, aok := a.Int64()
+		bi, bok := b.Int64()
+		return aok && bok && ai == bi
+	}
+	switch y.(type) {
+	case Tuple, Size:
+		return false
+	}
+	return x == y
+}
+
+// compare evaluates one comparison.
+func (s *Session) compare(op lang.Op, x, y Value) Value {
+	switch op {
+	case lang.Is:
+		return Bool(identical(x, y))
+	case lang.IsNot:
+		return Bool(!identical(x, y))
+	case lang.In:
+		return Bool(s.contains(y, x))
+	case lang.NotIn:
+		return Bool(!s.contains(y, x))
+	}
+	if isTensor(x) || isTensor(y) {
+		return s.tensorCompare(op, x, y)
+	}
+	switch op {
+	case lang.Eq:
+		return Bool(s.equal(x, y))
+	case lang.Ne:
+		return Bool(!s.equal(x, y))
+	}
+	c, ok := s.order(x, y)
+	if !ok {
+		throw("TypeError", errUnsupportedCompare, op, TypeName(x), TypeName(y))
+	}
+	switch op {
+	case lang.Lt:
+		return Bool(c < 0)
+	case lang.Le:
+		return Bool(c <= 0)
+	case lang.Gt:
+		return Bool(c > 0)
+	case lang.Ge:
+		return Bool(c >= 0)
+	}
+	return Bool(false)
+}
+
+// equal is Python's == for non-tensor values.
+func (s *Session) equal(x, y Value) bool {
+	if xn, ok := number(x); ok {
+		yn, ok := number(y)
+		if !ok {
+			return false
+		}
+		if xn.isFloat || yn.isFloat {
+			if !xn.isFloat {
+				return xn.i.Big().Cmp(bigOfFloat(yn.f)) == 0 && isIntegral(yn.f)
+			}
+			if !yn.isFloat {
+				return yn.i.Big().Cmp(bigOfFloat(xn.f)) == 0 && isIntegral(xn.f)
+			}
+			return xn.f == yn.f
+		}
+		return xn.i.Big().Cmp(yn.i.Big()) == 0
+	}
+	switch a := x.(type) {
+	case Str:
+		b, ok := y.(Str)
+		return ok && a == b
+	case NoneType:
+		_, ok := y.(NoneType)
+		return ok
+	case *List:
+		b, ok := y.(*List)
+		return ok && s.seqEqual(a.Elems, b.Elems)
+	case Tuple, Size:
+		switch y.(type) {
+		case Tuple, Size:
+			return s.seqEqual(iterate(x), iterate(y))
+		}
+		return false
+	case Range:
+		b, ok := y.(Range)
+		return ok && a == b
+	case *NamedTuple:
+		switch y.(type) {
+		case Tuple, *NamedTuple:
+			return s.seqEqual(a.Elems, iterate(y))
+		}
+		return false
+	case DTypeValue, DeviceValue, EllipsisType:
+		return x == y
+	}
+	return identical(x, y)
+}
+
+func isIntegral(f float64) bool { return f == math.Trunc(f) && !math.IsInf(f, 0) }
+
+func bigOfFloat(f float64) *bigInt {
+	if !isIntegral(f) {
+		return newBigInt(0)
+	}
+	return bigFromFloat(f)
+}
+
+func (s *Session) seqEqual(a, b []Value) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if !identical(a[i], b[i]) && !s.truth(s.compare(lang.Eq, a[i], b[i])) {
+			return false
+		}
+	}
+	return true
+}
+
+// order compares two values for <, returning -1, 0, 1.
+func (s *Session) order(x, y Value) (int, bool) {
+	if xn, ok := number(x); ok {
+		yn, ok := number(y)
+		if !ok {
+			return 0, false
+		}
+		if xn.isFloat || yn.isFloat {
+			a, b := xn.float(), yn.float()
+			switch {
+			case a < b:
+				return -1, true
+			case a > b:
+				return 1, true
+			case a == b:
+				return 0, true
+			}
+			return 2, true // NaN: every comparison false
+		}
+		return xn.i.Big().Cmp(yn.i.Big()), true
+	}
+	switch a := x.(type) {
+	case Str:
+		b, ok := y.(Str)
+		if !ok {
+			return 0, false
+		}
+		return strings.Compare(string(a), string(b)), true
+	case *List:
+		b, ok := y.(*List)
+		if !ok {
+			return 0, false
+		}
+		return s.seqOrder(a.Elems, b.Elems)
+	case Tuple, Size:
+		switch y.(type) {
+		case Tuple, Size:
+			return s.seqOrder(iterate(x), iterate(y))
+		}
+	}
+	return 0, false
+}
+
+func (s *Session) seqOrder(a, b []Value) (int, bool) {
+	for i := 0; i < len(a) && i < len(b); i++ {
+		if s.equal(a[i], b[i]) {
+			continue
+		}
+		return s.order(a[i], b[i])
+	}
+	switch {
+	case len(a) < len(b):
+		return -1, true
+	case len(a) > len(b):
+		return 1, true
+	}
+	return 0, true
+}
+
+// contains is `x in container`.
+func (s *Session) contains(container, x Value) bool {
+	switch c := container.(type) {
+	case Str:
+		xs, ok := x.(Str)
+		if !ok {
+			throw("TypeError", "'in <string>' requires string as left operand, not %s", TypeName(x))
+		}
+		return strings.Contains(string(c), string(xs))
+	case *tensor.Tensor:
+		return s.truth(s.callMethod(s.tensorCompare(lang.Eq, c, x), "any"))
+	case *List, Tuple, Size, Range, *NamedTuple:
+		for _, e := range iterate(c) {
+			if identical(e, x) || s.truth(s.compare(lang.Eq, e, x)) {
+				return true
+			}
+		}
+		return false
+	}
+	throw("TypeError", "argument of type '%s' is not iterable", TypeName(container))
+	return false
+}
+
+// callMethod calls a tensor method by name with positional arguments.
+func (s *Session) callMethod(self Value, name string, args ...Value) Value {
+	return s.Call(s.getAttr(self, name), &Args{Pos: args})
+}
+
+// iterate returns the elements of an iterable value.
+func iterate(v Value) []Value {
+	switch x := v.(type) {
+	case *List:
+		return x.Elems
+	case Tuple:
+		return x
+	case Size:
+		out := make([]Value, len(x))
+		for i, n := range x {
+			out[i] = MakeInt(int64(n))
+		}
+		return out
+	case Str:
+		var out []Value
+		for _, r := range string(x) {
+			out = append(out, Str(string(r)))
+		}
+		return out
+	case Range:
+		n := x.Len()
+		if n > 1<<26 {
+			throw("MemoryError", "")
+		}
+		out := make([]Value, n)
+		for i := int64(0); i < n; i++ {
+			out[i] = MakeInt(x.Start + i*x.Step)
+		}
+		return out
+	case *NamedTuple:
+		return x.Elems
+	case *tensor.Tensor:
+		if x.Dim() == 0 {
+			throw("TypeError", errIterTensor0d)
+		}
+		out := make([]Value, x.Size(0))
+		for i := range out {
+			out[i] = tensorSelect(x, i)
+		}
+		return out
+	}
+	throw("TypeError", errNotIterable, TypeName(v))
+	return nil
+}
+
+// length is len(v).
+func length(v Value) int {
+	switch x := v.(type) {
+	case *List:
+		return len(x.Elems)
+	case Tuple:
+		return len(x)
+	case Size:
+		return len(x)
+	case Str:
+		return len([]rune(string(x)))
+	case Range:
+		return int(x.Len())
+	case *NamedTuple:
+		return len(x.Elems)
+	case *tensor.Tensor:
+		if x.Dim() == 0 {
+			throw("TypeError", errLenTensor0d)
+		}
+		return x.Size(0)
+	case *StorageValue:
+		return x.T.Storage().Len()
+	}
+	throw("TypeError", errNoLen, TypeName(v))
+	return 0
+}

@@ -1,0 +1,191 @@
+package eval
+
+import (
+	"fmt"
+	"math"
+	"strconv"
+	"strings"
+	"unicode"
+
+	"github.com/tensh/tensh/runtime/tensor"
+)
+
+// Repr is Python's repr(v).
+func Repr(v Value) string {
+	switch x := v.(type) {
+	case NoneType:
+		return "None"
+	case Bool:
+		if x {
+			return "True"
+		}
+		return "False"
+	case Int:
+		return x.String()
+	case Float:
+		return FloatRepr(float64(x))
+	case Str:
+		return StrRepr(string(x))
+	case *List:
+		return "[" + joinRepr(x.Elems) + "]"
+	case Tuple:
+		if len(x) == 1 {
+			return "(" + Repr(x[0]) + ",)"
+		}
+		return "(" + joinRepr(x) + ")"
+	case Size:
+		parts := make([]string, len(x))
+		for i, n := range x {
+			parts[i] = strconv.Itoa(n)
+		}
+		return "torch.Size([" + strings.Join(parts, ", ") + "])"
+	case Range:
+		if x.Step == 1 {
+			return fmt.Sprintf("range(%d, %d)", x.Start, x.Stop)
+		}
+		return fmt.Sprintf("range(%d, %d, %d)", x.Start, x.Stop, x.Step)
+	case *Slice:
+		return "slice(" + Repr(x.Start) + ", " + Repr(x.Stop) + ", " + Repr(x.Step) + ")"
+	case EllipsisType:
+		return "Ellipsis"
+	case *tensor.Tensor:
+		return tensorRepr(x)
+	case DTypeValue:
+		return x.D.String()
+	case DeviceValue:
+		if x.D.Index >= 0 {
+			return fmt.Sprintf("device(type='%s', index=%d)", x.D.Type, x.D.Index)
+		}
+		return fmt.Sprintf("device(type='%s')", x.D.Type)
+	case *Module:
+		return "<module '" + x.Name + "'>"
+	case *Builtin:
+		if x.Kind&PythonBuiltin != 0 {
+			return "<built-in function " + x.Name + ">"
+		}
+		return "<built-in method " + x.Name + " of type object>"
+	case *BoundMethod:
+		return "<built-in method " + x.Fn.Name + " of " + TypeName(x.Self) + " object>"
+	case *Class:
+		return "<class '" + x.Name + "'>"
+	case *NamedTuple:
+		var b strings.Builder
+		b.WriteString(x.TypeName + "(\n")
+		for i, f := range x.Fields {
+			b.WriteString(f + "=" + Repr(x.Elems[i]))
+			if i < len(x.Fields)-1 {
+				b.WriteString(",\n")
+			}
+		}
+		b.WriteString(")")
+		return b.String()
+	case *Object:
+		if x.ReprFn != nil {
+			return x.ReprFn()
+		}
+		return "<" + x.TypeName + " object>"
+	case *StorageValue:
+		return storageRepr(x.T)
+	}
+	return fmt.Sprintf("<%T>", v)
+}
+
+// ToStr is Python's str(v).
+func ToStr(v Value) string {
+	switch x := v.(type) {
+	case Str:
+		return string(x)
+	case DeviceValue:
+		return x.D.String()
+	}
+	return Repr(v)
+}
+
+func joinRepr(vs []Value) string {
+	parts := make([]string, len(vs))
+	for i, v := range vs {
+		parts[i] = Repr(v)
+	}
+	return strings.Join(parts, ", ")
+}
+
+// FloatRepr is Python's repr of a float: the shortest text that reads back
+// exactly, in positional notation when 1e-4 <= |f| < 1e16.
+func FloatRepr(f float64) string {
+	switch {
+	case math.IsNaN(f):
+		return "nan"
+	case math.IsInf(f, 1):
+		return "inf"
+	case math.IsInf(f, -1):
+		return "-inf"
+	}
+	e := strconv.FormatFloat(f, 'e', -1, 64) // -d.ddde±xx
+	neg := strings.HasPrefix(e, "-")
+	e = strings.TrimPrefix(e, "-")
+	mant, expStr, _ := strings.Cut(e, "e")
+	exp, _ := strconv.Atoi(expStr)
+	digits := strings.Replace(mant, ".", "", 1)
+	var out string
+	if exp < -4 || exp >= 16 {
+		m := digits[:1]
+		if len(digits) > 1 {
+			m += "." + digits[1:]
+		}
+		sign := "+"
+		if exp < 0 {
+			sign = "-"
+			exp = -exp
+		}
+		out = fmt.Sprintf("%se%s%02d", m, sign, exp)
+	} else if exp >= 0 {
+		if len(digits) <= exp+1 {
+			out = digits + strings.Repeat("0", exp+1-len(digits)) + ".0"
+		} else {
+			out = digits[:exp+1] + "." + digits[exp+1:]
+		}
+	} else {
+		out = "0." + strings.Repeat("0", -exp-1) + digits
+	}
+	if neg {
+		out = "-" + out
+	}
+	return out
+}
+
+// StrRepr is Python's repr of a str.
+func StrRepr(s string) string {
+	quote := byte('\'')
+	if strings.ContainsRune(s, '\'') && !strings.ContainsRune(s, '"') {
+		quote = '"'
+	}
+	var b strings.Builder
+	b.WriteByte(quote)
+	for _, r := range s {
+		switch {
+		case r == rune(quote) || r == '\\':
+			b.WriteByte('\\')
+			b.WriteRune(r)
+		case r == '\n':
+			b.WriteString(`\n`)
+		case r == '\r':
+			b.WriteString(`\r`)
+		case r == '\t':
+			b.WriteString(`\t`)
+		case r == unicode.ReplacementChar:
+			b.WriteString(`\ufffd`)
+		case r < 0x20 || r == 0x7f:
+			fmt.Fprintf(&b, `\x%02x`, r)
+		case r < 0x80 || unicode.IsPrint(r):
+			b.WriteRune(r)
+		case r <= 0xff:
+			fmt.Fprintf(&b, `\x%02x`, r)
+		case r <= 0xffff:
+			fmt.Fprintf(&b, `\u%04x`, r)
+		default:
+			fmt.Fprintf(&b, `\U%08x`, r)
+		}
+	}
+	b.WriteByte(quote)
+	return b.String()
+}

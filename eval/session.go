@@ -1,0 +1,202 @@
+package eval
+
+import (
+	"fmt"
+	"io"
+	"os"
+	"runtime"
+	"runtime/debug"
+	"strings"
+
+	"github.com/tensh/tensh/lang"
+	"github.com/tensh/tensh/runtime/tensor"
+)
+
+// Compat selects which PyTorch a session imitates where the seed documents
+// and today's PyTorch differ (SCOPE.md, "Compat modes").
+type Compat int
+
+const (
+	CompatDocs    Compat = iota // what the seed documents print (default)
+	CompatCurrent               // what PyTorch 1.13 and 2.x print
+)
+
+func (c Compat) String() string {
+	if c == CompatCurrent {
+		return "current"
+	}
+	return "docs"
+}
+
+// ParseCompat parses "docs" or "current".
+func ParseCompat(s string) (Compat, bool) {
+	switch s {
+	case "docs":
+		return CompatDocs, true
+	case "current":
+		return CompatCurrent, true
+	}
+	return 0, false
+}
+
+// Options configure a Session.
+type Options struct {
+	// Out receives values of expression statements and print() output.
+	Out io.Writer
+	// Warn receives warnings; nil means Out.
+	Warn io.Writer
+	// Filename names the source in warning locations; "" means an
+	// interactive session, whose warnings say "__main__:1".
+	Filename string
+	Compat   Compat
+	// Hints enables the dimmed cause line after errors (REPL default).
+	Hints bool
+}
+
+// Session is one interpreter: its variables, settings and state survive
+// errors in individual statements.
+type Session struct {
+	opts    Options
+	globals map[string]Value
+	line    int // line of the statement being executed
+	src     string
+
+	// Compat is the current compat mode (%compat changes it).
+	Compat Compat
+	// BroadcastWarning is torch.utils.backcompat.broadcast_warning.enabled.
+	BroadcastWarning bool
+
+	torch *Module
+}
+
+// NewSession makes a session with the torch namespace loaded.
+func NewSession(opts Options) *Session {
+	if opts.Out == nil {
+		opts.Out = io.Discard
+	}
+	if opts.Warn == nil {
+		opts.Warn = opts.Out
+	}
+	s := &Session{opts: opts, globals: map[string]Value{}, Compat: opts.Compat}
+	s.torch = newTorchModule(s)
+	s.globals["torch"] = s.torch
+	return s
+}
+
+// Out is where the session prints.
+func (s *Session) Out() io.Writer { return s.opts.Out }
+
+// SetOutput redirects values and print() output (and warnings, when they
+// shared the old writer).
+func (s *Session) SetOutput(out, warn io.Writer) {
+	s.opts.Out = out
+	if warn == nil {
+		warn = out
+	}
+	s.opts.Warn = warn
+}
+
+// Globals returns the names bound in the session (for completion and %who).
+func (s *Session) Globals() map[string]Value { return s.globals }
+
+// Lookup finds a name as the evaluator would.
+func (s *Session) Lookup(name string) (Value, bool) { return s.lookup(name) }
+
+// Exec runs one logical line of source: statements separated by ';', or
+// a magic line starting with '%'. firstLine numbers its first line.
+// Expression values are printed to Out. The first exception stops the line
+// and is returned; the session stays usable.
+func (s *Session) Exec(src string, firstLine int) (exc *Exception) {
+	s.line = firstLine
+	s.src = src
+	if m := strings.TrimSpace(src); strings.HasPrefix(m, "%") {
+		return s.guard(func() { s.runMagic(m) })
+	}
+	stmts, err := lang.Parse(src, firstLine)
+	if err != nil {
+		e := &Exception{Type: "SyntaxError", Msg: "invalid syntax", Line: firstLine}
+		if le, ok := err.(*lang.Error); ok {
+			e.Msg = le.Msg
+			if le.Pos.Line > 0 {
+				e.Line = le.Pos.Line
+			}
+		}
+		return e
+	}
+	for _, st := range stmts {
+		start, _ := st.Span()
+		if start.Line > 0 {
+			s.line = start.Line
+		}
+		if e := s.guard(func() { s.execStmt(st) }); e != nil {
+			return e
+		}
+	}
+	return nil
+}
+
+// guard runs f, converting the panics that carry Python exceptions (and
+// any unexpected panic, as InternalError) into an *Exception.
+func (s *Session) guard(f func()) (exc *Exception) {
+	defer func() {
+		r := recover()
+		if r == nil {
+			return
+		}
+		switch e := r.(type) {
+		case *Exception:
+			exc = e
+		case *tensor.Error:
+			exc = fromTensorError(e)
+		case runtime.Error:
+			if strings.Contains(e.Error(), "stack overflow") {
+				exc = &Exception{Type: "RecursionError", Msg: errRecursion}
+			} else {
+				exc = internalError(e)
+			}
+		default:
+			exc = internalError(e)
+		}
+		if exc.Line == 0 {
+			exc.Line = s.line
+		}
+	}()
+	f()
+	return nil
+}
+
+// internalError reports a bug: a Go panic that was not a Python exception.
+func internalError(r any) *Exception {
+	msg := fmt.Sprint(r)
+	if os.Getenv("TENSH_DEBUG") != "" {
+		msg += "\n" + string(debug.Stack())
+	}
+	return &Exception{Type: "InternalError", Msg: msg + " (this is a bug in tensh; please report it)"}
+}
+
+// Warn prints a Python warning with its location, as the warnings module
+// does.
+func (s *Session) Warn(category, msg string) {
+	loc := "__main__:1"
+	if s.opts.Filename != "" {
+		loc = fmt.Sprintf("%s:%d", s.opts.Filename, s.line)
+	}
+	fmt.Fprintf(s.opts.Warn, "%s: %s: %s\n", loc, category, msg)
+}
+
+func (s *Session) lookup(name string) (Value, bool) {
+	if v, ok := s.globals[name]; ok {
+		return v, true
+	}
+	if b, ok := pyBuiltins[name]; ok {
+		return b, true
+	}
+	if c, ok := builtinClasses[name]; ok {
+		return c, true
+	}
+	// Bare names of torch functions work without `torch.`.
+	if v, ok := s.torch.Members[name]; ok {
+		return v, true
+	}
+	return nil, false
+}

@@ -1,0 +1,231 @@
+package eval
+
+import (
+	"math/big"
+
+	"github.com/tensh/tensh/runtime/tensor"
+)
+
+// Value is a tensh value. The concrete types are:
+//
+//	NoneType, Bool, Int, Float, Str, *List, Tuple, Range, *Slice,
+//	EllipsisType, *tensor.Tensor, Size, DTypeValue, DeviceValue,
+//	*Module, *Builtin, *BoundMethod, *Class, *NamedTuple, *Storage and the
+//	small object types of the torch namespace (finfo, iinfo, ...).
+//
+// Identity (`is`) is Go's == on the interface value, so tensors compare by
+// pointer, as PyTorch's Python objects do.
+type Value interface{}
+
+// NoneType is the type of None.
+type NoneType struct{}
+
+// None is the Python None.
+var None = NoneType{}
+
+// Bool is a Python bool.
+type Bool bool
+
+// Float is a Python float.
+type Float float64
+
+// Str is a Python str.
+type Str string
+
+// List is a Python list (mutable, shared by reference).
+type List struct{ Elems []Value }
+
+// Tuple is a Python tuple.
+type Tuple []Value
+
+// Range is range(start, stop, step).
+type Range struct{ Start, Stop, Step int64 }
+
+// Len is the number of elements of the range.
+func (r Range) Len() int64 {
+	if r.Step > 0 && r.Start < r.Stop {
+		return (r.Stop - r.Start + r.Step - 1) / r.Step
+	}
+	if r.Step < 0 && r.Start > r.Stop {
+		return (r.Start - r.Stop - r.Step - 1) / -r.Step
+	}
+	return 0
+}
+
+// Slice is a slice object lo:hi:step; absent parts are None.
+type Slice struct{ Start, Stop, Step Value }
+
+// EllipsisType is the type of `...`.
+type EllipsisType struct{}
+
+// Ellipsis is the `...` value.
+var Ellipsis = EllipsisType{}
+
+// Size is torch.Size: a tuple of ints.
+type Size []int
+
+// DTypeValue is a torch.dtype object.
+type DTypeValue struct{ D tensor.DType }
+
+// DeviceValue is a torch.device object.
+type DeviceValue struct{ D tensor.Device }
+
+// Class is a type object: int, float, torch.Tensor, torch.Size, ...
+type Class struct {
+	Name string // as repr'd inside <class '...'>
+	// Call, when set, makes the class callable (int(x), torch.Size([1])).
+	Call func(a *Args) Value
+}
+
+// Module is a namespace object: torch, torch.utils, numpy...
+type Module struct {
+	Name    string
+	Members map[string]Value
+	// Setters hold writable attributes (torch.utils.backcompat.broadcast_warning.enabled).
+	Setters map[string]func(Value)
+	Getters map[string]func() Value
+}
+
+// NamedTuple is a torch.return_types.* value (or any named tuple).
+type NamedTuple struct {
+	TypeName string   // "torch.return_types.max"
+	Fields   []string // "values", "indices"
+	Elems    Tuple
+}
+
+// Object is a small attribute-bearing object (finfo, iinfo, warning
+// flags). Repr is its full repr text.
+type Object struct {
+	TypeName string
+	Attrs    map[string]Value
+	Order    []string
+	ReprFn   func() string
+}
+
+// StorageValue is what tensor.storage() returns.
+type StorageValue struct{ T *tensor.Tensor }
+
+// Int is a Python int: an int64, or a big.Int when it does not fit.
+type Int struct {
+	small int64
+	big   *big.Int // nil unless the value is outside int64
+}
+
+// MakeInt makes an Int from an int64.
+func MakeInt(i int64) Int { return Int{small: i} }
+
+// MakeBigInt makes an Int from a big.Int, normalizing to int64 when it fits.
+func MakeBigInt(b *big.Int) Int {
+	if b.IsInt64() {
+		return Int{small: b.Int64()}
+	}
+	return Int{big: new(big.Int).Set(b)}
+}
+
+// Int64 returns the value and whether it fits an int64.
+func (i Int) Int64() (int64, bool) {
+	if i.big != nil {
+		return 0, false
+	}
+	return i.small, true
+}
+
+// Big returns the value as a new big.Int.
+func (i Int) Big() *big.Int {
+	if i.big != nil {
+		return new(big.Int).Set(i.big)
+	}
+	return big.NewInt(i.small)
+}
+
+// String is the decimal text of i.
+func (i Int) String() string {
+	if i.big != nil {
+		return i.big.String()
+	}
+	return big.NewInt(i.small).String()
+}
+
+// Sign returns -1, 0 or 1.
+func (i Int) Sign() int {
+	if i.big != nil {
+		return i.big.Sign()
+	}
+	switch {
+	case i.small < 0:
+		return -1
+	case i.small > 0:
+		return 1
+	}
+	return 0
+}
+
+// Float returns i as a float64 (may be ±Inf for huge values).
+func (i Int) Float() float64 {
+	if i.big != nil {
+		f, _ := new(big.Float).SetInt(i.big).Float64()
+		return f
+	}
+	return float64(i.small)
+}
+
+// TypeName is the Python type name of v, as error messages print it.
+func TypeName(v Value) string {
+	switch v := v.(type) {
+	case NoneType:
+		return "NoneType"
+	case Bool:
+		return "bool"
+	case Int:
+		return "int"
+	case Float:
+		return "float"
+	case Str:
+		return "str"
+	case *List:
+		return "list"
+	case Tuple:
+		return "tuple"
+	case Range:
+		return "range"
+	case *Slice:
+		return "slice"
+	case EllipsisType:
+		return "ellipsis"
+	case *tensor.Tensor:
+		return "Tensor"
+	case Size:
+		return "Size"
+	case DTypeValue:
+		return "dtype"
+	case DeviceValue:
+		return "device"
+	case *Module:
+		return "module"
+	case *Builtin:
+		return "builtin_function_or_method"
+	case *BoundMethod:
+		return "builtin_function_or_method"
+	case *Class:
+		return "type"
+	case *NamedTuple:
+		if i := lastDot(v.TypeName); i >= 0 {
+			return v.TypeName[i+1:]
+		}
+		return v.TypeName
+	case *Object:
+		return v.TypeName
+	case *StorageValue:
+		return "TypedStorage"
+	}
+	return "object"
+}
+
+func lastDot(s string) int {
+	for i := len(s) - 1; i >= 0; i-- {
+		if s[i] == '.' {
+			return i
+		}
+	}
+	return -1
+}

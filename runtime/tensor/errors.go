@@ -1,0 +1,78 @@
+package tensor
+
+import "fmt"
+
+// Kind is the Python exception type an Error is raised as.
+type Kind int
+
+const (
+	RuntimeError Kind = iota
+	IndexError
+	TypeError
+	ValueError
+	OverflowError
+	NotImplementedError
+	KeyboardInterrupt
+)
+
+var kindNames = [...]string{"RuntimeError", "IndexError", "TypeError", "ValueError", "OverflowError", "NotImplementedError", "KeyboardInterrupt"}
+
+func (k Kind) String() string { return kindNames[k] }
+
+// Error is an error raised by the tensor runtime, with PyTorch's message.
+type Error struct {
+	Kind Kind
+	Msg  string
+}
+
+func (e *Error) Error() string { return e.Kind.String() + ": " + e.Msg }
+
+// raise panics with an *Error of the given kind; format is one of the
+// message formats below.
+func raise(kind Kind, format string, args ...any) {
+	msg := format
+	if len(args) > 0 {
+		msg = fmt.Sprintf(format, args...)
+	}
+	panic(&Error{Kind: kind, Msg: msg})
+}
+
+// Raise is raise for the packages that extend this one (eval's bindings).
+func Raise(kind Kind, format string, args ...any) { raise(kind, format, args...) }
+
+// Message formats. Every PyTorch message this package prints is here, so that
+// a reader can grep for it. One block per area of the package.
+
+// Core: allocation, sizes, dimensions, scalars.
+const (
+	errDimRange      = "Dimension out of range (expected to be in range of [%d, %d], but got %d)"
+	errDimNoDims     = "dimension specified as %d but tensor has no dimensions"
+	errNegativeDim   = "Trying to create tensor with negative dimension %d: %s"
+	errSizeOverflow  = "Storage size calculation overflowed with sizes=%s"
+	errAllocFail     = "[enforce fail at alloc_cpu.cpp:75] err == 0. DefaultCPUAllocator: can't allocate memory: you tried to allocate %d bytes. Error code 12 (Cannot allocate memory)"
+	errItemNumel     = "only one element tensors can be converted to Python scalars"
+	errBoolAmbiguous = "Boolean value of Tensor with more than one value is ambiguous"
+	errSelectRange   = "select(): index %d out of range for tensor of size %s at dimension %d"
+	errSelect0d      = "select() cannot be applied to a 0-dim tensor."
+)
+
+// Views, reshaping and indexing.
+const ()
+
+// Creation and dtypes.
+const (
+	errCastResult       = "result type %s can't be cast to the desired output type %s"
+	errNotImplementedDT = "\"%s\" not implemented for '%s'"
+)
+
+// Printing.
+const ()
+
+// Random numbers.
+const ()
+
+// Pointwise operators and broadcasting.
+const ()
+
+// Unary operators, reductions, joins and matrix products.
+const ()
