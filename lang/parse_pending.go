@@ -13,3 +13,6 @@ type Error struct {
 }
 
 func (e *Error) Error() string { return e.Pos.String() + ": " + e.Msg }
+
+// NeedsMore reports whether src is an incomplete logical line.
+func NeedsMore(src string) bool { return false }
