@@ -1,0 +1,212 @@
+package tensor
+
+import (
+	"math"
+	"strconv"
+)
+
+// Var is t.var(dims, correction=c, keepdim): the sum of squared deviations
+// from the mean divided by max(0, N - c).
+func Var(t *Tensor, dims []int, correction float64, keepdim bool) *Tensor {
+	return stdVar(t, dims, correction, keepdim, false)
+}
+
+// Std is t.std(dims, correction=c, keepdim): the square root of Var.
+func Std(t *Tensor, dims []int, correction float64, keepdim bool) *Tensor {
+	return stdVar(t, dims, correction, keepdim, true)
+}
+
+// stdVar follows ATen: a full reduction of a float or double tensor takes
+// the float mean and sums squared deviations in double (std_var_all_cpu);
+// anything else runs Welford's algorithm in double per output.
+func stdVar(t *Tensor, dims []int, correction float64, keepdim, sqrt bool) *Tensor {
+	if !t.DType().IsFloat() {
+		raise(RuntimeError, errStdVarDType)
+	}
+	r := newReduction(t, dims, keepdim)
+	d := t.DType()
+	out, ost := r.output(d)
+	if t.Numel() == 0 {
+		out.Fill(FloatS(math.NaN()))
+		return out
+	}
+	finish := func(m2, n float64) float64 {
+		div := 0.0
+		if n > correction {
+			div = n - correction
+		}
+		v := m2 / div
+		if sqrt {
+			v = math.Sqrt(v)
+		}
+		return v
+	}
+	if out.Numel() == 1 && (d == Float32 || d == Float64) {
+		mean := Mean(t, nil, false).Item().F
+		g := newRedGeom(t.shape, make([]int, t.Dim()), t.strides, 0, t.offset)
+		vals := floatValues(t)
+		var sum float64
+		g.forRows(func(_, i, n, _, is int) {
+			for k := 0; k < n; k++ {
+				dx := vals(i+k*is) - mean
+				sum += float64(dx * dx)
+			}
+		})
+		out.st.Set(0, FloatS(finish(sum, float64(t.Numel()))))
+		return out
+	}
+	type welford struct{ mean, m2, n float64 }
+	acc := make([]welford, out.Numel())
+	g := r.geom(t, ost, out)
+	vals := floatValues(t)
+	g.forRows(func(o, i, n, os, is int) {
+		for k := 0; k < n; k++ {
+			a := &acc[o-out.offset+k*os]
+			x := vals(i + k*is)
+			a.n++
+			delta := x - a.mean
+			a.mean += delta / a.n
+			a.m2 += float64(delta * (x - a.mean))
+		}
+	})
+	for i, a := range acc {
+		out.st.Set(i, FloatS(finish(a.m2, a.n)))
+	}
+	return out
+}
+
+// floatValues returns an accessor for the elements of a floating tensor's
+// storage as float64.
+func floatValues(t *Tensor) func(off int) float64 {
+	switch d := t.st.data.(type) {
+	case []float32:
+		return func(off int) float64 { return float64(d[off]) }
+	case []float64:
+		return func(off int) float64 { return d[off] }
+	case []Half:
+		return func(off int) float64 { return float64(d[off].Float32()) }
+	case []BF16:
+		return func(off int) float64 { return float64(d[off].Float32()) }
+	}
+	return func(off int) float64 { return t.st.Get(off).Float() }
+}
+
+// Norm is t.norm(p, dims, keepdim): (Σ|x|^p)^(1/p) over dims; p may be
+// ±Inf (largest or smallest |x|) or 0 (count of non-zeros).
+func Norm(t *Tensor, p float64, dims []int, keepdim bool) *Tensor {
+	if !t.DType().IsFloat() {
+		raise(RuntimeError, errNormDType, t.DType().ScalarName())
+	}
+	seen := map[int]bool{}
+	for _, d := range dims {
+		w := WrapDim(d, t.Dim())
+		if seen[w] {
+			raise(RuntimeError, errNormDimsRepeated, ShapeString(dims))
+		}
+		seen[w] = true
+	}
+	r := newReduction(t, dims, keepdim)
+	d := t.DType()
+	out, ost := r.output(d)
+	if t.Numel() == 0 {
+		return out
+	}
+	g := r.geom(t, ost, out)
+	if d == Float32 && p == 2 && normLastDim(g) {
+		// The vectorized path: eight float lanes of x*x, then the tail.
+		in := t.st.data.([]float32)
+		od := out.st.data.([]float32)
+		g.forRows(func(o, i, n, _, is int) {
+			var lanes [8]float32
+			k := 0
+			for ; k < n-n%8; k += 8 {
+				for l := range lanes {
+					x := in[i+k+l]
+					lanes[l] += float32(x * x)
+				}
+			}
+			s := lanes[0]
+			for l := 1; l < 8; l++ {
+				s += lanes[l]
+			}
+			for ; k < n; k++ {
+				x := in[i+k]
+				s += float32(x * x)
+			}
+			od[o] = float32(math.Sqrt(float64(s)))
+		})
+		return out
+	}
+	// binary_kernel_reduce with Norm*Ops: one accumulator per output, in
+	// float for the float types and double for double.
+	acc := make([]float64, out.Numel())
+	if math.IsInf(p, -1) {
+		for i := range acc {
+			acc[i] = math.Inf(1)
+		}
+	}
+	vals := floatValues(t)
+	round := func(x float64) float64 { return roundTo(accDType(d), x) }
+	g.forRows(func(o, i, n, os, is int) {
+		for k := 0; k < n; k++ {
+			a := &acc[o-out.offset+k*os]
+			x := math.Abs(vals(i + k*is))
+			switch {
+			case p == 0:
+				if x != 0 {
+					*a = round(*a + 1)
+				}
+			case p == 1:
+				*a = round(*a + x)
+			case p == 2:
+				*a = round(*a + round(x*x))
+			case math.IsInf(p, 1):
+				if x > *a || x != x {
+					*a = x
+				}
+			case math.IsInf(p, -1):
+				if x < *a || x != x {
+					*a = x
+				}
+			default:
+				*a = round(*a + round(math.Pow(x, p)))
+			}
+		}
+	})
+	for i, a := range acc {
+		switch {
+		case p == 2:
+			a = math.Sqrt(a)
+		case p != 0 && p != 1 && !math.IsInf(p, 0):
+			a = math.Pow(a, 1/p)
+		}
+		out.st.Set(i, FloatS(a))
+	}
+	return out
+}
+
+// accDType is the opmath type of a floating dtype: float for the half
+// types and float, double for double.
+func accDType(d DType) DType {
+	if d == Float64 {
+		return Float64
+	}
+	return Float32
+}
+
+// normLastDim is ATen's is_reduce_lastdim: one reduced dimension, the
+// innermost, contiguous in the input.
+func normLastDim(g *redGeom) bool {
+	if len(g.shape) == 0 || g.out[0] != 0 || g.in[0] != 1 {
+		return false
+	}
+	for _, s := range g.out[1:] {
+		if s == 0 {
+			return false
+		}
+	}
+	return true
+}
+
+// FormatP prints a norm order as PyTorch's messages do.
+func FormatP(p float64) string { return strconv.FormatFloat(p, 'g', -1, 64) }
