@@ -66,7 +66,9 @@ func stdVar(t *Tensor, dims []int, correction float64, keepdim, sqrt bool) *Tens
 			a.n++
 			delta := x - a.mean
 			a.mean += delta / a.n
-			a.m2 += float64(delta * (x - a.mean))
+			// GCC contracts m2 + delta*new_delta into an FMA in
+			// ATen's AVX2 kernels.
+			a.m2 = math.FMA(delta, x-a.mean, a.m2)
 		}
 	})
 	for i, a := range acc {
@@ -122,7 +124,7 @@ func Norm(t *Tensor, p float64, dims []int, keepdim bool) *Tensor {
 			for ; k < n-n%8; k += 8 {
 				for l := range lanes {
 					x := in[i+k+l]
-					lanes[l] += float32(x * x)
+					lanes[l] = fma32(x, x, lanes[l])
 				}
 			}
 			s := lanes[0]
@@ -131,7 +133,7 @@ func Norm(t *Tensor, p float64, dims []int, keepdim bool) *Tensor {
 			}
 			for ; k < n; k++ {
 				x := in[i+k]
-				s += float32(x * x)
+				s = fma32(x, x, s)
 			}
 			od[o] = float32(math.Sqrt(float64(s)))
 		})
@@ -159,7 +161,7 @@ func Norm(t *Tensor, p float64, dims []int, keepdim bool) *Tensor {
 			case p == 1:
 				*a = round(*a + x)
 			case p == 2:
-				*a = round(*a + round(x*x))
+				*a = round(math.FMA(x, x, *a))
 			case math.IsInf(p, 1):
 				if x > *a || x != x {
 					*a = x
@@ -178,11 +180,18 @@ func Norm(t *Tensor, p float64, dims []int, keepdim bool) *Tensor {
 		case p == 2:
 			a = math.Sqrt(a)
 		case p != 0 && p != 1 && !math.IsInf(p, 0):
-			a = math.Pow(a, 1/p)
+			// 1/p is computed in the accumulate type.
+			a = math.Pow(a, roundTo(accDType(d), 1/p))
 		}
 		out.st.Set(i, FloatS(a))
 	}
 	return out
+}
+
+// fma32 is a float32 fused multiply-add: x*y+z rounded once (exact in
+// float64 for float32 operands, then rounded to float32).
+func fma32(x, y, z float32) float32 {
+	return float32(math.FMA(float64(x), float64(y), float64(z)))
 }
 
 // accDType is the opmath type of a floating dtype: float for the half
