@@ -66,7 +66,10 @@ const (
 )
 
 // Printing.
-const ()
+const (
+	errPrintMissingPrecision = "Format specifier missing precision"
+	errPrintStackEmpty       = "stack expects a non-empty TensorList"
+)
 
 // Random numbers.
 const ()
