@@ -196,4 +196,3 @@ func TestPrintGolden(t *testing.T) {
 		t.Errorf("%d of %d golden cases differ", failed, len(cases))
 	}
 }
-
