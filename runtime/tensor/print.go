@@ -214,8 +214,17 @@ func (p *printer) write(off, dim, indent int) {
 // ", ", as many per line as fit in the line width.
 func (p *printer) writeVector(off, n, stride, indent int) {
 	elementLength := p.f.width + 2
+	// int(math.floor(...)) in Python, with its errors for a linewidth of
+	// ±inf or nan.
+	q := math.Floor((p.o.LineWidth - float64(indent)) / float64(elementLength))
+	switch {
+	case math.IsInf(q, 0):
+		raise(OverflowError, errPrintFloorInf)
+	case math.IsNaN(q):
+		raise(ValueError, errPrintFloorNaN)
+	}
 	perLine := 1
-	if q := math.Floor((p.o.LineWidth - float64(indent)) / float64(elementLength)); q > 1 {
+	if q > 1 {
 		perLine = int(min(q, math.MaxInt32))
 	}
 	newline := ",\n" + strings.Repeat(" ", indent+1)

@@ -190,6 +190,9 @@ func TestPrintTable(t *testing.T) {
 		{"precision -1 int mode", tv(Float32, []int{2}, 1, 2), withOpts(func(o *PrintOptions) { o.Precision = -1 }), "tensor([1., 2.])"},
 		{"precision 30", tv(Float32, []int{2}, 1.5, 2), withOpts(func(o *PrintOptions) { o.Precision = 30 }), "tensor([1.500000000000000000000000000000, 2.000000000000000000000000000000])"},
 		{"short profile", ar(2000, Int64), func() PrintOptions { o, _ := PrintProfile("short"); return o }(), "tensor([   0,    1,  ..., 1998, 1999])"},
+		{"linewidth inf 0-d", tv(Int64, nil, 1), withOpts(func(o *PrintOptions) { o.LineWidth = math.Inf(1) }), "tensor(1)"},
+		{"linewidth -inf empty", Empty([]int{0}, Int32), withOpts(func(o *PrintOptions) { o.LineWidth = math.Inf(-1) }), "tensor([],\n       dtype=torch.int32)"},
+		{"linewidth nan empty", Empty([]int{0}, Int32), withOpts(func(o *PrintOptions) { o.LineWidth = math.NaN() }), "tensor([], dtype=torch.int32)"},
 		{"cuda", tv(Float32, []int{2}, 1, 2).WithDevice(Device{Type: "cuda", Index: 0}), def, "tensor([1., 2.], device='cuda:0')"},
 		{"cuda int32", tv(Int32, []int{2}, 1, 2).WithDevice(Device{Type: "cuda", Index: 0}), def, "tensor([1, 2], device='cuda:0', dtype=torch.int32)"},
 		{"cuda empty", Empty([]int{0}, Float32).WithDevice(Device{Type: "cuda", Index: 0}), def, "tensor([], device='cuda:0')"},
@@ -215,6 +218,9 @@ func TestPrintErrors(t *testing.T) {
 	}{
 		{"negative precision", tv(Float32, []int{2}, 1.5, 2), withOpts(func(o *PrintOptions) { o.Precision = -1 }), "ValueError: Format specifier missing precision"},
 		{"edgeitems 0 matrix", ar(10, Int64, 2, 5), withOpts(func(o *PrintOptions) { o.Threshold = 5; o.EdgeItems = 0 }), "RuntimeError: stack expects a non-empty TensorList"},
+		{"linewidth inf", ar(2, Int64), withOpts(func(o *PrintOptions) { o.LineWidth = math.Inf(1) }), "OverflowError: cannot convert float infinity to integer"},
+		{"linewidth -inf", ar(2, Int64), withOpts(func(o *PrintOptions) { o.LineWidth = math.Inf(-1) }), "OverflowError: cannot convert float infinity to integer"},
+		{"linewidth nan", ar(2, Int64), withOpts(func(o *PrintOptions) { o.LineWidth = math.NaN() }), "ValueError: cannot convert float NaN to integer"},
 	}
 	for _, c := range cases {
 		_, err := formatCatching(c.x, c.o)
