@@ -15,11 +15,11 @@ import (
 // print options. It panics with an *Error where PyTorch raises (a negative
 // precision, edgeitems <= 0 on a summarized matrix).
 func (t *Tensor) String() string {
-	return t.Format(GetPrintOptions())
+	return t.StringWith(GetPrintOptions())
 }
 
-// Format is repr(t) under the print options o.
-func (t *Tensor) Format(o PrintOptions) string {
+// StringWith is repr(t) under the print options o.
+func (t *Tensor) StringWith(o PrintOptions) string {
 	const prefix = "tensor("
 	indent := len(prefix)
 	var suffixes []string

@@ -158,7 +158,7 @@ func formatCatching(x *Tensor, o PrintOptions) (s string, err *Error) {
 			err = e
 		}
 	}()
-	return x.Format(o), nil
+	return x.StringWith(o), nil
 }
 
 // TestPrintGolden compares Format with repr() from PyTorch 1.13 over the

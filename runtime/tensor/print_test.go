@@ -243,7 +243,7 @@ func TestPrintDefaultFloat64(t *testing.T) {
 		{Empty([]int{0}, Float64), "tensor([])"},
 		{Empty([]int{0}, Float32), "tensor([], dtype=torch.float32)"},
 	} {
-		if got := c.x.Format(def); got != c.want {
+		if got := c.x.StringWith(def); got != c.want {
 			t.Errorf("got %s, want %s", got, c.want)
 		}
 	}
@@ -254,11 +254,11 @@ func TestPrintDefaultFloat64(t *testing.T) {
 func TestPrintNonContiguous(t *testing.T) {
 	base := ar(12, Int64, 3, 4)
 	tr := FromStorage(base.st, 0, []int{4, 3}, []int{1, 4})
-	if got, want := tr.Format(DefaultPrintOptions()), "tensor([[ 0,  4,  8],\n        [ 1,  5,  9],\n        [ 2,  6, 10],\n        [ 3,  7, 11]])"; got != want {
+	if got, want := tr.StringWith(DefaultPrintOptions()), "tensor([[ 0,  4,  8],\n        [ 1,  5,  9],\n        [ 2,  6, 10],\n        [ 3,  7, 11]])"; got != want {
 		t.Errorf("transpose: got\n%s\nwant\n%s", got, want)
 	}
 	col := base.Select(1, 2)
-	if got, want := col.Format(DefaultPrintOptions()), "tensor([ 2,  6, 10])"; got != want {
+	if got, want := col.StringWith(DefaultPrintOptions()), "tensor([ 2,  6, 10])"; got != want {
 		t.Errorf("column: got %s, want %s", got, want)
 	}
 	exp := tv(Float32, []int{1}, 2.5).Expand([]int{3, 2})
@@ -355,7 +355,7 @@ func TestPrintLargeIsFast(t *testing.T) {
 		"        [0.5000, 0.5000, 0.5000,  ..., 0.5000, 0.5000, 0.5000]])"
 	start := time.Now()
 	for i := 0; i < 100; i++ {
-		if got := x.Format(DefaultPrintOptions()); got != want {
+		if got := x.StringWith(DefaultPrintOptions()); got != want {
 			t.Fatalf("got\n%s", got)
 		}
 	}
