@@ -109,3 +109,24 @@ const (
 	errIinfoNotInt     = "torch.iinfo() requires an integer input type. Use torch.finfo to handle 'torch.iinfo'"
 	errIinfoBool       = "torch.bool is not supported by torch.iinfo"
 )
+
+// Reductions, joins and matrix products (PyTorch's argument parser and
+// torch/functional.py's own checks).
+const (
+	errInvalidCombination = "%s() received an invalid combination of arguments - got (%s), but expected one of:"
+	errOverflowLong       = "Overflow when unpacking long"
+	errIntListElem        = "%s(): argument '%s' must be tuple of ints, but found element of type %s at pos %d"
+	errDimnameNotFound    = "Name '%s' not found in %s."
+	errDimnameNone        = "Please look up dimensions by name, got: name = None."
+	errDimnameUnsupported = "%s: You passed a dimname (string) to this op in place of a dimension index but it does not yet support this behavior. Please pass a dimension index to work around this."
+	errOutUnsupported     = "%s(): the out= argument is not supported by tensh"
+	errOutputBroadcast    = "output with shape %s doesn't match the broadcast shape %s"
+	errFroDType           = "dtype argument is not supported in frobenius norm"
+	errNucDType           = "dtype argument is not supported in nuclear norm"
+	errFroDims            = "Expected at most 2 dimensions, but got %d dimensions instead."
+	errNormStr            = "only valid string values are 'fro' and 'nuc', found %s"
+	errNormP              = "norm(): p must be a number or a string, not %s"
+	errUnexpectedKw       = "%s() got an unexpected keyword argument '%s'"
+	errEinsumArgs         = "einsum(): must specify the equation string and at least one operand, or at least one operand and its subscripts list"
+	errEinsumSublist      = "einsum(): subscript in subscript list is not within the valid range [0, 52)"
+)

@@ -90,6 +90,9 @@ const (
 	errStdVarDType       = "std and var only support floating point and complex dtypes"
 	errNormDType         = "norm(): input dtype should be either floating point or complex. Got %s instead."
 	errNormDimsRepeated  = "Expected dims to be different, got %s instead"
+	errNucMatrix         = "Expected a tensor with 2 dimensions, but got a tensor with %d dimensions instead."
+	errNucDims           = "nuclear norm requires a 'dim' argument of size 2"
+	errSvdDType          = "linalg.svd: Expected a floating point or complex tensor as input. Got %s"
 
 	errCatEmpty        = "torch.cat(): expected a non-empty list of Tensors"
 	errCatSizes        = "Sizes of tensors must match except in dimension %d. Expected size %d but got size %d for tensor number %d in the list."

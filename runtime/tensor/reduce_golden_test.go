@@ -9,9 +9,9 @@ import (
 	"testing"
 )
 
-// goldenCase is one line of testdata/reduce_golden.jsonl, written by
+// reduceCase is one line of testdata/reduce_golden.jsonl, written by
 // testdata/gen_reduce_golden.py with PyTorch 1.13.
-type goldenCase struct {
+type reduceCase struct {
 	Op      string   `json:"op"`
 	DType   string   `json:"dtype"`
 	Kind    string   `json:"kind"`
@@ -26,8 +26,8 @@ type goldenCase struct {
 	P       any      `json:"p"`
 }
 
-// goldenValue is the generator's value(dtype, i, kind).
-func goldenValue(dtype string, i int, kind string) float64 {
+// reduceGoldenValue is the generator's value(dtype, i, kind).
+func reduceGoldenValue(dtype string, i int, kind string) float64 {
 	u := (uint64(i)*2654435761 + 12345) % (1 << 32)
 	if kind == "prod" {
 		k := int64(u>>22) - 512
@@ -46,15 +46,15 @@ func goldenValue(dtype string, i int, kind string) float64 {
 	panic(dtype)
 }
 
-// goldenBase makes the base storage of a golden case.
-func goldenBase(c *goldenCase) *Storage {
+// reduceGoldenBase makes the base storage of a golden case.
+func reduceGoldenBase(c *reduceCase) *Storage {
 	d, ok := DTypeByName(c.DType)
 	if !ok {
 		panic(c.DType)
 	}
 	st := NewStorage(d, c.Base)
 	for i := 0; i < c.Base; i++ {
-		st.Set(i, FloatS(goldenValue(c.DType, i, c.Kind)))
+		st.Set(i, FloatS(reduceGoldenValue(c.DType, i, c.Kind)))
 	}
 	return st
 }
@@ -79,11 +79,11 @@ func tensorBits(t *Tensor) []uint64 {
 	return out
 }
 
-func runGolden(c *goldenCase) *Tensor {
+func runReduceGolden(c *reduceCase) *Tensor {
 	if c.Dims == nil {
 		c.Keepdim = false
 	}
-	st := goldenBase(c)
+	st := reduceGoldenBase(c)
 	x := FromStorage(st, c.Off, c.Shape, c.Strides)
 	switch c.Op {
 	case "sum":
@@ -126,7 +126,7 @@ func TestReduceGolden(t *testing.T) {
 	line := 0
 	for sc.Scan() {
 		line++
-		var c goldenCase
+		var c reduceCase
 		if err := json.Unmarshal(sc.Bytes(), &c); err != nil {
 			t.Fatal(err)
 		}
@@ -135,7 +135,7 @@ func TestReduceGolden(t *testing.T) {
 		}
 		key := c.Op + "/" + c.DType
 		total[key]++
-		got := runGolden(&c)
+		got := runReduceGolden(&c)
 		if fmt.Sprint(got.Shape()) != fmt.Sprint(c.Out) {
 			t.Errorf("line %d %s: shape %v, want %v", line, key, got.Shape(), c.Out)
 			continue

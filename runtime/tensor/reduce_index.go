@@ -3,6 +3,8 @@ package tensor
 import (
 	"math"
 	"slices"
+
+	"github.com/tensh/tensh/runtime/broadcast"
 )
 
 // Reductions along one dimension that also return where the result was
@@ -309,4 +311,38 @@ func floatOrIntValues(t *Tensor) func(off int) float64 {
 		return floatValues(t)
 	}
 	return func(off int) float64 { return t.st.Get(off).Float() }
+}
+
+// Extremum is torch.max(a, other) / torch.min(a, other): the elementwise
+// maximum (minimum) with broadcasting and type promotion; NaN propagates.
+func Extremum(a, b *Tensor, isMax bool) *Tensor {
+	shape, err := broadcast.InferSize(a.shape, b.shape)
+	if err != nil {
+		raise(RuntimeError, "%s", err.Error())
+	}
+	dt := PromoteTypes(a.DType(), b.DType())
+	av, bv := a.To(dt).Expand(shape).Values(), b.To(dt).Expand(shape).Values()
+	out := Empty(shape, dt)
+	for i := range av {
+		x, y := av[i], bv[i]
+		var pick Scalar
+		if x.Kind == FloatScalar {
+			switch {
+			case x.F != x.F:
+				pick = x
+			case y.F != y.F:
+				pick = y
+			case (isMax && y.F > x.F) || (!isMax && y.F < x.F):
+				pick = y
+			default:
+				pick = x
+			}
+		} else if (isMax && y.I > x.I) || (!isMax && y.I < x.I) {
+			pick = y
+		} else {
+			pick = x
+		}
+		out.st.Set(i, pick)
+	}
+	return out
 }
