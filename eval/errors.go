@@ -114,7 +114,7 @@ const (
 // torch/functional.py's own checks).
 const (
 	errInvalidCombination = "%s() received an invalid combination of arguments - got (%s), but expected one of:"
-	errOverflowLong       = "Overflow when unpacking long"
+	errUnpackLongOverflow = "Overflow when unpacking long"
 	errIntListElem        = "%s(): argument '%s' must be tuple of ints, but found element of type %s at pos %d"
 	errDimnameNotFound    = "Name '%s' not found in %s."
 	errDimnameNone        = "Please look up dimensions by name, got: name = None."

@@ -449,7 +449,7 @@ func unpackIndex(v Value) int64 {
 	case Int:
 		i, ok := x.Int64()
 		if !ok {
-			throw("RuntimeError", errOverflowLong)
+			throw("RuntimeError", errUnpackLongOverflow)
 		}
 		return i
 	case Bool:

@@ -124,7 +124,7 @@ func Norm(t *Tensor, p float64, dims []int, keepdim bool) *Tensor {
 			for ; k < n-n%8; k += 8 {
 				for l := range lanes {
 					x := in[i+k+l]
-					lanes[l] = fma32(x, x, lanes[l])
+					lanes[l] = fusedMulAdd32(x, x, lanes[l])
 				}
 			}
 			s := lanes[0]
@@ -133,7 +133,7 @@ func Norm(t *Tensor, p float64, dims []int, keepdim bool) *Tensor {
 			}
 			for ; k < n; k++ {
 				x := in[i+k]
-				s = fma32(x, x, s)
+				s = fusedMulAdd32(x, x, s)
 			}
 			od[o] = float32(math.Sqrt(float64(s)))
 		})
@@ -188,9 +188,9 @@ func Norm(t *Tensor, p float64, dims []int, keepdim bool) *Tensor {
 	return out
 }
 
-// fma32 is a float32 fused multiply-add: x*y+z rounded once (exact in
+// fusedMulAdd32 is a float32 fused multiply-add: x*y+z rounded once (exact in
 // float64 for float32 operands, then rounded to float32).
-func fma32(x, y, z float32) float32 {
+func fusedMulAdd32(x, y, z float32) float32 {
 	return float32(math.FMA(float64(x), float64(y), float64(z)))
 }
 
