@@ -188,10 +188,30 @@ func Norm(t *Tensor, p float64, dims []int, keepdim bool) *Tensor {
 	return out
 }
 
-// fusedMulAdd32 is a float32 fused multiply-add: x*y+z rounded once (exact in
-// float64 for float32 operands, then rounded to float32).
+// fusedMulAdd32 is fmaf: x*y+z rounded once to float32. The product is
+// exact in float64; the sum is rounded to odd there (its exact error from
+// TwoSum decides), so that the final rounding to float32 is correct.
 func fusedMulAdd32(x, y, z float32) float32 {
-	return float32(math.FMA(float64(x), float64(y), float64(z)))
+	p := float64(x) * float64(y)
+	c := float64(z)
+	s := p + c
+	if s == 0 || math.IsInf(s, 0) || math.IsNaN(s) {
+		return float32(s)
+	}
+	bb := s - p
+	e := (p - (s - bb)) + (c - bb)
+	if e != 0 {
+		bits := math.Float64bits(s)
+		if bits&1 == 0 {
+			if (e > 0) == (s > 0) {
+				bits++
+			} else {
+				bits--
+			}
+			s = math.Float64frombits(bits)
+		}
+	}
+	return float32(s)
 }
 
 // accDType is the opmath type of a floating dtype: float for the half
