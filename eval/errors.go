@@ -115,7 +115,7 @@ const (
 const (
 	errInvalidCombination = "%s() received an invalid combination of arguments - got (%s), but expected one of:"
 	errUnpackLongOverflow = "Overflow when unpacking long"
-	errIntListElem        = "%s(): argument '%s' must be tuple of ints, but found element of type %s at pos %d"
+	errIntListElemAt      = "%s(): argument '%s' must be tuple of ints, but found element of type %s at pos %d"
 	errDimnameNotFound    = "Name '%s' not found in %s."
 	errDimnameNone        = "Please look up dimensions by name, got: name = None."
 	errDimnameUnsupported = "%s: You passed a dimname (string) to this op in place of a dimension index but it does not yet support this behavior. Please pass a dimension index to work around this."

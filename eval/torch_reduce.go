@@ -157,7 +157,7 @@ func (s *rsig) bind(name string, a *Args, raise bool) (map[string]Value, bool) {
 	varargs := sig.maxPos == 1 && len(sig.params) > 0 && sig.params[0].typ == "IntArrayRef" && sig.params[0].size == 0
 	if nargs > sig.maxPos && !varargs {
 		if raise {
-			extraArgs(name, sig, nargs)
+			sigExtraArgs(name, sig, nargs)
 		}
 		return nil, false
 	}
@@ -169,7 +169,7 @@ func (s *rsig) bind(name string, a *Args, raise bool) (map[string]Value, bool) {
 		if argPos < nargs {
 			if p.kwOnly {
 				if raise {
-					extraArgs(name, sig, nargs)
+					sigExtraArgs(name, sig, nargs)
 				}
 				return nil, false
 			}
@@ -189,7 +189,7 @@ func (s *rsig) bind(name string, a *Args, raise bool) (map[string]Value, bool) {
 		case (obj == nil && p.optional) || (isNone && p.allowNone):
 		case obj == nil:
 			if raise {
-				missingArgs(name, sig, i)
+				sigMissingArgs(name, sig, i)
 			}
 			return nil, false
 		case p.check(obj, i):
@@ -227,7 +227,7 @@ func (s *rsig) bind(name string, a *Args, raise bool) (map[string]Value, bool) {
 	return out, true
 }
 
-func extraArgs(name string, s *rsig, nargs int) {
+func sigExtraArgs(name string, s *rsig, nargs int) {
 	if s.minArgs != s.maxPos {
 		throw("TypeError", "%s() takes from %d to %d positional arguments but %d were given", name, s.minArgs, s.maxPos, nargs)
 	}
@@ -241,9 +241,9 @@ func extraArgs(name string, s *rsig, nargs int) {
 	throw("TypeError", "%s() takes %d positional argument%s but %d %s given", name, s.maxPos, plural, nargs, verb)
 }
 
-// missingArgs reproduces PyTorch's message, including its plural "s" for
+// sigMissingArgs reproduces PyTorch's message, including its plural "s" for
 // exactly one missing argument.
-func missingArgs(name string, s *rsig, from int) {
+func sigMissingArgs(name string, s *rsig, from int) {
 	var names []string
 	for _, p := range s.params[from:] {
 		if !p.optional {
@@ -484,11 +484,11 @@ func (r *rargs) ints(name string) []int {
 			out[i] = int(unpackIndex(x))
 		case *tensor.Tensor:
 			if !isIndex(x) {
-				throw("TypeError", errIntListElem, r.name, name, pyArgTypeName(e), i+1)
+				throw("TypeError", errIntListElemAt, r.name, name, pyArgTypeName(e), i+1)
 			}
 			out[i] = int(unpackIndex(x))
 		default:
-			throw("TypeError", errIntListElem, r.name, name, pyArgTypeName(e), i+1)
+			throw("TypeError", errIntListElemAt, r.name, name, pyArgTypeName(e), i+1)
 		}
 	}
 	return out

@@ -110,9 +110,9 @@ func parallelRows(m, perRow int, fn func(i0, i1 int)) {
 	wg.Wait()
 }
 
-// rowMajor returns t (2-d) as a matrix with contiguous rows, copying it
+// gemmOperand returns t (2-d) as a matrix with contiguous rows, copying it
 // when its last dimension is not contiguous.
-func rowMajor(t *Tensor) (*Tensor, matView) {
+func gemmOperand(t *Tensor) (*Tensor, matView) {
 	if t.strides[1] == 1 || t.shape[1] <= 1 {
 		return t, matView{t.offset, t.strides[0], 1}
 	}
@@ -133,8 +133,8 @@ func gemm2D(out *Tensor, cOff int, a, b *Tensor) {
 		}
 		return
 	}
-	a, av := rowMajor(a)
-	b, bv := rowMajor(b)
+	a, av := gemmOperand(a)
+	b, bv := gemmOperand(b)
 	switch od := out.st.data.(type) {
 	case []float32:
 		gemmFloat(m, n, k, a.st.data.([]float32), av, b.st.data.([]float32), bv, od, cOff, n)
