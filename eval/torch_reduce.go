@@ -154,7 +154,7 @@ func (s *rsig) bind(name string, a *Args, raise bool) (map[string]Value, bool) {
 		}
 	}
 	nargs := len(a.Pos)
-	varargs := sig.maxPos == 1 && len(sig.params) > 0 && sig.params[0].typ == "IntArrayRef" && sig.params[0].size == 0
+	varargs := sig.maxPos == 1 && len(sig.params) > 0 && (sig.params[0].typ == "IntArrayRef" || sig.params[0].typ == "SymIntArrayRef") && sig.params[0].size == 0
 	if nargs > sig.maxPos && !varargs {
 		if raise {
 			sigExtraArgs(name, sig, nargs)
