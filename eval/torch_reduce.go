@@ -398,11 +398,14 @@ func (p *rparam) check(v Value, argnum int) bool {
 		_, ok := v.(Str)
 		return ok
 	case "Dimname":
-		_, ok := v.(Str)
-		return ok
+		switch v.(type) {
+		case Str, NoneType:
+			return true
+		}
+		return false
 	case "DimnameList":
 		switch x := v.(type) {
-		case Str:
+		case Str, NoneType:
 			return p.size > 0
 		case Tuple, *List:
 			elems := iterate(x)
