@@ -99,6 +99,10 @@ var numpyNames = map[string][]string{"dim": {"axis"}, "keepdim": {"keepdims"}, "
 // parse binds a call. For a method call the receiver binds to the
 // parameter named input (or self).
 func (ss *rsigs) parse(a *Args) *rargs {
+	if len(ss.sigs) == 1 {
+		v, _ := ss.sigs[0].bind(ss.name, a, true)
+		return &rargs{name: ss.name, v: v}
+	}
 	for i, s := range ss.sigs {
 		if v, ok := s.bind(ss.name, a, false); ok {
 			return &rargs{name: ss.name, sig: i, v: v}
