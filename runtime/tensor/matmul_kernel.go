@@ -3,6 +3,8 @@ package tensor
 import (
 	"runtime"
 	"sync"
+
+	"gonum.org/v1/gonum/blas/gonum"
 )
 
 // Matrix product kernels.
@@ -26,42 +28,32 @@ type matView struct {
 // gemmFloat computes c = a·b for an m×k a and a k×n b whose rows are
 // contiguous (cs == 1), into the m×n rows of c (row stride ldc, from
 // cOff). c need not be cleared.
+//
+// Row i of c is built as c[i,:] += a[i,l]·b[l,:] for l in increasing
+// order: gonum's axpy kernels (SSE multiply, then add: no fused
+// multiply-add) keep every element's running sum in the reference order.
 func gemmFloat[T float32 | float64](m, n, k int, a []T, av matView, b []T, bv matView, c []T, cOff, ldc int) {
-	const kBlock = 256
+	const kBlock = 128
+	axpy := axpyFunc[T]()
 	rowsBlock := func(i0, i1 int) {
 		for i := i0; i < i1; i++ {
 			clear(c[cOff+i*ldc : cOff+i*ldc+n])
 		}
 		for l0 := 0; l0 < k; l0 += kBlock {
 			l1 := min(l0+kBlock, k)
-			i := i0
-			for ; i+4 <= i1; i += 4 {
-				c0 := c[cOff+i*ldc : cOff+i*ldc+n]
-				c1 := c[cOff+(i+1)*ldc : cOff+(i+1)*ldc+n]
-				c2 := c[cOff+(i+2)*ldc : cOff+(i+2)*ldc+n]
-				c3 := c[cOff+(i+3)*ldc : cOff+(i+3)*ldc+n]
-				ar := av.off + i*av.rs
-				for l := l0; l < l1; l++ {
-					a0, a1, a2, a3 := a[ar+l], a[ar+av.rs+l], a[ar+2*av.rs+l], a[ar+3*av.rs+l]
-					br := b[bv.off+l*bv.rs : bv.off+l*bv.rs+n]
-					for j, x := range br {
-						// The conversions keep the compiler from fusing
-						// the multiply and the add.
-						c0[j] = c0[j] + T(a0*x)
-						c1[j] = c1[j] + T(a1*x)
-						c2[j] = c2[j] + T(a2*x)
-						c3[j] = c3[j] + T(a3*x)
-					}
-				}
-			}
-			for ; i < i1; i++ {
+			for i := i0; i < i1; i++ {
 				ci := c[cOff+i*ldc : cOff+i*ldc+n]
 				ar := av.off + i*av.rs
 				for l := l0; l < l1; l++ {
-					a0 := a[ar+l]
 					br := b[bv.off+l*bv.rs : bv.off+l*bv.rs+n]
-					for j, x := range br {
-						ci[j] = ci[j] + T(a0*x)
+					if x := a[ar+l]; x != 0 {
+						axpy(x, br, ci)
+						continue
+					}
+					// BLAS axpy skips a zero factor; the reference GEMM
+					// does not (0·Inf and 0·NaN are NaN).
+					for j, y := range br {
+						ci[j] = ci[j] + T(0*y)
 					}
 				}
 			}
@@ -69,6 +61,22 @@ func gemmFloat[T float32 | float64](m, n, k int, a []T, av matView, b []T, bv ma
 	}
 	parallelRows(m, n*k, rowsBlock)
 }
+
+// axpyFunc returns y += alpha·x for the element type T.
+func axpyFunc[T float32 | float64]() func(alpha T, x, y []T) {
+	var z T
+	switch any(z).(type) {
+	case float32:
+		f := func(alpha float32, x, y []float32) { blas.Saxpy(len(x), alpha, x, 1, y, 1) }
+		return any(f).(func(T, []T, []T))
+	default:
+		f := func(alpha float64, x, y []float64) { blas.Daxpy(len(x), alpha, x, 1, y, 1) }
+		return any(f).(func(T, []T, []T))
+	}
+}
+
+// blas is gonum's pure-Go BLAS (assembly kernels on amd64).
+var blas gonum.Implementation
 
 // gemmInt computes c = a·b for integer types, wrapping as C++ does.
 func gemmInt[T int8 | uint8 | int16 | int32 | int64](m, n, k int, a []T, av matView, b []T, bv matView, c []T, cOff, ldc int) {
