@@ -63,7 +63,8 @@ func newRsigs(specs ...string) *rsigs {
 				p.typ = strings.TrimSuffix(p.typ, "?")
 				p.allowNone = true
 			}
-			if hasDef && def == "None" {
+			// None also stands for an int list's default ([]).
+			if hasDef && (def == "None" || def == "[]") {
 				p.allowNone = true
 			}
 			if i := strings.IndexByte(p.typ, '['); i >= 0 {
