@@ -12,6 +12,8 @@ type StmtResult struct {
 	Chunk Chunk
 	Got   []string // what it printed, normalized like Chunk.Want
 	OK    bool
+	// Printed is what it printed, line by line, as printed.
+	Printed []string
 }
 
 // Check runs the statements of t, in order, in a fresh session made with
@@ -28,8 +30,9 @@ func Check(t *Transcript, opts Options) []StmtResult {
 		if e := s.Exec(c.Code(), c.Line); e != nil {
 			buf.WriteString(e.FirstLine() + "\n")
 		}
-		got := NormalizeOutput(splitLines(buf.String()))
-		res = append(res, StmtResult{N: i + 1, Chunk: c, Got: got, OK: equalLines(got, c.Want)})
+		printed := splitLines(buf.String())
+		got := NormalizeOutput(printed)
+		res = append(res, StmtResult{N: i + 1, Chunk: c, Got: got, OK: equalLines(got, c.Want), Printed: printed})
 	}
 	return res
 }

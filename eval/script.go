@@ -72,11 +72,10 @@ func IsTranscript(src string) bool {
 // not start another line.
 func splitLines(src string) []string {
 	src = strings.ReplaceAll(src, "\r\n", "\n")
-	src = strings.TrimSuffix(src, "\n")
 	if src == "" {
 		return nil
 	}
-	return strings.Split(src, "\n")
+	return strings.Split(strings.TrimSuffix(src, "\n"), "\n")
 }
 
 // SplitSource splits a script or transcript into chunks. In a script, a

@@ -32,7 +32,7 @@ func check(files []string, update bool, opts eval.Options, stdout, stderr io.Wri
 				continue
 			}
 			failed++
-			got[i] = r.Got
+			got[i] = r.Printed
 			if !update {
 				fmt.Fprint(stdout, r.Diff(name))
 			}
