@@ -25,7 +25,7 @@ func TestComplete(t *testing.T) {
 		{"x", -1, has("xs", "xylophone"), "variables by prefix"},
 		{"pri", -1, eq("print"), "builtin"},
 		{"Tr", -1, eq("True"), "keyword"},
-		{"y = 1 if x an", -1, eq("and"), "keyword after other text"},
+		{"y = 1 if x el", -1, eq("else"), "keyword after other text"},
 		{"_h", -1, eq("_hidden"), "underscore names when asked for"},
 		{"", -1, func(g []string) bool { return !slices.Contains(g, "_hidden") && slices.Contains(g, "torch") }, "no underscore names by default"},
 		{"torch.Si", -1, eq("Size"), "torch members"},
