@@ -36,8 +36,11 @@ type repl struct {
 	// line is read, the LineReader reports it instead.
 	interrupts <-chan os.Signal
 	needsMore  func(src string) bool
-	prompt     *color.Color
-	errColor   *color.Color
+	// run executes a complete statement (the session's Exec; tests
+	// replace it).
+	run      func(src string) *eval.Exception
+	prompt   *color.Color
+	errColor *color.Color
 }
 
 // runREPL is tensh on a terminal.
@@ -66,6 +69,7 @@ func runREPL(opts eval.Options, stdin *os.File, stdout, stderr io.Writer) int {
 
 func newREPL(sess *eval.Session, in LineReader, stdout, stderr io.Writer, colors bool) *repl {
 	r := &repl{sess: sess, in: in, stdout: stdout, stderr: stderr, needsMore: lang.NeedsMore,
+		run:    func(src string) *eval.Exception { return sess.Exec(src, 1) },
 		prompt: color.New(color.FgGreen, color.Bold), errColor: color.New(color.FgRed)}
 	for _, c := range []*color.Color{r.prompt, r.errColor} {
 		if colors {
@@ -140,7 +144,7 @@ func (r *repl) exec(src string) (e *eval.Exception, quit bool) {
 		<-r.interrupts // a Ctrl-C that came between statements
 	}
 	done := make(chan *eval.Exception, 1)
-	go func() { done <- r.sess.Exec(src, 1) }()
+	go func() { done <- r.run(src) }()
 	for n := 1; ; n++ {
 		select {
 		case e := <-done:

@@ -5,6 +5,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"sync"
 	"testing"
@@ -182,5 +183,51 @@ func TestParseSize(t *testing.T) {
 		if _, err := parseSize(s); err == nil {
 			t.Errorf("parseSize(%q) succeeded", s)
 		}
+	}
+}
+
+// TestREPLInterruptRunning: Ctrl-C while a statement runs asks it to stop;
+// the REPL waits for it (the variables stay consistent), and quits only
+// when the statement has not stopped after the third Ctrl-C.
+func TestREPLInterruptRunning(t *testing.T) {
+	var stderr bytes.Buffer
+	r := newREPL(eval.NewSession(eval.Options{}), &fakeReader{}, io.Discard, &stderr, false)
+	sigs := make(chan os.Signal, 3)
+	r.interrupts = sigs
+
+	// The statement stops with KeyboardInterrupt after one Ctrl-C.
+	stopped := make(chan struct{})
+	r.run = func(string) *eval.Exception {
+		sigs <- os.Interrupt
+		<-stopped
+		return &eval.Exception{Type: "KeyboardInterrupt"}
+	}
+	go func() {
+		for len(sigs) > 0 {
+			runtime.Gosched()
+		}
+		close(stopped)
+	}()
+	e, quit := r.exec("x")
+	if quit || e == nil || e.Type != "KeyboardInterrupt" {
+		t.Errorf("exec = %v, %v", e, quit)
+	}
+
+	// A statement that does not stop: the third Ctrl-C quits.
+	never := make(chan struct{})
+	defer close(never)
+	r.run = func(string) *eval.Exception {
+		for i := 0; i < 3; i++ {
+			sigs <- os.Interrupt
+		}
+		<-never
+		return nil
+	}
+	stderr.Reset()
+	if _, quit := r.exec("x"); !quit {
+		t.Error("no quit after three Ctrl-C")
+	}
+	if !strings.Contains(stderr.String(), "Ctrl-C once more quits") || !strings.Contains(stderr.String(), "quitting") {
+		t.Errorf("stderr %q", stderr.String())
 	}
 }
