@@ -121,9 +121,10 @@ func checkFile(t *testing.T, path string) []StmtResult {
 	}
 }
 
-// judge compares the results of one file with its pending entry and
-// returns how many of its statements are pending and still failing.
-func judge(t *testing.T, key, path string, res []StmtResult, p *pendingEntry) (pendingFailing int) {
+// judge compares the results of one file with its pending entry; it
+// returns the problems (each fails the test) and how many of the file's
+// statements are pending and still failing.
+func judge(key, path string, res []StmtResult, p *pendingEntry) (problems []string, pendingFailing int) {
 	if p == nil {
 		p = &pendingEntry{}
 	}
@@ -131,23 +132,32 @@ func judge(t *testing.T, key, path string, res []StmtResult, p *pendingEntry) (p
 	for _, r := range res {
 		switch {
 		case r.OK && p.stmts[r.N]:
-			t.Errorf("%s statement %d (line %d) passes now: remove %s:%d from testdata/PENDING", path, r.N, r.Chunk.Line, key, r.N)
+			problems = append(problems, fmt.Sprintf("%s statement %d (line %d) passes now: remove %s:%d from testdata/PENDING", path, r.N, r.Chunk.Line, key, r.N))
 		case !r.OK && (p.whole || p.stmts[r.N]):
 			pendingFailing++
 		case !r.OK:
-			t.Errorf("%s statement %d does not print what the transcript says:\n%s", path, r.N, r.Diff(path))
+			problems = append(problems, fmt.Sprintf("%s statement %d does not print what the transcript says:\n%s", path, r.N, r.Diff(path)))
 		}
 		allOK = allOK && r.OK
 	}
 	if p.whole && allOK {
-		t.Errorf("every statement of %s passes now: remove %s from testdata/PENDING", path, key)
+		problems = append(problems, fmt.Sprintf("every statement of %s passes now: remove %s from testdata/PENDING", path, key))
 	}
 	for n := range p.stmts {
 		if n > len(res) {
-			t.Errorf("testdata/PENDING: %s:%d: the file has %d statements", key, n, len(res))
+			problems = append(problems, fmt.Sprintf("testdata/PENDING: %s:%d: the file has %d statements", key, n, len(res)))
 		}
 	}
-	return pendingFailing
+	return problems, pendingFailing
+}
+
+// judgeT reports judge's problems on t.
+func judgeT(t *testing.T, key, path string, res []StmtResult, p *pendingEntry) int {
+	problems, n := judge(key, path, res, p)
+	for _, msg := range problems {
+		t.Error(msg)
+	}
+	return n
 }
 
 func TestTranscripts(t *testing.T) {
@@ -165,7 +175,7 @@ func TestTranscripts(t *testing.T) {
 			if *updatePending {
 				return
 			}
-			if n := judge(t, f.key, f.path, res, pending[f.key]); n > 0 {
+			if n := judgeT(t, f.key, f.path, res, pending[f.key]); n > 0 {
 				nPending += n
 				nPendingFiles++
 			}
@@ -194,7 +204,7 @@ func TestTranscripts(t *testing.T) {
 			if *updatePending {
 				return
 			}
-			judge(t, key, p, checkFile(t, p), pending[key])
+			judgeT(t, key, p, checkFile(t, p), pending[key])
 		})
 	}
 
@@ -248,4 +258,31 @@ func writePending(t *testing.T, header []string, files []transcriptFile, results
 	if err := os.WriteFile(pendingPath, []byte(b.String()), 0o644); err != nil {
 		t.Fatal(err)
 	}
+}
+
+// TestJudge: the pending list only shrinks.
+func TestJudge(t *testing.T) {
+	tr := ParseTranscript("t.tsh", ">>> %compat\ncompat mode: docs\n>>> %compat\nwrong\n>>> %compat current\n")
+	res := Check(tr, Options{})
+	check := func(p *pendingEntry, wantPending int, want ...string) {
+		t.Helper()
+		problems, n := judge("t.tsh", "t.tsh", res, p)
+		if n != wantPending || len(problems) != len(want) {
+			t.Fatalf("pending %d, problems %q; want %d pending, %d problems", n, problems, wantPending, len(want))
+		}
+		for i, w := range want {
+			if !strings.Contains(problems[i], w) {
+				t.Errorf("problem %q does not say %q", problems[i], w)
+			}
+		}
+	}
+	check(nil, 0, "statement 2 does not print what the transcript says")
+	check(&pendingEntry{stmts: map[int]bool{2: true}}, 1)
+	check(&pendingEntry{whole: true}, 1)
+	check(&pendingEntry{stmts: map[int]bool{1: true, 2: true}}, 1, "remove t.tsh:1 from testdata/PENDING")
+	check(&pendingEntry{stmts: map[int]bool{2: true, 9: true}}, 1, "t.tsh:9: the file has 3 statements")
+
+	tr = ParseTranscript("t.tsh", ">>> %compat\ncompat mode: docs\n")
+	res = Check(tr, Options{})
+	check(&pendingEntry{whole: true}, 0, "remove t.tsh from testdata/PENDING")
 }
