@@ -16,7 +16,7 @@ import (
 // scripts/torch_random_golden.py: every step's result as raw bits, and the
 // generator state's hash after some cases.
 
-type goldenStep struct {
+type randGoldenStep struct {
 	Op     string      `json:"op"`
 	DType  string      `json:"dtype"`
 	Shape  []int       `json:"shape"`
@@ -31,26 +31,26 @@ type goldenStep struct {
 	Want   []json.Number
 }
 
-type goldenCase struct {
+type randGoldenCase struct {
 	Name  string       `json:"name"`
 	Seed  json.Number  `json:"seed"`
-	Steps []goldenStep `json:"steps"`
+	Steps []randGoldenStep `json:"steps"`
 	State string       `json:"state"`
 }
 
-func loadGolden(t *testing.T) []goldenCase {
+func loadRandGolden(t *testing.T) []randGoldenCase {
 	t.Helper()
 	f, err := os.Open("testdata/random_golden.jsonl")
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer f.Close()
-	var out []goldenCase
+	var out []randGoldenCase
 	sc := bufio.NewScanner(f)
 	sc.Buffer(nil, 1<<24)
 	for sc.Scan() {
-		var c goldenCase
-		dec := json.NewDecoder(stringsReader(sc.Text()))
+		var c randGoldenCase
+		dec := json.NewDecoder(randStringsReader(sc.Text()))
 		dec.UseNumber()
 		if err := dec.Decode(&c); err != nil {
 			t.Fatal(err)
@@ -60,7 +60,7 @@ func loadGolden(t *testing.T) []goldenCase {
 	return out
 }
 
-func numU64(t *testing.T, n json.Number) uint64 {
+func randNumU64(t *testing.T, n json.Number) uint64 {
 	t.Helper()
 	if u, err := strconv.ParseUint(string(n), 10, 64); err == nil {
 		return u
@@ -72,9 +72,9 @@ func numU64(t *testing.T, n json.Number) uint64 {
 	return uint64(i)
 }
 
-func numI64(t *testing.T, n json.Number) int64 { return int64(numU64(t, n)) }
+func randNumI64(t *testing.T, n json.Number) int64 { return int64(randNumU64(t, n)) }
 
-func numF64(t *testing.T, n json.Number) float64 {
+func randNumF64(t *testing.T, n json.Number) float64 {
 	f, err := strconv.ParseFloat(string(n), 64)
 	if err != nil {
 		t.Fatalf("bad number %q", n)
@@ -82,9 +82,9 @@ func numF64(t *testing.T, n json.Number) float64 {
 	return f
 }
 
-// goldenLayout makes zeros of a logical shape laid out in memory as the
+// randGoldenLayout makes zeros of a logical shape laid out in memory as the
 // script's layout() does.
-func goldenLayout(shape []int, how string, d DType) *Tensor {
+func randGoldenLayout(shape []int, how string, d DType) *Tensor {
 	n := len(shape)
 	switch how {
 	case "", "contig":
@@ -114,9 +114,9 @@ func goldenLayout(shape []int, how string, d DType) *Tensor {
 	panic("bad layout " + how)
 }
 
-// tensorBits returns t's elements in logical order as the script encodes
+// randTensorBits returns t's elements in logical order as the script encodes
 // them.
-func tensorBits(t *Tensor) []uint64 {
+func randTensorBits(t *Tensor) []uint64 {
 	var out []uint64
 	data := t.st.data
 	t.ForEach(func(off int) {
@@ -150,7 +150,7 @@ func tensorBits(t *Tensor) []uint64 {
 	return out
 }
 
-func runGoldenStep(t *testing.T, s goldenStep, g *Generator) *Tensor {
+func runRandGoldenStep(t *testing.T, s randGoldenStep, g *Generator) *Tensor {
 	d := Float32
 	if s.DType != "" {
 		var ok bool
@@ -165,30 +165,30 @@ func runGoldenStep(t *testing.T, s goldenStep, g *Generator) *Tensor {
 	case "randn":
 		return Randn(s.Shape, d, g)
 	case "randint":
-		return Randint(numI64(t, s.Low), numI64(t, s.High), s.Shape, d, g, nil)
+		return Randint(randNumI64(t, s.Low), randNumI64(t, s.High), s.Shape, d, g, nil)
 	case "randperm":
-		return Randperm(numI64(t, s.N), d, g)
+		return Randperm(randNumI64(t, s.N), d, g)
 	case "uniform_":
-		return goldenLayout(s.Shape, s.Layout, d).Uniform_(numF64(t, s.From), numF64(t, s.To), g)
+		return randGoldenLayout(s.Shape, s.Layout, d).Uniform_(randNumF64(t, s.From), randNumF64(t, s.To), g)
 	case "normal_":
-		return goldenLayout(s.Shape, s.Layout, d).Normal_(numF64(t, s.Mean), numF64(t, s.Std), g)
+		return randGoldenLayout(s.Shape, s.Layout, d).Normal_(randNumF64(t, s.Mean), randNumF64(t, s.Std), g)
 	case "random_":
-		x := goldenLayout(s.Shape, s.Layout, d)
+		x := randGoldenLayout(s.Shape, s.Layout, d)
 		switch {
 		case s.From == "":
 			return x.Random_(g)
 		case s.To == "":
-			return x.RandomFromTo_(numI64(t, s.From), nil, g, nil)
+			return x.RandomFromTo_(randNumI64(t, s.From), nil, g, nil)
 		}
-		to := numI64(t, s.To)
-		return x.RandomFromTo_(numI64(t, s.From), &to, g, nil)
+		to := randNumI64(t, s.To)
+		return x.RandomFromTo_(randNumI64(t, s.From), &to, g, nil)
 	}
 	t.Fatalf("bad op %q", s.Op)
 	return nil
 }
 
 func TestRandomGolden(t *testing.T) {
-	cases := loadGolden(t)
+	cases := loadRandGolden(t)
 	if len(cases) < 100 {
 		t.Fatalf("only %d golden cases", len(cases))
 	}
@@ -196,9 +196,9 @@ func TestRandomGolden(t *testing.T) {
 	defer func() { t.Logf("%d of %d values within 4 ulp only (double normal samples)", libmNear, libmTotal) }()
 	for _, c := range cases {
 		t.Run(c.Name, func(t *testing.T) {
-			g := NewGenerator(numU64(t, c.Seed))
+			g := NewGenerator(randNumU64(t, c.Seed))
 			for i, s := range c.Steps {
-				got := tensorBits(runGoldenStep(t, s, g))
+				got := randTensorBits(runRandGoldenStep(t, s, g))
 				if len(got) != len(s.Want) {
 					t.Fatalf("step %d (%s): %d values, want %d", i, s.Op, len(got), len(s.Want))
 				}
@@ -210,11 +210,11 @@ func TestRandomGolden(t *testing.T) {
 				bad, near := 0, 0
 				first := -1
 				for k := range got {
-					w := numU64(t, s.Want[k])
+					w := randNumU64(t, s.Want[k])
 					if got[k] == w {
 						continue
 					}
-					if libm && ulpDistance(got[k], w) <= 4 {
+					if libm && randUlpDistance(got[k], w) <= 4 {
 						near++
 						continue
 					}
@@ -232,7 +232,7 @@ func TestRandomGolden(t *testing.T) {
 				}
 				if bad > 0 {
 					t.Errorf("step %d (%s %s %v): %d of %d values differ; first at %d: got %#x want %#x",
-						i, s.Op, s.DType, s.Shape, bad, len(got), first, got[first], numU64(t, s.Want[first]))
+						i, s.Op, s.DType, s.Shape, bad, len(got), first, got[first], randNumU64(t, s.Want[first]))
 				}
 			}
 			if c.State != "" {
@@ -245,9 +245,9 @@ func TestRandomGolden(t *testing.T) {
 	}
 }
 
-// ulpDistance is the distance in units in the last place between two
+// randUlpDistance is the distance in units in the last place between two
 // float64 bit patterns of the same sign.
-func ulpDistance(a, b uint64) uint64 {
+func randUlpDistance(a, b uint64) uint64 {
 	if a>>63 != b>>63 {
 		return math.MaxUint64
 	}
@@ -257,11 +257,11 @@ func ulpDistance(a, b uint64) uint64 {
 	return b - a
 }
 
-func stringsReader(s string) *stringReader { return &stringReader{s: s} }
+func randStringsReader(s string) *randStringReader { return &randStringReader{s: s} }
 
-type stringReader struct{ s string }
+type randStringReader struct{ s string }
 
-func (r *stringReader) Read(p []byte) (int, error) {
+func (r *randStringReader) Read(p []byte) (int, error) {
 	if len(r.s) == 0 {
 		return 0, io.EOF
 	}
