@@ -32,10 +32,10 @@ type randGoldenStep struct {
 }
 
 type randGoldenCase struct {
-	Name  string       `json:"name"`
-	Seed  json.Number  `json:"seed"`
+	Name  string           `json:"name"`
+	Seed  json.Number      `json:"seed"`
 	Steps []randGoldenStep `json:"steps"`
-	State string       `json:"state"`
+	State string           `json:"state"`
 }
 
 func loadRandGolden(t *testing.T) []randGoldenCase {
