@@ -99,6 +99,14 @@ type randOpts struct {
 	gen      *tensor.Generator
 	dtype    tensor.DType
 	hasDType bool
+	kw       []KwArg // the call's keyword arguments as given
+}
+
+// invalid raises the argument parser's error with the call's arguments as
+// they were given.
+func (o randOpts) invalid(a *Args) {
+	a.Kw = o.kw
+	a.invalid()
 }
 
 // takeKw removes the keyword argument name from a, returning it.
@@ -115,13 +123,12 @@ func takeKw(a *Args, name string) (Value, bool) {
 // randCommon takes generator=, dtype= and device= from a call (leaving the
 // other arguments to the caller).
 func randCommon(a *Args) randOpts {
-	o := randOpts{gen: tensor.DefaultGenerator}
+	o := randOpts{gen: tensor.DefaultGenerator, kw: append([]KwArg{}, a.Kw...)}
 	if v, ok := takeKw(a, "generator"); ok {
 		if _, none := v.(NoneType); !none {
 			g, isGen := generatorOf(v)
 			if !isGen {
-				a.Kw = append(a.Kw, KwArg{Name: "generator", Value: v})
-				a.invalid()
+				o.invalid(a)
 			}
 			o.gen = g
 		}
@@ -141,12 +148,10 @@ func randCommon(a *Args) randOpts {
 			case boolClass:
 				o.dtype, o.hasDType = tensor.Bool, true
 			default:
-				a.Kw = append(a.Kw, KwArg{Name: "dtype", Value: v})
-				a.invalid()
+				o.invalid(a)
 			}
 		default:
-			a.Kw = append(a.Kw, KwArg{Name: "dtype", Value: v})
-			a.invalid()
+			o.invalid(a)
 		}
 	}
 	if v, ok := takeKw(a, "device"); ok {
@@ -187,26 +192,28 @@ func randDevice(v Value) {
 
 // randSizeArgs reads the sizes of rand/randn: varargs ints, one
 // tuple/list/Size, or size=.
-func randSizeArgs(a *Args) []int {
-	if v, ok := takeKw(a, "size"); ok {
+func randSizeArgs(a *Args, o randOpts) []int {
+	v, hasSize := takeKw(a, "size")
+	if len(a.Kw) > 0 {
+		o.invalid(a)
+	}
+	if hasSize {
 		if len(a.Pos) > 0 {
-			a.Kw = append(a.Kw, KwArg{Name: "size", Value: v})
-			a.invalid()
+			o.invalid(a)
 		}
 		if _, isInt := v.(Int); isInt {
-			a.Kw = append(a.Kw, KwArg{Name: "size", Value: v})
-			a.invalid()
+			o.invalid(a)
 		}
 		return a.toInts("size", v)
 	}
 	if len(a.Pos) == 0 {
-		a.invalid()
+		o.invalid(a)
 	}
 	if len(a.Pos) > 1 {
 		for _, p := range a.Pos {
 			switch p.(type) {
 			case Tuple, *List, Size:
-				a.invalid()
+				o.invalid(a)
 			}
 		}
 	}
@@ -217,7 +224,7 @@ func randSizeArgs(a *Args) []int {
 
 // randIntArg reads an int argument of randint/random_ (an int or a
 // one-element integer tensor; bool and float do not match).
-func randIntArg(a *Args, v Value) int64 {
+func randIntArg(a *Args, o randOpts, v Value) int64 {
 	switch x := v.(type) {
 	case Int:
 		return a.toInt("", x)
@@ -226,7 +233,7 @@ func randIntArg(a *Args, v Value) int64 {
 			return x.Item().Int()
 		}
 	}
-	a.invalid()
+	o.invalid(a)
 	return 0
 }
 
@@ -340,7 +347,7 @@ func randWarn(a *Args) func(string) {
 
 func torchRand(a *Args) Value {
 	o := randCommon(a)
-	size := randSizeArgs(a)
+	size := randSizeArgs(a, o)
 	d := tensor.DefaultFloat()
 	if o.hasDType {
 		d = o.dtype
@@ -350,7 +357,7 @@ func torchRand(a *Args) Value {
 
 func torchRandn(a *Args) Value {
 	o := randCommon(a)
-	size := randSizeArgs(a)
+	size := randSizeArgs(a, o)
 	d := tensor.DefaultFloat()
 	if o.hasDType {
 		d = o.dtype
@@ -363,20 +370,8 @@ func torchRandint(a *Args) Value {
 	lowKw, hasLow := takeKw(a, "low")
 	highKw, hasHigh := takeKw(a, "high")
 	sizeKw, hasSize := takeKw(a, "size")
-	restore := func() {
-		if hasLow {
-			a.Kw = append(a.Kw, KwArg{Name: "low", Value: lowKw})
-		}
-		if hasHigh {
-			a.Kw = append(a.Kw, KwArg{Name: "high", Value: highKw})
-		}
-		if hasSize {
-			a.Kw = append(a.Kw, KwArg{Name: "size", Value: sizeKw})
-		}
-	}
 	if len(a.Kw) > 0 {
-		restore()
-		a.invalid()
+		o.invalid(a)
 	}
 	var low, high, size Value = Int{}, nil, nil
 	sizePos := 0 // 1-based position of a positional size
@@ -396,22 +391,19 @@ func torchRandint(a *Args) Value {
 			low = lowKw
 		}
 	default:
-		restore()
-		a.invalid()
+		o.invalid(a)
 	}
-	lo := randIntArg(a, low)
-	hi := randIntArg(a, high)
+	lo := randIntArg(a, o, low)
+	hi := randIntArg(a, o, high)
 	switch size.(type) {
 	case Tuple, *List, Size:
 	case Int:
 		if sizePos == 2 {
 			throw("TypeError", errRandArgTuple, a.Name, "size", sizePos, TypeName(size))
 		}
-		restore()
-		a.invalid()
+		o.invalid(a)
 	default:
-		restore()
-		a.invalid()
+		o.invalid(a)
 	}
 	shape := a.toInts("size", size)
 	d := tensor.Int64
@@ -427,7 +419,7 @@ func torchRandperm(a *Args) Value {
 		a.Pos = append(a.Pos, nv)
 	}
 	if len(a.Pos) != 1 || len(a.Kw) > 0 {
-		a.invalid()
+		o.invalid(a)
 	}
 	var n int64
 	switch x := a.Pos[0].(type) {
@@ -450,7 +442,7 @@ func likeArgs(a *Args) (*tensor.Tensor, randOpts) {
 		a.Pos = append([]Value{v}, a.Pos...)
 	}
 	if len(a.Pos) == 0 {
-		a.invalid()
+		o.invalid(a)
 	}
 	t := randTensorArg(a, a.Pos[0])
 	if !o.hasDType {
@@ -462,7 +454,7 @@ func likeArgs(a *Args) (*tensor.Tensor, randOpts) {
 func torchRandLike(a *Args) Value {
 	t, o := likeArgs(a)
 	if len(a.Pos) != 1 || len(a.Kw) > 0 {
-		a.invalid()
+		o.invalid(a)
 	}
 	if !o.dtype.IsFloat() {
 		tensor.Raise(tensor.RuntimeError, errRandNotImplemented, "check_uniform_bounds", o.dtype.ScalarName())
@@ -473,7 +465,7 @@ func torchRandLike(a *Args) Value {
 func torchRandnLike(a *Args) Value {
 	t, o := likeArgs(a)
 	if len(a.Pos) != 1 || len(a.Kw) > 0 {
-		a.invalid()
+		o.invalid(a)
 	}
 	if !o.dtype.IsFloat() {
 		tensor.Raise(tensor.RuntimeError, errRandNotImplemented, "normal_kernel_cpu", o.dtype.ScalarName())
@@ -486,7 +478,7 @@ func torchRandintLike(a *Args) Value {
 	lowKw, hasLow := takeKw(a, "low")
 	highKw, hasHigh := takeKw(a, "high")
 	if len(a.Kw) > 0 {
-		a.invalid()
+		o.invalid(a)
 	}
 	var low, high Value = Int{}, nil
 	switch p := a.Pos[1:]; {
@@ -502,19 +494,22 @@ func torchRandintLike(a *Args) Value {
 			low = lowKw
 		}
 	default:
-		a.invalid()
+		o.invalid(a)
 	}
 	if _, isInt := high.(Int); !isInt {
 		if _, isT := high.(*tensor.Tensor); !isT {
 			throw("TypeError", errRandArgInt, a.Name, "high", 2, TypeName(high))
 		}
 	}
-	lo := randIntArg(a, low)
-	hi := randIntArg(a, high)
+	lo := randIntArg(a, o, low)
+	hi := randIntArg(a, o, high)
 	return emptyLikeRand(t, o.dtype).RandomFromTo_(lo, &hi, o.gen, randWarn(a))
 }
 
 func torchManualSeed(a *Args) Value {
+	if len(a.Pos) == 0 && len(a.Kw) == 0 {
+		throw("TypeError", errMissingArg, a.Name, "seed")
+	}
 	var v Value
 	a.Unpack("seed", &v)
 	tensor.DefaultGenerator.ManualSeed(seedArg(a, v))
@@ -571,11 +566,11 @@ func torchSetRNGState(a *Args) Value {
 func tensorUniform(a *Args) Value {
 	o := randCommon(a)
 	if o.hasDType {
-		a.invalid()
+		o.invalid(a)
 	}
 	t, ok := a.Self.(*tensor.Tensor)
 	if !ok {
-		a.invalid()
+		o.invalid(a)
 	}
 	if len(a.Pos) > 2 {
 		throw("TypeError", errRandTooManyPos, a.Name, len(a.Pos))
@@ -602,11 +597,11 @@ func tensorUniform(a *Args) Value {
 func tensorNormal(a *Args) Value {
 	o := randCommon(a)
 	if o.hasDType {
-		a.invalid()
+		o.invalid(a)
 	}
 	t, ok := a.Self.(*tensor.Tensor)
 	if !ok {
-		a.invalid()
+		o.invalid(a)
 	}
 	if len(a.Pos) > 2 {
 		throw("TypeError", errRandTooManyPos, a.Name, len(a.Pos))
@@ -639,15 +634,15 @@ func tensorNormal(a *Args) Value {
 func tensorRandom(a *Args) Value {
 	o := randCommon(a)
 	if o.hasDType {
-		a.invalid()
+		o.invalid(a)
 	}
 	t, ok := a.Self.(*tensor.Tensor)
 	if !ok {
-		a.invalid()
+		o.invalid(a)
 	}
 	toKw, hasTo := takeKw(a, "to")
 	if len(a.Kw) > 0 {
-		a.invalid()
+		o.invalid(a)
 	}
 	p := a.Pos
 	switch {
@@ -659,21 +654,21 @@ func tensorRandom(a *Args) Value {
 		if len(p) == 1 {
 			v = p[0]
 		}
-		to := randIntArg(a, v)
+		to := randIntArg(a, o, v)
 		return t.RandomFromTo_(0, &to, o.gen, randWarn(a))
 	case len(p) == 2 && !hasTo, len(p) == 1 && hasTo:
 		v := toKw
 		if len(p) == 2 {
 			v = p[1]
 		}
-		from := randIntArg(a, p[0])
+		from := randIntArg(a, o, p[0])
 		if _, none := v.(NoneType); none {
 			return t.RandomFromTo_(from, nil, o.gen, randWarn(a))
 		}
-		to := randIntArg(a, v)
+		to := randIntArg(a, o, v)
 		return t.RandomFromTo_(from, &to, o.gen, randWarn(a))
 	}
-	a.invalid()
+	o.invalid(a)
 	return nil
 }
 
