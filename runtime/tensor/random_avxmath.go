@@ -31,17 +31,10 @@ var (
 	avxFOPI     = f32(1.27323954473516) // 4/pi
 )
 
-// avxFused tells whether the compiler fused the multiply-adds of
-// avx_mathfun (GCC's default -ffp-contract=fast with -mfma).
-var avxFused = true
-
-// mulAdd is a*b+c as the vector code computes it.
-func mulAdd(a, b, c float32) float32 {
-	if avxFused {
-		return fmaf(a, b, c)
-	}
-	return float32(a*b) + c
-}
+// mulAdd is a*b+c as the vector code computes it: PyTorch's build lets GCC
+// fuse the intrinsics' multiply and add (-ffp-contract=fast with -mfma),
+// which the golden tests confirm.
+func mulAdd(a, b, c float32) float32 { return fmaf(a, b, c) }
 
 // avxLog is log256_ps for one lane (x > 0; NaN otherwise).
 func avxLog(x float32) float32 {
@@ -130,17 +123,24 @@ func avxSincos(x float32) (sin, cos float32) {
 }
 
 // fmaf is fmaf(a, b, c): a*b+c rounded once to float32. The product is
-// exact in float64; the sum is rounded to float64 and then to float32,
-// except where the float64 sum falls exactly halfway between two float32
-// values, where the sum's rounding error decides.
+// exact in float64, so the float64 sum is off only by its own rounding; the
+// float32 rounding of that sum is the right one unless the sum landed
+// exactly halfway between two float32 values (or in float32's subnormal
+// range), where the exact sum decides.
 func fmaf(a, b, c float32) float32 {
-	p := float64(a) * float64(b)
-	cc := float64(c)
-	s := p + cc
+	s := float64(a)*float64(b) + float64(c)
+	if bits := math.Float64bits(s); bits&(1<<29-1) != 1<<28 && bits<<1 >= 0x381<<53 {
+		return float32(s)
+	}
+	return fmafSlow(a, b, c, s)
+}
+
+func fmafSlow(a, b, c float32, s float64) float32 {
+	p, cc := float64(a)*float64(b), float64(c)
 	bv := s - p
 	e := (p - (s - bv)) + (cc - bv) // s + e == p + c exactly
 	r := float32(s)
-	if e == 0 || float64(r) == s || math.IsInf(s, 0) {
+	if e == 0 || float64(r) == s || math.IsInf(s, 0) || math.IsNaN(s) {
 		return r
 	}
 	var other float32

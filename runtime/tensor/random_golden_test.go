@@ -7,6 +7,7 @@ import (
 	"encoding/json"
 	"io"
 	"math"
+	"math/big"
 	"os"
 	"strconv"
 	"testing"
@@ -268,4 +269,34 @@ func (r *randStringReader) Read(p []byte) (int, error) {
 	n := copy(p, r.s)
 	r.s = r.s[n:]
 	return n, nil
+}
+
+// TestFmaf checks the float32 fused multiply-add against an exact
+// evaluation, on random operands and on constructed midpoints.
+func TestFmaf(t *testing.T) {
+	g := NewGenerator(99)
+	exact := func(a, b, c float32) float32 {
+		x := new(big.Float).SetPrec(200).SetFloat64(float64(a))
+		x.Mul(x, new(big.Float).SetPrec(200).SetFloat64(float64(b)))
+		x.Add(x, new(big.Float).SetPrec(200).SetFloat64(float64(c)))
+		f, _ := x.Float32()
+		return f
+	}
+	check := func(a, b, c float32) {
+		if got, want := fmaf(a, b, c), exact(a, b, c); math.Float32bits(got) != math.Float32bits(want) {
+			t.Fatalf("fmaf(%g, %g, %g) = %g, want %g", a, b, c, got, want)
+		}
+	}
+	for i := 0; i < 200000; i++ {
+		a := math.Float32frombits(g.Random()&0x807fffff | 0x3f000000 + (g.Random()%8)<<23)
+		b := math.Float32frombits(g.Random()&0x807fffff | 0x3f000000 + (g.Random()%8)<<23)
+		c := math.Float32frombits(g.Random()&0x807fffff | 0x3e000000 + (g.Random()%16)<<23)
+		check(a, b, c)
+		// A product that is a float32 midpoint plus a tiny c: double
+		// rounding would tie to even.
+		m := math.Float32frombits(g.Random()&0x7fffff | 0x3f800000)
+		check(m, 1+0x1p-23, 0x1p-60)
+		check(m, 1+0x1p-23, -0x1p-60)
+	}
+	check(0x1p-100, 0x1p-40, 0x1p-149) // subnormal result
 }

@@ -3,6 +3,7 @@ package tensor
 import (
 	"math"
 	"math/big"
+	"sync"
 )
 
 // Correctly rounded log, sin and cos for the Box–Muller transforms.
@@ -75,6 +76,8 @@ var (
 	cosTab [52]dd
 	// invFact[k] is 1/k! in double-double.
 	invFact [30]dd
+	// logTab[i] is log(1 + i/128) in double-double.
+	logTab [129]dd
 )
 
 const bigPrec = 200
@@ -147,7 +150,10 @@ func bigSinCos(x *big.Float) (s, c *big.Float) {
 	return s, c
 }
 
-func init() {
+// tablesOnce computes the constants and tables on first use.
+var tablesOnce sync.Once
+
+func initRandomTables() {
 	// ln 2 = sum 1/(k 2^k).
 	ln2 := new(big.Float).SetPrec(bigPrec)
 	for k := int64(1); k <= bigPrec+20; k++ {
@@ -172,6 +178,9 @@ func init() {
 			f.Mul(f, new(big.Float).SetPrec(bigPrec).SetInt64(int64(k)))
 		}
 		invFact[k] = bigToDD(new(big.Float).SetPrec(bigPrec).Quo(big.NewFloat(1).SetPrec(bigPrec), f))
+	}
+	for i := range logTab {
+		logTab[i] = ddLog(1 + float64(i)/128)
 	}
 }
 
@@ -204,23 +213,66 @@ func ddExpm1(a float64) dd {
 	return dd{em1.hi * p, em1.lo * p}.addF(p - 1)
 }
 
+// ddLog is log(x) in double-double (x > 0, finite): x = m 2^k with m in
+// [1, 2), and log m is Go's log corrected by one Newton step evaluated in
+// double-double.
+func ddLog(x float64) dd {
+	m, e := math.Frexp(x)
+	m *= 2
+	k := float64(e - 1)
+	var r dd
+	if y := math.Log(m); y != 0 {
+		// log m = y + log1p(t) with t = m e^-y - 1 = m expm1(-y) + (m - 1),
+		// m - 1 formed exactly.
+		em1 := ddExpm1(-y)
+		t := em1.mulF(m).add(twoSum(m, -1))
+		// log1p(t) = t - t²/2 for |t| < 2^-50.
+		r = dd{y, 0}.add(t.add(t.mul(t).mulF(-0.5)))
+	}
+	for _, c := range ln2Parts {
+		r = r.add(twoProd(k, c))
+	}
+	return r
+}
+
+// roundsSafely reports whether every value within err of h + l (a
+// normalized double-double) rounds to h.
+func roundsSafely(r dd, err float64) bool {
+	h := r.hi
+	bits := math.Float64bits(h)
+	if bits&(1<<52-1) == 0 || math.IsInf(h, 0) || h == 0 {
+		return false // a power of two: the ulp below is smaller
+	}
+	half := math.Abs(h-math.Float64frombits(bits-1)) / 2
+	return math.Abs(math.Abs(r.lo)-half) > err
+}
+
 // crLog is log(x) correctly rounded (but for arguments within about 2^-100
-// of a rounding boundary).
+// of a rounding boundary). The fast path evaluates log(2^k (1 + i/128) (1 +
+// z)) with a table and a short series to about 2^-62; when that cannot
+// decide the rounding, ddLog does.
 func crLog(x float64) float64 {
 	if !(x > 0) || math.IsInf(x, 1) {
 		return math.Log(x)
 	}
-	y := math.Log(x)
-	if y == 0 {
-		return 0
+	tablesOnce.Do(initRandomTables)
+	m, e := math.Frexp(x) // x = m 2^e, m in [0.5, 1)
+	m *= 2
+	k := float64(e - 1)
+	i := int((m-1)*128 + 0.5)
+	c := 1 + float64(i)/128
+	d := m - c // exact
+	zh := d / c
+	zl := math.FMA(-zh, c, d) / c
+	z2 := zh * zh
+	// log1p(z) - z for |z| <= 2^-8, to z^8.
+	p := z2 * (-1.0/2 + zh*(1.0/3+zh*(-1.0/4+zh*(1.0/5+zh*(-1.0/6+zh*(1.0/7+zh*(-1.0/8)))))))
+	r := twoProd(k, ln2Parts[0]).addF(k * ln2Parts[1]).add(logTab[i])
+	r = r.addF(zh).addF(zl + p)
+	if roundsSafely(r, 0x1p-60*math.Abs(zh)+0x1p-98*math.Abs(r.hi)) {
+		return r.hi
 	}
-	// log x = y + log1p(t) with t = x e^-y - 1 = x expm1(-y) + (x - 1).
-	// x - 1 is formed exactly in double-double.
-	em1 := ddExpm1(-y)
-	t := em1.mulF(x).add(twoSum(x, -1))
-	// log1p(t) = t - t²/2 for |t| < 2^-50.
-	corr := t.add(t.mul(t).mulF(-0.5))
-	return dd{y, 0}.add(corr).hi
+	return ddLog(x).hi
 }
 
 // ddSinCos returns sin and cos of r (|r| <= pi/4 + a little) in
@@ -266,6 +318,33 @@ func reducePio2(x float64) (dd, int) {
 	return r, int(int64(k) & 3)
 }
 
+// sinCosFast is sin and cos of r (|r| <= pi/4 + a little) to about 2^-60
+// relative, from the table at i/64 and short series in double for the
+// rest.
+func sinCosFast(r dd) (s, c dd) {
+	neg := r.hi < 0
+	if neg {
+		r = r.neg()
+	}
+	i := int(math.Round(r.hi * 64))
+	if i >= len(sinTab) {
+		i = len(sinTab) - 1
+	}
+	d := r.addF(-float64(i) / 64)
+	dh, dl := d.hi, d.lo
+	d2 := dh * dh
+	// sin d = d + S, cos d = 1 + C.
+	S := dh * d2 * (-1.0/6 + d2*(1.0/120+d2*(-1.0/5040+d2*(1.0/362880))))
+	C := d2*(-1.0/2+d2*(1.0/24+d2*(-1.0/720+d2*(1.0/40320+d2*(-1.0/3628800))))) - dh*dl
+	sa, ca := sinTab[i], cosTab[i]
+	s = sa.add(ca.mulF(dh)).addF(sa.hi*C + ca.hi*(dl+S))
+	c = ca.add(sa.mulF(-dh)).addF(ca.hi*C - sa.hi*(dl+S))
+	if neg {
+		s = s.neg()
+	}
+	return s, c
+}
+
 // crSinCos is sin(x) and cos(x), correctly rounded as crLog.
 func crSinCos(x float64) (float64, float64) {
 	if math.IsNaN(x) || math.IsInf(x, 0) || math.Abs(x) >= 1<<20 {
@@ -274,8 +353,12 @@ func crSinCos(x float64) (float64, float64) {
 	if x == 0 {
 		return x, 1
 	}
+	tablesOnce.Do(initRandomTables)
 	r, q := reducePio2(x)
-	s, c := ddSinCos(r)
+	s, c := sinCosFast(r)
+	if !roundsSafely(s, 0x1p-60*math.Abs(s.hi)) || !roundsSafely(c, 0x1p-60*math.Abs(c.hi)) {
+		s, c = ddSinCos(r)
+	}
 	switch q {
 	case 0:
 		return s.hi, c.hi
