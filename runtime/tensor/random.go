@@ -154,31 +154,6 @@ func (g *Generator) Random64() uint64 {
 	return uint64(hi)<<32 | uint64(lo)
 }
 
-// fill32 writes n consecutive 32-bit draws into out, the batched form of
-// Random for the kernels.
-func (g *Generator) fill32(out []uint32) {
-	for i := 0; i < len(out); {
-		if g.left == 1 {
-			g.regenerate()
-			g.left = mtN + 1
-		}
-		// Copy as many tempered words as the current block holds.
-		k := min(len(out)-i, mtN-g.next)
-		src := g.state[g.next : g.next+k]
-		dst := out[i : i+k]
-		for j, y := range src {
-			y ^= y >> 11
-			y ^= (y << 7) & 0x9d2c5680
-			y ^= (y << 15) & 0xefc60000
-			y ^= y >> 18
-			dst[j] = y
-		}
-		g.next += k
-		g.left -= k
-		i += k
-	}
-}
-
 // Normal-sample cache (Box–Muller makes two samples; the second is kept).
 
 func (g *Generator) takeNextDouble() (float64, bool) {
