@@ -31,6 +31,9 @@ const (
 	errRandStateType       = "expected a torch.ByteTensor, but got %s"
 	errRandStateByte       = "RNG state must be a torch.ByteTensor"
 	errRandNotImplemented  = "\"%s\" not implemented for '%s'"
+	errRandSeedLong        = "manual_seed expected a long, but got %s"
+	errRandOneArg          = "Generator.%s() takes exactly one argument (%d given)"
+	errRandNoArgs          = "Generator.%s() takes no arguments (%d given)"
 )
 
 // generatorTypeName is type(g).__name__ of a torch.Generator.
@@ -516,13 +519,27 @@ func torchManualSeed(a *Args) Value {
 	return defaultGeneratorObject()
 }
 
+// pyNoArgs is a Python function's check that it got no arguments.
+func pyNoArgs(a *Args) {
+	if n := len(a.Pos); n > 0 {
+		verb := "was"
+		if n > 1 {
+			verb = "were"
+		}
+		throw("TypeError", errTooManyPos, a.Name, "0", "s", n, verb)
+	}
+	if len(a.Kw) > 0 {
+		throw("TypeError", errNoKwArg, a.Name, a.Kw[0].Name)
+	}
+}
+
 func torchSeed(a *Args) Value {
-	a.NoArgs()
+	pyNoArgs(a)
 	return uint64Value(tensor.DefaultGenerator.Seed())
 }
 
 func torchInitialSeed(a *Args) Value {
-	a.NoArgs()
+	pyNoArgs(a)
 	return uint64Value(tensor.DefaultGenerator.InitialSeed())
 }
 
@@ -550,11 +567,14 @@ func setRNGState(g *tensor.Generator, v Value) {
 }
 
 func torchGetRNGState(a *Args) Value {
-	a.NoArgs()
+	pyNoArgs(a)
 	return rngStateTensor(tensor.DefaultGenerator)
 }
 
 func torchSetRNGState(a *Args) Value {
+	if len(a.Pos) == 0 && len(a.Kw) == 0 {
+		throw("TypeError", errMissingArg, a.Name, "new_state")
+	}
 	var v Value
 	a.Unpack("new_state", &v)
 	setRNGState(tensor.DefaultGenerator, v)
@@ -697,6 +717,8 @@ var generatorClass = defClass("torch._C.Generator", generatorTypeName, func(a *A
 		if d.D.Type != "cpu" {
 			throw("RuntimeError", errRandGeneratorDevice, strings.ToUpper(d.D.Type))
 		}
+	case Int:
+		throw("RuntimeError", errRandGeneratorDevice, "CUDA")
 	default:
 		randDevice(dev)
 	}
@@ -758,8 +780,11 @@ func init() {
 			Doc: "Seeds the generator; returns it.",
 			Fn: func(a *Args) Value {
 				g := generatorSelf(a)
-				var v Value
-				a.Unpack("self", new(Value), "seed", &v)
+				genArgs(a, 1)
+				v, ok := a.Pos[0].(Int)
+				if !ok {
+					throw("RuntimeError", errRandSeedLong, argTypeName(a.Pos[0]))
+				}
 				g.ManualSeed(seedArg(a, v))
 				return a.Self
 			}},
@@ -767,31 +792,52 @@ func init() {
 			Doc: "Seeds the generator non-deterministically; returns the seed.",
 			Fn: func(a *Args) Value {
 				g := generatorSelf(a)
-				a.Unpack("self", new(Value))
+				genArgs(a, 0)
 				return uint64Value(g.Seed())
 			}},
 		&Builtin{Name: "initial_seed", Sig: "initial_seed() -> int",
 			Doc: "Returns the generator's seed.",
 			Fn: func(a *Args) Value {
 				g := generatorSelf(a)
-				a.Unpack("self", new(Value))
+				genArgs(a, 0)
 				return uint64Value(g.InitialSeed())
 			}},
 		&Builtin{Name: "get_state", Sig: "get_state() -> Tensor",
 			Doc: "Returns the generator's state as a torch.uint8 tensor.",
 			Fn: func(a *Args) Value {
 				g := generatorSelf(a)
-				a.Unpack("self", new(Value))
+				genArgs(a, 0)
 				return rngStateTensor(g)
 			}},
 		&Builtin{Name: "set_state", Sig: "set_state(new_state) -> Generator",
 			Doc: "Restores the generator's state; returns it.",
 			Fn: func(a *Args) Value {
 				g := generatorSelf(a)
-				var v Value
-				a.Unpack("self", new(Value), "new_state", &v)
-				setRNGState(g, v)
+				genArgs(a, 1)
+				setRNGState(g, a.Pos[0])
 				return a.Self
 			}},
 	)
+	torchSubmodules["random"] = func(s *Session) *Module {
+		m := &Module{Name: "torch.random", Members: map[string]Value{}}
+		for _, name := range []string{"manual_seed", "seed", "initial_seed", "get_rng_state", "set_rng_state"} {
+			m.Members[name] = torchFuncs[name]
+		}
+		return m
+	}
+}
+
+// genArgs checks the argument count of a Generator method (C methods take
+// no keywords).
+func genArgs(a *Args, n int) {
+	got := len(a.Pos) + len(a.Kw)
+	if len(a.Kw) > 0 {
+		throw("TypeError", errTakesNoKw, "Generator."+a.Name)
+	}
+	if got != n {
+		if n == 0 {
+			throw("TypeError", errRandNoArgs, a.Name, got)
+		}
+		throw("TypeError", errRandOneArg, a.Name, got)
+	}
 }

@@ -47,6 +47,25 @@ torch.Generator(device='cpu').manual_seed(-5).initial_seed()
 torch.Generator('cuda')
 torch.Generator().manual_seed(2**64)
 torch.rand(3, generator=5)
+torch.Generator().manual_seed('12')
+torch.Generator().manual_seed(1.5)
+torch.Generator().manual_seed(True)
+torch.Generator().manual_seed()
+torch.Generator().get_state(1)
+torch.Generator().set_state(torch.empty(3))
+torch.Generator().set_state([1])
+torch.Generator(5)
+torch.Generator(device='foo')
+torch.Generator(device='cuda:0')
+torch.Generator
+torch.manual_seed(3).device
+torch.seed(3)
+torch.initial_seed(3)
+torch.get_rng_state(1)
+torch.set_rng_state()
+torch.random.manual_seed(9) is torch.default_generator
+torch.random.initial_seed()
+torch.random.get_rng_state().shape
 torch.rand(3, generator=None).shape
 # the state of a generator, and replaying it
 g = torch.manual_seed(12)
@@ -77,7 +96,6 @@ torch.rand(2, 3, dtype=torch.float64)
 torch.rand((2, 2))
 torch.rand([3])
 torch.rand(size=(1, 2))
-torch.rand(torch.tensor(2)) if False else torch.rand(2)
 torch.rand([])
 torch.randn(())
 torch.rand(0, 3)
