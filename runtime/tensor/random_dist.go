@@ -255,8 +255,8 @@ func normalDouble(g *Generator, mean, std float64) float64 {
 	u2 := uniformFloat64(g, 0, 1)
 	r := math.Sqrt(-2.0 * crLog(1.0-u2))
 	theta := 2.0 * math.Pi * u1
-	g.setNextDouble(r * crSin(theta))
-	ret := r * crCos(theta)
+	g.setNextDouble(r * libmSin(theta))
+	ret := r * libmCos(theta)
 	return math.FMA(ret, std, mean)
 }
 
@@ -326,8 +326,8 @@ func normalFillFloat64(data []float64, mean, std float64, g *Generator) {
 			u2 := b[j+8]
 			radius := math.Sqrt(-2 * crLog(u1))
 			theta := 2.0 * math.Pi * u2
-			b[j] = math.FMA(radius*crCos(theta), std, mean)
-			b[j+8] = math.FMA(radius*crSin(theta), std, mean)
+			b[j] = math.FMA(radius*libmCos(theta), std, mean)
+			b[j+8] = math.FMA(radius*libmSin(theta), std, mean)
 		}
 	}
 	size := len(data)

@@ -203,10 +203,10 @@ func TestRandomGolden(t *testing.T) {
 				if len(got) != len(s.Want) {
 					t.Fatalf("step %d (%s): %d values, want %d", i, s.Op, len(got), len(s.Want))
 				}
-				// Double normal samples go through the C library's log, sin
-				// and cos, which are not correctly rounded for about one
-				// argument in a thousand: allow a last-place difference in
-				// at most 2% of those values (see random_libm.go).
+				// Double normal samples go through the C library's log,
+				// which is not correctly rounded for about one argument in
+				// a thousand, where crLog is: allow a last-place difference
+				// in at most 2% of those values (see random_libm.go).
 				libm := (s.Op == "randn" || s.Op == "normal_") && s.DType == "float64"
 				bad, near := 0, 0
 				first := -1

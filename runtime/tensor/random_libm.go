@@ -6,16 +6,19 @@ import (
 	"sync"
 )
 
-// Correctly rounded log, sin and cos for the Box–Muller transforms.
+// Correctly rounded log, sin and cos.
 //
-// PyTorch calls the C library's log, sin and cos (glibc's), which return
-// the correctly rounded result for all but about one argument in a
-// thousand; Go's math package is faithful only to within one unit in the
-// last place, which would change the last bit of a quarter of the double
-// samples. These versions evaluate in double-double arithmetic (about 100
-// correct bits) and round once, so they agree with glibc wherever glibc is
-// correctly rounded. The float versions round the double result to float,
-// as glibc's logf, sinf and cosf nearly always do.
+// PyTorch's Box–Muller transforms call the C library's log, sin and cos
+// (glibc's on Debian). sin and cos are reproduced exactly in
+// random_sincos.go. glibc's log is table-driven with tables that cannot be
+// rederived, but it is correctly rounded for all but about one argument in
+// a thousand; Go's math.Log is only faithful (within one unit in the last
+// place), which would change the last bit of many double samples. crLog
+// evaluates in double-double arithmetic (about 100 correct bits) and
+// rounds once, so it agrees with glibc wherever glibc is correctly
+// rounded. The correctly rounded sin and cos here back the float versions
+// (logf, sinf, cosf, which glibc also rounds correctly nearly always) and
+// the huge arguments that glibc's sin and cos reduce differently.
 
 // dd is an unevaluated sum hi + lo with |lo| <= ulp(hi)/2.
 type dd struct{ hi, lo float64 }
@@ -182,6 +185,7 @@ func initRandomTables() {
 	for i := range logTab {
 		logTab[i] = ddLog(1 + float64(i)/128)
 	}
+	initGlibcSinCosTab()
 }
 
 // ddExpm1 returns e^a - 1 in double-double, accurate relative to the
@@ -308,7 +312,7 @@ func ddSinCos(r dd) (s, c dd) {
 }
 
 // reducePio2 returns r = x - k pi/2 in double-double and k mod 4, for
-// |x| < 2^20.
+// |x| < 2^40.
 func reducePio2(x float64) (dd, int) {
 	k := math.Round(x / pio2Parts[0])
 	r := dd{x, 0}
@@ -347,7 +351,7 @@ func sinCosFast(r dd) (s, c dd) {
 
 // crSinCos is sin(x) and cos(x), correctly rounded as crLog.
 func crSinCos(x float64) (float64, float64) {
-	if math.IsNaN(x) || math.IsInf(x, 0) || math.Abs(x) >= 1<<20 {
+	if math.IsNaN(x) || math.IsInf(x, 0) || math.Abs(x) >= 1<<40 {
 		return math.Sin(x), math.Cos(x)
 	}
 	if x == 0 {

@@ -1,8 +1,11 @@
 package tensor
 
 import (
+	"fmt"
 	"math"
 	"math/big"
+	"os"
+	"strings"
 	"testing"
 )
 
@@ -127,5 +130,44 @@ func TestCorrectlyRoundedValues(t *testing.T) {
 		if got := crCos(x); got != wc {
 			t.Errorf("crCos(%x) = %x, want %x", x, got, wc)
 		}
+	}
+}
+
+// TestLibmGolden compares with the C library itself (values recorded by
+// scripts/libm_golden.py through Python's math module): sin and cos must
+// agree bit for bit; log is correctly rounded, which glibc's log is for
+// all but about one argument in a thousand.
+func TestLibmGolden(t *testing.T) {
+	data, err := os.ReadFile("testdata/libm_golden.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(strings.TrimSpace(string(data)), "\n")
+	if len(lines) < 4000 {
+		t.Fatalf("only %d lines", len(lines))
+	}
+	logOff := 0
+	for _, l := range lines {
+		var b [5]uint64
+		if _, err := fmt.Sscanf(l, "%x %x %x %x %x", &b[0], &b[1], &b[2], &b[3], &b[4]); err != nil {
+			t.Fatal(err)
+		}
+		x, y := math.Float64frombits(b[0]), math.Float64frombits(b[3])
+		if got := math.Float64bits(libmSin(x)); got != b[1] {
+			t.Errorf("sin(%x) = %x, want %x", x, math.Float64frombits(got), math.Float64frombits(b[1]))
+		}
+		if got := math.Float64bits(libmCos(x)); got != b[2] {
+			t.Errorf("cos(%x) = %x, want %x", x, math.Float64frombits(got), math.Float64frombits(b[2]))
+		}
+		if got := math.Float64bits(crLog(y)); got != b[4] {
+			if randUlpDistance(got, b[4]) > 1 {
+				t.Errorf("log(%x) = %x, want %x", y, math.Float64frombits(got), math.Float64frombits(b[4]))
+			}
+			logOff++
+		}
+	}
+	t.Logf("log: %d of %d values one ulp from glibc's", logOff, len(lines))
+	if logOff*200 > len(lines) {
+		t.Errorf("log differs from glibc's in %d of %d values", logOff, len(lines))
 	}
 }
