@@ -166,14 +166,15 @@ func fillNullary[T Elem](t *Tensor, data []T, next func() T) {
 // ---------------------------------------------------------------- uniform
 
 // uniformFloat32 is uniform_real_distribution<float>: 24 random bits
-// scaled into [0, 1), then x*(to-from)+from in float.
+// scaled into [0, 1), then x*(to-from)+from in float, the multiply-add
+// fused as PyTorch's compiler fuses it.
 func uniformFloat32(g *Generator, from, span float32) float32 {
 	x := float32(g.Random()&(1<<24-1)) * (1.0 / (1 << 24))
 	return fmaf(x, span, from)
 }
 
 // uniformFloat64 is uniform_real_distribution<double>: 53 bits of a 64-bit
-// draw.
+// draw, scaled and shifted with one fused multiply-add.
 func uniformFloat64(g *Generator, from, span float64) float64 {
 	x := float64(g.Random64()&(1<<53-1)) * (1.0 / (1 << 53))
 	return math.FMA(x, span, from)
@@ -451,8 +452,8 @@ func normalFillBF16(data []BF16, mean, std float64, g *Generator) {
 
 // ----------------------------------------------------------------- random_
 
-// storeInt writes the int64 value v into element data[off] with
-// static_cast semantics for dtype of data.
+// randomFromToValue is static_cast<T>(v) of an int64 (Half and BFloat16
+// through float, as c10 converts).
 func randomFromToValue[T Elem](v int64) T {
 	var z T
 	switch p := any(&z).(type) {
