@@ -39,23 +39,44 @@ func (c *conv) endBefore(p lexer.Position) Pos { return c.toks[p.Offset-1].end }
 func (c *conv) line(g *gLine) []Stmt {
 	var out []Stmt
 	for _, l := range g.Lines {
-		for _, s := range l.Stmts {
+		stmts, _ := sepList(c, l.First, l.More, func(m *gMoreStmt) (*gStmt, lexer.Position) { return m.Stmt, m.Pos })
+		for _, s := range stmts {
 			out = c.stmt(out, s)
 		}
 	}
 	return out
 }
 
+// sepList returns the items of a list written "first (sep item?)*", and
+// whether it ends with a separator. A missing item before another separator
+// is a syntax error.
+func sepList[T, M any](c *conv, first *T, more []M, get func(M) (*T, lexer.Position)) ([]*T, bool) {
+	items := []*T{first}
+	for i, m := range more {
+		it, _ := get(m)
+		if it == nil {
+			if i < len(more)-1 {
+				_, next := get(more[i+1])
+				c.fail(c.start(next), "invalid syntax")
+			}
+			return items, true
+		}
+		items = append(items, it)
+	}
+	return items, false
+}
+
+func (c *conv) exprItems(g *gExprList) ([]*gStarItem, bool) {
+	return sepList(c, g.First, g.More, func(m *gMoreItem) (*gStarItem, lexer.Position) { return m.Item, m.Pos })
+}
+
 func (c *conv) stmt(out []Stmt, g *gStmt) []Stmt {
 	switch {
 	case g.Del != nil:
 		d := &DelStmt{DelPos: c.start(g.Pos), EndPos: c.endBefore(g.EndPos)}
-		if len(g.Del.Items) == 1 && !g.Del.Comma {
-			d.Targets = []Expr{c.starItem(g.Del.Items[0])}
-		} else {
-			for _, it := range g.Del.Items {
-				d.Targets = append(d.Targets, c.starItem(it))
-			}
+		items, _ := c.exprItems(g.Del)
+		for _, it := range items {
+			d.Targets = append(d.Targets, c.starItem(it))
 		}
 		for _, t := range d.Targets {
 			if bad := invalidTarget(t, true); bad != nil {
@@ -79,17 +100,21 @@ func (c *conv) stmt(out []Stmt, g *gStmt) []Stmt {
 			// from import x
 			c.fail(c.toks[g.Pos.Offset+1].start, "invalid syntax")
 		}
-		if f.Trailing != nil {
-			c.fail(c.toks[g.EndPos.Offset].start, "trailing comma not allowed without surrounding parentheses")
-		}
 		s := &ImportStmt{ImportPos: c.start(g.Pos), Module: strings.Join(f.Dots, "") + strings.Join(f.Path, "."), EndPos: c.endBefore(g.EndPos)}
 		if f.Star {
 			s.Names = []string{"*"}
 			return append(out, s)
 		}
-		names := f.Names
-		if names == nil {
-			names = f.PNames
+		get := func(m *gMoreImport) (*gImportAs, lexer.Position) { return m.Item, m.Pos }
+		var names []*gImportAs
+		if f.Paren {
+			names, _ = sepList(c, f.PFirst, f.PMore, get)
+		} else {
+			var trailing bool
+			names, trailing = sepList(c, f.First, f.More, get)
+			if trailing {
+				c.fail(c.toks[g.EndPos.Offset].start, "trailing comma not allowed without surrounding parentheses")
+			}
 		}
 		renamed := false
 		for _, n := range names {
@@ -159,25 +184,25 @@ func (c *conv) checkTargets(g *gExprStmt, targets []Expr) {
 	for _, a := range g.Assign {
 		lists = append(lists, a.Value)
 	}
-	first := g.First
-	if !first.Comma {
-		last := first.Items[len(first.Items)-1]
-		next := lists[1]
+	firstItems, firstComma := c.exprItems(g.First)
+	if !firstComma {
+		last := firstItems[len(firstItems)-1]
+		nextItems, nextComma := c.exprItems(lists[1])
 		nextIsTarget := len(lists) > 2
 		trigger := true
-		if next.Items[0].Star != nil {
+		if nextItems[0].Star != nil {
 			trigger = false // b=bitwise_or fails on '*'
-		} else if len(next.Items[0].X.Head.Head.Nots) > 0 {
+		} else if len(nextItems[0].X.Head.Head.Nots) > 0 {
 			trigger = false // nor on 'not'
-		} else if nextIsTarget && len(next.Items) == 1 && !next.Comma && isBitOr(next.Items[0].X) {
+		} else if nextIsTarget && len(nextItems) == 1 && !nextComma && isBitOr(nextItems[0].X) {
 			trigger = false // followed by '='
 		}
 		if trigger && last.Star == nil && isBitOr(last.X) {
 			var e Expr
-			if len(first.Items) == 1 {
+			if len(firstItems) == 1 {
 				e = targets[0]
 			} else {
-				e = targets[0].(*TupleExpr).Elems[len(first.Items)-1]
+				e = targets[0].(*TupleExpr).Elems[len(firstItems)-1]
 			}
 			if id, ok := e.(*Ident); ok {
 				c.fail(id.NamePos, "invalid syntax. Maybe you meant '==' or ':=' instead of '='?")
@@ -337,11 +362,12 @@ func exprName(e Expr) string {
 // exprList converts a comma-separated list: a single element without a
 // trailing comma is itself, anything else a tuple without parentheses.
 func (c *conv) exprList(g *gExprList) Expr {
-	if len(g.Items) == 1 && !g.Comma {
-		return c.starItem(g.Items[0])
+	items, comma := c.exprItems(g)
+	if len(items) == 1 && !comma {
+		return c.starItem(items[0])
 	}
 	t := &TupleExpr{Rparen: c.endBefore(g.EndPos)}
-	for _, it := range g.Items {
+	for _, it := range items {
 		t.Elems = append(t.Elems, c.starItem(it))
 	}
 	return t
@@ -363,9 +389,6 @@ func (c *conv) test(g *gTest) Expr {
 	conds := make([]Expr, len(g.Conds))
 	for i, ct := range g.Conds {
 		conds[i] = c.chain(ct.Cond)
-		if ct.Else == nil {
-			c.fail(exprStart(parts[i]), "expected 'else' after 'if' expression")
-		}
 		parts = append(parts, c.chain(ct.Else))
 	}
 	r := parts[len(parts)-1]
@@ -588,7 +611,11 @@ func (c *conv) primary(g *gPrimary) Expr {
 		switch {
 		case t.Call != nil:
 			rparen := c.toks[t.EndPos.Offset-1].start
-			x = &CallExpr{Fn: x, Lparen: c.start(t.Pos), Args: c.args(t.Call.Args, rparen), Rparen: c.endBefore(t.EndPos)}
+			var args []*gArg
+			if t.Call.First != nil {
+				args, _ = sepList(c, t.Call.First, t.Call.More, func(m *gMoreArg) (*gArg, lexer.Position) { return m.Item, m.Pos })
+			}
+			x = &CallExpr{Fn: x, Lparen: c.start(t.Pos), Args: c.args(args, rparen), Rparen: c.endBefore(t.EndPos)}
 		case t.Index != nil:
 			x = &IndexExpr{X: x, Lbrack: c.start(t.Pos), Index: c.subscript(t.Index), Rbrack: c.endBefore(t.EndPos)}
 		default:
@@ -656,11 +683,12 @@ func (c *conv) args(gs []*gArg, rparen Pos) []Arg {
 }
 
 func (c *conv) subscript(g *gSubscript) Expr {
-	if len(g.Items) == 1 && !g.Comma && g.Items[0].Star == nil {
-		return c.sliceItem(g.Items[0])
+	items, comma := sepList(c, g.First, g.More, func(m *gMoreSlice) (*gSliceItem, lexer.Position) { return m.Item, m.Pos })
+	if len(items) == 1 && !comma && items[0].Star == nil {
+		return c.sliceItem(items[0])
 	}
 	t := &TupleExpr{Rparen: c.endBefore(g.EndPos)}
-	for _, it := range g.Items {
+	for _, it := range items {
 		t.Elems = append(t.Elems, c.sliceItem(it))
 	}
 	return t
@@ -710,25 +738,27 @@ func (c *conv) atom(g *gAtom) Expr {
 		return &Const{ValuePos: start, EndPos: end, Kind: k}
 	case g.Paren != nil:
 		in := g.Paren.Inner
-		switch {
-		case in == nil:
+		if in == nil {
 			return &TupleExpr{Lparen: start, Rparen: end}
-		case len(in.Items) == 1 && !in.Comma:
-			x := c.starItem(in.Items[0])
+		}
+		items, comma := c.exprItems(in)
+		if len(items) == 1 && !comma {
+			x := c.starItem(items[0])
 			if s, ok := x.(*StarredExpr); ok {
 				c.fail(s.StarPos, "cannot use starred expression here")
 			}
 			return &ParenExpr{Lparen: start, X: x, Rparen: end}
 		}
 		t := &TupleExpr{Lparen: start, Rparen: end}
-		for _, it := range in.Items {
+		for _, it := range items {
 			t.Elems = append(t.Elems, c.starItem(it))
 		}
 		return t
 	case g.List != nil:
 		l := &ListExpr{Lbrack: start, Rbrack: end}
 		if g.List.Inner != nil {
-			for _, it := range g.List.Inner.Items {
+			items, _ := c.exprItems(g.List.Inner)
+			for _, it := range items {
 				l.Elems = append(l.Elems, c.starItem(it))
 			}
 		}

@@ -25,8 +25,19 @@ type gLine struct {
 	Lines []*gSimpleLine `parser:"( @@ ( Newline @@ )* )?"`
 }
 
+// Lists with separators are written "first (sep item?)*" rather than
+// "first (sep item)* sep?": the parser never backtracks over a token it has
+// consumed (lookahead 0), which makes it report errors where CPython does.
+// The conversion rejects missing items that are not at the end.
+
 type gSimpleLine struct {
-	Stmts []*gStmt `parser:"@@ ( ';' @@ )* ';'?"`
+	First *gStmt       `parser:"@@"`
+	More  []*gMoreStmt `parser:"@@*"`
+}
+
+type gMoreStmt struct {
+	Pos  lexer.Position
+	Stmt *gStmt `parser:"';' @@?"`
 }
 
 type gStmt struct {
@@ -71,18 +82,20 @@ type gDottedAs struct {
 }
 
 type gFrom struct {
-	Pos      lexer.Position
-	Dots     []string     `parser:"'from' @( '.' | '...' )*"`
-	Path     []string     `parser:"( @Name ( '.' @Name )* )?"`
-	Star     bool         `parser:"'import' ( @'*'"`
-	PNames   []*gImportAs `parser:"| '(' @@ ( ',' @@ )* ','? ')'"`
-	Names    []*gImportAs `parser:"| @@ ( ',' @@ )*"`
-	Trailing *gTrailComma `parser:"@@? )"`
+	Pos    lexer.Position
+	Dots   []string       `parser:"'from' @( '.' | '...' )*"`
+	Path   []string       `parser:"( @Name ( '.' @Name )* )?"`
+	Star   bool           `parser:"'import' ( @'*'"`
+	Paren  bool           `parser:"| ( @'('"`
+	PFirst *gImportAs     `parser:"@@"`
+	PMore  []*gMoreImport `parser:"@@* ')' )"`
+	First  *gImportAs     `parser:"| @@"`
+	More   []*gMoreImport `parser:"@@* )"`
 }
 
-type gTrailComma struct {
-	Pos   lexer.Position
-	Comma bool `parser:"@','"`
+type gMoreImport struct {
+	Pos  lexer.Position
+	Item *gImportAs `parser:"',' @@?"`
 }
 
 type gImportAs struct {
@@ -98,8 +111,13 @@ type gImportAs struct {
 type gExprList struct {
 	Pos    lexer.Position
 	EndPos lexer.Position
-	Items  []*gStarItem `parser:"@@ ( ',' @@ )*"`
-	Comma  bool         `parser:"@','?"`
+	First  *gStarItem   `parser:"@@"`
+	More   []*gMoreItem `parser:"@@*"`
+}
+
+type gMoreItem struct {
+	Pos  lexer.Position
+	Item *gStarItem `parser:"',' @@?"`
 }
 
 type gStarItem struct {
@@ -118,7 +136,7 @@ type gTest struct {
 type gCondTail struct {
 	Pos  lexer.Position
 	Cond *gChain `parser:"'if' @@"`
-	Else *gChain `parser:"( 'else' @@ )?"`
+	Else *gChain `parser:"'else' @@"`
 }
 
 // gChain is a flat list of operands and binary operators of every
@@ -197,8 +215,14 @@ type gTrailer struct {
 }
 
 type gCall struct {
-	Open bool    `parser:"@'('"`
-	Args []*gArg `parser:"( @@ ( ',' @@ )* ','? )? ')'"`
+	Open  bool        `parser:"@'('"`
+	First *gArg       `parser:"( @@"`
+	More  []*gMoreArg `parser:"@@* )? ')'"`
+}
+
+type gMoreArg struct {
+	Pos  lexer.Position
+	Item *gArg `parser:"',' @@?"`
 }
 
 type gArg struct {
@@ -217,8 +241,13 @@ type gKwTail struct {
 type gSubscript struct {
 	Pos    lexer.Position
 	EndPos lexer.Position
-	Items  []*gSliceItem `parser:"@@ ( ',' @@ )*"`
-	Comma  bool          `parser:"@','?"`
+	First  *gSliceItem   `parser:"@@"`
+	More   []*gMoreSlice `parser:"@@*"`
+}
+
+type gMoreSlice struct {
+	Pos  lexer.Position
+	Item *gSliceItem `parser:"',' @@?"`
 }
 
 type gSliceItem struct {
@@ -329,6 +358,13 @@ func toParticiple(toks []token) []lexer.Token {
 }
 
 var (
-	lineParser = participle.MustBuild[gLine](participle.Lexer(tokenDef{}), participle.UseLookahead(2))
-	exprParser = participle.MustBuild[gExprList](participle.Lexer(tokenDef{}), participle.UseLookahead(2))
+	lineParser = build[gLine]()
+	exprParser = build[gExprList]()
+	// Parsers for parts of a line, used to find CPython's error hints.
+	chainParser = build[gChain]()
+	bitOrParser = build[gBitOr]()
 )
+
+func build[G any]() *participle.Parser[G] {
+	return participle.MustBuild[G](participle.Lexer(tokenDef{}), participle.UseLookahead(0))
+}

@@ -67,7 +67,7 @@ var keywords = map[string]bool{
 // operators, longest first within each starting character.
 var operators = []string{
 	"**=", "//=", ">>=", "<<=", "...",
-	"**", "//", "<<", ">>", "<=", ">=", "==", "!=", "->", ":=",
+	"**", "//", "<<", ">>", "<=", ">=", "==", "!=", "<>", "->", ":=",
 	"+=", "-=", "*=", "/=", "%=", "@=", "&=", "|=", "^=",
 	"+", "-", "*", "/", "%", "@", "&", "|", "^", "~", "<", ">",
 	"(", ")", "[", "]", "{", "}", ",", ":", ".", ";", "=",
@@ -287,7 +287,9 @@ func (s *scanner) run() error {
 				continued = true
 				break
 			}
-			return s.errorf(start, "unexpected character after line continuation character")
+			// CPython points at the character after the backslash.
+			s.advance(1)
+			return s.errorf(s.p, "unexpected character after line continuation character")
 		case c >= '0' && c <= '9' || c == '.' && isDigit(s.peekByte(1)):
 			if err := s.number(); err != nil {
 				return err

@@ -244,6 +244,13 @@ func (p *parser) syntaxError(toks []token, err error) tokError {
 			k = i
 		}
 	}
+	// The grammar lets lists have empty items, rejected when converting:
+	// report an earlier ",," or ";;" first.
+	for i := 1; i < k; i++ {
+		if toks[i].kind == tOp && toks[i-1].kind == tOp && toks[i].val == toks[i-1].val && (toks[i].val == "," || toks[i].val == ";") {
+			return tokError{&Error{Pos: toks[i].start, Msg: "invalid syntax"}, i}
+		}
+	}
 	if e := p.hint(toks, k); e != nil {
 		return tokError{e, k}
 	}
@@ -288,13 +295,6 @@ func canEndExpr(t token) bool {
 	return false
 }
 
-var (
-	chainParser = participle.MustBuild[gChain](participle.Lexer(tokenDef{}))
-	testParser  = participle.MustBuild[gTest](participle.Lexer(tokenDef{}))
-	bitOrParser = participle.MustBuild[gBitOr](participle.Lexer(tokenDef{}))
-	listParser  = participle.MustBuild[gExprList](participle.Lexer(tokenDef{}))
-)
-
 // parsesAs reports whether toks[from:to] parse completely with pp (or, if
 // prefix is set, whether a prefix of them does; it then returns the index
 // of the token after that prefix).
@@ -322,10 +322,13 @@ func parsesAs[G any](pp *participle.Parser[G], toks []token, from, to int, prefi
 }
 
 // exprStartBefore returns the index of the first token of the expression
-// that ends just before toks[k], scanning back at toks[k]'s bracket level
-// to a separator, or -1.
+// that ends just before toks[k], scanning back at its bracket level to a
+// separator, or -1.
 func exprStartBefore(toks []token, k int) int {
-	level := toks[k].level
+	if k == 0 {
+		return -1
+	}
+	level := toks[k-1].level
 	s := k - 1
 	for ; s >= 0; s-- {
 		u := toks[s]
@@ -352,8 +355,20 @@ func (p *parser) hint(toks []token, k int) *Error {
 	// print "x"
 	if prev.kind == tName && (prev.val == "print" || prev.val == "exec") && canStartExpr(t) && !(t.kind == tOp && t.val == "(") &&
 		(k < 2 || !(toks[k-2].kind == tOp && toks[k-2].val == ".")) {
-		if _, ok := parsesAs(listParser, toks, k, len(toks)-1, true); ok {
+		if _, ok := parsesAs(exprParser, toks, k, len(toks)-1, true); ok {
 			return &Error{Pos: prev.start, Msg: fmt.Sprintf("Missing parentheses in call to '%s'. Did you mean %s(...)?", prev.val, prev.val)}
+		}
+	}
+	// a if b: a conditional expression without else.
+	if canEndExpr(prev) && !(t.kind == tOp && t.val == ":") {
+		if b := exprStartBefore(toks, k); b > 0 && toks[b-1].kind == tKeyword && toks[b-1].val == "if" {
+			if a := exprStartBefore(toks, b-1); a >= 0 {
+				_, okA := parsesAs(chainParser, toks, a, b-1, false)
+				_, okB := parsesAs(chainParser, toks, b, k, false)
+				if okA && okB {
+					return &Error{Pos: toks[a].start, Msg: "expected 'else' after 'if' expression"}
+				}
+			}
 		}
 	}
 	if t.level == 0 {
@@ -365,6 +380,15 @@ func (p *parser) hint(toks []token, k int) *Error {
 		if a < 0 {
 			return nil
 		}
+		if a > 0 && toks[a-1].kind == tKeyword && toks[a-1].val == "else" {
+			return nil
+		}
+		if a > 0 && toks[a-1].kind == tOp && toks[a-1].val == "(" && a > 1 && toks[a-2].kind == tKeyword && toks[a-2].val == "import" {
+			return nil
+		}
+		if a+1 < k && toks[a].kind == tOp && toks[a].val == "*" && a > 0 && toks[a-1].kind == tOp && toks[a-1].val == "[" {
+			a++
+		}
 		first := toks[a]
 		if first.kind == tName && (first.val == "_" || first.val == "match" || first.val == "case") ||
 			first.kind == tName && a+1 < len(toks) && (toks[a+1].kind == tString || toks[a+1].kind == tFString) ||
@@ -374,7 +398,7 @@ func (p *parser) hint(toks []token, k int) *Error {
 		if _, ok := parsesAs(chainParser, toks, a, k, false); !ok {
 			return nil
 		}
-		if _, ok := parsesAs(testParser, toks, k, len(toks)-1, true); !ok {
+		if _, ok := parsesAs(chainParser, toks, k, len(toks)-1, true); !ok {
 			return nil
 		}
 		return &Error{Pos: first.start, Msg: "invalid syntax. Perhaps you forgot a comma?"}
@@ -408,51 +432,39 @@ func (p *parser) hint(toks []token, k int) *Error {
 		if a+1 == k && toks[a].kind == tName {
 			return &Error{Pos: toks[a].start, Msg: "invalid syntax. Maybe you meant '==' or ':=' instead of '='?"}
 		}
+		x := p.quickConvert(toks, a, k)
 		// Python excludes targets starting with a list, tuple or keyword
 		// constant.
-		switch {
-		case toks[a].kind == tOp && toks[a].val == "[":
-			return nil
-		case toks[a].kind == tKeyword && toks[a].val != "not":
+		if x == nil || startsWithDisplayOrConst(x) {
 			return nil
 		}
-		name := p.quickExprName(toks, a, k)
-		if name == "" {
-			return nil
-		}
-		return &Error{Pos: toks[a].start, Msg: fmt.Sprintf("cannot assign to %s here. Maybe you meant '==' instead of '='?", name)}
+		return &Error{Pos: exprStart(unparen(x)), Msg: fmt.Sprintf("cannot assign to %s here. Maybe you meant '==' instead of '='?", exprName(x))}
 	}
 	return nil
 }
 
-// quickExprName names the bitwise_or expression toks[a:k] for the error
-// message of "(f(x) = 1)", by converting it.
-func (p *parser) quickExprName(toks []token, a, k int) (name string) {
+// quickConvert converts the bitwise_or expression toks[a:k], or returns
+// nil.
+func (p *parser) quickConvert(toks []token, a, k int) (x Expr) {
 	sub := make([]token, 0, k-a+1)
 	sub = append(sub, toks[a:k]...)
 	sub = append(sub, token{kind: tEOF, start: toks[k].start, end: toks[k].start})
 	plex, err := lexer.Upgrade(&sliceLexer{toks: toParticiple(sub)})
 	if err != nil {
-		return ""
+		return nil
 	}
 	g, err := bitOrParser.ParseFromLexer(plex)
 	if err != nil {
-		return ""
+		return nil
 	}
 	defer func() {
 		if r := recover(); r != nil {
 			if _, ok := r.(bailout); !ok {
 				panic(r)
 			}
-			name = ""
+			x = nil
 		}
 	}()
 	c := &conv{p: p, toks: sub}
-	x := c.bitOr(g)
-	if _, ok := x.(*ParenExpr); ok {
-		if _, ok := unparen(x).(*TupleExpr); ok {
-			return ""
-		}
-	}
-	return exprName(x)
+	return c.bitOr(g)
 }

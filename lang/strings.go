@@ -391,7 +391,10 @@ scan:
 	if j >= end {
 		c.fail(tr.at(j), "f-string: expecting '}'")
 	}
-	if strings.TrimLeft(src[exprStart:j], " \t\n\r\f\v") == "" {
+	if strings.TrimLeft(src[exprStart:j], " \t\n\r\f") == "" {
+		if src[j] == '!' || src[j] == ':' || src[j] == '=' {
+			c.fail(tr.at(j), "f-string: expression required before '%c'", src[j])
+		}
 		c.fail(tr.at(j), "f-string: empty expression not allowed")
 	}
 	part := FStringPart{Expr: c.fieldExpr(exprStart, j, tr.at(exprStart))}
