@@ -153,21 +153,26 @@ func (p *parser) parseLine(start Pos) (stmts []Stmt, err *Error) {
 	if lerr != nil {
 		return nil, lerr.(*Error)
 	}
-	g, perr := runParser(lineParser, toks)
+	c := newConv(p, toks, openStringTok(toks, open))
+	key, unregister := register(c)
+	defer unregister()
+	plex, lerr := lexer.Upgrade(&sliceLexer{toks: toParticiple(toks, key)})
+	if lerr != nil {
+		return nil, &Error{Pos: start, Msg: "invalid syntax"}
+	}
+	g, perr := lineParser.ParseFromLexer(plex)
+	if c.err != nil {
+		return nil, p.incomplete(*c.err, open)
+	}
 	if perr != nil {
-		e := p.syntaxError(toks, perr)
-		if open != nil && e.tok >= open.tok {
-			return nil, open.err
-		}
-		return nil, e.err
+		return nil, p.incomplete(p.participleError(toks, perr), open)
 	}
 	if open != nil {
 		return nil, open.err
 	}
-	c := &conv{p: p, toks: toks}
 	defer func() {
 		if r := recover(); r != nil {
-			b, ok := r.(bailout)
+			b, ok := r.(*bailout)
 			if !ok {
 				panic(r)
 			}
@@ -181,6 +186,25 @@ func (p *parser) parseLine(start Pos) (stmts []Stmt, err *Error) {
 	return stmts, nil
 }
 
+// openStringTok returns the index of the token of an unterminated
+// triple-quoted string, or -1.
+func openStringTok(toks []token, open *openState) int {
+	if open != nil && toks[open.tok].kind != tEOF {
+		return open.tok
+	}
+	return -1
+}
+
+// incomplete returns the error to report for a syntax error: the open
+// construct's if the parser failed at it or after it (it wanted more
+// input).
+func (p *parser) incomplete(b bailout, open *openState) *Error {
+	if open != nil && b.tok >= open.tok {
+		return open.err
+	}
+	return b.err
+}
+
 // parseExprAt parses src[start.Offset:end] as an expression list. inner
 // is set for the expressions of f-string fields.
 func (p *parser) parseExprAt(start Pos, end int, inner bool) (x Expr, err *Error) {
@@ -188,55 +212,43 @@ func (p *parser) parseExprAt(start Pos, end int, inner bool) (x Expr, err *Error
 	if lerr != nil {
 		return nil, lerr.(*Error)
 	}
-	g, perr := runParser(exprParser, toks)
-	if perr != nil {
-		e := p.syntaxError(toks, perr)
-		if open != nil && e.tok >= open.tok {
-			return nil, open.err
+	c := newConv(p, toks, openStringTok(toks, open))
+	x, _ = c.try(func() Expr {
+		if !c.canStartItem() {
+			c.syntaxError()
 		}
-		return nil, e.err
+		x := c.starExprs()
+		if c.tok().kind != tEOF {
+			c.syntaxError()
+		}
+		return x
+	})
+	if c.err != nil {
+		return nil, p.incomplete(*c.err, open)
 	}
 	if open != nil {
 		return nil, open.err
 	}
-	c := &conv{p: p, toks: toks}
-	defer func() {
-		if r := recover(); r != nil {
-			b, ok := r.(bailout)
-			if !ok {
-				panic(r)
+	_, err2 := c.try(func() Expr {
+		if s, ok := x.(*StarredExpr); ok {
+			if inner {
+				// CPython parses the field as "(*x)".
+				c.fail(s.StarPos, "cannot use starred expression here")
 			}
-			x, err = nil, b.err
+			c.fail(s.StarPos, "can't use starred expression here")
 		}
-	}()
-	x = c.exprList(g)
-	if s, ok := x.(*StarredExpr); ok {
-		if inner {
-			// CPython parses the field as "(*x)".
-			c.fail(s.StarPos, "cannot use starred expression here")
-		}
-		c.fail(s.StarPos, "can't use starred expression here")
+		checkExpr(x, 0)
+		return x
+	})
+	if err2 != nil {
+		return nil, c.err.err
 	}
-	checkExpr(x, 0)
 	return x, nil
 }
 
-func runParser[G any](pp *participle.Parser[G], toks []token) (*G, error) {
-	plex, err := lexer.Upgrade(&sliceLexer{toks: toParticiple(toks)})
-	if err != nil {
-		return nil, err
-	}
-	return pp.ParseFromLexer(plex)
-}
-
-type tokError struct {
-	err *Error
-	tok int // index of the token the error is at
-}
-
-// syntaxError turns a participle error into an Error at the offending
-// token, with CPython's hints where it gives some.
-func (p *parser) syntaxError(toks []token, err error) tokError {
+// participleError turns an error of participle (an unexpected token) into
+// a syntax error.
+func (p *parser) participleError(toks []token, err error) bailout {
 	k := len(toks) - 1
 	var perr participle.Error
 	if errors.As(err, &perr) {
@@ -244,17 +256,23 @@ func (p *parser) syntaxError(toks []token, err error) tokError {
 			k = i
 		}
 	}
-	// The grammar lets lists have empty items, rejected when converting:
-	// report an earlier ",," or ";;" first.
+	return p.syntaxErrorAt(toks, k)
+}
+
+// syntaxErrorAt returns the error for an unexpected token toks[k]:
+// "invalid syntax" or one of CPython's more specific messages.
+func (p *parser) syntaxErrorAt(toks []token, k int) bailout {
+	// Lists may end with a separator: report ",," or ";;" where the second
+	// separator is.
 	for i := 1; i < k; i++ {
 		if toks[i].kind == tOp && toks[i-1].kind == tOp && toks[i].val == toks[i-1].val && (toks[i].val == "," || toks[i].val == ";") {
-			return tokError{&Error{Pos: toks[i].start, Msg: "invalid syntax"}, i}
+			return bailout{&Error{Pos: toks[i].start, Msg: "invalid syntax"}, i}
 		}
 	}
 	if e := p.hint(toks, k); e != nil {
-		return tokError{e, k}
+		return bailout{e, k}
 	}
-	return tokError{&Error{Pos: toks[k].start, Msg: "invalid syntax"}, k}
+	return bailout{&Error{Pos: toks[k].start, Msg: "invalid syntax"}, k}
 }
 
 // canStartExpr reports whether t can be the first token of an expression.
@@ -264,12 +282,12 @@ func canStartExpr(t token) bool {
 		return true
 	case tKeyword:
 		switch t.val {
-		case "None", "True", "False", "not", "lambda", "await":
+		case "None", "True", "False", "not":
 			return true
 		}
 	case tOp:
 		switch t.val {
-		case "(", "[", "{", "-", "+", "~", "...":
+		case "(", "[", "-", "+", "~", "...":
 			return true
 		}
 	}
@@ -295,31 +313,27 @@ func canEndExpr(t token) bool {
 	return false
 }
 
-// parsesAs reports whether toks[from:to] parse completely with pp (or, if
-// prefix is set, whether a prefix of them does; it then returns the index
-// of the token after that prefix).
-func parsesAs[G any](pp *participle.Parser[G], toks []token, from, to int, prefix bool) (int, bool) {
+// parsesAs reports whether toks[from:to] parse completely with f (or, if
+// prefix is set, whether a prefix of them does). It returns the
+// expression and the index of the token after it.
+func (p *parser) parsesAs(f func(*conv) Expr, toks []token, from, to int, prefix bool) (Expr, int, bool) {
 	sub := make([]token, 0, to-from+1)
 	sub = append(sub, toks[from:to]...)
 	eof := toks[len(toks)-1]
 	if to < len(toks) {
-		eof = token{kind: tEOF, start: toks[to].start, end: toks[to].start}
+		eof = token{start: toks[to].start, end: toks[to].start}
 	}
 	eof.kind = tEOF
 	sub = append(sub, eof)
-	plex, err := lexer.Upgrade(&sliceLexer{toks: toParticiple(sub)})
-	if err != nil {
-		return 0, false
+	c := newConv(p, sub, -1)
+	x, err := c.try(func() Expr { return f(c) })
+	if err != nil || c.i == 0 || !prefix && c.i != len(sub)-1 {
+		return nil, 0, false
 	}
-	if _, err := pp.ParseFromLexer(plex, participle.AllowTrailing(prefix)); err != nil {
-		return 0, false
-	}
-	n := plex.Cursor()
-	if n == 0 {
-		return 0, false
-	}
-	return from + n, true
+	return x, from + c.i, true
 }
+
+func (c *conv) disjunction() Expr { return c.binary(precOr) }
 
 // exprStartBefore returns the index of the first token of the expression
 // that ends just before toks[k], scanning back at its bracket level to a
@@ -355,7 +369,7 @@ func (p *parser) hint(toks []token, k int) *Error {
 	// print "x"
 	if prev.kind == tName && (prev.val == "print" || prev.val == "exec") && canStartExpr(t) && !(t.kind == tOp && t.val == "(") &&
 		(k < 2 || !(toks[k-2].kind == tOp && toks[k-2].val == ".")) {
-		if _, ok := parsesAs(exprParser, toks, k, len(toks)-1, true); ok {
+		if _, _, ok := p.parsesAs((*conv).starExprs, toks, k, len(toks)-1, true); ok {
 			return &Error{Pos: prev.start, Msg: fmt.Sprintf("Missing parentheses in call to '%s'. Did you mean %s(...)?", prev.val, prev.val)}
 		}
 	}
@@ -363,8 +377,8 @@ func (p *parser) hint(toks []token, k int) *Error {
 	if canEndExpr(prev) && !(t.kind == tOp && t.val == ":") {
 		if b := exprStartBefore(toks, k); b > 0 && toks[b-1].kind == tKeyword && toks[b-1].val == "if" {
 			if a := exprStartBefore(toks, b-1); a >= 0 {
-				_, okA := parsesAs(chainParser, toks, a, b-1, false)
-				_, okB := parsesAs(chainParser, toks, b, k, false)
+				_, _, okA := p.parsesAs((*conv).disjunction, toks, a, b-1, false)
+				_, _, okB := p.parsesAs((*conv).disjunction, toks, b, k, false)
 				if okA && okB {
 					return &Error{Pos: toks[a].start, Msg: "expected 'else' after 'if' expression"}
 				}
@@ -383,7 +397,7 @@ func (p *parser) hint(toks []token, k int) *Error {
 		if a > 0 && toks[a-1].kind == tKeyword && toks[a-1].val == "else" {
 			return nil
 		}
-		if a > 0 && toks[a-1].kind == tOp && toks[a-1].val == "(" && a > 1 && toks[a-2].kind == tKeyword && toks[a-2].val == "import" {
+		if a > 1 && toks[a-1].kind == tOp && toks[a-1].val == "(" && toks[a-2].kind == tKeyword && toks[a-2].val == "import" {
 			return nil
 		}
 		if a+1 < k && toks[a].kind == tOp && toks[a].val == "*" && a > 0 && toks[a-1].kind == tOp && toks[a-1].val == "[" {
@@ -395,10 +409,10 @@ func (p *parser) hint(toks []token, k int) *Error {
 			first.kind == tName && (first.val == "print" || first.val == "exec") && a+1 == k {
 			return nil
 		}
-		if _, ok := parsesAs(chainParser, toks, a, k, false); !ok {
+		if _, _, ok := p.parsesAs((*conv).disjunction, toks, a, k, false); !ok {
 			return nil
 		}
-		if _, ok := parsesAs(chainParser, toks, k, len(toks)-1, true); !ok {
+		if _, _, ok := p.parsesAs((*conv).disjunction, toks, k, len(toks)-1, true); !ok {
 			return nil
 		}
 		return &Error{Pos: first.start, Msg: "invalid syntax. Perhaps you forgot a comma?"}
@@ -422,49 +436,23 @@ func (p *parser) hint(toks []token, k int) *Error {
 		if o < 0 || toks[o].val == "(" && o > 0 && canEndExpr(toks[o-1]) {
 			return nil
 		}
-		if _, ok := parsesAs(bitOrParser, toks, a, k, false); !ok {
+		x, _, ok := p.parsesAs((*conv).bitOr, toks, a, k, false)
+		if !ok {
 			return nil
 		}
-		end, ok := parsesAs(bitOrParser, toks, k+1, len(toks)-1, true)
+		_, end, ok := p.parsesAs((*conv).bitOr, toks, k+1, len(toks)-1, true)
 		if !ok || toks[end].kind == tOp && (toks[end].val == "=" || toks[end].val == ":=") {
 			return nil
 		}
 		if a+1 == k && toks[a].kind == tName {
 			return &Error{Pos: toks[a].start, Msg: "invalid syntax. Maybe you meant '==' or ':=' instead of '='?"}
 		}
-		x := p.quickConvert(toks, a, k)
-		// Python excludes targets starting with a list, tuple or keyword
+		// CPython excludes targets starting with a list, tuple or keyword
 		// constant.
-		if x == nil || startsWithDisplayOrConst(x) {
+		if startsWithDisplayOrConst(x) {
 			return nil
 		}
 		return &Error{Pos: exprStart(unparen(x)), Msg: fmt.Sprintf("cannot assign to %s here. Maybe you meant '==' instead of '='?", exprName(x))}
 	}
 	return nil
-}
-
-// quickConvert converts the bitwise_or expression toks[a:k], or returns
-// nil.
-func (p *parser) quickConvert(toks []token, a, k int) (x Expr) {
-	sub := make([]token, 0, k-a+1)
-	sub = append(sub, toks[a:k]...)
-	sub = append(sub, token{kind: tEOF, start: toks[k].start, end: toks[k].start})
-	plex, err := lexer.Upgrade(&sliceLexer{toks: toParticiple(sub)})
-	if err != nil {
-		return nil
-	}
-	g, err := bitOrParser.ParseFromLexer(plex)
-	if err != nil {
-		return nil
-	}
-	defer func() {
-		if r := recover(); r != nil {
-			if _, ok := r.(bailout); !ok {
-				panic(r)
-			}
-			x = nil
-		}
-	}()
-	c := &conv{p: p, toks: sub}
-	return c.bitOr(g)
 }

@@ -449,7 +449,7 @@ func (c *conv) fieldExpr(from, to int, p Pos) Expr {
 		if !strings.HasPrefix(e.Msg, "f-string") {
 			e.Msg = "f-string: " + e.Msg
 		}
-		panic(bailout{&e})
+		panic(&bailout{&e, -1})
 	}
 	return x
 }
