@@ -22,6 +22,9 @@ type conv struct {
 	// err is the first error of the expression parser, kept because
 	// participle may report another one.
 	err *bailout
+	// noHints is set when parsing a part of a line to find a hint: its
+	// syntax errors are plain, so that finding hints does not recurse.
+	noHints bool
 }
 
 // bailout carries an error out of the parser. tok is the index of the

@@ -40,6 +40,9 @@ func (c *conv) prevEnd() Pos { return c.toks[c.i-1].end }
 // syntaxError reports an unexpected token at index k (with CPython's hints
 // where it gives some).
 func (c *conv) syntaxErrorAt(k int) {
+	if c.noHints {
+		panic(&bailout{&Error{Pos: c.toks[k].start, Msg: "invalid syntax"}, k})
+	}
 	e := c.p.syntaxErrorAt(c.toks, k)
 	panic(&bailout{e.err, e.tok})
 }

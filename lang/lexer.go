@@ -210,6 +210,7 @@ func (s *scanner) emitLevel(kind tokKind, val string, start Pos, level int) erro
 // error.
 func lex(src string, start Pos, end int, inner bool, budget *int) ([]token, *openState, error) {
 	s := &scanner{src: src, end: end, p: start, inner: inner, budget: budget}
+	s.toks = make([]token, 0, min((end-start.Offset)/2+2, 256))
 	err := s.run()
 	if err != nil {
 		return nil, nil, err

@@ -326,6 +326,7 @@ func (p *parser) parsesAs(f func(*conv) Expr, toks []token, from, to int, prefix
 	eof.kind = tEOF
 	sub = append(sub, eof)
 	c := newConv(p, sub, -1)
+	c.noHints = true
 	x, err := c.try(func() Expr { return f(c) })
 	if err != nil || c.i == 0 || !prefix && c.i != len(sub)-1 {
 		return nil, 0, false
