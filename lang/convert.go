@@ -123,10 +123,11 @@ func (c *conv) stmt(out []Stmt, g *gStmt) []Stmt {
 	switch {
 	case g.Del != nil:
 		d := &DelStmt{DelPos: c.start(g.Pos), Targets: elems(g.Del), EndPos: c.endBefore(g.EndPos)}
-		for _, t := range d.Targets {
+		for i, t := range d.Targets {
 			if bad := invalidTarget(t, true); bad != nil {
 				c.fail(exprStart(bad), "cannot delete %s", exprName(bad))
 			}
+			d.Targets[i] = stripParens(t)
 		}
 		return append(out, d)
 	case g.Import != nil:
@@ -198,7 +199,7 @@ func (c *conv) exprStmt(g *gExprStmt) Stmt {
 		default:
 			c.fail(exprStart(t), "'%s' is an illegal expression for augmented assignment", exprName(t))
 		}
-		return &AugAssignStmt{Target: first, OpPos: c.start(g.Aug.Pos), Op: op, Value: g.Aug.Value}
+		return &AugAssignStmt{Target: t, OpPos: c.start(g.Aug.Pos), Op: op, Value: g.Aug.Value}
 	case len(g.Assign) > 0:
 		targets := []Expr{first}
 		for _, a := range g.Assign[:len(g.Assign)-1] {
@@ -206,6 +207,9 @@ func (c *conv) exprStmt(g *gExprStmt) Stmt {
 		}
 		value := Expr(g.Assign[len(g.Assign)-1].Value)
 		c.checkTargets(targets, value)
+		for i, t := range targets {
+			targets[i] = stripParens(t)
+		}
 		return &AssignStmt{Targets: targets, EqPos: c.start(g.Assign[0].Pos), Value: value}
 	}
 	return &ExprStmt{X: first}
@@ -336,6 +340,25 @@ func invalidTarget(e Expr, del bool) Expr {
 			return x
 		}
 		return invalidTarget(x.X, del)
+	}
+	return e
+}
+
+// stripParens removes the parentheses around an assignment target and its
+// elements: (a), [(b), *(c)] = ... assigns to a, b and c.
+func stripParens(e Expr) Expr {
+	e = unparen(e)
+	switch x := e.(type) {
+	case *TupleExpr:
+		for i, el := range x.Elems {
+			x.Elems[i] = stripParens(el)
+		}
+	case *ListExpr:
+		for i, el := range x.Elems {
+			x.Elems[i] = stripParens(el)
+		}
+	case *StarredExpr:
+		x.X = stripParens(x.X)
 	}
 	return e
 }

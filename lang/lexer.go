@@ -89,6 +89,7 @@ type openState struct {
 	// construct (the EOF token for brackets and backslashes, the string token
 	// for an unterminated triple-quoted string).
 	tok int
+	str bool // an unterminated triple-quoted string
 }
 
 type bracket struct {
@@ -315,13 +316,8 @@ func (s *scanner) run() error {
 // the EOF token.
 func (s *scanner) finish(continued bool) error {
 	eof := s.p
-	if s.open == nil {
-		if len(s.stack) > 0 {
-			b := s.stack[len(s.stack)-1]
-			s.open = &openState{err: &Error{Pos: b.pos, Msg: fmt.Sprintf("'%c' was never closed", b.ch), Incomplete: true}, tok: len(s.toks)}
-		} else if continued {
-			s.open = &openState{err: &Error{Pos: eof, Msg: "unexpected EOF while parsing", Incomplete: true}, tok: len(s.toks)}
-		}
+	if s.open == nil && continued {
+		s.open = &openState{err: &Error{Pos: eof, Msg: "unexpected EOF while parsing", Incomplete: true}}
 	}
 	// Report errors at the end of the last line rather than after a final
 	// newline.
@@ -330,6 +326,14 @@ func (s *scanner) finish(continued bool) error {
 		s.toks = s.toks[:n-1]
 	} else if s.comment.IsValid() && s.level() == 0 && !continued {
 		eof = s.comment
+	}
+	if s.open == nil && len(s.stack) > 0 {
+		b := s.stack[len(s.stack)-1]
+		s.open = &openState{err: &Error{Pos: b.pos, Msg: fmt.Sprintf("'%c' was never closed", b.ch), Incomplete: true}}
+	}
+	if s.open != nil && !s.open.str {
+		// Brackets and backslashes: the parser fails at the EOF token.
+		s.open.tok = len(s.toks)
 	}
 	s.toks = append(s.toks, token{kind: tEOF, start: eof, end: eof})
 	return nil
@@ -437,6 +441,7 @@ func (s *scanner) str(start Pos, prefix string) error {
 				s.open = &openState{
 					err: &Error{Pos: start, Msg: fmt.Sprintf("unterminated triple-quoted string literal (detected at line %d)", s.p.Line), Incomplete: true},
 					tok: len(s.toks) - 1,
+					str: true,
 				}
 				return nil
 			}

@@ -189,7 +189,7 @@ func (p *parser) parseLine(start Pos) (stmts []Stmt, err *Error) {
 // openStringTok returns the index of the token of an unterminated
 // triple-quoted string, or -1.
 func openStringTok(toks []token, open *openState) int {
-	if open != nil && toks[open.tok].kind != tEOF {
+	if open != nil && open.str {
 		return open.tok
 	}
 	return -1
