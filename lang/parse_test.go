@@ -75,7 +75,7 @@ var parseTests = []struct {
 	{"[a, *b] = c", "(= (list a (* b)) c)"},
 	{"x = *a, b", "(= x (tuple (* a) b))"},
 	{"(a) = 1", "(= a 1)"},
-	{"((a, (b))), [(c), *(d)] = x", "(= (tuple (tuple a b) (list c (* d))) x)"},
+	{"a, ((b, (c))), [(d), *(e)] = x", "(= (tuple a (tuple b c) (list d (* e))) x)"},
 	{"(x.y) += 1", "(+= (. x y) 1)"},
 	{"del (a), (b[0])", "(del a (index b 0))"},
 	{"x += 1", "(+= x 1)"},
@@ -386,12 +386,22 @@ func TestSource(t *testing.T) {
 }
 
 // TestSpans checks that the source of every sub-expression parses back to
-// the same tree.
+// the same tree (except in assignment targets, whose parentheses are
+// dropped).
 func TestSpans(t *testing.T) {
 	for _, tt := range parseTests {
 		stmts, _ := Parse(tt.src, 1)
 		for _, s := range stmts {
-			walk(s, func(n Node) {
+			var root Node = s
+			switch s := s.(type) {
+			case *AssignStmt:
+				root = s.Value
+			case *AugAssignStmt:
+				root = s.Value
+			case *DelStmt:
+				continue
+			}
+			walk(root, func(n Node) {
 				switch n := n.(type) {
 				case Stmt, *StarredExpr, *SliceExpr:
 					return
