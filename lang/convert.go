@@ -189,8 +189,6 @@ func (c *conv) from(g *gStmt) Stmt {
 func (c *conv) exprStmt(g *gExprStmt) Stmt {
 	first := Expr(g.First)
 	switch {
-	case g.Aug != nil && len(g.Assign) > 0:
-		c.fail(c.start(g.Assign[0].Pos), "invalid syntax")
 	case g.Aug != nil:
 		op, _ := binOp(strings.TrimSuffix(g.Aug.Op, "="))
 		t := unparen(first)
@@ -218,6 +216,38 @@ func (c *conv) exprStmt(g *gExprStmt) Stmt {
 // checkTargets reports invalid assignment targets the way CPython's
 // parser does (its invalid_assignment and invalid_named_expression rules).
 func (c *conv) checkTargets(targets []Expr, value Expr) {
+	var next Expr = value
+	if len(targets) > 1 {
+		next = targets[1]
+	}
+	// The bitwise_or that follows the first '=', if any, and whether it is
+	// followed by '='.
+	nextFirst := elems(next)[0]
+	if !isBitOr(nextFirst) {
+		// '*x' or 'not x' is not a bitwise_or, and in 'a < b' only 'a' is.
+		for {
+			if b, ok := nextFirst.(*BinaryExpr); ok && (b.Op == And || b.Op == Or) {
+				nextFirst = b.X
+			} else if cmp, ok := nextFirst.(*CompareExpr); ok {
+				nextFirst = cmp.Operands[0]
+			} else if cond, ok := nextFirst.(*CondExpr); ok {
+				nextFirst = cond.Then
+			} else {
+				break
+			}
+		}
+		if !isBitOr(nextFirst) {
+			nextFirst = nil
+		}
+	}
+	nextEq := len(targets) > 1 && nextFirst == next
+	c.checkTargetList(targets, nextFirst, nextEq)
+}
+
+// checkTargetList reports the first invalid assignment target. next is
+// the bitwise_or expression that follows the first '=' (nil if none), and
+// nextEq whether it is itself followed by '='.
+func (c *conv) checkTargetList(targets []Expr, next Expr, nextEq bool) {
 	invalid := false
 	for _, t := range targets {
 		if invalidTarget(t, false) != nil {
@@ -233,20 +263,7 @@ func (c *conv) checkTargets(targets []Expr, value Expr) {
 	if !trailingComma(targets[0]) {
 		es := elems(targets[0])
 		last := es[len(es)-1]
-		var next Expr = value
-		if len(targets) > 1 {
-			next = targets[1]
-		}
-		nextFirst := elems(next)[0]
-		trigger := true
-		if _, ok := nextFirst.(*StarredExpr); ok {
-			trigger = false // b=bitwise_or fails on '*'
-		} else if u, ok := nextFirst.(*UnaryExpr); ok && u.Op == Not {
-			trigger = false // nor on 'not'
-		} else if len(targets) > 1 && len(elems(next)) == 1 && !trailingComma(next) && isBitOr(nextFirst) {
-			trigger = false // followed by '='
-		}
-		if trigger && isBitOr(last) {
+		if next != nil && !nextEq && isBitOr(last) {
 			if id, ok := last.(*Ident); ok {
 				c.fail(id.NamePos, "invalid syntax. Maybe you meant '==' or ':=' instead of '='?")
 			}

@@ -200,7 +200,16 @@ func (c *conv) peekBinOp() (Op, int, int) {
 			if n := c.toks[c.i+1]; n.kind == tKeyword && n.val == "in" {
 				return NotIn, precCmp, 2
 			}
-			// 'not' after an operand can only start 'not in'.
+			// 'not' after an operand can only start 'not in': CPython fails
+			// at the next token, unless "a not b" inside brackets is a
+			// missing comma. (When looking for hints, the expression just
+			// ends here.)
+			if c.noHints {
+				return IllegalOp, 0, 0
+			}
+			if e := c.p.hint(c.toks, c.i); e != nil {
+				panic(&bailout{e, c.i})
+			}
 			c.syntaxErrorAt(c.i + 1)
 		case "is":
 			if n := c.toks[c.i+1]; n.kind == tKeyword && n.val == "not" {
@@ -525,6 +534,13 @@ func (c *conv) paren() Expr {
 	if c.isOp(")") {
 		rp := c.advance()
 		return &TupleExpr{Lparen: lp.start, Rparen: rp.end}
+	}
+	if c.isOp("*") && !c.noHints {
+		// (*x) is an error even when x is not a bitwise_or: (*not x).
+		_, end, ok := c.p.parsesAs((*conv).test, c.toks, c.i+1, len(c.toks)-1, true)
+		if ok && c.toks[end].kind == tOp && c.toks[end].val == ")" {
+			c.fail(c.tok().start, "cannot use starred expression here")
+		}
 	}
 	first := c.starItem()
 	if c.isOp(")") {

@@ -56,8 +56,8 @@ type gStmt struct {
 // assignment.
 type gExprStmt struct {
 	First  xList          `parser:"@@"`
-	Aug    *gAugTail      `parser:"@@?"`
-	Assign []*gAssignTail `parser:"@@*"`
+	Aug    *gAugTail      `parser:"( @@"`
+	Assign []*gAssignTail `parser:"| @@+ )?"`
 }
 
 type gAugTail struct {
@@ -132,6 +132,7 @@ var symbols = map[string]lexer.TokenType{
 	"Op":      lexer.TokenType(tOp),
 	"Newline": lexer.TokenType(tNewline),
 	"Error":   lexer.TokenType(tError),
+	"Indent":  lexer.TokenType(tIndent),
 }
 
 func (tokenDef) Symbols() map[string]lexer.TokenType { return symbols }

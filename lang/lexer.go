@@ -22,12 +22,13 @@ const (
 	tOp              // operator or delimiter
 	tNewline         // end of a logical line that is followed by another one
 	tError           // a character Python's tokenizer turns into an error token ($, ?, !)
+	tIndent          // indentation at the start of a logical line, which no rule accepts
 )
 
 var tokKindNames = [...]string{
 	tEOF: "EOF", tName: "Name", tKeyword: "Keyword", tInt: "Int", tFloat: "Float",
 	tImag: "Imag", tString: "String", tFString: "FString", tOp: "Op",
-	tNewline: "Newline", tError: "Error",
+	tNewline: "Newline", tError: "Error", tIndent: "Indent",
 }
 
 func (k tokKind) String() string { return tokKindNames[k] }
@@ -245,11 +246,12 @@ func (s *scanner) run() error {
 		if atLineStart {
 			atLineStart = false
 			if s.p.Offset > wsStart.Offset && c != '#' && c != '\n' && c != '\r' && !(c == '\\' && s.newlineLen(1) > 0) {
-				// Python reports the last indentation character.
+				// The parser reports "unexpected indent" at the last
+				// indentation character, unless it fails earlier.
 				p := s.p
 				p.Col--
 				p.Offset--
-				return &Error{Pos: p, Msg: "unexpected indent"}
+				s.toks = append(s.toks, token{kind: tIndent, start: p, end: s.p})
 			}
 		}
 		continued = false
@@ -316,7 +318,10 @@ func (s *scanner) run() error {
 // the EOF token.
 func (s *scanner) finish(continued bool) error {
 	eof := s.p
-	if s.open == nil && continued {
+	if s.open == nil && len(s.stack) > 0 {
+		b := s.stack[len(s.stack)-1]
+		s.open = &openState{err: &Error{Pos: b.pos, Msg: fmt.Sprintf("'%c' was never closed", b.ch), Incomplete: true}}
+	} else if s.open == nil && continued {
 		s.open = &openState{err: &Error{Pos: eof, Msg: "unexpected EOF while parsing", Incomplete: true}}
 	}
 	// Report errors at the end of the last line rather than after a final
@@ -326,10 +331,6 @@ func (s *scanner) finish(continued bool) error {
 		s.toks = s.toks[:n-1]
 	} else if s.comment.IsValid() && s.level() == 0 && !continued {
 		eof = s.comment
-	}
-	if s.open == nil && len(s.stack) > 0 {
-		b := s.stack[len(s.stack)-1]
-		s.open = &openState{err: &Error{Pos: b.pos, Msg: fmt.Sprintf("'%c' was never closed", b.ch), Incomplete: true}}
 	}
 	if s.open != nil && !s.open.str {
 		// Brackets and backslashes: the parser fails at the EOF token.
@@ -575,21 +576,26 @@ func (s *scanner) number() error {
 		if c == 0 && s.atEnd() || !isPotentialIdentChar(c) {
 			return s.emit(kind, s.src[start.Offset:s.p.Offset], start)
 		}
+		// CPython accepts (with a warning) a number followed by a keyword
+		// that may follow one: 1if x else 2.
 		rest := s.src[s.p.Offset:s.end]
+		word := func(w string) bool {
+			return strings.HasPrefix(rest, w) && (len(rest) == len(w) || !isPotentialIdentChar(rest[len(w)]))
+		}
 		ok := false
 		switch c {
 		case 'a':
-			ok = strings.HasPrefix(rest, "and")
+			ok = word("and")
 		case 'e':
-			ok = strings.HasPrefix(rest, "else")
+			ok = word("else")
 		case 'f':
-			ok = strings.HasPrefix(rest, "for")
+			ok = word("for")
 		case 'i':
-			ok = strings.HasPrefix(rest, "if") || strings.HasPrefix(rest, "in") || strings.HasPrefix(rest, "is")
+			ok = len(rest) > 1 && (rest[1] == 'f' || rest[1] == 'n' || rest[1] == 's')
 		case 'o':
-			ok = strings.HasPrefix(rest, "or")
+			ok = word("or")
 		case 'n':
-			ok = strings.HasPrefix(rest, "not")
+			ok = word("not")
 		}
 		if ok {
 			return s.emit(kind, s.src[start.Offset:s.p.Offset], start)

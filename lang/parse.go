@@ -3,6 +3,7 @@ package lang
 import (
 	"errors"
 	"fmt"
+	"strings"
 	"unicode/utf8"
 
 	"github.com/alecthomas/participle/v2"
@@ -269,10 +270,68 @@ func (p *parser) syntaxErrorAt(toks []token, k int) bailout {
 			return bailout{&Error{Pos: toks[i].start, Msg: "invalid syntax"}, i}
 		}
 	}
+	if toks[k].kind == tIndent {
+		return bailout{&Error{Pos: toks[k].start, Msg: "unexpected indent"}, k}
+	}
 	if e := p.hint(toks, k); e != nil {
 		return bailout{e, k}
 	}
+	if e := p.targetError(toks, k); e != nil {
+		return bailout{e, -1}
+	}
 	return bailout{&Error{Pos: toks[k].start, Msg: "invalid syntax"}, k}
+}
+
+// targetError returns the error CPython gives for an invalid assignment
+// target when the statement fails to parse further on: "f() = (" is
+// "cannot assign to function call" rather than "invalid syntax".
+func (p *parser) targetError(toks []token, k int) *Error {
+	s := k
+	for s > 0 && !(toks[s-1].kind == tNewline || toks[s-1].kind == tOp && toks[s-1].val == ";" && toks[s-1].level == 0) {
+		s--
+	}
+	var eqs []int
+	for i := s; i < k; i++ {
+		if toks[i].kind == tOp && toks[i].val == "=" && toks[i].level == 0 {
+			eqs = append(eqs, i)
+		}
+	}
+	if len(eqs) == 0 {
+		return nil
+	}
+	var targets []Expr
+	from := s
+	for _, eq := range eqs {
+		x, _, ok := p.parsesAs((*conv).starExprs, toks, from, eq, false)
+		if !ok {
+			return nil
+		}
+		targets = append(targets, x)
+		from = eq + 1
+	}
+	// What follows the first '=' as a bitwise_or, and whether it is itself
+	// followed by '='.
+	var next Expr
+	nextEq := false
+	if x, end, ok := p.parsesAs((*conv).bitOr, toks, eqs[0]+1, len(toks)-1, true); ok {
+		next = x
+		nextEq = toks[end].kind == tOp && (toks[end].val == "=" || toks[end].val == ":=")
+	}
+	var err *Error
+	func() {
+		defer func() {
+			if r := recover(); r != nil {
+				b, ok := r.(*bailout)
+				if !ok {
+					panic(r)
+				}
+				err = b.err
+			}
+		}()
+		c := newConv(p, toks, -1)
+		c.checkTargetList(targets, next, nextEq)
+	}()
+	return err
 }
 
 // canStartExpr reports whether t can be the first token of an expression.
@@ -316,7 +375,22 @@ func canEndExpr(t token) bool {
 // parsesAs reports whether toks[from:to] parse completely with f (or, if
 // prefix is set, whether a prefix of them does). It returns the
 // expression and the index of the token after it.
+//
+// Like CPython's PEG parser, a prefix parse backtracks a little over a
+// failure: the prefix of "a + else" is "a".
 func (p *parser) parsesAs(f func(*conv) Expr, toks []token, from, to int, prefix bool) (Expr, int, bool) {
+	x, end, failedAt := p.parseSub(f, toks, from, to, prefix)
+	for tries := 0; prefix && x == nil && failedAt > from+1 && tries < 4; tries++ {
+		to = failedAt - 1
+		x, end, failedAt = p.parseSub(f, toks, from, to, false)
+	}
+	return x, end, x != nil
+}
+
+// parseSub parses toks[from:to] with f. It returns the expression and the
+// index of the token after it, or nil and the index of the token the parse
+// failed at.
+func (p *parser) parseSub(f func(*conv) Expr, toks []token, from, to int, prefix bool) (Expr, int, int) {
 	sub := make([]token, 0, to-from+1)
 	sub = append(sub, toks[from:to]...)
 	eof := toks[len(toks)-1]
@@ -328,10 +402,16 @@ func (p *parser) parsesAs(f func(*conv) Expr, toks []token, from, to int, prefix
 	c := newConv(p, sub, -1)
 	c.noHints = true
 	x, err := c.try(func() Expr { return f(c) })
-	if err != nil || c.i == 0 || !prefix && c.i != len(sub)-1 {
-		return nil, 0, false
+	switch {
+	case err != nil:
+		if c.err.tok >= 0 {
+			return nil, 0, from + c.err.tok
+		}
+		return nil, 0, -1
+	case c.i == 0 || !prefix && c.i != len(sub)-1:
+		return nil, 0, from + c.i
 	}
-	return x, from + c.i, true
+	return x, from + c.i, 0
 }
 
 func (c *conv) disjunction() Expr { return c.binary(precOr) }
@@ -350,7 +430,8 @@ func exprStartBefore(toks []token, k int) int {
 		if u.level < level {
 			break
 		}
-		if u.level == level && (u.kind == tOp && (u.val == "," || u.val == "=" || u.val == ":" || u.val == ":=" || u.val == "**" || u.val == ";") ||
+		if u.level == level && (u.kind == tOp && (u.val == "," || u.val == ":" || u.val == ";" || isAssignOp(u.val)) ||
+			u.kind == tOp && (u.val == "*" || u.val == "**") && s > 0 && toks[s-1].kind == tOp && (toks[s-1].val == "," || toks[s-1].val == "(") ||
 			u.kind == tKeyword && (u.val == "if" || u.val == "else" || u.val == "lambda") || u.kind == tNewline) {
 			break
 		}
@@ -359,6 +440,44 @@ func exprStartBefore(toks []token, k int) int {
 		return -1
 	}
 	return s + 1
+}
+
+// ifBefore returns the index of the 'if' keyword of the conditional
+// expression that toks[k] is in the condition of, or -1.
+func ifBefore(toks []token, k int) int {
+	if k == 0 {
+		return -1
+	}
+	level := toks[k-1].level
+	if isOpenBracket(toks[k-1]) {
+		level++
+	}
+	for j := k - 1; j >= 0; j-- {
+		u := toks[j]
+		if u.level < level || u.kind == tNewline {
+			return -1
+		}
+		if u.level > level {
+			continue
+		}
+		switch {
+		case u.kind == tKeyword && u.val == "if":
+			return j
+		case u.kind == tKeyword && (u.val == "else" || u.val == "lambda"),
+			u.kind == tOp && (u.val == "," || u.val == ":" || u.val == ";" || isAssignOp(u.val)):
+			return -1
+		}
+	}
+	return -1
+}
+
+// isAssignOp reports whether op is '=', ':=' or an augmented assignment.
+func isAssignOp(op string) bool {
+	return len(op) >= 2 && op[len(op)-1] == '=' && op != "==" && op != "!=" && op != "<=" && op != ">=" || op == "="
+}
+
+func isOpenBracket(t token) bool {
+	return t.kind == tOp && (t.val == "(" || t.val == "[" || t.val == "{")
 }
 
 // hint returns CPython's more specific message for some errors at toks[k].
@@ -375,14 +494,12 @@ func (p *parser) hint(toks []token, k int) *Error {
 		}
 	}
 	// a if b: a conditional expression without else.
-	if canEndExpr(prev) && !(t.kind == tOp && t.val == ":") {
-		if b := exprStartBefore(toks, k); b > 0 && toks[b-1].kind == tKeyword && toks[b-1].val == "if" {
-			if a := exprStartBefore(toks, b-1); a >= 0 {
-				_, _, okA := p.parsesAs((*conv).disjunction, toks, a, b-1, false)
-				_, _, okB := p.parsesAs((*conv).disjunction, toks, b, k, false)
-				if okA && okB {
-					return &Error{Pos: toks[a].start, Msg: "expected 'else' after 'if' expression"}
-				}
+	if j := ifBefore(toks, k); j > 0 {
+		if a := exprStartBefore(toks, j); a >= 0 {
+			_, _, okA := p.parsesAs((*conv).disjunction, toks, a, j, false)
+			_, end, okB := p.parsesAs((*conv).disjunction, toks, j+1, len(toks)-1, true)
+			if okA && okB && end <= k && !(toks[end].kind == tKeyword && toks[end].val == "else" || toks[end].kind == tOp && toks[end].val == ":") {
+				return &Error{Pos: toks[a].start, Msg: "expected 'else' after 'if' expression"}
 			}
 		}
 	}
@@ -395,9 +512,6 @@ func (p *parser) hint(toks []token, k int) *Error {
 		if a < 0 {
 			return nil
 		}
-		if a > 0 && toks[a-1].kind == tKeyword && toks[a-1].val == "else" {
-			return nil
-		}
 		if a > 1 && toks[a-1].kind == tOp && toks[a-1].val == "(" && toks[a-2].kind == tKeyword && toks[a-2].val == "import" {
 			return nil
 		}
@@ -405,7 +519,9 @@ func (p *parser) hint(toks []token, k int) *Error {
 			a++
 		}
 		first := toks[a]
-		if first.kind == tName && (first.val == "_" || first.val == "match" || first.val == "case") ||
+		// CPython takes any prefix of a soft keyword for one here: (c d)
+		// gets no hint.
+		if first.kind == tName && (first.val == "_" || strings.HasPrefix("match", first.val) || strings.HasPrefix("case", first.val)) ||
 			first.kind == tName && a+1 < len(toks) && (toks[a+1].kind == tString || toks[a+1].kind == tFString) ||
 			first.kind == tName && (first.val == "print" || first.val == "exec") && a+1 == k {
 			return nil

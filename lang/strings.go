@@ -83,7 +83,8 @@ func (c *conv) strings(from, to int) Expr {
 		if i == from {
 			firstBytes = s.bytes
 		} else if s.bytes != firstBytes {
-			c.fail(end, "cannot mix bytes and nonbytes literals")
+			// CPython reports it at the token after the strings.
+			c.fail(c.toks[to].start, "cannot mix bytes and nonbytes literals")
 		}
 		tr := newPosTracker(src, s.tok.start)
 		if s.f {
