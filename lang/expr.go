@@ -535,10 +535,13 @@ func (c *conv) paren() Expr {
 		rp := c.advance()
 		return &TupleExpr{Lparen: lp.start, Rparen: rp.end}
 	}
-	if c.isOp("*") && !c.noHints {
+	if (c.isOp("*") || c.isOp("**")) && !c.noHints {
 		// (*x) is an error even when x is not a bitwise_or: (*not x).
 		_, end, ok := c.p.parsesAs((*conv).test, c.toks, c.i+1, len(c.toks)-1, true)
 		if ok && c.toks[end].kind == tOp && c.toks[end].val == ")" {
+			if c.isOp("**") {
+				c.fail(c.tok().start, "cannot use double starred expression here")
+			}
 			c.fail(c.tok().start, "cannot use starred expression here")
 		}
 	}

@@ -59,7 +59,7 @@ func ParseExpr(src string) (Expr, error) {
 		start.Offset++
 		start.Col++
 	}
-	x, perr := p.parseExprAt(start, len(src), false)
+	x, perr, _ := p.parseExprAt(start, len(src), false)
 	if perr != nil {
 		return nil, perr
 	}
@@ -207,14 +207,21 @@ func (p *parser) incomplete(b bailout, open *openState) *Error {
 }
 
 // parseExprAt parses src[start.Offset:end] as an expression list. inner
-// is set for the expressions of f-string fields.
-func (p *parser) parseExprAt(start Pos, end int, inner bool) (x Expr, err *Error) {
+// is set for the expressions of f-string fields. lexical tells whether an
+// error is the lexer's.
+func (p *parser) parseExprAt(start Pos, end int, inner bool) (x Expr, err *Error, lexical bool) {
 	toks, open, lerr := lex(p.src, start, end, inner, &p.budget)
 	if lerr != nil {
-		return nil, lerr.(*Error)
+		return nil, lerr.(*Error), true
 	}
 	c := newConv(p, toks, openStringTok(toks, open))
 	x, _ = c.try(func() Expr {
+		if inner && c.isOp("**") {
+			// CPython parses the field as "(**x)".
+			if _, end, ok := p.parsesAs((*conv).test, toks, 1, len(toks)-1, true); ok && toks[end].kind == tEOF {
+				c.fail(c.tok().start, "cannot use double starred expression here")
+			}
+		}
 		if !c.canStartItem() {
 			c.syntaxError()
 		}
@@ -225,10 +232,10 @@ func (p *parser) parseExprAt(start Pos, end int, inner bool) (x Expr, err *Error
 		return x
 	})
 	if c.err != nil {
-		return nil, p.incomplete(*c.err, open)
+		return nil, p.incomplete(*c.err, open), false
 	}
 	if open != nil {
-		return nil, open.err
+		return nil, open.err, false
 	}
 	_, err2 := c.try(func() Expr {
 		if s, ok := x.(*StarredExpr); ok {
@@ -242,9 +249,9 @@ func (p *parser) parseExprAt(start Pos, end int, inner bool) (x Expr, err *Error
 		return x
 	})
 	if err2 != nil {
-		return nil, c.err.err
+		return nil, c.err.err, false
 	}
-	return x, nil
+	return x, nil, false
 }
 
 // participleError turns an error of participle (an unexpected token) into

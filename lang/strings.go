@@ -443,11 +443,12 @@ scan:
 // fieldExpr parses the expression of a replacement field, src[from:to],
 // starting at position p. Errors get Python's "f-string: " prefix.
 func (c *conv) fieldExpr(from, to int, p Pos) Expr {
-	x, err := c.p.parseExprAt(p, to, true)
+	x, err, lexical := c.p.parseExprAt(p, to, true)
 	if err != nil {
 		e := *err
 		e.Incomplete = false
-		if !strings.HasPrefix(e.Msg, "f-string") {
+		// CPython prefixes the parser's errors, not the tokenizer's.
+		if !lexical && !strings.HasPrefix(e.Msg, "f-string") {
 			e.Msg = "f-string: " + e.Msg
 		}
 		panic(&bailout{&e, -1})
