@@ -461,8 +461,13 @@ func ifBefore(toks []token, k int) int {
 	}
 	for j := k - 1; j >= 0; j-- {
 		u := toks[j]
-		if u.level < level || u.kind == tNewline {
+		if u.kind == tNewline {
 			return -1
+		}
+		if u.level < level {
+			// The error is inside brackets within the condition.
+			level = u.level
+			continue
 		}
 		if u.level > level {
 			continue
