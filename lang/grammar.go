@@ -42,14 +42,16 @@ type gMoreStmt struct {
 	Stmt *gStmt `parser:"';' @@?"`
 }
 
+// gStmt is a simple statement. Expression statements come first: they are
+// the most common, and their parser rejects keywords at once.
 type gStmt struct {
 	Pos    lexer.Position
 	EndPos lexer.Position
-	Del    xList      `parser:"  'del' @@"`
+	Expr   *gExprStmt `parser:"  @@"`
+	Del    xList      `parser:"| 'del' @@"`
 	Import *gImport   `parser:"| @@"`
 	From   *gFrom     `parser:"| @@"`
 	Pass   bool       `parser:"| @'pass'"`
-	Expr   *gExprStmt `parser:"| @@"`
 }
 
 // gExprStmt is an expression statement, an assignment or an augmented
