@@ -18,6 +18,9 @@ func TestReductionTranscript(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	// Print options are process-wide; other tests may have changed them.
+	defer tensor.SetPrintOptions(tensor.GetPrintOptions())
+	tensor.SetPrintOptions(tensor.DefaultPrintOptions())
 	if LookupBuiltin(TorchFunc, "tensor") == nil {
 		register(&Builtin{Name: "tensor", Kind: TorchFunc, Fn: testTensor})
 		defer delete(torchFuncs, "tensor")
