@@ -98,13 +98,26 @@ func (c *cascade[A]) rowSumScalar(base, stride, n int) A {
 func (c *cascade[A]) rowSumVec(base, stride, n int, load func(off int, dst []A)) []A {
 	L := c.lanes
 	nilp := n / 4
-	p := c.multiRowSum(4*L, nilp, func(i int, dst []A) {
-		o := base + i*4*stride
-		load(o, dst[:L])
-		load(o+stride, dst[L:2*L])
-		load(o+2*stride, dst[2*L:3*L])
-		load(o+3*stride, dst[3*L:])
-	})
+	var p []A
+	if stride == L && !c.pair {
+		// Four contiguous vectors: one run of 4L values.
+		in := c.in
+		p = c.multiRowSum(4*L, nilp, func(i int, dst []A) {
+			v := in[base+i*4*L : base+(i+1)*4*L]
+			dst = dst[:len(v)]
+			for k, x := range v {
+				dst[k] += x
+			}
+		})
+	} else {
+		p = c.multiRowSum(4*L, nilp, func(i int, dst []A) {
+			o := base + i*4*stride
+			load(o, dst[:L])
+			load(o+stride, dst[L:2*L])
+			load(o+2*stride, dst[2*L:3*L])
+			load(o+3*stride, dst[3*L:])
+		})
+	}
 	if cap(c.cols) < L {
 		c.cols = make([]A, L)
 	}
@@ -195,19 +208,25 @@ func (c *cascade[A]) innerSum(oBase, iBase, size0, size1, oStride, rowStride int
 func (c *cascade[A]) outerSum(oBase, iBase, size0, size1, oStride, redStride int) {
 	L := c.lanes
 	in := c.in
+	// Every column of a 4L-wide block runs the same multi_row_sum, whose
+	// carries depend only on the row index, so neighbouring blocks are
+	// summed together: rows are then read in long contiguous runs.
+	const maxRun = 1024
 	j := 0
-	for ; j+4*L <= size1; j += 4 * L {
+	for j+4*L <= size1 {
+		n := min((size1-j)/(4*L)*(4*L), maxRun/(4*L)*(4*L))
 		base := iBase + j
-		n := 4 * L
 		sums := c.multiRowSum(n, size0, func(i int, dst []A) {
 			v := in[base+i*redStride : base+i*redStride+n]
-			for k := range dst {
-				dst[k] += v[k]
+			dst = dst[:len(v)]
+			for k, x := range v {
+				dst[k] += x
 			}
 		})
 		for k, v := range sums {
 			c.store(oBase+(j+k)*oStride, v)
 		}
+		j += n
 	}
 	for ; j+L <= size1; j += L {
 		sums := c.rowSumVec(iBase+j, redStride, size0, c.loadLanes)
