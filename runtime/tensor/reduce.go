@@ -126,8 +126,8 @@ func Prod(t *Tensor, dims []int, keepdim bool) *Tensor {
 
 // ProdAs is t.prod(..., dtype=d): t is converted to d first.
 func ProdAs(t *Tensor, dims []int, keepdim bool, d DType) *Tensor {
-	if d == Float16 {
-		raise(RuntimeError, errNotImplementedDT, "prod_cpu", "Half")
+	if d == Float16 || d == BFloat16 {
+		raise(RuntimeError, errNotImplementedDT, "prod_cpu", d.ScalarName())
 	}
 	r := newReduction(t, dims, keepdim)
 	in := t.To(d)
@@ -158,20 +158,6 @@ func ProdAs(t *Tensor, dims []int, keepdim bool, d DType) *Tensor {
 	case []float64:
 		v := &vecReduce[float64]{in: in.st.data.([]float64), out: od, lanes: 4, op: func(a, b float64) float64 { return a * b }}
 		g.for2D(v.block)
-	case []BF16:
-		// Vectorized<BFloat16> multiplies in float and rounds every
-		// product back to bfloat16.
-		wide := widenStorage(in)
-		acc := make([]float32, len(od))
-		for i := range acc {
-			acc[i] = 1
-		}
-		mul := func(a, b float32) float32 { return BF16FromFloat32(a * b).Float32() }
-		v := &vecReduce[float32]{in: wide, out: acc, lanes: 16, op: mul}
-		g.for2D(v.block)
-		for i, x := range acc {
-			od[i] = BF16FromFloat32(x)
-		}
 	}
 	return out
 }

@@ -194,7 +194,7 @@ func cloneTensor(t *Tensor) *Tensor {
 // Median is t.median(): the lower median of all elements, NaN if any
 // element is NaN (or the tensor is empty).
 func Median(t *Tensor) *Tensor {
-	checkMedianDType(t)
+	checkMedianDType("median_cpu", t)
 	if t.Numel() == 0 {
 		return Scalar0(FloatS(math.NaN()), Float32).To(t.DType())
 	}
@@ -212,10 +212,10 @@ func Median(t *Tensor) *Tensor {
 	return out
 }
 
-func checkMedianDType(t *Tensor) {
+func checkMedianDType(kernel string, t *Tensor) {
 	switch t.DType() {
-	case Bool, Float16, BFloat16:
-		raise(RuntimeError, errNotImplementedDT, "median_cpu", t.DType().ScalarName())
+	case Bool, Float16:
+		raise(RuntimeError, errNotImplementedDT, kernel, t.DType().ScalarName())
 	}
 }
 
@@ -223,7 +223,7 @@ func checkMedianDType(t *Tensor) {
 // its index, where equal values are ordered by index; a line with NaN
 // gives its first NaN.
 func MedianDim(t *Tensor, dim int, keepdim bool) (values, indices *Tensor) {
-	checkMedianDType(t)
+	checkMedianDType("median_out", t)
 	return sortedLineReduce("median", t, dim, keepdim, func(p []valIdx) valIdx {
 		for _, e := range p {
 			if e.v != e.v {
@@ -239,9 +239,6 @@ func MedianDim(t *Tensor, dim int, keepdim bool) (values, indices *Tensor) {
 // (the smallest of equally frequent ones) and the index of its last
 // occurrence.
 func ModeDim(t *Tensor, dim int, keepdim bool) (values, indices *Tensor) {
-	if t.DType() == Bool || t.DType() == Float16 {
-		raise(RuntimeError, errNotImplementedDT, "mode_cpu", t.DType().ScalarName())
-	}
 	return sortedLineReduce("mode", t, dim, keepdim, func(p []valIdx) valIdx {
 		slices.SortFunc(p, cmpValIdx)
 		best, bestN, run := p[0], 0, 0

@@ -18,8 +18,8 @@ func CumprodAs(t *Tensor, dim int, d DType) *Tensor { return scan("cumprod", t, 
 // integers) is stored, rounded to d, after every element.
 func scan(name string, t *Tensor, dim int, d DType, prod bool) *Tensor {
 	w := WrapDim(dim, t.Dim())
-	if d == Float16 {
-		raise(RuntimeError, errNotImplementedDT, name+"_out_cpu", "Half")
+	if d == Float16 || d == Bool {
+		raise(RuntimeError, errNotImplementedDT, name+"_out_cpu", d.ScalarName())
 	}
 	in := t.To(d)
 	out := Empty(t.shape, d)
@@ -50,19 +50,6 @@ func scan(name string, t *Tensor, dim int, d DType, prod bool) *Tensor {
 		})
 	}
 	switch od := out.st.data.(type) {
-	case []bool:
-		id := in.st.data.([]bool)
-		lines(func(ib, ob int) {
-			acc := prod
-			for i := 0; i < n; i++ {
-				if prod {
-					acc = acc && id[ib+i*is]
-				} else {
-					acc = acc || id[ib+i*is]
-				}
-				od[ob+i*os] = acc
-			}
-		})
 	case []uint8:
 		lines(intScan(od, in.st.data.([]uint8), n, is, os, prod))
 	case []int8:
