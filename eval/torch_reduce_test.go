@@ -9,12 +9,18 @@ import (
 	"github.com/tensh/tensh/runtime/tensor"
 )
 
-// TestReductionTranscript runs testdata/reductions.tsh, recorded from
-// PyTorch 1.13, and compares every statement's output. The transcript
-// builds its inputs with torch.tensor; when the creation functions are not
-// linked in, a minimal torch.tensor stands in for the test.
-func TestReductionTranscript(t *testing.T) {
-	src, err := os.ReadFile("testdata/reductions.tsh")
+// TestReductionTranscripts runs testdata/reductions*.tsh, recorded from
+// PyTorch 1.13, and compares every statement's output. The transcripts
+// build their inputs with torch.tensor; when the creation functions are
+// not linked in, a minimal torch.tensor stands in for the test.
+func TestReductionTranscripts(t *testing.T) {
+	for _, name := range []string{"reductions.tsh", "reductions_dtypes.tsh"} {
+		t.Run(name, func(t *testing.T) { runReductionTranscript(t, "testdata/"+name) })
+	}
+}
+
+func runReductionTranscript(t *testing.T, path string) {
+	src, err := os.ReadFile(path)
 	if err != nil {
 		t.Fatal(err)
 	}
