@@ -291,10 +291,9 @@ func mulBroadcast(a, b *Tensor) *Tensor {
 // od's shape (possibly through zero strides) and its dtype.
 func mulInto[T Elem](od []T, a, b *Tensor, f func(x, y T) T) {
 	ad, bd := a.st.data.([]T), b.st.data.([]T)
-	bo := b.Offsets()
 	i := 0
-	a.ForEach(func(off int) {
-		od[i] = f(ad[off], bd[bo[i]])
+	forEachPair(a, b, func(ao, bo int) {
+		od[i] = f(ad[ao], bd[bo])
 		i++
 	})
 }

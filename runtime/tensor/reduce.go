@@ -420,23 +420,22 @@ func Logsumexp(t *Tensor, dims []int, keepdim bool) *Tensor {
 		}
 		return x
 	})
-	shifted := Empty(t.shape, d)
-	ex := maxes.Expand(t.shape)
-	a, b := t.Values(), ex.Values()
-	for i := range a {
-		shifted.st.Set(i, FloatS(roundTo(d, roundTo(d, a[i].F-b[i].F))))
-	}
-	s := Sum(mapFloat(shifted, math.Exp), dims, keepdim)
-	s = mapFloat(s, math.Log)
+	// exp(t - maxes), each step rounded to d.
+	ex := Empty(t.shape, d)
+	i := 0
+	forEachPair(t, maxes.Expand(t.shape), func(ao, bo int) {
+		x := roundTo(d, t.st.Get(ao).F-maxes.st.Get(bo).F)
+		ex.st.Set(i, FloatS(roundTo(d, math.Exp(x))))
+		i++
+	})
+	s := mapFloat(Sum(ex, dims, keepdim), math.Log)
 	m := maxes
 	if !keepdim {
 		m = FromStorage(maxes.st, maxes.offset, s.shape, ContiguousStrides(s.shape))
 	}
-	mv := m.Values()
-	sd := s.Values()
-	for i := range sd {
-		s.st.Set(i, FloatS(roundTo(d, sd[i].F+mv[i].F)))
-	}
+	forEachPair(s, m, func(so, mo int) {
+		s.st.Set(so, FloatS(roundTo(d, s.st.Get(so).F+m.st.Get(mo).F)))
+	})
 	return s
 }
 

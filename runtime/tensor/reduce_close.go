@@ -14,13 +14,12 @@ func Equal(a, b *Tensor) bool {
 		return false
 	}
 	dt := PromoteTypes(a.DType(), b.DType())
-	av, bv := a.To(dt).Values(), b.To(dt).Values()
-	for i := range av {
-		if !scalarEq(av[i], bv[i]) {
-			return false
-		}
-	}
-	return true
+	a, b = a.To(dt), b.To(dt)
+	eq := true
+	forEachPair(a, b, func(ao, bo int) {
+		eq = eq && scalarEq(a.st.Get(ao), b.st.Get(bo))
+	})
+	return eq
 }
 
 func scalarEq(x, y Scalar) bool {
@@ -47,12 +46,14 @@ func IsClose(a, b *Tensor, rtol, atol float64, equalNaN bool) *Tensor {
 	if err != nil {
 		raise(RuntimeError, "%s", err.Error())
 	}
-	av, bv := a.Expand(shape).Values(), b.Expand(shape).Values()
+	ae, be := a.Expand(shape), b.Expand(shape)
 	out := Empty(shape, Bool)
 	od := out.st.data.([]bool)
 	d := a.DType()
-	for i := range av {
-		x, y := av[i], bv[i]
+	i := -1
+	forEachPair(ae, be, func(ao, bo int) {
+		i++
+		x, y := a.st.Get(ao), b.st.Get(bo)
 		close := scalarEq(x, y)
 		if d.IsFloat() && equalNaN && x.F != x.F && y.F != y.F {
 			close = true
@@ -80,7 +81,7 @@ func IsClose(a, b *Tensor, rtol, atol float64, equalNaN bool) *Tensor {
 			}
 		}
 		od[i] = close
-	}
+	})
 	return out
 }
 
@@ -98,3 +99,40 @@ func AllClose(a, b *Tensor, rtol, atol float64, equalNaN bool) bool {
 // formatDouble prints a double as C++'s ostream does by default (six
 // significant digits).
 func formatDouble(v float64) string { return strconv.FormatFloat(v, 'g', 6, 64) }
+
+// forEachPair calls fn with the storage offsets of the elements of a and b
+// (two layouts of one shape) in row-major order.
+func forEachPair(a, b *Tensor, fn func(ao, bo int)) {
+	if a.Numel() == 0 {
+		return
+	}
+	nd := len(a.shape)
+	if nd == 0 {
+		fn(a.offset, b.offset)
+		return
+	}
+	idx := make([]int, nd)
+	last := nd - 1
+	as, bs := a.strides[last], b.strides[last]
+	ao, bo := a.offset, b.offset
+	for {
+		for i := 0; i < a.shape[last]; i++ {
+			fn(ao+i*as, bo+i*bs)
+		}
+		d := last - 1
+		for ; d >= 0; d-- {
+			idx[d]++
+			ao += a.strides[d]
+			bo += b.strides[d]
+			if idx[d] < a.shape[d] {
+				break
+			}
+			ao -= idx[d] * a.strides[d]
+			bo -= idx[d] * b.strides[d]
+			idx[d] = 0
+		}
+		if d < 0 {
+			return
+		}
+	}
+}

@@ -318,10 +318,12 @@ func Extremum(a, b *Tensor, isMax bool) *Tensor {
 		raise(RuntimeError, "%s", err.Error())
 	}
 	dt := PromoteTypes(a.DType(), b.DType())
-	av, bv := a.To(dt).Expand(shape).Values(), b.To(dt).Expand(shape).Values()
+	a, b = a.To(dt), b.To(dt)
 	out := Empty(shape, dt)
-	for i := range av {
-		x, y := av[i], bv[i]
+	i := -1
+	forEachPair(a.Expand(shape), b.Expand(shape), func(ao, bo int) {
+		i++
+		x, y := a.st.Get(ao), b.st.Get(bo)
 		var pick Scalar
 		if x.Kind == FloatScalar {
 			switch {
@@ -340,6 +342,6 @@ func Extremum(a, b *Tensor, isMax bool) *Tensor {
 			pick = x
 		}
 		out.st.Set(i, pick)
-	}
+	})
 	return out
 }
