@@ -34,6 +34,20 @@ type matView struct {
 // multiply-add) keep every element's running sum in the reference order.
 func gemmFloat[T float32 | float64](m, n, k int, a []T, av matView, b []T, bv matView, c []T, cOff, ldc int) {
 	const kBlock = 128
+	if n == 1 {
+		// Matrix times vector: one running dot product per row.
+		parallelRows(m, k, func(i0, i1 int) {
+			for i := i0; i < i1; i++ {
+				ar := a[av.off+i*av.rs : av.off+i*av.rs+k]
+				var acc T
+				for l, x := range ar {
+					acc = acc + T(x*b[bv.off+l*bv.rs])
+				}
+				c[cOff+i*ldc] = acc
+			}
+		})
+		return
+	}
 	axpy := axpyFunc[T]()
 	rowsBlock := func(i0, i1 int) {
 		for i := i0; i < i1; i++ {

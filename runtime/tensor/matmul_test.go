@@ -187,3 +187,13 @@ func BenchmarkMatmul512Float32(b *testing.B) {
 		Matmul(x, y)
 	}
 }
+
+func BenchmarkMv4096Float32(b *testing.B) {
+	r := rand.New(rand.NewSource(10))
+	x := randomFloats(r, Float32, 4096, 4096)
+	v := randomFloats(r, Float32, 4096)
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		Mv(x, v)
+	}
+}
