@@ -5,7 +5,6 @@ import (
 	"strings"
 
 	"github.com/tensh/tensh/lang"
-	"github.com/tensh/tensh/runtime/broadcast"
 	"github.com/tensh/tensh/runtime/tensor"
 )
 
@@ -88,7 +87,7 @@ func (s *Session) cause(f failure) string {
 	case *lang.BinaryExpr:
 		a, aok := tensorOp(n.X, c.x)
 		b, bok := tensorOp(n.Y, c.y)
-		return s.causeOperator(text(n), n.Op, a, aok, b, bok)
+		return s.causeOperator(text(n), n.Op, a, aok, b, bok, f.exc)
 	case *lang.CompareExpr:
 		// the failing comparison is the one whose operands are x and y
 		for i := range n.Ops {
@@ -96,7 +95,7 @@ func (s *Session) cause(f failure) string {
 				a, aok := tensorOp(n.Operands[i], c.x)
 				b, bok := tensorOp(n.Operands[i+1], c.y)
 				if aok || bok {
-					return s.causeOperator(text(n), n.Ops[i], a, aok, b, bok)
+					return s.causeOperator(text(n), n.Ops[i], a, aok, b, bok, f.exc)
 				}
 			}
 		}
@@ -107,7 +106,7 @@ func (s *Session) cause(f failure) string {
 			st := analyzeInplace(text(n), a, []opnd{b}, s.Compat)
 			return causeLine(st, f.exc)
 		}
-		return s.causeOperator(text(n), n.Op, a, aok, b, bok)
+		return s.causeOperator(text(n), n.Op, a, aok, b, bok, f.exc)
 	case *lang.CallExpr:
 		return s.causeCall(f, n, text)
 	}
@@ -115,24 +114,32 @@ func (s *Session) cause(f failure) string {
 }
 
 // causeOperator explains a failing x op y.
-func (s *Session) causeOperator(expr string, op lang.Op, a opnd, aok bool, b opnd, bok bool) string {
+func (s *Session) causeOperator(expr string, op lang.Op, a opnd, aok bool, b opnd, bok bool, e *Exception) string {
 	switch {
 	case aok && bok && op == lang.At:
-		return causeLine(analyzeMatmul(expr, a, b), nil)
+		return causeLine(analyzeMatmul(expr, a, b), e)
 	case aok && bok:
-		return causeLine(analyzeBroadcast(expr, []opnd{a, b}), nil)
+		return causeLine(analyzeBroadcast(expr, []opnd{a, b}), e)
 	}
 	return ""
 }
 
-// causeLine is "EXPR: x is [..], y is [..]; CAUSE" for a failing step.
-// When the step itself works (the error came from something else), the
-// operands' shapes and dtypes are still worth showing, unless e is nil.
+// causeLine is "EXPR: x is [..], y is [..]; CAUSE" for a failing step,
+// when the analysis predicts exactly the error e that was raised (so that
+// a hint never explains some other error).
 func causeLine(st *step, e *Exception) string {
-	if st.err != nil && st.cause != "" {
-		return fmt.Sprintf(hintOperands, st.expr, operandsPhrase(st.ops)) + "; " + st.cause
+	if st.err == nil || st.cause == "" || !sameError(st.err, e) {
+		return ""
 	}
-	return ""
+	return fmt.Sprintf(hintOperands, st.expr, operandsPhrase(st.ops)) + "; " + st.cause
+}
+
+func sameError(predicted, got *Exception) bool {
+	if got == nil {
+		return false
+	}
+	msg, _, _ := strings.Cut(got.Msg, "\n")
+	return predicted.Type == got.Type && predicted.Msg == msg
 }
 
 // causeCall explains a failing call from the function's name and its
@@ -243,9 +250,10 @@ func (s *Session) causeCall(f failure, n *lang.CallExpr, text func(lang.Node) st
 		}
 		st = analyzeView(expr, *selfOp, sizes, strings.HasPrefix(name, "reshape"))
 		st.ops = []opnd{*selfOp}
-		if st.err != nil {
+		if st.err != nil && st.cause != "" && sameError(st.err, f.exc) {
 			return fmt.Sprintf(hintOperands, expr, fmt.Sprintf(hintIs, selfOp.name, fmtShape(selfOp.shape))) + ", " + st.cause
 		}
+		return ""
 	}
 	if st != nil {
 		return causeLine(st, f.exc)
@@ -290,4 +298,16 @@ func (s *Session) sizesOf(name string, a *Args, tensors []opnd) []int {
 	return out
 }
 
-var _ = broadcast.InferSize
+func init() {
+	registerMagic(&Magic{
+		Name:  "hints",
+		Usage: "%hints [on|off]",
+		Doc: "Turns on or off the hint line that the REPL prints under an error: the failing sub-expression, " +
+			"its operands' shapes and the dimension at fault. On by default in the REPL; scripts, --echo and " +
+			"check never print hints.",
+		Save: true,
+		Run: func(s *Session, arg string) {
+			s.teach.hints = parseOnOff(s, "hints", arg, s.teach.hints)
+		},
+	})
+}
