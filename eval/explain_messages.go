@@ -167,6 +167,10 @@ const (
 	msgHelpHeader   = "Magics (tensh's own commands; a line that starts with %):"
 	msgHelpFooter   = "help(f) describes a function or method, e.g. help(torch.add) or help(x.view)."
 	msgResetUsage   = "%reset: the only option is -f"
+	msgWhosTensor   = "%s: %d elems, %s, %s, %s"
+	msgHistoryUsage = "%%history: unknown option '%s' (use -n, -p)"
+	msgSaveHeader   = "# A tensh session saved by %save: tensh --echo FILE replays it, tensh check FILE tests it."
+	msgLoadError    = "%%load: cannot read %s: %s"
 	msgSlowest      = "The slowest run took %0.2f times longer than the fastest. This could mean that an intermediate result is being cached."
 )
 
@@ -195,9 +199,10 @@ const (
 
 // help().
 const (
-	msgHelpOn     = "Help on %s:"
+	msgHelpFunc   = "Help on built-in function %s in module %s:"
+	msgHelpMethod = "Help on built-in method %s of %s object:"
 	msgHelpNoDoc  = "No description."
-	msgHelpObject = "Help on %s object:\n%s"
+	msgHelpObject = "Help on %s object:\n\n%s"
 )
 
 // Predicted PyTorch messages: what PyTorch 1.13 raises for operations that

@@ -28,6 +28,8 @@ type teachState struct {
 	outObj   *Object
 
 	initial map[string]Value // bindings made by NewSession (hidden from %who)
+
+	noRecord bool // output written now is not kept for %save
 }
 
 // histEntry is one input with what it printed.
@@ -64,14 +66,21 @@ type recorder struct {
 }
 
 func (r *recorder) Write(p []byte) (int, error) {
-	if h := r.s.teach.cur; h != nil && !h.full {
+	if !r.s.teach.noRecord {
+		r.s.record(p)
+	}
+	return r.w.Write(p)
+}
+
+// record keeps output in the current input's history entry.
+func (s *Session) record(p []byte) {
+	if h := s.teach.cur; h != nil && !h.full {
 		if h.out.Len()+len(p) > histOutputMax {
 			h.full = true
 		} else {
 			h.out.Write(p)
 		}
 	}
-	return r.w.Write(p)
 }
 
 // wrapOutput records what the session prints (for %save).
@@ -119,23 +128,28 @@ func (s *Session) endInput(h *histEntry, e *Exception) {
 // Python's REPL does, or "Out[n]: repr" with IPython prompts (where only
 // the last expression of an input is shown, and Out[n] and _n keep it).
 func (s *Session) display(v Value) {
-	if !s.teach.ipython {
+	if !s.teach.ipython || s.teach.depth > 1 {
 		s.globals["_"] = v
 		s.printValue(v)
 		return
 	}
-	if !s.teach.lastStmt || s.teach.depth > 1 {
+	// %save keeps what Python's REPL would print, so that the saved
+	// transcript replays the same with either prompts.
+	r := Repr(v)
+	s.record([]byte(r + "\n"))
+	if !s.teach.lastStmt {
 		return
 	}
 	n := s.teach.count
 	s.globals["_"] = v
 	s.globals["_"+strconv.Itoa(n)] = v
 	s.teach.out[n] = v
-	r := Repr(v)
 	prefix := "Out[" + strconv.Itoa(n) + "]: "
 	if strings.Contains(r, "\n") {
 		prefix += "\n"
 	}
+	s.teach.noRecord = true
+	defer func() { s.teach.noRecord = false }()
 	s.write(prefix + r + "\n")
 }
 
