@@ -26,7 +26,7 @@ func init() {
 // step could be explained (e.g. NameError).
 func (s *Session) Explain(src string) string {
 	if strings.TrimSpace(src) == "" {
-		throw("UsageError", msgExplainUsage)
+		throw("UsageError", "%s", msgExplainUsage)
 	}
 	stmts, err := lang.Parse(src, 1)
 	if err != nil {
@@ -37,7 +37,7 @@ func (s *Session) Explain(src string) string {
 		panic(e)
 	}
 	if len(stmts) == 0 {
-		throw("UsageError", msgExplainUsage)
+		throw("UsageError", "%s", msgExplainUsage)
 	}
 	ex := newExplainer(s, src)
 	oldSrc := s.src
@@ -55,7 +55,7 @@ func (s *Session) Explain(src string) string {
 		b.WriteString(format + "\n")
 	}
 	if len(stmts) > 1 {
-		line(msgExplainOneLine)
+		line("%s", msgExplainOneLine)
 	}
 	wholeText := ex.text(whole)
 	if len(ex.steps) == 0 && done {
@@ -130,6 +130,6 @@ func (ex *explainer) explainStmt(st lang.Stmt) (whole lang.Node, res aval, done 
 		}
 		return whole, ex.binary(nil, st.Op, t, v), true
 	}
-	throw("UsageError", msgExplainStmtKind)
+	throw("UsageError", "%s", msgExplainStmtKind)
 	return
 }

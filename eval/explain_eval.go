@@ -1327,6 +1327,7 @@ func analyzeBmm(expr string, a, b opnd) *step {
 	st := &step{kind: kindMatmul, expr: expr, ops: []opnd{a, b}}
 	st.header = fmt.Sprintf(msgMatmulHeader, expr)
 	st.lines = append(st.lines, shapeTable([]string{a.name, b.name}, [][]int{a.shape, b.shape})...)
+	st.add(msgBmmBatch, a.shape[0], b.shape[0])
 	rel := "=="
 	if a.shape[2] != b.shape[1] {
 		rel = "!="

@@ -36,14 +36,14 @@ const (
 	msgShapeOfWhole    = "shape of %s: %s"
 	msgValueOfWhole    = "%s is %s"
 	msgScalarOperand   = "%s is a Python number: it combines with every element and does not take part in broadcasting"
-	msgExplainUsage    = "%%explain: give an expression, e.g. %%explain x + y"
+	msgExplainUsage    = "%explain: give an expression, e.g. %explain x + y"
 	msgCannotTell      = "(tensh cannot tell the shape of %s without running it%s)"
 	msgCannotTellWhy   = ": %s"
 	msgEvalFailed      = "evaluating %s raised %s"
 	msgStandIn         = "(%s has random or in-place parts: tensh used zeros of shape %s in its place, so values are not the real ones)"
 	msgNotATensorOp    = "%s: %s is not a tensor"
-	msgExplainOneLine  = "%%explain: only the first statement of the line is explained"
-	msgExplainStmtKind = "%%explain: give an expression or an assignment"
+	msgExplainOneLine  = "%explain: only the first statement of the line is explained"
+	msgExplainStmtKind = "%explain: give an expression or an assignment"
 )
 
 // %explain: in-place operations.
@@ -51,7 +51,6 @@ const (
 	msgInplaceHeader   = "%s: in place, so the result is written into %s and must keep its shape %s"
 	msgInplaceCantGrow = "%s has size 1, %s has size %d: %s cannot grow in place"
 	msgInplaceNoDim    = "%s dimension doesn't exist: %s cannot gain a dimension in place"
-	msgInplaceOK       = "%s keeps its shape: the result is %s"
 	msgInplaceFail     = "%s must keep its shape %s, but %s"
 	msgInplaceBcast    = "the broadcast shape is %s"
 	msgInplaceNoBcast  = "the operands do not even broadcast together"
@@ -75,6 +74,7 @@ const (
 	msgMatmulMv       = "(%s is %s as a matrix, %d is the length of %s)"
 	msgMatmulBmm      = "(%d is the number of matrices once the batch dims broadcast to %s; batch2 is %s)"
 	msgMatmulBatchAB  = "(tensor a is %s's batch dims %s and tensor b is %s's batch dims %s; \"dimension %d\" counts the broadcast batch dims from the left: it is %s and %s)"
+	msgBmmBatch       = "batch sizes: %d and %d: bmm does not broadcast, they must be equal"
 	msgMatmulBadDims  = "%s needs %s, but %s is %d-D"
 )
 
@@ -88,7 +88,7 @@ const (
 	msgExpandGrow    = "%s has size 1: it grows to %d (stride 0)"
 	msgExpandBad     = "%s has size %d, the target %d: only a size-1 dim can grow"
 	msgExpandBadNew  = "-1 is not allowed in a new leading dimension"
-	msgExpandTooFew  = "the target has %d dims, fewer than %s's %d: expand cannot remove dims"
+	msgExpandTooFew  = "the target has %s, fewer than %s's %d: expand cannot remove dims"
 	msgExpandResult  = "result  %s, strides %s"
 	msgExpandDimNote = "(\"dimension %d\" counts the target's dims from the left: it is %s)"
 )
@@ -187,7 +187,7 @@ const (
 	msgStridesVisit    = "visit"
 	msgStridesWindow   = "(storage cells %d to %d are shown)"
 	msgStridesAddr     = "element %s is storage[%s]"
-	msgStridesRepeat   = "(a cell with several numbers is visited several times: stride 0 repeats it)"
+	msgStridesRepeat   = "(n+: the cell is element n and is visited again later: a stride of 0 repeats it)"
 	msgStridesGaps     = "(a '.' cell is not part of this tensor)"
 	msgStridesViewOK   = "view: works for any shape of %d elements: the elements are visited in storage order, evenly spaced"
 	msgStridesViewSome = "view: can split or merge dims only within a chunk:"

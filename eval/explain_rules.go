@@ -502,7 +502,6 @@ func analyzeInplace(expr string, self opnd, others []opnd, compat Compat) *step 
 	}
 	if ok {
 		st.lines = append(st.lines, table[len(st.ops)])
-		st.add(msgInplaceOK, self.name, fmtShape(self.shape))
 		st.result = self.shape
 		st.resultStrides = self.stridesOr()
 		for _, o := range others {
@@ -755,7 +754,7 @@ func analyzeExpand(expr string, x opnd, target []int) *step {
 	st.header = fmt.Sprintf(msgExpandHeader, expr)
 	if len(target) < len(x.shape) {
 		st.lines = append(st.lines, shapeTable([]string{x.name, msgExpandTarget}, [][]int{x.shape, target})...)
-		st.add(msgExpandTooFew, len(target), x.name, len(x.shape))
+		st.add(msgExpandTooFew, plural(len(target), "dim"), x.name, len(x.shape))
 		msg, _ := expandMessage(x.shape, x.dtype, target, false)
 		st.fail("RuntimeError", "%s", msg)
 		st.cause = fmt.Sprintf(hintExpandFew, len(target), len(x.shape))
