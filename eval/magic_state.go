@@ -29,7 +29,8 @@ type teachState struct {
 
 	initial map[string]Value // bindings made by NewSession (hidden from %who)
 
-	noRecord bool // output written now is not kept for %save
+	noRecord  bool // output written now is not kept for %save
+	inOutRepr bool
 }
 
 // histEntry is one input with what it printed.
@@ -154,6 +155,11 @@ func (s *Session) display(v Value) {
 }
 
 func (s *Session) outRepr() string {
+	if s.teach.inOutRepr {
+		return "{...}" // Out holds itself, as Python's dict repr shows
+	}
+	s.teach.inOutRepr = true
+	defer func() { s.teach.inOutRepr = false }()
 	keys := make([]int, 0, len(s.teach.out))
 	for k := range s.teach.out {
 		keys = append(keys, k)

@@ -88,7 +88,7 @@ func (s *Session) Strides(src string) string {
 	chunks := displayChunks(shape, strides)
 	n := t.Numel()
 	if len(chunks) <= 1 {
-		st.add(msgStridesViewOK, n)
+		st.add(msgStridesViewOK, plural(n, "element"))
 	} else {
 		describeChunks(st, opnd{name: name, shape: shape, strides: strides}, chunks)
 		st.add(msgStridesViewNo, name, n, name, n)
@@ -192,7 +192,7 @@ func storagePicture(t *tensor.Tensor) []string {
 			w[i] = max(w[i], len(c))
 		}
 	}
-	out := []string{fmt.Sprintf(msgStridesStorage, st.Len(), st.DType().Name())}
+	out := []string{fmt.Sprintf(msgStridesStorage, plural(st.Len(), "element"), st.DType().Name())}
 	for _, r := range rows {
 		var b strings.Builder
 		b.WriteString("  ")
