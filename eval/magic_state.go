@@ -30,6 +30,7 @@ type teachState struct {
 	initial map[string]Value // bindings made by NewSession (hidden from %who)
 
 	noRecord  bool // output written now is not kept for %save
+	recorded  int  // bytes of output kept
 	inOutRepr bool
 }
 
@@ -43,8 +44,12 @@ type histEntry struct {
 	errLine string
 }
 
-// histOutputMax bounds the output kept per input for %save.
-const histOutputMax = 1 << 20
+// histOutputMax bounds the output kept per input for %save, and
+// histTotalMax the output kept for the whole session.
+const (
+	histOutputMax = 1 << 20
+	histTotalMax  = 64 << 20
+)
 
 func (s *Session) initTeach() {
 	s.teach.hints = s.opts.Hints
@@ -76,10 +81,11 @@ func (r *recorder) Write(p []byte) (int, error) {
 // record keeps output in the current input's history entry.
 func (s *Session) record(p []byte) {
 	if h := s.teach.cur; h != nil && !h.full {
-		if h.out.Len()+len(p) > histOutputMax {
+		if h.out.Len()+len(p) > histOutputMax || s.teach.recorded+len(p) > histTotalMax {
 			h.full = true
 		} else {
 			h.out.Write(p)
+			s.teach.recorded += len(p)
 		}
 	}
 }
