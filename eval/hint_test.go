@@ -87,3 +87,15 @@ func TestHintsNeverInEcho(t *testing.T) {
 		t.Errorf("echo output:\n%s\nwant:\n%s", got, want)
 	}
 }
+
+// Hints never appear in what check compares, even when the options (or
+// %hints on) turn them on.
+func TestHintsNeverInCheck(t *testing.T) {
+	src := ">>> %hints on\n>>> x = torch.empty(5,2,4,1)\n>>> y = torch.empty(3,1,1)\n>>> x + y\n" +
+		"RuntimeError: The size of tensor a (2) must match the size of tensor b (3) at non-singleton dimension 1\n"
+	for _, r := range Check(ParseTranscript("hints.tsh", src), Options{Hints: true}) {
+		if !r.OK {
+			t.Errorf("statement %d: got %q", r.N, r.Got)
+		}
+	}
+}
