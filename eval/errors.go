@@ -132,10 +132,19 @@ const (
 	errCudaLibrary        = "Cannot initialize CUDA without ATen_cuda library. PyTorch splits its backend into two shared libraries: a CPU library and a CUDA library; this error has occurred because you are trying to use some CUDA functionality, but the CUDA library has not been loaded by the dynamic linker for some reason.  The CUDA library MUST be loaded, EVEN IF you don't directly use any symbols from the CUDA library! One common culprit is a lack of -Wl,--no-as-needed in your link arguments; many dynamic linkers will delete dynamic library dependencies if you don't depend on any of their symbols.  You can check if this has occurred by using ldd on your binary to see if there is a dependency on *_cuda.so library."
 	errDefaultDTypeFloat  = "only floating-point types are supported as the default type"
 	errDefaultDTypeObject = "invalid dtype object: only floating-point types are supported as the default type"
-)
-
-// Creation, dtypes and conversions (continued).
-const (
 	errCopyConstructNew = "To copy construct from a tensor, it is recommended to use sourceTensor.clone().detach() or sourceTensor.clone().detach().requires_grad_(True), rather than tensor.new_tensor(sourceTensor)."
 	errDTypeArgType     = "dtype must be a type, str, or dtype object"
+)
+
+// Printing: set_printoptions, finfo and iinfo.
+const (
+	// PyTorch stores any value and fails when it prints; tensh checks the
+	// type of the options when they are set.
+	errPrintOptType    = "%s(): argument '%s' must be %s, not %s"
+	errPrintOptRange   = "Python int too large to convert to C int"
+	errInfoMissingType = "%s() missing 1 required positional arguments: \"type\""
+	errInfoArgType     = "%s(): argument 'type'%s must be torch.dtype, not %s"
+	errFinfoNotFloat   = "torch.finfo() requires a floating point input type. Use torch.iinfo to handle 'torch.finfo'"
+	errIinfoNotInt     = "torch.iinfo() requires an integer input type. Use torch.finfo to handle 'torch.iinfo'"
+	errIinfoBool       = "torch.bool is not supported by torch.iinfo"
 )
