@@ -132,8 +132,8 @@ const (
 	errCudaLibrary        = "Cannot initialize CUDA without ATen_cuda library. PyTorch splits its backend into two shared libraries: a CPU library and a CUDA library; this error has occurred because you are trying to use some CUDA functionality, but the CUDA library has not been loaded by the dynamic linker for some reason.  The CUDA library MUST be loaded, EVEN IF you don't directly use any symbols from the CUDA library! One common culprit is a lack of -Wl,--no-as-needed in your link arguments; many dynamic linkers will delete dynamic library dependencies if you don't depend on any of their symbols.  You can check if this has occurred by using ldd on your binary to see if there is a dependency on *_cuda.so library."
 	errDefaultDTypeFloat  = "only floating-point types are supported as the default type"
 	errDefaultDTypeObject = "invalid dtype object: only floating-point types are supported as the default type"
-	errCopyConstructNew = "To copy construct from a tensor, it is recommended to use sourceTensor.clone().detach() or sourceTensor.clone().detach().requires_grad_(True), rather than tensor.new_tensor(sourceTensor)."
-	errDTypeArgType     = "dtype must be a type, str, or dtype object"
+	errCopyConstructNew   = "To copy construct from a tensor, it is recommended to use sourceTensor.clone().detach() or sourceTensor.clone().detach().requires_grad_(True), rather than tensor.new_tensor(sourceTensor)."
+	errDTypeArgType       = "dtype must be a type, str, or dtype object"
 )
 
 // Printing: set_printoptions, finfo and iinfo.
