@@ -20,20 +20,13 @@ var (
 	cudaParser = newPyParser("cuda(Device? device=None, bool non_blocking=False, *, MemoryFormat? memory_format=None)")
 )
 
-// legacyTypeNames are the tensor type names of the CPU backend, by dtype:
-// x.type() is 'torch.' + the name.
-var legacyTypeNames = map[tensor.DType]string{
-	tensor.Bool: "BoolTensor", tensor.Uint8: "ByteTensor", tensor.Int8: "CharTensor", tensor.Int16: "ShortTensor",
-	tensor.Int32: "IntTensor", tensor.Int64: "LongTensor", tensor.Float16: "HalfTensor", tensor.BFloat16: "BFloat16Tensor",
-	tensor.Float32: "FloatTensor", tensor.Float64: "DoubleTensor",
-}
-
 // tensorTypeName is x.type(): 'torch.FloatTensor', 'torch.cuda.LongTensor'.
 func tensorTypeName(t *tensor.Tensor) string {
+	name := tensor.LegacyTypeName(t.DType())
 	if t.Device().Type == "cuda" {
-		return "torch.cuda." + legacyTypeNames[t.DType()]
+		return "torch.cuda." + strings.TrimPrefix(name, "torch.")
 	}
-	return "torch." + legacyTypeNames[t.DType()]
+	return name
 }
 
 // dtypeOfTypeName parses a tensor type name for x.type('torch.IntTensor').
@@ -44,13 +37,11 @@ func dtypeOfTypeName(name string) tensor.DType {
 	if name == "torch.Tensor" {
 		return tensor.DefaultFloat()
 	}
-	for d, n := range legacyTypeNames {
-		if name == "torch."+n {
-			return d
-		}
+	d, ok := tensor.DTypeOfLegacyName(name)
+	if !ok {
+		throw("ValueError", errInvalidType, name)
 	}
-	throw("ValueError", errInvalidType, name)
-	return 0
+	return d
 }
 
 // toOn is t.to(device, dtype, copy): t itself when nothing changes and no

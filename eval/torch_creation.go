@@ -783,15 +783,12 @@ func inferDenseStrides(shape, strides []int) []int {
 	return out
 }
 
-// emptyLike is empty_like(t, dtype=d) with memory_format=preserve: a dense
-// tensor keeps t's strides; otherwise the strides keep t's layout order.
+// emptyLike is empty_like(t, dtype=d) with memory_format=preserve: a
+// contiguous or otherwise dense (non-overlapping) tensor's strides are kept
+// as they are; other strides are replaced by dense ones in t's layout order.
 func emptyLike(t *tensor.Tensor, d tensor.DType) *tensor.Tensor {
-	shape := t.Shape()
-	if tensor.IsContiguous(shape, t.Strides()) {
-		return tensor.Empty(shape, d)
-	}
-	strides := t.Strides()
-	if !nonOverlappingAndDense(shape, strides) {
+	shape, strides := t.Shape(), t.Strides()
+	if !tensor.IsContiguous(shape, strides) && !nonOverlappingAndDense(shape, strides) {
 		strides = inferDenseStrides(shape, strides)
 	}
 	n := tensor.CheckedNumel(shape, d)

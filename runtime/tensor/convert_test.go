@@ -133,6 +133,9 @@ func TestCastsMatchPyTorch(t *testing.T) {
 				if g := one.Get(0); !sameScalar(g, w) {
 					t.Errorf("Set %s %v -> %s: got %v, want %v", sd, src[i], dd, g, w)
 				}
+				if g := castScalar(src[i], dd); !sameScalar(g, w) {
+					t.Errorf("castScalar %s %v -> %s: got %v, want %v", sd, src[i], dd, g, w)
+				}
 			}
 		}
 	}

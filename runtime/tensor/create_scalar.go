@@ -62,11 +62,8 @@ func Overflows(v Scalar, d DType) bool {
 			return false
 		}
 		f := v.Float()
-		if v.Kind == FloatScalar && (math.IsInf(f, 0) || math.IsNaN(f)) {
+		if math.IsInf(f, 0) || math.IsNaN(f) {
 			return false
-		}
-		if v.Kind == IntScalar {
-			f = float64(v.I)
 		}
 		m := FloatMax(d)
 		return f < -m || f > m
@@ -84,14 +81,6 @@ func Overflows(v Scalar, d DType) bool {
 		return i > hi || (i < 0 && -uint64(i) > uint64(hi))
 	}
 	return i < lo || i > hi
-}
-
-// castScalar is static_cast<T>(v) for T the element type of d, returned as
-// the Scalar that holds exactly the converted value.
-func castScalar(v Scalar, d DType) Scalar {
-	s := NewStorage(d, 1)
-	s.Set(0, v)
-	return s.Get(0)
 }
 
 // CheckedScalar is Scalar::to<T>() for T the element type of d: it raises
