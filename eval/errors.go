@@ -134,6 +134,8 @@ const (
 	errDefaultDTypeObject = "invalid dtype object: only floating-point types are supported as the default type"
 	errCopyConstructNew   = "To copy construct from a tensor, it is recommended to use sourceTensor.clone().detach() or sourceTensor.clone().detach().requires_grad_(True), rather than tensor.new_tensor(sourceTensor)."
 	errDTypeArgType       = "dtype must be a type, str, or dtype object"
+	errOutDType           = "dtype %s does not match dtype of out parameter (%s)"
+	errArangeOutResize    = "The number of elements in the out tensor of shape %s is %d which does not match the computed number of elements %d. Note that this may occur as a result of rounding error. The out tensor will be resized to a tensor of shape (%d,). (Triggered internally at  ./aten/src/ATen/native/RangeFactories.cpp:188.)"
 )
 
 // Printing: set_printoptions, finfo and iinfo.

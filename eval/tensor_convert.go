@@ -94,6 +94,7 @@ func toList(t *tensor.Tensor) Value {
 }
 
 func init() {
+	tensorProps["is_cuda"] = func(s *Session, t *tensor.Tensor) Value { return Bool(t.Device().Type == "cuda") }
 	register(
 		&Builtin{Name: "to", Kind: TensorMethod,
 			Sig: "to(device=None, dtype=None, non_blocking=False, copy=False) or to(dtype) or to(other) -> Tensor",

@@ -1,6 +1,7 @@
 package eval
 
 import (
+	"fmt"
 	"math"
 	"strconv"
 	"strings"
@@ -202,10 +203,27 @@ func (o factoryOpts) param(name string) int {
 	return -1
 }
 
-// dtype returns the dtype= option, or def.
+// out returns the out= tensor, or nil.
+func (o factoryOpts) out() *tensor.Tensor {
+	if i := o.param("out"); i >= 0 && o.b.has(i) {
+		return o.b.vals[i].(*tensor.Tensor)
+	}
+	return nil
+}
+
+// dtype returns the dtype= option, or out='s dtype, or def. A dtype= that
+// differs from out='s raises PyTorch's error.
 func (o factoryOpts) dtype(def tensor.DType) (tensor.DType, bool) {
+	out := o.out()
 	if i := o.param("dtype"); i >= 0 && o.b.has(i) {
-		return o.b.dtype(i, def), true
+		d := o.b.dtype(i, def)
+		if out != nil && out.DType() != d {
+			throw("RuntimeError", errOutDType, d.ScalarName(), out.DType().ScalarName())
+		}
+		return d, true
+	}
+	if out != nil {
+		return out.DType(), true
 	}
 	return def, false
 }
@@ -225,38 +243,18 @@ func (o factoryOpts) device() *tensor.Device {
 	return d
 }
 
-// finish applies device= and requires_grad= to a new tensor (and writes it
-// into out= when given).
+// finish applies device= and requires_grad= to a new tensor, or writes it
+// into out= (resized to the result's shape) when given.
 func (o factoryOpts) finish(t *tensor.Tensor, dev *tensor.Device) Value {
 	if i := o.param("requires_grad"); i >= 0 && o.b.boolean(i, false) && !t.DType().IsFloat() {
 		throw("RuntimeError", errRequiresGradDType)
 	}
-	t = placeOn(t, dev)
-	if i := o.param("out"); i >= 0 && o.b.has(i) {
-		return writeOut(o.b.vals[i].(*tensor.Tensor), t)
+	if out := o.out(); out != nil {
+		out.Resize(t.Shape())
+		tensor.CopyInto(out, t)
+		return out
 	}
-	return t
-}
-
-// writeOut copies a factory's result into out=, whose shape must match.
-func writeOut(out, t *tensor.Tensor) *tensor.Tensor {
-	if !equalInts(out.Shape(), t.Shape()) {
-		throw("RuntimeError", "tensh: out= must already have the result's shape %s, got %s", tensor.ShapeString(t.Shape()), tensor.ShapeString(out.Shape()))
-	}
-	tensor.CopyInto(out, t)
-	return out
-}
-
-func equalInts(a, b []int) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := range a {
-		if a[i] != b[i] {
-			return false
-		}
-	}
-	return true
+	return placeOn(t, dev)
 }
 
 // ---- torch.tensor and torch.as_tensor ----
@@ -647,7 +645,11 @@ func init() {
 				}
 				d, _ := o.dtype(def)
 				dev := o.device()
-				return o.finish(tensor.Arange(start, end, step, d), dev)
+				t := tensor.Arange(start, end, step, d)
+				if out := o.out(); out != nil && out.Numel() > 0 && out.Numel() != t.Numel() {
+					a.s.Warn("UserWarning", fmt.Sprintf(errArangeOutResize, tensor.ShapeString(out.Shape()), out.Numel(), t.Numel(), t.Numel()))
+				}
+				return o.finish(t, dev)
 			}},
 		&Builtin{Name: "linspace", Kind: TorchFunc, Sig: "linspace(start, end, steps, *, dtype=None, device=None, requires_grad=False) -> Tensor",
 			Doc: "Returns steps values evenly spaced from start to end (both included), in the default float dtype unless given.",

@@ -423,8 +423,20 @@ torch.get_default_dtype(), torch.tensor([1.5, 2.5]), torch.arange(3.), torch.zer
 torch.tensor([1.5, 2.5], dtype=torch.float32), torch.linspace(0, 1, 3).dtype, torch.eye(1).dtype, torch.tensor([]).dtype
 torch.set_default_dtype(torch.float32)
 torch.get_default_dtype(), torch.tensor([1.5]).dtype
+# out=
+o = torch.zeros(2)
+torch.zeros(3, out=o), o.shape, torch.ones(3, out=o) is o
+e = torch.zeros(0, dtype=torch.int64)
+torch.arange(4, out=e), e
+torch.arange(0, 1, 0.3, out=torch.zeros(4, dtype=torch.int64))
+torch.ones(2, out=torch.zeros(2, dtype=torch.int64)), torch.full((2,), 1.5, out=torch.zeros(2, dtype=torch.int64)), torch.linspace(0, 1, 3, out=torch.zeros(3, dtype=torch.int64))
+torch.eye(2, out=torch.zeros(2, 2, dtype=torch.int64))
+torch.ones(2, dtype=torch.float32, out=torch.zeros(2, dtype=torch.int64))
+torch.arange(5, out=torch.zeros(3))
+torch.ones(2).is_cuda, torch.tensor(1).is_cuda
 # warnings
 torch.tensor(torch.tensor([1, 2]))
+x.new_tensor(x)
 '''
 
 ns = {"torch": torch}
