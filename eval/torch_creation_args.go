@@ -93,7 +93,7 @@ var pyTypeNames = map[string]string{
 
 // pyTypeName is Py_TYPE(v)->tp_name, as PyTorch's argument errors print it.
 func pyTypeName(v Value) string {
-	switch v.(type) {
+	switch x := v.(type) {
 	case *tensor.Tensor:
 		return "Tensor"
 	case Size:
@@ -104,6 +104,8 @@ func pyTypeName(v Value) string {
 		return "torch.device"
 	case *Builtin, *BoundMethod:
 		return "builtin_function_or_method"
+	case *NamedTuple:
+		return x.TypeName
 	}
 	return TypeName(v)
 }

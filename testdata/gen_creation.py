@@ -95,6 +95,13 @@ torch.tensor([1.], device='foo')
 torch.tensor([[1], [2, 3]], device='cuda')
 torch.tensor([1], device='cuda')
 torch.tensor(torch.tensor([1, 2]), dtype=torch.float64)
+a = [1]; a.append(a)
+torch.tensor(a)
+torch.tensor([1, 'a'], dtype=torch.float32)
+torch.tensor([1, 'a'], dtype=torch.int64)
+torch.tensor(['a'], dtype=torch.int64)
+torch.tensor([[1, 2], [3]], dtype=torch.float32)
+torch.tensor(True, dtype=torch.float16), torch.tensor([[True]], dtype=torch.uint8)
 # torch.as_tensor
 x = torch.tensor([1, 2])
 torch.as_tensor(x) is x, torch.as_tensor(x, dtype=torch.int64) is x, torch.as_tensor(x, device='cpu') is x

@@ -23,6 +23,12 @@ func DTypeOfLegacyName(name string) (DType, bool) {
 	return 0, false
 }
 
+// CastScalar is static_cast<T>(v) for T the element type of d, unchecked
+// (integers wrap, floats truncate toward zero, as described in cast.go),
+// returned as the Scalar that holds exactly the converted value: a Python
+// number wrapped into a tensor of dtype d holds this value.
+func CastScalar(v Scalar, d DType) Scalar { return castScalar(v, d) }
+
 // castScalar is static_cast<T>(v) for T the element type of d, returned as
 // the Scalar that holds exactly the converted value (see cast.go).
 func castScalar(v Scalar, d DType) Scalar {
