@@ -9,9 +9,9 @@ import (
 	"github.com/tensh/tensh/runtime/tensor"
 )
 
-// transcriptBlocks splits a transcript into (statement, expected output)
+// creationBlocks splits a transcript into (statement, expected output)
 // pairs, as shared/tools/tshdiff.py does.
-func transcriptBlocks(text string) [][2]string {
+func creationBlocks(text string) [][2]string {
 	var out [][2]string
 	var stmt string
 	var lines []string
@@ -53,8 +53,8 @@ func TestCreationTranscript(t *testing.T) {
 	var buf bytes.Buffer
 	s := NewSession(Options{Out: &buf})
 	s.RunEcho(string(src))
-	want := transcriptBlocks(string(src))
-	got := transcriptBlocks(buf.String())
+	want := creationBlocks(string(src))
+	got := creationBlocks(buf.String())
 	if len(got) != len(want) {
 		t.Fatalf("%d statements run, want %d", len(got), len(want))
 	}
