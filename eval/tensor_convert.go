@@ -15,9 +15,15 @@ var (
 		"to(ScalarType dtype, bool non_blocking=False, bool copy=False, *, MemoryFormat? memory_format=None)",
 		"to(Tensor tensor, bool non_blocking=False, bool copy=False, *, MemoryFormat? memory_format=None)|numbers",
 	)
-	typeParser = newPyParser("type(PyObject* dtype=None, bool non_blocking=False, *, MemoryFormat? memory_format=None)")
+	typeParser = newPyParser(
+		"type(PyObject* dtype=None, bool non_blocking=False, *, MemoryFormat? memory_format=None)",
+		"type(PyObject* dtype=None, bool async=False, *, MemoryFormat? memory_format=None)|hidden",
+	)
 	cpuParser  = newPyParser("cpu(*, MemoryFormat? memory_format=None)")
-	cudaParser = newPyParser("cuda(Device? device=None, bool non_blocking=False, *, MemoryFormat? memory_format=None)")
+	cudaParser = newPyParser(
+		"cuda(Device? device=None, bool non_blocking=False, *, MemoryFormat? memory_format=None)",
+		"cuda(Device? device=None, bool async=False, *, MemoryFormat? memory_format=None)|hidden",
+	)
 )
 
 // tensorTypeName is x.type(): 'torch.FloatTensor', 'torch.cuda.LongTensor'.

@@ -304,7 +304,7 @@ func computeSizes(data Value) []int {
 		n := seqLen(data)
 		sizes = append(sizes, n)
 		if len(sizes) > maxTensorDims {
-			throw("ValueError", errTooManyDims, TypeName(data))
+			throw("ValueError", errTooManyDims, pyTypeName(data))
 		}
 		if n == 0 {
 			break
@@ -362,7 +362,7 @@ func inferScalarType(v Value, depth int) tensor.DType {
 		}
 		return dt
 	}
-	throw("RuntimeError", errCouldNotInfer, TypeName(v))
+	throw("RuntimeError", errCouldNotInfer, pyTypeName(v))
 	return 0
 }
 
@@ -401,7 +401,7 @@ func unpackIndexLike(v Value) int64 {
 		}
 		throw("TypeError", errIndexTensorOnly)
 	}
-	throw("TypeError", errCannotInterpretInt, TypeName(v))
+	throw("TypeError", errCannotInterpretInt, pyTypeName(v))
 	return 0
 }
 
@@ -421,7 +421,7 @@ func unpackDouble(v Value) float64 {
 	case *tensor.Tensor:
 		return x.Item().Float()
 	}
-	throw("TypeError", errMustBeRealNumber, TypeName(v))
+	throw("TypeError", errMustBeRealNumber, pyTypeName(v))
 	return 0
 }
 

@@ -30,6 +30,9 @@ type pySig struct {
 	// numbersAsTensors lets a Tensor parameter take a Python number (as
 	// Tensor.to does).
 	numbersAsTensors bool
+	// hidden signatures (PyTorch's deprecated ones) bind but are left out
+	// of error messages.
+	hidden bool
 }
 
 type pyParam struct {
@@ -41,12 +44,14 @@ type pyParam struct {
 }
 
 // newPyParser parses signatures; a trailing "|numbers" on a signature lets
-// its Tensor parameters take Python numbers.
+// its Tensor parameters take Python numbers, "|hidden" hides it from error
+// messages.
 func newPyParser(sigs ...string) *pyParser {
 	p := &pyParser{}
 	for _, src := range sigs {
 		sig := &pySig{}
 		src, sig.numbersAsTensors = strings.CutSuffix(src, "|numbers")
+		src, sig.hidden = strings.CutSuffix(src, "|hidden")
 		open := strings.IndexByte(src, '(')
 		sig.name = src[:open]
 		body := strings.TrimSuffix(src[open+1:], ")")
@@ -220,8 +225,12 @@ func (p *pyParser) parse(a *Args) *pyBound {
 		}
 	}
 	n := len(a.Pos) + len(a.Kw)
-	var plausible []*pySig
+	var visible, plausible []*pySig
 	for _, sig := range p.sigs {
+		if sig.hidden {
+			continue
+		}
+		visible = append(visible, sig)
 		if n >= sig.minArgs && n <= sig.maxArgs {
 			plausible = append(plausible, sig)
 		}
@@ -229,8 +238,100 @@ func (p *pyParser) parse(a *Args) *pyBound {
 	if len(plausible) == 1 {
 		plausible[0].bind(a, true)
 	}
+	if len(visible) == 1 {
+		throw("TypeError", "%s", visible[0].invalidArgsOne(a))
+	}
 	throw("TypeError", errInvalidCombination, p.sigs[0].name, invalidArgsDesc(a))
 	return nil
+}
+
+// String is FunctionSignature::toString: "(Tensor input, *, torch.dtype dtype)".
+func (sig *pySig) String() string {
+	var b strings.Builder
+	b.WriteByte('(')
+	kw := false
+	for i, prm := range sig.params {
+		if i > 0 {
+			b.WriteString(", ")
+		}
+		if prm.kwOnly && !kw {
+			b.WriteString("*, ")
+			kw = true
+		}
+		b.WriteString(pyTypeNames[prm.typ] + " " + prm.name)
+	}
+	b.WriteByte(')')
+	return b.String()
+}
+
+// invalidArgsOne is invalid_arguments.cpp's format_invalid_args for a
+// function with one visible signature: the keywords that cannot match, or
+// the arguments (marked !like this! where their type does not match the
+// printed signature's) and the signature.
+func (sig *pySig) invalidArgsOne(a *Args) string {
+	msg := sig.name + "() received an invalid combination of arguments - "
+	// The printed signature, split at ", ": the "*" counts as an argument.
+	type optArg struct{ typ, name string }
+	var opt []optArg
+	for _, part := range strings.Split(strings.Trim(sig.String(), "()"), ", ") {
+		sp := strings.LastIndexByte(part, ' ')
+		opt = append(opt, optArg{part[:max(sp, 0)], part[sp+1:]})
+		if sp < 0 {
+			opt[len(opt)-1].typ = part
+		}
+	}
+	kws := make([]KwArg, len(a.Kw)) // std::unordered_map order: reversed
+	for i, kw := range a.Kw {
+		kws[len(a.Kw)-1-i] = kw
+	}
+	if len(kws) > 0 {
+		var unmatched []string
+		start := max(len(opt)-len(kws), 0)
+		for _, kw := range kws {
+			found := false
+			for _, o := range opt[start:] {
+				found = found || o.name == kw.Name
+			}
+			if !found {
+				unmatched = append(unmatched, kw.Name)
+			}
+		}
+		if len(unmatched) > 0 {
+			return msg + "got unrecognized keyword arguments: " + strings.Join(unmatched, ", ")
+		}
+	}
+	msg += "got "
+	if len(a.Pos)+len(kws) != len(opt) {
+		return msg + invalidArgsDesc(a) + ", but expected " + sig.String()
+	}
+	matches := func(typ string, v Value) bool {
+		name := pyTypeName(v)
+		switch typ {
+		case "float":
+			return name == "float" || name == "int"
+		}
+		return name == typ
+	}
+	var parts []string
+	for i := 0; i < len(a.Pos)+len(kws); i++ {
+		var v Value
+		prefix := ""
+		if i < len(a.Pos) {
+			v = a.Pos[i]
+		} else {
+			kv, ok := a.Kwarg(opt[i].name)
+			if !ok {
+				return msg + invalidArgsDesc(a) + ", but expected " + sig.String()
+			}
+			v, prefix = kv, opt[i].name+"="
+		}
+		d := prefix + pyTypeName(v)
+		if !matches(opt[i].typ, v) {
+			d = "!" + d + "!"
+		}
+		parts = append(parts, d)
+	}
+	return msg + "(" + strings.Join(parts, ", ") + "), but expected " + sig.String()
 }
 
 // invalidArgsDesc is the "got (...)" part of the invalid-combination error:
@@ -417,6 +518,9 @@ func (b *pyBound) intList(i int) []int {
 	out := make([]int, len(elems))
 	for k, e := range elems {
 		n, ok := indexValue(e)
+		if prm.typ == "SymIntArrayRef" && n < -(1 << 62) {
+			ok = false // c10::SymInt reserves these values
+		}
 		if !ok {
 			throw("TypeError", errIntListElem, b.sig.name, prm.name, pyTypeNames[prm.typ], pyTypeName(e), k+1)
 		}
