@@ -518,7 +518,7 @@ func (b *pyBound) intList(i int) []int {
 	out := make([]int, len(elems))
 	for k, e := range elems {
 		n, ok := indexValue(e)
-		if prm.typ == "SymIntArrayRef" && n < -(1 << 62) {
+		if prm.typ == "SymIntArrayRef" && n < -(1<<62) {
 			ok = false // c10::SymInt reserves these values
 		}
 		if !ok {
