@@ -63,6 +63,14 @@ const ()
 const (
 	errCastResult       = "result type %s can't be cast to the desired output type %s"
 	errNotImplementedDT = "\"%s\" not implemented for '%s'"
+	errConvertOverflow  = "value cannot be converted to type %s without overflow"
+	errStepZero         = "step must be nonzero"
+	errUnsupportedRange = "unsupported range: %s -> %s"
+	errStepSign         = "upper bound and larger bound inconsistent with step sign"
+	errRangeSize        = "invalid size, possible overflow?"
+	errStepsNegative    = "number of steps must be non-negative"
+	errEyeN             = "n must be greater or equal to 0, got %d"
+	errEyeM             = "m must be greater or equal to 0, got %d"
 )
 
 // Printing.
