@@ -446,10 +446,10 @@ func (sig *pySig) extraArgs(nargs int) {
 	if sig.minArgs != sig.maxPos {
 		throw("TypeError", errTakesFromTo, sig.name, sig.minArgs, sig.maxPos, nargs)
 	}
-	throw("TypeError", errTakesN, sig.name, sig.maxPos, plural(sig.maxPos != 1), nargs, wasWere(nargs))
+	throw("TypeError", errTakesN, sig.name, sig.maxPos, sIf(sig.maxPos != 1), nargs, wasWere(nargs))
 }
 
-func plural(p bool) string {
+func sIf(p bool) string {
 	if p {
 		return "s"
 	}
@@ -472,7 +472,7 @@ func (sig *pySig) missingArgs(idx int) {
 			names = append(names, `"`+prm.name+`"`)
 		}
 	}
-	throw("TypeError", errMissingArgs, sig.name, len(names), plural(len(names) == 1), strings.Join(names, ", "))
+	throw("TypeError", errMissingArgs, sig.name, len(names), sIf(len(names) == 1), strings.Join(names, ", "))
 }
 
 // has reports whether parameter i was given (and not None).

@@ -49,7 +49,7 @@ func resultType(operands ...Value) tensor.DType {
 func pythonFunc(a *Args, name string, params ...string) []Value {
 	out := make([]Value, len(params))
 	if len(a.Pos) > len(params) {
-		throw("TypeError", errTakesN, name, len(params), plural(len(params) != 1), len(a.Pos), wasWere(len(a.Pos)))
+		throw("TypeError", errTakesN, name, len(params), sIf(len(params) != 1), len(a.Pos), wasWere(len(a.Pos)))
 	}
 	copy(out, a.Pos)
 	for _, kw := range a.Kw {
