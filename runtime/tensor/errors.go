@@ -102,6 +102,7 @@ const (
 	errIndex0d             = "invalid index of a 0-dim tensor. Use `tensor.item()` in Python or `tensor.item<T>()` in C++ to convert a 0-dim tensor to a number"
 	errIndexBounds         = "index %d is out of bounds for dimension %d with size %d"
 	errTooManyIndices      = "too many indices for tensor of dimension %d"
+	errTooManyIndicesGot   = "too many indices for tensor of dimension %d (got %d)"
 	errIndexType           = "tensors used as indices must be long, byte or bool tensors"
 	errIndexBroadcast      = "shape mismatch: indexing tensors could not be broadcast together with shapes %s"
 	errIndexMask           = "The shape of the mask %s at index %d does not match the shape of the indexed tensor %s at index %d"
@@ -112,9 +113,11 @@ const (
 	errOverlapPartial      = "unsupported operation: some elements of the input tensor and the written-to tensor refer to a single memory location. Please clone() the tensor before performing the operation."
 	errOverlapInternal     = "unsupported operation: more than one element of the written-to tensor refers to a single memory location. Please clone() the tensor before performing the operation."
 	// Warnings (returned to the caller, which prints them).
-	WarnIndexUint8       = "indexing with dtype torch.uint8 is now deprecated, please use a dtype torch.bool instead. (Triggered internally at  ./aten/src/ATen/native/IndexingUtils.h:27.)"
-	WarnIndexPutExpanded = "Use of index_put_ on expanded tensors is deprecated. Please clone() the tensor before performing this operation. This also applies to advanced indexing e.g. tensor[indices] = tensor (Triggered internally at  ./aten/src/ATen/native/TensorAdvancedIndexing.cpp:631.)"
-	WarnNumpyT           = "The use of `x.T` on tensors of dimension other than 2 to reverse their shape is deprecated and it will throw an error in a future release. Consider `x.mT` to transpose batches of matrices or `x.permute(*torch.arange(x.ndim - 1, -1, -1))` to reverse the dimensions of a tensor. (Triggered internally at  ./aten/src/ATen/native/TensorShape.cpp:3277.)"
+	WarnIndexUint8         = "indexing with dtype torch.uint8 is now deprecated, please use a dtype torch.bool instead. (Triggered internally at  ./aten/src/ATen/native/IndexingUtils.h:27.)"
+	WarnIndexPutExpanded   = "Use of index_put_ on expanded tensors is deprecated. Please clone() the tensor before performing this operation. This also applies to advanced indexing e.g. tensor[indices] = tensor (Triggered internally at  ./aten/src/ATen/native/TensorAdvancedIndexing.cpp:631.)"
+	WarnMaskedFillUint8    = "masked_fill_ received a mask with dtype torch.uint8, this behavior is now deprecated,please use a mask with dtype torch.bool instead. (Triggered internally at  ./aten/src/ATen/native/TensorAdvancedIndexing.cpp:1646.)"
+	WarnMaskedFillExpanded = "Use of masked_fill_ on expanded tensors is deprecated. Please clone() the tensor before performing this operation. This also applies to advanced indexing e.g. tensor[mask] = scalar (Triggered internally at  ./aten/src/ATen/native/TensorAdvancedIndexing.cpp:1651.)"
+	WarnNumpyT             = "The use of `x.T` on tensors of dimension other than 2 to reverse their shape is deprecated and it will throw an error in a future release. Consider `x.mT` to transpose batches of matrices or `x.permute(*torch.arange(x.ndim - 1, -1, -1))` to reverse the dimensions of a tensor. (Triggered internally at  ./aten/src/ATen/native/TensorShape.cpp:3277.)"
 )
 
 // Creation and dtypes.
