@@ -9,13 +9,24 @@ import (
 // Tensor properties (shape, dtype, T, ...) and the methods that describe a
 // tensor's geometry and storage (size, stride, storage_offset, ...).
 
-// warnedT records the sessions that have printed x.T's deprecation
-// warning: PyTorch prints it once per process (TORCH_WARN_ONCE).
-var warnedT sync.Map // *Session -> bool
+// warned records the UserWarnings each session has printed. At Python's
+// prompt every statement is line 1 of __main__, so the warnings registry
+// shows a given warning once per session (and x.T's is TORCH_WARN_ONCE).
+var warned sync.Map // warnKey -> bool
 
-func (s *Session) warnFunc() func(string) {
-	return func(msg string) { s.Warn("UserWarning", msg) }
+type warnKey struct {
+	s   *Session
+	msg string
 }
+
+// warnOnce prints a UserWarning the first time the session meets it.
+func (s *Session) warnOnce(msg string) {
+	if _, done := warned.LoadOrStore(warnKey{s, msg}, true); !done {
+		s.Warn("UserWarning", msg)
+	}
+}
+
+func (s *Session) warnFunc() func(string) { return s.warnOnce }
 
 func init() {
 	tensorProps["shape"] = func(s *Session, t *tensor.Tensor) Value { return Size(append([]int{}, t.Shape()...)) }
@@ -25,9 +36,7 @@ func init() {
 	tensorProps["is_cuda"] = func(s *Session, t *tensor.Tensor) Value { return Bool(t.Device().Type == "cuda") }
 	tensorProps["T"] = func(s *Session, t *tensor.Tensor) Value {
 		if n := t.Dim(); n != 2 && n != 0 {
-			if _, done := warnedT.LoadOrStore(s, true); !done {
-				s.Warn("UserWarning", tensor.WarnNumpyT)
-			}
+			s.warnOnce(tensor.WarnNumpyT)
 		}
 		return t.NumpyT()
 	}
@@ -84,6 +93,7 @@ func init() {
 			Fn: func(a *Args) Value {
 				var t *tensor.Tensor
 				var mf Value
+				noPositional(a, 1)
 				a.Unpack("self", &t, "$memory_format?", &mf)
 				return Bool(t.IsContiguous())
 			}},

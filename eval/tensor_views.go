@@ -1,6 +1,8 @@
 package eval
 
 import (
+	"strconv"
+
 	"github.com/tensh/tensh/runtime/tensor"
 )
 
@@ -40,9 +42,12 @@ func intListArg(a *Args, param, elem string, varargs bool) []int {
 		case Tuple, *List, Size:
 			items = iterate(x)
 		case Int:
+			if !varargs {
+				throw("TypeError", errIntListPos, a.Name, param, 2, elem, "int")
+			}
 			items = []Value{x}
 		case *tensor.Tensor:
-			if x.Numel() == 1 && x.DType().IsIntegral(false) {
+			if varargs && x.Numel() == 1 && x.DType().IsIntegral(false) {
 				items = []Value{x}
 			} else {
 				throw("TypeError", errIntListPos, a.Name, param, 1, elem, "Tensor")
@@ -83,9 +88,39 @@ func indexInt(v Value) (int, bool) {
 // selfOnly binds the receiver (or the input of the torch function) of a
 // call that takes no other argument.
 func selfOnly(a *Args) *tensor.Tensor {
+	if a.Self != nil {
+		return noArgTensor(a)
+	}
+	if len(a.Pos) > 1 {
+		throw("TypeError", errTooManyPos, a.Name, "1", "", len(a.Pos), "were")
+	}
 	var t *tensor.Tensor
 	a.Unpack("input", &t)
 	return t
+}
+
+// noPositional rejects positional arguments of a method whose parameters
+// are all keyword-only (contiguous(), clone()); max counts the receiver.
+func noPositional(a *Args, max int) {
+	if n := len(a.All()); n > max {
+		self := btoi(a.Self != nil)
+		takes, given := max-self, n-self
+		s, verb := "s", "were"
+		if takes == 1 {
+			s = ""
+		}
+		if given == 1 {
+			verb = "was"
+		}
+		throw("TypeError", errTooManyPos, a.Name, strconv.Itoa(takes), s, given, verb)
+	}
+}
+
+func btoi(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
 }
 
 // dimsArg reads a dims argument given as an int or a sequence of ints
@@ -114,7 +149,7 @@ func init() {
 		&Builtin{Name: "view", Kind: TensorMethod, Sig: "view(*shape) -> Tensor",
 			Doc: "Returns a tensor with the same data and a new shape (one size may be -1); the strides must allow it, else use reshape.",
 			Fn: func(a *Args) Value {
-				if len(a.Pos) == 0 {
+				if _, kw := a.Kwarg("size"); len(a.Pos) == 0 && !kw {
 					a.invalid()
 				}
 				return a.Self.(*tensor.Tensor).View(intListArg(a, "size", "SymInts", true))
@@ -332,6 +367,7 @@ func init() {
 			Fn: func(a *Args) Value {
 				var t *tensor.Tensor
 				var mf Value
+				noPositional(a, 1)
 				a.Unpack("self", &t, "$memory_format?", &mf)
 				return t.Contiguous()
 			}},
@@ -340,6 +376,7 @@ func init() {
 			Fn: func(a *Args) Value {
 				var t *tensor.Tensor
 				var mf Value
+				noPositional(a, 1)
 				a.Unpack("input", &t, "$memory_format?", &mf)
 				return t.Clone()
 			}},

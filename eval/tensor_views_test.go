@@ -202,6 +202,14 @@ func TestTranscriptIndexing(t *testing.T) {
 	runTranscript(t, conformanceFile("indexing.tsh"), "", "")
 }
 
+func TestTranscriptViewsExtra(t *testing.T) {
+	runTranscript(t, "../testdata/views_extra.tsh", "", "")
+}
+
+func TestTranscriptIndexingExtra(t *testing.T) {
+	runTranscript(t, "../testdata/indexing_extra.tsh", "", "")
+}
+
 func TestTranscriptSeedViews(t *testing.T) {
 	runTranscript(t, conformanceFile("seeds.tsh"), "# Views, strides and contiguity", "")
 }

@@ -77,6 +77,7 @@ const (
 	errMovedimRepeat       = "movedim: repeated dim in `%s` (%s)"
 	errSlice0d             = "slice() cannot be applied to a 0-dim tensor."
 	errSliceStep           = "step must be greater than zero"
+	errSymbolicInt         = "Expected !is_symbolic() to be true, but got false.  (Could this error message be improved?  If so, please report an enhancement request to PyTorch.)"
 	errNarrow0d            = "narrow() cannot be applied to a 0-dim tensor."
 	errNarrowRange         = "start (%d) + length (%d) exceeds dimension size (%d)."
 	errSplit0d             = "split expects at least a 1-dimensional tensor"

@@ -205,11 +205,19 @@ func applySlice(t *Tensor, dim, start, stop, step int, disable bool) *Tensor {
 	if step <= 0 {
 		raise(ValueError, errSliceStep)
 	}
+	if start < symIntMin || stop < symIntMin {
+		// PyTorch 1.13 stores slice bounds as SymInts, which take the
+		// integers below -2**62 for symbolic values.
+		raise(RuntimeError, errSymbolicInt)
+	}
 	if !disable && dim < t.Dim() && start == 0 && stop == t.shape[dim] && step == 1 {
 		return t
 	}
 	return t.SliceDim(dim, start, stop, step)
 }
+
+// symIntMin is the smallest integer a c10::SymInt holds as a plain value.
+const symIntMin = -1 << 62
 
 // boolIndexTensor is boolToIndexingTensor: [0] for true, [] for false.
 func boolIndexTensor(b bool) *Tensor {

@@ -299,17 +299,21 @@ func (t *Tensor) SplitWithSizes(sizes []int, dim int) []*Tensor {
 		raise(RuntimeError, errSplit0d)
 	}
 	dimSize := t.Size(dim)
-	out := make([]*Tensor, len(sizes))
-	start := 0
-	for i, l := range sizes {
+	total := 0
+	for _, l := range sizes {
 		if l < 0 {
 			raise(RuntimeError, errSplitSizesNeg, ShapeString(sizes))
 		}
+		total += l
+	}
+	if total != dimSize {
+		raise(RuntimeError, errSplitSizesSum, dimSize, dim, ShapeString(sizes))
+	}
+	out := make([]*Tensor, len(sizes))
+	start := 0
+	for i, l := range sizes {
 		out[i] = t.Narrow(dim, start, l)
 		start += l
-	}
-	if start != dimSize {
-		raise(RuntimeError, errSplitSizesSum, dimSize, dim, ShapeString(sizes))
 	}
 	return out
 }
