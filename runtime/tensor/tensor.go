@@ -351,6 +351,9 @@ func (t *Tensor) Fill(v Scalar) {
 }
 
 func fillT[T Elem](t *Tensor, data []T, v T) {
+	if t.Numel() == 0 {
+		return // (an empty view's offset may lie past the end of its storage)
+	}
 	if t.IsContiguous() {
 		n := t.Numel()
 		s := data[t.offset : t.offset+n]
