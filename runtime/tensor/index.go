@@ -391,14 +391,13 @@ func nonzeroColumns(mask *Tensor) []*Tensor {
 	var coords []int64
 	n := 0
 	idx := make([]int, nd)
-	vals := mask.Values()
-	for _, v := range vals {
-		if v.Bool() {
-			for _, x := range idx {
-				coords = append(coords, int64(x))
-			}
-			n++
+	hit := func() {
+		for _, x := range idx {
+			coords = append(coords, int64(x))
 		}
+		n++
+	}
+	step := func() {
 		for d := nd - 1; d >= 0; d-- {
 			idx[d]++
 			if idx[d] < mask.shape[d] {
@@ -406,6 +405,39 @@ func nonzeroColumns(mask *Tensor) []*Tensor {
 			}
 			idx[d] = 0
 		}
+	}
+	count := 0
+	switch data := mask.st.data.(type) {
+	case []bool:
+		mask.ForEach(func(off int) {
+			if data[off] {
+				count++
+			}
+		})
+	case []uint8:
+		mask.ForEach(func(off int) {
+			if data[off] != 0 {
+				count++
+			}
+		})
+	}
+	CheckAlloc(Int64, count*nd)
+	coords = make([]int64, 0, count*nd)
+	switch data := mask.st.data.(type) {
+	case []bool:
+		mask.ForEach(func(off int) {
+			if data[off] {
+				hit()
+			}
+			step()
+		})
+	case []uint8:
+		mask.ForEach(func(off int) {
+			if data[off] != 0 {
+				hit()
+			}
+			step()
+		})
 	}
 	if coords == nil {
 		coords = []int64{}
@@ -416,6 +448,81 @@ func nonzeroColumns(mask *Tensor) []*Tensor {
 		cols[j] = all.Select(1, j)
 	}
 	return cols
+}
+
+// mover batches element moves between two storages of one dtype, so that
+// a long gather or scatter needs no per-element type switch and no
+// offset arrays as long as the tensor.
+type mover struct {
+	dst, src *Storage
+	d, s     []int
+}
+
+const moverBatch = 4096
+
+func newMover(dst, src *Storage) *mover {
+	return &mover{dst: dst, src: src, d: make([]int, 0, moverBatch), s: make([]int, 0, moverBatch)}
+}
+
+func (m *mover) add(do, so int) {
+	m.d = append(m.d, do)
+	m.s = append(m.s, so)
+	if len(m.d) == moverBatch {
+		m.flush()
+	}
+}
+
+// addRun adds n moves along the given steps; long contiguous runs are
+// copied at once.
+func (m *mover) addRun(do, so, n, dstep, sstep int) {
+	if n >= 16 && dstep == 1 && sstep == 1 {
+		m.flush()
+		copyBlock(m.dst, do, m.src, so, n)
+		return
+	}
+	for i := 0; i < n; i++ {
+		m.add(do+i*dstep, so+i*sstep)
+	}
+}
+
+func (m *mover) flush() {
+	moveElems(m.dst, m.d, m.src, m.s)
+	m.d, m.s = m.d[:0], m.s[:0]
+}
+
+// forEach2 calls fn with the offsets of the same element in two layouts
+// of one shape, in row-major order.
+func forEach2(shape, st1 []int, off1 int, st2 []int, off2 int, fn func(o1, o2 int)) {
+	if Numel(shape) == 0 {
+		return
+	}
+	nd := len(shape)
+	if nd == 0 {
+		fn(off1, off2)
+		return
+	}
+	idx := make([]int, nd)
+	last := nd - 1
+	for {
+		for i := 0; i < shape[last]; i++ {
+			fn(off1+i*st1[last], off2+i*st2[last])
+		}
+		d := last - 1
+		for ; d >= 0; d-- {
+			idx[d]++
+			off1 += st1[d]
+			off2 += st2[d]
+			if idx[d] < shape[d] {
+				break
+			}
+			off1 -= idx[d] * st1[d]
+			off2 -= idx[d] * st2[d]
+			idx[d] = 0
+		}
+		if d < 0 {
+			return
+		}
+	}
 }
 
 // iterOperand is the strides TensorIterator sees for an operand of the
@@ -513,11 +620,15 @@ func (r *replacement) check(k int) {
 	}
 }
 
-// visit calls fn for every element of the result, in TensorIterator's
-// order for perm (perm[0] the fastest dimension), with the element's
-// multi-index, the src storage offset it maps to, and its replacement
-// position.
-func (info *advIndex) visit(perm []int, r *replacement, fn func(idx []int, srcOff int)) {
+// visit calls fn for every run of elements of the result, in
+// TensorIterator's order for perm (perm[0] the fastest dimension), with
+// the src storage offset of the run's first element, its offset in a
+// second layout (other, otherOff) of the result's shape (the output of a
+// gather, the value of a scatter), the run's length and the steps of both
+// offsets along it. A run is a line along the fastest dimension when that
+// dimension is not indexed, else one element. Offsets are kept
+// incrementally.
+func (info *advIndex) visit(perm []int, r *replacement, other []int, otherOff int, fn func(srcOff, otherOff, n, srcStep, otherStep int)) {
 	shape := info.shape
 	nd := len(shape)
 	if Numel(shape) == 0 {
@@ -525,37 +636,46 @@ func (info *advIndex) visit(perm []int, r *replacement, fn func(idx []int, srcOf
 	}
 	nrep := len(info.replShape)
 	nidx := len(info.sizes)
-	srcStride := make([]int, nd)
+	srcStride := make([]int, nd) // src strides of the non-replaced dimensions
+	kStride := make([]int, nd)   // steps of the replacement position
 	for d := 0; d < info.before; d++ {
 		srcStride[d] = info.src.strides[d]
 	}
 	for d := 0; d < info.after; d++ {
 		srcStride[info.before+nrep+d] = info.src.strides[info.before+nidx+d]
 	}
-	replStride := ContiguousStrides(info.replShape)
-	idx := make([]int, nd)
-	for {
-		k := 0
-		off := info.src.offset
-		for d := 0; d < nd; d++ {
-			if d >= info.before && d < info.before+nrep {
-				k += idx[d] * replStride[d-info.before]
-			} else {
-				off += idx[d] * srcStride[d]
-			}
+	copy(kStride[info.before:], ContiguousStrides(info.replShape))
+	outer := perm
+	n, sStep, oStep := 1, 0, 0
+	if nd > 0 {
+		if in := perm[0]; in < info.before || in >= info.before+nrep {
+			n, sStep, oStep = shape[in], srcStride[in], other[in]
+			outer = perm[1:]
 		}
-		r.check(k)
-		fn(idx, off+r.off[k])
+	}
+	idx := make([]int, nd)
+	off, k, oo := info.src.offset, 0, otherOff
+	for {
+		if r.bad != nil {
+			r.check(k)
+		}
+		fn(off+r.off[k], oo, n, sStep, oStep)
 		p := 0
-		for ; p < nd; p++ {
-			d := perm[p]
+		for ; p < len(outer); p++ {
+			d := outer[p]
 			idx[d]++
+			off += srcStride[d]
+			k += kStride[d]
+			oo += other[d]
 			if idx[d] < shape[d] {
 				break
 			}
+			off -= idx[d] * srcStride[d]
+			k -= idx[d] * kStride[d]
+			oo -= idx[d] * other[d]
 			idx[d] = 0
 		}
-		if p == nd {
+		if p == len(outer) {
 			return
 		}
 	}
@@ -568,6 +688,9 @@ func (t *Tensor) Index(indices []*Tensor, warn func(string)) *Tensor {
 	if len(indices) > t.Dim() {
 		raise(IndexError, errTooManyIndicesGot, t.Dim(), len(indices))
 	}
+	if out := t.maskSelect(indices, warn); out != nil {
+		return out
+	}
 	info := makeIndexInfo(t, indices, warn)
 	ops := info.operands()
 	perm := iterPerm(info.shape, ops)
@@ -577,17 +700,85 @@ func (t *Tensor) Index(indices []*Tensor, warn func(string)) *Tensor {
 		return out
 	}
 	r := info.replacementOffsets()
-	srcOffs := make([]int, 0, out.Numel())
-	dstOffs := make([]int, 0, out.Numel())
-	info.visit(perm, r, func(idx []int, so int) {
-		srcOffs = append(srcOffs, so)
-		do := out.offset
-		for d, x := range idx {
-			do += x * out.strides[d]
+	mv := newMover(out.st, t.st)
+	info.visit(perm, r, out.strides, out.offset, func(so, do, n, ss, ds int) { mv.addRun(do, so, n, ds, ss) })
+	mv.flush()
+	return out
+}
+
+// maskSelect is the fast path of t[mask] for a mask of t's shape (the
+// only index): the elements where the mask is set, in row-major order,
+// without building the mask's nonzero() coordinates. It returns nil when
+// the index is not of that form.
+func (t *Tensor) maskSelect(indices []*Tensor, warn func(string)) *Tensor {
+	if len(indices) != 1 || indices[0] == nil {
+		return nil
+	}
+	m := indices[0]
+	if d := m.DType(); (d != Bool && d != Uint8) || !sameShape(m.shape, t.shape) || t.Dim() == 0 {
+		return nil
+	}
+	if m.DType() == Uint8 && warn != nil {
+		warn(WarnIndexUint8)
+	}
+	// set reports whether the mask element at storage offset i is set.
+	var set func(i int) bool
+	switch md := m.st.data.(type) {
+	case []bool:
+		set = func(i int) bool { return md[i] }
+	case []uint8:
+		set = func(i int) bool { return md[i] != 0 }
+	}
+	var offs []int
+	if t.IsContiguous() && m.IsContiguous() {
+		n := t.Numel()
+		count := 0
+		if md, ok := m.st.data.([]bool); ok {
+			for _, b := range md[m.offset : m.offset+n] {
+				if b {
+					count++
+				}
+			}
+			offs = make([]int, 0, count)
+			for i, b := range md[m.offset : m.offset+n] {
+				if b {
+					offs = append(offs, t.offset+i)
+				}
+			}
+		} else {
+			for i := 0; i < n; i++ {
+				if set(m.offset + i) {
+					count++
+				}
+			}
+			offs = make([]int, 0, count)
+			for i := 0; i < n; i++ {
+				if set(m.offset + i) {
+					offs = append(offs, t.offset+i)
+				}
+			}
 		}
-		dstOffs = append(dstOffs, do)
-	})
-	moveElems(out.st, dstOffs, t.st, srcOffs)
+	} else {
+		count := 0
+		forEach2(t.shape, t.strides, t.offset, m.strides, m.offset, func(_, mo int) {
+			if set(mo) {
+				count++
+			}
+		})
+		offs = make([]int, 0, count)
+		forEach2(t.shape, t.strides, t.offset, m.strides, m.offset, func(o, mo int) {
+			if set(mo) {
+				offs = append(offs, o)
+			}
+		})
+	}
+	out := Empty([]int{len(offs)}, t.DType())
+	out.device = t.device
+	dst := make([]int, len(offs))
+	for i := range dst {
+		dst[i] = i
+	}
+	moveElems(out.st, dst, t.st, offs)
 	return out
 }
 
@@ -640,6 +831,32 @@ func moveElems(dst *Storage, dstOffs []int, src *Storage, srcOffs []int) {
 	}
 }
 
+// copyBlock copies n consecutive elements between storages of one dtype.
+func copyBlock(dst *Storage, do int, src *Storage, so, n int) {
+	switch d := dst.data.(type) {
+	case []bool:
+		copy(d[do:do+n], src.data.([]bool)[so:so+n])
+	case []uint8:
+		copy(d[do:do+n], src.data.([]uint8)[so:so+n])
+	case []int8:
+		copy(d[do:do+n], src.data.([]int8)[so:so+n])
+	case []int16:
+		copy(d[do:do+n], src.data.([]int16)[so:so+n])
+	case []int32:
+		copy(d[do:do+n], src.data.([]int32)[so:so+n])
+	case []int64:
+		copy(d[do:do+n], src.data.([]int64)[so:so+n])
+	case []Half:
+		copy(d[do:do+n], src.data.([]Half)[so:so+n])
+	case []BF16:
+		copy(d[do:do+n], src.data.([]BF16)[so:so+n])
+	case []float32:
+		copy(d[do:do+n], src.data.([]float32)[so:so+n])
+	case []float64:
+		copy(d[do:do+n], src.data.([]float64)[so:so+n])
+	}
+}
+
 func moveT[T Elem](dst []T, dstOffs []int, src []T, srcOffs []int) {
 	for i, o := range dstOffs {
 		dst[o] = src[srcOffs[i]]
@@ -667,17 +884,23 @@ func (t *Tensor) IndexPut(indices []*Tensor, value *Tensor, warn func(string)) {
 		v := value.Item()
 		CheckScalar(v, t.DType())
 		m := mask.Expand(t.shape)
-		mv := m.Values()
 		tmp := Scalar0(v, t.DType())
-		offs := t.Offsets()
-		var dstOffs, srcOffs []int
-		for i, b := range mv {
-			if b.Bool() {
-				dstOffs = append(dstOffs, offs[i])
-				srcOffs = append(srcOffs, 0)
-			}
+		mv := newMover(t.st, tmp.st)
+		switch md := m.st.data.(type) {
+		case []bool:
+			forEach2(t.shape, t.strides, t.offset, m.strides, m.offset, func(o, mo int) {
+				if md[mo] {
+					mv.add(o, 0)
+				}
+			})
+		case []uint8:
+			forEach2(t.shape, t.strides, t.offset, m.strides, m.offset, func(o, mo int) {
+				if md[mo] != 0 {
+					mv.add(o, 0)
+				}
+			})
 		}
-		moveElems(t.st, dstOffs, tmp.st, srcOffs)
+		mv.flush()
 		return
 	}
 	AssertNoOverlap(t, value)
@@ -698,16 +921,9 @@ func (t *Tensor) IndexPut(indices []*Tensor, value *Tensor, warn func(string)) {
 	ops = append(ops[:1], append([][]int{iterOperand(ev.shape, ev.strides, info.shape)}, ops[1:]...)...)
 	perm := iterPerm(info.shape, ops)
 	r := info.replacementOffsets()
-	var dstOffs, srcOffs []int
-	info.visit(perm, r, func(idx []int, do int) {
-		so := ev.offset
-		for d, x := range idx {
-			so += x * ev.strides[d]
-		}
-		dstOffs = append(dstOffs, do)
-		srcOffs = append(srcOffs, so)
-	})
-	moveElems(t.st, dstOffs, ev.st, srcOffs)
+	mv := newMover(t.st, ev.st)
+	info.visit(perm, r, ev.strides, ev.offset, func(do, so, n, ds, ss int) { mv.addRun(do, so, n, ds, ss) })
+	mv.flush()
 }
 
 // maskedFillMask is canDispatchToMaskedFill: when value has one element

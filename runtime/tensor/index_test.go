@@ -492,3 +492,43 @@ func TestIndexOutputLayout(t *testing.T) {
 		}
 	}
 }
+
+func BenchmarkMaskIndex4096Float32(b *testing.B) {
+	x := Empty([]int{4096, 4096}, Float32)
+	m := Empty([]int{4096, 4096}, Bool)
+	md := Slice[bool](m.st)
+	for i := range md {
+		md[i] = i%3 == 0
+	}
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		x.GetItem([]IndexItem{{Kind: IndexTensor, Tensor: m}}, true, nil)
+	}
+}
+
+func BenchmarkRowIndex4096Float32(b *testing.B) {
+	x := Empty([]int{4096, 4096}, Float32)
+	idx := make([]int64, 2048)
+	for i := range idx {
+		idx[i] = int64(i * 2)
+	}
+	it := FromSlice(idx, 2048)
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		x.GetItem([]IndexItem{{Kind: IndexTensor, Tensor: it}}, true, nil)
+	}
+}
+
+func BenchmarkMaskAssign4096Float32(b *testing.B) {
+	x := Empty([]int{4096, 4096}, Float32)
+	m := Empty([]int{4096, 4096}, Bool)
+	md := Slice[bool](m.st)
+	for i := range md {
+		md[i] = i%3 == 0
+	}
+	v := Scalar0(FloatS(1), Float32)
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		x.SetItem([]IndexItem{{Kind: IndexTensor, Tensor: m}}, true, v, nil)
+	}
+}
