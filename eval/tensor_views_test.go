@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"os"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/tensh/tensh/runtime/tensor"
@@ -13,8 +14,9 @@ import (
 // functions (torch.arange, torch.tensor, torch.ones, torch.zeros) that
 // belong to the creation bindings. Until those are registered, this test
 // registers minimal stand-ins (test code only) so that the view and index
-// statements can be checked.
-func init() {
+// statements can be checked. It runs when a transcript test starts, after
+// every init, so that the real functions win when they exist.
+var registerStubs = sync.OnceFunc(func() {
 	if torchFuncs["arange"] == nil {
 		register(&Builtin{Name: "arange", Kind: TorchFunc, Fn: func(a *Args) Value {
 			var nums []Value
@@ -86,7 +88,7 @@ func init() {
 			return tensor.Full(size, tensor.IntS(fill), dt)
 		}})
 	}
-}
+})
 
 // needsOthers lists the transcript statements that use operators or
 // functions outside views and indexing (reductions, item()).
@@ -139,6 +141,7 @@ func transcriptBlocks(text string) []block {
 // runTranscript runs a conformance transcript (or the part of it between
 // the comment lines from and to) and compares each statement's output.
 func runTranscript(t *testing.T, path, from, to string) {
+	registerStubs()
 	src, err := os.ReadFile(path)
 	if err != nil {
 		t.Skipf("no transcript: %v", err)
