@@ -68,9 +68,10 @@ func tensorSelect(t *tensor.Tensor, i int) *tensor.Tensor {
 // Ellipsis, True/False not inside a tuple).
 func indexItems(idx Value) (items []tensor.IndexItem, tuple bool) {
 	switch x := idx.(type) {
-	case NoneType, EllipsisType, Bool, *Slice:
+	case NoneType, EllipsisType, Bool:
 		return []tensor.IndexItem{indexItem(x)}, false
-	case Int:
+	case Int, *Slice:
+		// converted at once on PyTorch's fast path
 		it := indexItem(x)
 		if it.Kind == tensor.IndexDeferred {
 			panic(it.Err)

@@ -213,6 +213,10 @@ func TestTranscriptIndexingExtra(t *testing.T) {
 	runTranscript(t, "../testdata/indexing_extra.tsh", "", "")
 }
 
+func TestTranscriptIndexingRandom(t *testing.T) {
+	runTranscript(t, "../testdata/indexing_random.tsh", "", "")
+}
+
 func TestTranscriptSeedViews(t *testing.T) {
 	runTranscript(t, conformanceFile("seeds.tsh"), "# Views, strides and contiguity", "")
 }

@@ -210,7 +210,11 @@ func applySlice(t *Tensor, dim, start, stop, step int, disable bool) *Tensor {
 		// integers below -2**62 for symbolic values.
 		raise(RuntimeError, errSymbolicInt)
 	}
-	if !disable && dim < t.Dim() && start == 0 && stop == t.shape[dim] && step == 1 {
+	length := 0 // a dimension past the end reads as size 0, as in PyTorch
+	if dim < t.Dim() {
+		length = t.shape[dim]
+	}
+	if !disable && start == 0 && stop == length && step == 1 {
 		return t
 	}
 	return t.SliceDim(dim, start, stop, step)
