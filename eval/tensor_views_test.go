@@ -217,6 +217,10 @@ func TestTranscriptIndexingRandom(t *testing.T) {
 	runTranscript(t, "../testdata/indexing_random.tsh", "", "")
 }
 
+func TestTranscriptViewsRandom(t *testing.T) {
+	runTranscript(t, "../testdata/views_random.tsh", "", "")
+}
+
 func TestTranscriptSeedViews(t *testing.T) {
 	runTranscript(t, conformanceFile("seeds.tsh"), "# Views, strides and contiguity", "")
 }

@@ -149,7 +149,7 @@ func (t *Tensor) Select(dim, index int) *Tensor {
 	d := WrapDim(dim, t.Dim())
 	size := t.shape[d]
 	if index < -size || index >= size {
-		raise(IndexError, errSelectRange, index, ShapeString(t.shape), dim)
+		raise(IndexError, errSelectRange, index, ShapeString(t.shape), d)
 	}
 	if index < 0 {
 		index += size
