@@ -233,6 +233,10 @@ func (t *Tensor) SliceDim(dim, start, end, step int) *Tensor {
 	u.offset = t.offset + start*t.strides[d]
 	u.shape[d] = n
 	u.strides[d] = t.strides[d] * step
+	if u.strides[d] < 0 {
+		// the product overflowed; PyTorch's as_strided then refuses it
+		raise(RuntimeError, errAsStridedNeg, ShapeString(u.strides))
+	}
 	return u
 }
 
