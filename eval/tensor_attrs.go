@@ -1,6 +1,7 @@
 package eval
 
 import (
+	"strings"
 	"sync"
 
 	"github.com/tensh/tensh/runtime/tensor"
@@ -168,7 +169,7 @@ func dimArg(a *Args) (t *tensor.Tensor, dim int, ok bool) {
 		for i := range names {
 			names[i] = "None"
 		}
-		throw("RuntimeError", errDimNameNotFound, string(x), joinStrings(names, ", "))
+		throw("RuntimeError", errDimNameNotFound, string(x), strings.Join(names, ", "))
 	case Int, Bool:
 		return t, int(a.toInt("dim", x)), true
 	case *tensor.Tensor:
@@ -178,15 +179,4 @@ func dimArg(a *Args) (t *tensor.Tensor, dim int, ok bool) {
 	}
 	a.invalid()
 	return
-}
-
-func joinStrings(s []string, sep string) string {
-	out := ""
-	for i, x := range s {
-		if i > 0 {
-			out += sep
-		}
-		out += x
-	}
-	return out
 }

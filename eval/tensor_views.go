@@ -190,7 +190,7 @@ func init() {
 			Fn:  transposeFn("dim0", "dim1")},
 		&Builtin{Name: "t", Kind: TensorMethod | TorchFunc, Sig: "t(input) -> Tensor",
 			Doc: "Transposes a tensor of at most 2 dimensions (0-d and 1-d tensors are returned as they are).",
-			Fn:  func(a *Args) Value { return selfOnly(a).T2() }},
+			Fn:  func(a *Args) Value { return selfOnly(a).T() }},
 		&Builtin{Name: "permute", Kind: TensorMethod | TorchFunc, Sig: "permute(input, *dims) -> Tensor",
 			Doc: "Returns a view with the dimensions reordered.",
 			Fn: func(a *Args) Value {

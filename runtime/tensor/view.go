@@ -38,8 +38,8 @@ func (t *Tensor) Transpose(d0, d1 int) *Tensor {
 	return u
 }
 
-// T2 is t.t(): the transpose of a tensor of at most 2 dimensions.
-func (t *Tensor) T2() *Tensor {
+// T is t.t(): the transpose of a tensor of at most 2 dimensions.
+func (t *Tensor) T() *Tensor {
 	if t.Dim() > 2 {
 		raise(RuntimeError, errTDims, t.Dim())
 	}
