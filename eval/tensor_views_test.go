@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"os"
 	"strings"
-	"sync"
 	"testing"
 
 	"github.com/tensh/tensh/runtime/tensor"
@@ -14,9 +13,28 @@ import (
 // functions (torch.arange, torch.tensor, torch.ones, torch.zeros) that
 // belong to the creation bindings. Until those are registered, this test
 // registers minimal stand-ins (test code only) so that the view and index
-// statements can be checked. It runs when a transcript test starts, after
-// every init, so that the real functions win when they exist.
-var registerStubs = sync.OnceFunc(func() {
+// statements can be checked. They are installed for the duration of one
+// of the tests below only (and only where no real function exists), so
+// that no other test sees them.
+func withStubs(run func()) {
+	saved := map[string]*Builtin{}
+	for _, name := range []string{"arange", "tensor", "ones", "zeros"} {
+		saved[name] = torchFuncs[name]
+	}
+	defer func() {
+		for name, b := range saved {
+			if b == nil {
+				delete(torchFuncs, name)
+			} else {
+				torchFuncs[name] = b
+			}
+		}
+	}()
+	registerStubs()
+	run()
+}
+
+func registerStubs() {
 	if torchFuncs["arange"] == nil {
 		register(&Builtin{Name: "arange", Kind: TorchFunc, Fn: func(a *Args) Value {
 			var nums []Value
@@ -88,7 +106,7 @@ var registerStubs = sync.OnceFunc(func() {
 			return tensor.Full(size, tensor.IntS(fill), dt)
 		}})
 	}
-})
+}
 
 // needsOthers lists the transcript statements that use operators or
 // functions outside views and indexing (reductions, item()).
@@ -117,14 +135,14 @@ func usesOthers(stmt string) bool {
 	return false
 }
 
-type block struct{ stmt, out string }
+type viewBlock struct{ stmt, out string }
 
-func transcriptBlocks(text string) []block {
-	var out []block
+func viewTranscriptBlocks(text string) []viewBlock {
+	var out []viewBlock
 	for _, l := range strings.Split(text, "\n") {
 		switch {
 		case strings.HasPrefix(l, ">>> "):
-			out = append(out, block{stmt: l[4:]})
+			out = append(out, viewBlock{stmt: l[4:]})
 		case strings.HasPrefix(l, "... ") && len(out) > 0 && out[len(out)-1].out == "":
 			out[len(out)-1].stmt += "\n" + l[4:]
 		case strings.HasPrefix(l, "#"):
@@ -141,7 +159,6 @@ func transcriptBlocks(text string) []block {
 // runTranscript runs a conformance transcript (or the part of it between
 // the comment lines from and to) and compares each statement's output.
 func runTranscript(t *testing.T, path, from, to string) {
-	registerStubs()
 	src, err := os.ReadFile(path)
 	if err != nil {
 		t.Skipf("no transcript: %v", err)
@@ -163,10 +180,12 @@ func runTranscript(t *testing.T, path, from, to string) {
 		}
 	}
 	var buf bytes.Buffer
-	s := NewSession(Options{Out: &buf})
-	s.RunEcho(text)
-	want := transcriptBlocks(text)
-	got := transcriptBlocks(buf.String())
+	withStubs(func() {
+		s := NewSession(Options{Out: &buf})
+		s.RunEcho(text)
+	})
+	want := viewTranscriptBlocks(text)
+	got := viewTranscriptBlocks(buf.String())
 	if len(got) != len(want) {
 		t.Fatalf("%d statements run, %d expected", len(got), len(want))
 	}
@@ -186,15 +205,15 @@ func runTranscript(t *testing.T, path, from, to string) {
 	t.Logf("%s: %d of %d statements match (%d mismatches wait for other work)", path, pass, len(want), skipped)
 }
 
-// conformanceFile finds a conformance transcript: in the repository's
-// shared/ folder, or in the shared folder next to the worktree.
+// conformanceFile finds a conformance transcript: in testdata/conformance,
+// or in the shared folder beside the worktree.
 func conformanceFile(name string) string {
-	for _, dir := range []string{"../shared/conformance/", "../../shared/conformance/", "../../../shared/conformance/"} {
+	for _, dir := range []string{"../testdata/conformance/", "../../shared/conformance/", "../../../shared/conformance/"} {
 		if _, err := os.Stat(dir + name); err == nil {
 			return dir + name
 		}
 	}
-	return "../shared/conformance/" + name
+	return "../testdata/conformance/" + name
 }
 
 func TestTranscriptViews(t *testing.T) {
