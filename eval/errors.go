@@ -150,3 +150,23 @@ const (
 	errIinfoNotInt     = "torch.iinfo() requires an integer input type. Use torch.finfo to handle 'torch.iinfo'"
 	errIinfoBool       = "torch.bool is not supported by torch.iinfo"
 )
+
+// Tensor views, attributes and indexing (PyTorch's argument parser and
+// python_variable_indexing.cpp).
+const (
+	errCantAssign        = "can't assign a %s to a %s"
+	errOverflowLong      = "Overflow when unpacking long"
+	errInvalidIndex      = "only integers, slices (`:`), ellipsis (`...`), None and long or byte Variables are valid indices (got %s)"
+	errSliceIndices      = "slice indices must be integers or None or have an __index__ method"
+	errSeqLength         = "expected sequence of length %d at dim %d (got %d)"
+	errMissingArgs       = "%s() missing 1 required positional arguments: \"%s\""
+	errIntListPos        = "%s(): argument '%s' (position %d) must be tuple of %s, not %s"
+	errIntListElem       = "%s(): argument '%s' must be tuple of %s, but found element of type %s at pos %d"
+	errTakesNoArgs       = "_TensorBase.%s() takes no arguments (%d given)"
+	errDimNameNone       = "Please look up dimensions by name, got: name = None."
+	errDimNameNotFound   = "Name '%s' not found in Tensor[%s]."
+	errOneElementScalars = "only one element tensors can be converted to Python scalars"
+	errInferDType        = "Could not infer dtype of %s"
+	errNewInvalidStr     = "new(): invalid data type 'str'"
+	errNotASequence      = "not a sequence"
+)
