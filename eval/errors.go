@@ -155,18 +155,15 @@ const (
 // python_variable_indexing.cpp).
 const (
 	errCantAssign        = "can't assign a %s to a %s"
-	errOverflowLong      = "Overflow when unpacking long"
 	errInvalidIndex      = "only integers, slices (`:`), ellipsis (`...`), None and long or byte Variables are valid indices (got %s)"
 	errSliceIndices      = "slice indices must be integers or None or have an __index__ method"
 	errSeqLength         = "expected sequence of length %d at dim %d (got %d)"
-	errMissingArgs       = "%s() missing 1 required positional arguments: \"%s\""
+	errMissingArgQuoted  = "%s() missing 1 required positional arguments: \"%s\""
 	errIntListPos        = "%s(): argument '%s' (position %d) must be tuple of %s, not %s"
-	errIntListElem       = "%s(): argument '%s' must be tuple of %s, but found element of type %s at pos %d"
-	errTakesNoArgs       = "_TensorBase.%s() takes no arguments (%d given)"
+	errIntTupleElem      = "%s(): argument '%s' must be tuple of %s, but found element of type %s at pos %d"
 	errDimNameNone       = "Please look up dimensions by name, got: name = None."
 	errDimNameNotFound   = "Name '%s' not found in Tensor[%s]."
 	errOneElementScalars = "only one element tensors can be converted to Python scalars"
 	errInferDType        = "Could not infer dtype of %s"
 	errNewInvalidStr     = "new(): invalid data type 'str'"
-	errNotASequence      = "not a sequence"
 )

@@ -28,7 +28,7 @@ var (
 
 // tensorTypeName is x.type(): 'torch.FloatTensor', 'torch.cuda.LongTensor'.
 func tensorTypeName(t *tensor.Tensor) string {
-	name := tensor.LegacyTypeName(t.DType())
+	name := tensor.LegacyTypeName(t.DType(), t.Device())
 	if t.Device().Type == "cuda" {
 		return "torch.cuda." + strings.TrimPrefix(name, "torch.")
 	}

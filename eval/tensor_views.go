@@ -31,7 +31,7 @@ func intListArg(a *Args, param, elem string, varargs bool) []int {
 		kv, ok := a.Kwarg(param)
 		if !ok {
 			if len(a.Pos) == 0 {
-				throw("TypeError", errMissingArgs, a.Name, param)
+				throw("TypeError", errMissingArgQuoted, a.Name, param)
 			}
 			a.invalid()
 		}
@@ -60,7 +60,7 @@ func intListArg(a *Args, param, elem string, varargs bool) []int {
 	for i, e := range items {
 		n, ok := indexInt(e)
 		if !ok {
-			throw("TypeError", errIntListElem, a.Name, param, elem, TypeName(e), i+1)
+			throw("TypeError", errIntTupleElem, a.Name, param, elem, TypeName(e), i+1)
 		}
 		out[i] = n
 	}
@@ -426,7 +426,7 @@ func splitSizes(v Value) []int {
 	for i, e := range items {
 		n, ok := indexInt(e)
 		if !ok {
-			throw("TypeError", errIntListElem, "split_with_sizes", "split_sizes", "ints", TypeName(e), i+1)
+			throw("TypeError", errIntTupleElem, "split_with_sizes", "split_sizes", "ints", TypeName(e), i+1)
 		}
 		out[i] = n
 	}

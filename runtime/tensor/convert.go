@@ -8,9 +8,15 @@ var legacyTypeNames = [numDTypes]string{
 	Float32: "FloatTensor", Float64: "DoubleTensor",
 }
 
-// LegacyTypeName is the tensor type name of a CPU tensor of dtype d:
-// "torch.FloatTensor".
-func LegacyTypeName(d DType) string { return "torch." + legacyTypeNames[d] }
+// LegacyTypeName is the legacy tensor type name of dtype d on device dev,
+// as x.type() and PyTorch's messages print it: "torch.FloatTensor",
+// "torch.cuda.LongTensor".
+func LegacyTypeName(d DType, dev Device) string {
+	if dev.Type == "cuda" {
+		return "torch.cuda." + legacyTypeNames[d]
+	}
+	return "torch." + legacyTypeNames[d]
+}
 
 // DTypeOfLegacyName is the dtype of a CPU tensor type name
 // ("torch.IntTensor"), if it is one.

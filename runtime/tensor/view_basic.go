@@ -60,15 +60,6 @@ func (e *ExpandError) ShortMessage(d DType, dev Device) string {
 	return e.Message(d, dev)
 }
 
-// LegacyTypeName is the legacy tensor type name PyTorch's messages use:
-// torch.FloatTensor, torch.LongTensor, torch.cuda.FloatTensor...
-func LegacyTypeName(d DType, dev Device) string {
-	if dev.Type == "cuda" {
-		return "torch.cuda." + d.ScalarName() + "Tensor"
-	}
-	return "torch." + d.ScalarName() + "Tensor"
-}
-
 // expandGeometry is ATen's inferExpandGeometry: the sizes and strides that
 // view (shape, strides) as target. New leading dimensions get stride 0
 // unless their target size is 1, in which case they take the stride a
