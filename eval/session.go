@@ -81,6 +81,11 @@ func NewSession(opts Options) *Session {
 	if opts.Warn == nil {
 		opts.Warn = opts.Out
 	}
+	// The runtime's settings are process state, as in PyTorch; a new
+	// session starts from PyTorch's defaults (tests and `tensh check` run
+	// several sessions in one process).
+	tensor.SetPrintOptions(tensor.DefaultPrintOptions())
+	tensor.SetDefaultFloat(tensor.Float32)
 	s := &Session{opts: opts, globals: map[string]Value{}, Compat: opts.Compat}
 	s.torch = newTorchModule(s)
 	s.globals["torch"] = s.torch
