@@ -31,7 +31,7 @@ func TestComplete(t *testing.T) {
 		{"torch.Si", -1, eq("Size"), "torch members"},
 		{"torch.fl", -1, has("float", "float32", "float64"), "torch dtypes"},
 		{"torch.utils.backcompat.broadcast_warning.en", -1, eq("enabled"), "dotted module path"},
-		{"xs.sh", -1, eq("shape"), "tensor property"},
+		{"xs.sh", -1, eq("shape", "short"), "tensor property and method"},
 		{"xs.si", -1, eq("size"), "tensor method"},
 		{"(xs + 1).si", -1, none, "no evaluation of expressions"},
 		{"f(xs).si", -1, none, "no calls"},

@@ -14,7 +14,7 @@ func TestCatStackAgainstNaive(t *testing.T) {
 	r := rand.New(rand.NewSource(7))
 	for trial := 0; trial < 100; trial++ {
 		nd := 1 + r.Intn(3)
-		base := randomLayout(r, Int32, nd)
+		base := randomReduceLayout(r, Int32, nd)
 		dim := r.Intn(nd)
 		var ts []*Tensor
 		for i := 0; i < 1+r.Intn(3); i++ {
@@ -99,7 +99,7 @@ func TestShapingAgainstNaive(t *testing.T) {
 	r := rand.New(rand.NewSource(8))
 	for trial := 0; trial < 100; trial++ {
 		nd := 1 + r.Intn(3)
-		x := randomLayout(r, Int64, nd)
+		x := randomReduceLayout(r, Int64, nd)
 		// repeat
 		reps := make([]int, nd+r.Intn(2))
 		for i := range reps {

@@ -9,10 +9,10 @@ import (
 	"testing"
 )
 
-// randomLayout returns a tensor of dtype d viewing random values through
+// randomReduceLayout returns a tensor of dtype d viewing random values through
 // a random strided layout: a permutation of a sliced (stepped, offset)
 // base of rank nd.
-func randomLayout(r *rand.Rand, d DType, nd int) *Tensor {
+func randomReduceLayout(r *rand.Rand, d DType, nd int) *Tensor {
 	shape := make([]int, nd)
 	for i := range shape {
 		shape[i] = 1 + r.Intn(5)
@@ -125,7 +125,7 @@ func TestReduceAgainstNaive(t *testing.T) {
 	for trial := 0; trial < 300; trial++ {
 		d := []DType{Float32, Float64, Int64, Int16, Uint8}[r.Intn(5)]
 		nd := r.Intn(4) + 1
-		x := randomLayout(r, d, nd)
+		x := randomReduceLayout(r, d, nd)
 		for m := 0; m < 1<<nd; m++ {
 			var dims []int
 			mask := make([]bool, nd)
@@ -244,7 +244,7 @@ func TestReduceAgainstNaive(t *testing.T) {
 func TestScanAgainstNaive(t *testing.T) {
 	r := rand.New(rand.NewSource(2))
 	for trial := 0; trial < 100; trial++ {
-		x := randomLayout(r, Int32, r.Intn(3)+1)
+		x := randomReduceLayout(r, Int32, r.Intn(3)+1)
 		for dim := 0; dim < x.Dim(); dim++ {
 			cs, cp := Cumsum(x, dim), Cumprod(x, dim)
 			if cs.DType() != Int64 || !sameShape(cs.shape, x.shape) {
