@@ -423,11 +423,26 @@ func Logsumexp(t *Tensor, dims []int, keepdim bool) *Tensor {
 	// exp(t - maxes), each step rounded to d.
 	ex := Empty(t.shape, d)
 	i := 0
-	forEachPair(t, maxes.Expand(t.shape), func(ao, bo int) {
-		x := roundTo(d, t.st.Get(ao).F-maxes.st.Get(bo).F)
-		ex.st.Set(i, FloatS(roundTo(d, math.Exp(x))))
-		i++
-	})
+	switch ed := ex.st.data.(type) {
+	case []float32:
+		a, m := t.st.data.([]float32), maxes.st.data.([]float32)
+		forEachPair(t, maxes.Expand(t.shape), func(ao, bo int) {
+			ed[i] = float32(math.Exp(float64(a[ao] - m[bo])))
+			i++
+		})
+	case []float64:
+		a, m := t.st.data.([]float64), maxes.st.data.([]float64)
+		forEachPair(t, maxes.Expand(t.shape), func(ao, bo int) {
+			ed[i] = math.Exp(a[ao] - m[bo])
+			i++
+		})
+	default:
+		forEachPair(t, maxes.Expand(t.shape), func(ao, bo int) {
+			x := roundTo(d, t.st.Get(ao).F-maxes.st.Get(bo).F)
+			ex.st.Set(i, FloatS(roundTo(d, math.Exp(x))))
+			i++
+		})
+	}
 	s := mapFloat(Sum(ex, dims, keepdim), math.Log)
 	m := maxes
 	if !keepdim {
@@ -457,10 +472,25 @@ func roundTo(d DType, x float64) float64 {
 func mapFloat(t *Tensor, f func(float64) float64) *Tensor {
 	out := Empty(t.shape, t.DType())
 	i := 0
-	t.ForEach(func(off int) {
-		out.st.Set(i, FloatS(roundTo(t.DType(), f(t.st.Get(off).F))))
-		i++
-	})
+	switch od := out.st.data.(type) {
+	case []float32:
+		in := t.st.data.([]float32)
+		t.ForEach(func(off int) {
+			od[i] = float32(f(float64(in[off])))
+			i++
+		})
+	case []float64:
+		in := t.st.data.([]float64)
+		t.ForEach(func(off int) {
+			od[i] = f(in[off])
+			i++
+		})
+	default:
+		t.ForEach(func(off int) {
+			out.st.Set(i, FloatS(roundTo(t.DType(), f(t.st.Get(off).F))))
+			i++
+		})
+	}
 	return out
 }
 

@@ -141,27 +141,52 @@ func Norm(t *Tensor, p float64, dims []int, keepdim bool) *Tensor {
 	}
 	// binary_kernel_reduce with Norm*Ops: one accumulator per output, in
 	// float for the float types and double for double.
-	acc := make([]float64, out.Numel())
+	switch in := t.st.data.(type) {
+	case []float64:
+		acc := normRows(g, in, out.Numel(), out.offset, p)
+		copy(out.st.data.([]float64), acc)
+	case []float32:
+		storeNorm(out, normRows(g, in, out.Numel(), out.offset, p))
+	default:
+		storeNorm(out, normRows(g, widenStorage(t), out.Numel(), out.offset, p))
+	}
+	return out
+}
+
+// storeNorm rounds float accumulators into out.
+func storeNorm(out *Tensor, acc []float32) {
+	for i, a := range acc {
+		out.st.Set(i, FloatS(float64(a)))
+	}
+}
+
+// normRows accumulates |x|^p per output (NormOps and friends) in T and
+// finishes with the root; 1/p is computed in T.
+func normRows[T float32 | float64](g *redGeom, in []T, nOut, oOff int, p float64) []T {
+	acc := make([]T, nOut)
 	if math.IsInf(p, -1) {
 		for i := range acc {
-			acc[i] = math.Inf(1)
+			acc[i] = T(math.Inf(1))
 		}
 	}
-	vals := floatValues(t)
-	round := func(x float64) float64 { return roundTo(accDType(d), x) }
 	g.forRows(func(o, i, n, os, is int) {
+		o -= oOff
 		for k := 0; k < n; k++ {
-			a := &acc[o-out.offset+k*os]
-			x := math.Abs(vals(i + k*is))
+			a := &acc[o+k*os]
+			x := in[i+k*is]
+			if x < 0 {
+				x = -x
+			}
 			switch {
+			case p == 2:
+				// GCC contracts acc + x*x into an FMA.
+				*a = fmaT(x, x, *a)
+			case p == 1:
+				*a += x
 			case p == 0:
 				if x != 0 {
-					*a = round(*a + 1)
+					*a++
 				}
-			case p == 1:
-				*a = round(*a + x)
-			case p == 2:
-				*a = round(math.FMA(x, x, *a))
 			case math.IsInf(p, 1):
 				if x > *a || x != x {
 					*a = x
@@ -171,21 +196,28 @@ func Norm(t *Tensor, p float64, dims []int, keepdim bool) *Tensor {
 					*a = x
 				}
 			default:
-				*a = round(*a + round(math.Pow(x, p)))
+				*a += T(math.Pow(float64(x), p))
 			}
 		}
 	})
+	inv := float64(T(1) / T(p))
 	for i, a := range acc {
 		switch {
 		case p == 2:
-			a = math.Sqrt(a)
+			acc[i] = T(math.Sqrt(float64(a)))
 		case p != 0 && p != 1 && !math.IsInf(p, 0):
-			// 1/p is computed in the accumulate type.
-			a = math.Pow(a, roundTo(accDType(d), 1/p))
+			acc[i] = T(math.Pow(float64(a), inv))
 		}
-		out.st.Set(i, FloatS(a))
 	}
-	return out
+	return acc
+}
+
+// fmaT is x*y+z rounded once to T.
+func fmaT[T float32 | float64](x, y, z T) T {
+	if f, ok := any(x).(float32); ok {
+		return T(fusedMulAdd32(f, any(y).(float32), any(z).(float32)))
+	}
+	return T(math.FMA(float64(x), float64(y), float64(z)))
 }
 
 // fusedMulAdd32 is fmaf: x*y+z rounded once to float32. The product is
