@@ -230,8 +230,9 @@ func MedianDim(t *Tensor, dim int, keepdim bool) (values, indices *Tensor) {
 				return e
 			}
 		}
-		slices.SortFunc(p, cmpValIdx)
-		return p[(len(p)-1)/2]
+		k := (len(p) - 1) / 2
+		selectValIdx(p, k)
+		return p[k]
 	})
 }
 
@@ -253,6 +254,48 @@ func ModeDim(t *Tensor, dim int, keepdim bool) (values, indices *Tensor) {
 		}
 		return best
 	})
+}
+
+// selectValIdx reorders p so that p[k] is the k-th smallest in cmpValIdx
+// order (quickselect; the order is total, so the result is unique).
+func selectValIdx(p []valIdx, k int) {
+	lo, hi := 0, len(p)-1
+	for hi > lo {
+		mid := lo + (hi-lo)/2
+		// median of three as the pivot
+		if cmpValIdx(p[mid], p[lo]) < 0 {
+			p[mid], p[lo] = p[lo], p[mid]
+		}
+		if cmpValIdx(p[hi], p[lo]) < 0 {
+			p[hi], p[lo] = p[lo], p[hi]
+		}
+		if cmpValIdx(p[hi], p[mid]) < 0 {
+			p[hi], p[mid] = p[mid], p[hi]
+		}
+		pivot := p[mid]
+		i, j := lo, hi
+		for i <= j {
+			for cmpValIdx(p[i], pivot) < 0 {
+				i++
+			}
+			for cmpValIdx(p[j], pivot) > 0 {
+				j--
+			}
+			if i <= j {
+				p[i], p[j] = p[j], p[i]
+				i++
+				j--
+			}
+		}
+		switch {
+		case k <= j:
+			hi = j
+		case k >= i:
+			lo = i
+		default:
+			return
+		}
+	}
 }
 
 type valIdx struct {

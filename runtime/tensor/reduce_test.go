@@ -361,3 +361,22 @@ func BenchmarkSumDim4096(b *testing.B) {
 		})
 	}
 }
+
+// TestSelectValIdx checks the median selection against a full sort.
+func TestSelectValIdx(t *testing.T) {
+	r := rand.New(rand.NewSource(1))
+	for trial := 0; trial < 2000; trial++ {
+		n := 1 + r.Intn(40)
+		p := make([]valIdx, n)
+		for i := range p {
+			p[i] = valIdx{float64(r.Intn(5)), i}
+		}
+		q := slices.Clone(p)
+		slices.SortFunc(q, cmpValIdx)
+		k := r.Intn(n)
+		selectValIdx(p, k)
+		if p[k] != q[k] {
+			t.Fatalf("n=%d k=%d: %v want %v", n, k, p[k], q[k])
+		}
+	}
+}
