@@ -169,6 +169,8 @@ const (
 	errUnexpectedKw       = "%s() got an unexpected keyword argument '%s'"
 	errEinsumArgs         = "einsum(): must specify the equation string and at least one operand, or at least one operand and its subscripts list"
 	errEinsumSublist      = "einsum(): subscript in subscript list is not within the valid range [0, 52)"
+	errPyTakesFromTo      = "%s() takes from %d to %d positional arguments but %d were given"
+	errPyMissingArg       = "%s() missing 1 required positional argument: '%s'"
 )
 
 // Tensor views, attributes and indexing (PyTorch's argument parser and

@@ -931,16 +931,79 @@ func scanBinding(a *Args, ss *rsigs, prod bool) Value {
 // (torch/functional.py) that dispatch on p: 'fro' (the default: the 2-norm
 // over all dims, or the Frobenius norm over two dims), 'nuc', or a number.
 func builtinNorm(a *Args) Value {
-	var t *tensor.Tensor
-	var p, dim Value = Str("fro"), None
-	keepdim := false
-	var dtv Value = None
-	a.Unpack("input", &t, "p?", &p, "dim?", &dim, "keepdim?", &keepdim, "dtype?", &dtv)
+	// Bind as Python binds norm(input, p="fro", dim=None, keepdim=False,
+	// out=None, dtype=None) and Tensor.norm(self, p="fro", dim=None,
+	// keepdim=False, dtype=None).
+	name, params := "norm", []string{"input", "p", "dim", "keepdim", "out", "dtype"}
+	if a.Self != nil {
+		name, params = "Tensor.norm", []string{"self", "p", "dim", "keepdim", "dtype"}
+	}
+	pos := a.All()
+	if len(pos) > len(params) {
+		throw("TypeError", errPyTakesFromTo, name, 1, len(params), len(pos))
+	}
+	vals := map[string]Value{}
+	for i, v := range pos {
+		vals[params[i]] = v
+	}
+	for _, kw := range a.Kw {
+		known := false
+		for i, p := range params {
+			if p == kw.Name {
+				known = true
+				if i < len(pos) {
+					throw("TypeError", errMultipleValues, name, kw.Name)
+				}
+			}
+		}
+		if !known {
+			throw("TypeError", errUnexpectedKw, name, kw.Name)
+		}
+		vals[kw.Name] = kw.Value
+	}
+	in, ok := vals[params[0]]
+	if !ok {
+		throw("TypeError", errPyMissingArg, name, params[0])
+	}
+	t, isT := in.(*tensor.Tensor)
+	if !isT {
+		throw("AttributeError", errNoAttr, TypeName(in), "dim")
+	}
+	get := func(k string, def Value) Value {
+		if v, ok := vals[k]; ok {
+			return v
+		}
+		return def
+	}
+	p, dim, kd, dtv := get("p", Str("fro")), get("dim", None), get("keepdim", Bool(false)), get("dtype", None)
+	if out := get("out", None); out != None {
+		throw("TypeError", errOutUnsupported, "norm")
+	}
+	keepdim, isBool := kd.(Bool)
+	if !isBool {
+		// _VF.norm's parser takes only a bool keepdim.
+		dimDesc := pyArgTypeName(dim)
+		if _, isInt := dim.(Int); isInt {
+			dimDesc = "list"
+		}
+		throw("TypeError", errInvalidCombination, "norm", "Tensor, "+pyArgTypeName(p)+", "+dimDesc+", keepdim="+pyArgTypeName(kd))
+	}
 	var dims []int
 	hasDim := false
-	if _, isNone := dim.(NoneType); !isNone {
+	switch d := dim.(type) {
+	case NoneType:
+	case Int:
+		hasDim, dims = true, []int{int(unpackIndex(d))}
+	case Tuple, *List, Size:
 		hasDim = true
-		dims = a.toInts("dim", dim)
+		for i, e := range iterate(d) {
+			if !isIndex(e) {
+				throw("TypeError", errIntListElemAt, "norm", "dim", pyArgTypeName(e), i+1)
+			}
+			dims = append(dims, int(unpackIndex(e)))
+		}
+	default:
+		throw("TypeError", errInvalidCombination, "norm", "Tensor, "+pyArgTypeName(p)+", "+pyArgTypeName(dim)+", keepdim=bool")
 	}
 	var dt *tensor.DType
 	if d, ok := dtv.(DTypeValue); ok {
@@ -948,9 +1011,9 @@ func builtinNorm(a *Args) Value {
 	}
 	vector := func(p float64, dims []int) Value {
 		if dt != nil {
-			return tensor.Norm(t.To(*dt), p, dims, keepdim)
+			return tensor.Norm(t.To(*dt), p, dims, bool(keepdim))
 		}
-		return tensor.Norm(t, p, dims, keepdim)
+		return tensor.Norm(t, p, dims, bool(keepdim))
 	}
 	if !hasDim && dt == nil {
 		switch x := p.(type) {
@@ -976,12 +1039,12 @@ func builtinNorm(a *Args) Value {
 			if len(dims) <= 1 {
 				return vector(2, dims)
 			}
-			return tensor.FrobeniusNorm(t, dims, keepdim)
+			return tensor.FrobeniusNorm(t, dims, bool(keepdim))
 		case "nuc":
 			if dt != nil {
 				throw("ValueError", errNucDType)
 			}
-			return tensor.NuclearNorm(t, dims, keepdim)
+			return tensor.NuclearNorm(t, dims, bool(keepdim))
 		}
 		throw("RuntimeError", errNormStr, string(x))
 	case NoneType:
