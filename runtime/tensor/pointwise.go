@@ -1,0 +1,404 @@
+package tensor
+
+import (
+	"fmt"
+	"unsafe"
+
+	"github.com/tensh/tensh/runtime/broadcast"
+)
+
+// Operand is one argument of a pointwise operation: a tensor, or a Python
+// number (what PyTorch calls a wrapped number: in type promotion it counts
+// only by its category).
+type Operand struct {
+	T *Tensor // nil for a Python number
+	S Scalar  // the number, when T is nil
+}
+
+// TensorOperand makes an Operand of a tensor.
+func TensorOperand(t *Tensor) Operand { return Operand{T: t} }
+
+// ScalarOperand makes an Operand of a Python number.
+func ScalarOperand(s Scalar) Operand { return Operand{S: s} }
+
+// IsScalar reports whether o is a Python number.
+func (o Operand) IsScalar() bool { return o.T == nil }
+
+// Shape is o's shape (a Python number is 0-d).
+func (o Operand) Shape() []int {
+	if o.T == nil {
+		return nil
+	}
+	return o.T.shape
+}
+
+// DType is o's dtype; a Python number has the dtype torch.tensor gives it.
+func (o Operand) DType() DType {
+	if o.T == nil {
+		return o.S.DType()
+	}
+	return o.T.DType()
+}
+
+// tensorOf returns o as a tensor of dtype d: a tensor converted (a new
+// contiguous copy when the dtype differs, as PyTorch's CPU iterator makes),
+// or a Python number as a 0-d tensor.
+func (o Operand) tensorOf(d DType) *Tensor {
+	if o.T == nil {
+		return Scalar0(o.S, d)
+	}
+	return o.T.To(d)
+}
+
+// ResultTypeOf is torch.result_type over operands: dimensioned tensors
+// over zero-dimensional ones over Python numbers, by category.
+func ResultTypeOf(ops ...Operand) DType {
+	var dims, zero []DType
+	var scalars []Scalar
+	for _, o := range ops {
+		switch {
+		case o.T == nil:
+			scalars = append(scalars, o.S)
+		case len(o.T.shape) == 0:
+			zero = append(zero, o.T.DType())
+		default:
+			dims = append(dims, o.T.DType())
+		}
+	}
+	return ResultType(dims, zero, scalars)
+}
+
+// Opts are the options every pointwise operation takes.
+type Opts struct {
+	// Out is the out= tensor, or nil. It is resized (with PyTorch's
+	// deprecation warning) when its shape differs from the result's.
+	Out *Tensor
+	// Inplace makes the first operand (self) receive the result. self
+	// never changes shape.
+	Inplace bool
+	// Legacy selects the seed documents' in-place semantics (tensh's docs
+	// compat mode): the other operands are expanded to self's shape, and
+	// expansion failures print expand's message without its tail.
+	Legacy bool
+	// BroadcastWarning enables the backwards-compatibility warning of
+	// torch.utils.backcompat.broadcast_warning (printed in Legacy mode only).
+	BroadcastWarning bool
+	// Warn prints a UserWarning; nil drops warnings.
+	Warn func(msg string)
+}
+
+func (o *Opts) warn(format string, args ...any) {
+	if o.Warn != nil {
+		o.Warn(fmt.Sprintf(format, args...))
+	}
+}
+
+// boolBytes views a []bool as []uint8 (Go stores bools as bytes 0 and 1),
+// so that bool tensors compute with the uint8 kernels.
+func boolBytes(b []bool) []uint8 {
+	if len(b) == 0 {
+		return nil
+	}
+	return unsafe.Slice((*uint8)(unsafe.Pointer(unsafe.SliceData(b))), len(b))
+}
+
+// legacyTypeName is the tensor type name PyTorch's messages print:
+// torch.FloatTensor, torch.LongTensor...
+func legacyTypeName(d DType) string {
+	return "torch." + d.ScalarName() + "Tensor"
+}
+
+// CPPTypeName is the C++ name of the dtype's element type, as some of
+// PyTorch's messages print it ("long int", "float", "c10::Half").
+func CPPTypeName(d DType) string {
+	switch d {
+	case Bool:
+		return "bool"
+	case Uint8:
+		return "unsigned char"
+	case Int8:
+		return "signed char"
+	case Int16:
+		return "short int"
+	case Int32:
+		return "int"
+	case Int64:
+		return "long int"
+	case Float16:
+		return "c10::Half"
+	case BFloat16:
+		return "c10::BFloat16"
+	case Float32:
+		return "float"
+	case Float64:
+		return "double"
+	}
+	return d.Name()
+}
+
+// broadcastShape computes the shape of a pointwise result over ops, as
+// TensorIterator does (infer_size folded left to right), applying the
+// in-place rules of opts: self (ops[0] when Inplace) never changes shape.
+// In Legacy (docs) mode the other operands must expand to self's shape;
+// otherwise the broadcast shape must equal self's. It prints the
+// backwards-compatibility warning where it applies; names are the
+// operands' parameter names for it ("self", "other").
+func broadcastShape(ops []Operand, opts *Opts, names ...string) []int {
+	if opts.Inplace && opts.Legacy {
+		self := ops[0].T
+		for _, o := range ops[1:] {
+			if o.T != nil {
+				legacyExpandCheck(o.T, self.shape)
+			}
+		}
+		shape := self.shape
+		warnBackcompat(ops, opts, names)
+		return shape
+	}
+	shape := []int{}
+	for _, o := range ops {
+		s, err := broadcast.InferSize(shape, o.Shape())
+		if err != nil {
+			raise(RuntimeError, "%s", err.Error())
+		}
+		shape = s
+	}
+	if opts.Inplace {
+		self := ops[0].T
+		if !sameShape(shape, self.shape) {
+			raise(RuntimeError, errOutputShape, ShapeString(self.shape), ShapeString(shape))
+		}
+	}
+	if opts.Legacy {
+		warnBackcompat(ops, opts, names)
+	}
+	return shape
+}
+
+// warnBackcompat prints the seed's backwards-compatibility UserWarning when
+// two tensor operands have different shapes (they broadcast) and the same
+// number of elements.
+func warnBackcompat(ops []Operand, opts *Opts, names []string) {
+	if !opts.BroadcastWarning || !opts.Legacy || len(ops) != 2 || len(names) != 2 {
+		return
+	}
+	a, b := ops[0].T, ops[1].T
+	if a == nil || b == nil || sameShape(a.shape, b.shape) || a.Numel() != b.Numel() {
+		return
+	}
+	opts.warn(errBackcompatWarning, names[0], names[1])
+}
+
+// legacyExpandCheck checks that t expands to target as the seed documents'
+// in-place operations did: expand's errors, without the tail expand()
+// prints today.
+func legacyExpandCheck(t *Tensor, target []int) {
+	if len(target) < len(t.shape) {
+		raise(RuntimeError, errExpandNumSizes, legacyTypeName(t.DType()), ShapeString(t.shape), ShapeString(target), len(target), len(t.shape))
+	}
+	n := len(target)
+	for i := n - 1; i >= 0; i-- {
+		j := i - (n - len(t.shape))
+		size := 1
+		if j >= 0 {
+			size = t.shape[j]
+		}
+		if size != target[i] && size != 1 {
+			raise(RuntimeError, errLegacyExpand, target[i], size, i)
+		}
+	}
+}
+
+// checkCast raises PyTorch's error when a result of dtype from cannot be
+// written into a tensor of dtype to.
+func checkCast(from, to DType) {
+	if !CanCast(from, to) {
+		raise(RuntimeError, errCastResult, from.ScalarName(), to.ScalarName())
+	}
+}
+
+// prepareOut resolves where a result of the given shape and dtype goes:
+// self for in-place operations, the out= tensor (resized when needed), or
+// nil when the caller should allocate a new tensor. It checks that the
+// result type can be cast into it and that it has no internal overlap.
+func prepareOut(shape []int, result DType, ops []Operand, opts *Opts) *Tensor {
+	var out *Tensor
+	switch {
+	case opts.Inplace:
+		out = ops[0].T
+	case opts.Out != nil:
+		out = opts.Out
+		if !sameShape(out.shape, shape) {
+			if out.Numel() != 0 {
+				opts.warn(errOutResized, ShapeString(out.shape), ShapeString(shape))
+			}
+			out.resizeInPlace(shape)
+		}
+	default:
+		return nil
+	}
+	checkCast(result, out.DType())
+	checkNoInternalOverlap(out)
+	for _, o := range ops {
+		if o.T != nil && !(opts.Inplace && o.T == out) {
+			checkNoPartialOverlap(out, o.T)
+		}
+	}
+	return out
+}
+
+// resizeInPlace gives t a new contiguous shape, as Tensor.resize_ does:
+// the storage is kept when it is large enough.
+func (t *Tensor) resizeInPlace(shape []int) {
+	n := CheckedNumel(shape, t.DType())
+	if t.offset+n > t.st.Len() {
+		st := NewStorage(t.DType(), t.offset+n)
+		t.st = st
+	}
+	t.shape = append([]int{}, shape...)
+	t.strides = ContiguousStrides(shape)
+}
+
+// checkNoInternalOverlap is assert_no_internal_overlap: a tensor written to
+// must not have two elements at one memory location (an expanded tensor).
+func checkNoInternalOverlap(t *Tensor) {
+	for i, s := range t.shape {
+		if s > 1 && t.strides[i] == 0 {
+			raise(RuntimeError, errInternalOverlap)
+		}
+	}
+}
+
+// checkNoPartialOverlap is assert_no_partial_overlap between an output and
+// an input: they may be the same memory exactly, or disjoint, but not
+// partly overlapping (where this is decidable: both dense).
+func checkNoPartialOverlap(out, in *Tensor) {
+	if out.st != in.st || out.Numel() == 0 || in.Numel() == 0 {
+		return
+	}
+	if !nonOverlappingDense(out.shape, out.strides) || !nonOverlappingDense(in.shape, in.strides) {
+		return
+	}
+	aBegin, aEnd := out.offset, out.offset+out.Numel()
+	bBegin, bEnd := in.offset, in.offset+in.Numel()
+	if aBegin == bBegin && aEnd == bEnd {
+		if !sameShape(out.strides, in.strides) {
+			raise(RuntimeError, errPartialOverlap)
+		}
+		return
+	}
+	if aBegin < bEnd && bBegin < aEnd {
+		raise(RuntimeError, errPartialOverlap)
+	}
+}
+
+// nonOverlappingDense is c10's is_non_overlapping_and_dense: some
+// permutation of the dimensions is contiguous.
+func nonOverlappingDense(shape, strides []int) bool {
+	n := len(shape)
+	if n == 1 {
+		return shape[0] < 2 || strides[0] == 1
+	}
+	perm := make([]int, n)
+	for i := range perm {
+		perm[i] = i
+	}
+	// Insertion sort by stride, dims of size < 2 last (stable, as the
+	// comparison in c10 is a strict weak order on the remaining dims).
+	less := func(a, b int) bool {
+		if shape[a] < 2 {
+			return false
+		}
+		if shape[b] < 2 {
+			return true
+		}
+		return strides[a] < strides[b]
+	}
+	for i := 1; i < n; i++ {
+		for j := i; j > 0 && less(perm[j], perm[j-1]); j-- {
+			perm[j], perm[j-1] = perm[j-1], perm[j]
+		}
+	}
+	require := 1
+	for _, p := range perm {
+		if shape[p] < 2 {
+			return true
+		}
+		if strides[p] != require {
+			return false
+		}
+		require *= shape[p]
+	}
+	return true
+}
+
+// allocResult allocates the result of a pointwise operation over the given
+// input tensors (already of the result's shape or broadcastable to it)
+// with TensorIterator's layout: contiguous when the inputs are; the inputs'
+// own strides when they all share one dense layout of the result's shape;
+// otherwise dense in the order of the inputs' strides.
+func allocResult(shape []int, d DType, ins ...*Tensor) *Tensor {
+	sameShapes := true
+	allContig, allDense := true, true
+	for _, t := range ins {
+		if !sameShape(t.shape, shape) || (len(t.shape) == 0) != (len(shape) == 0) {
+			sameShapes = false
+			break
+		}
+		allContig = allContig && t.IsContiguous()
+		allDense = allDense && nonOverlappingDense(t.shape, t.strides)
+	}
+	if len(ins) == 0 || (sameShapes && allContig) {
+		return Empty(shape, d)
+	}
+	if sameShapes && allDense {
+		same := true
+		for _, t := range ins[1:] {
+			if !sameShape(t.strides, ins[0].strides) {
+				same = false
+			}
+		}
+		if same {
+			return emptyStrided(shape, ins[0].strides, d)
+		}
+	}
+	strides := make([][]int, len(ins))
+	for k, t := range ins {
+		strides[k] = broadcast.ExpandStrides(t.shape, t.strides, shape)
+	}
+	perm := broadcast.Reorder(shape, strides, nil)
+	if broadcast.IsReversed(perm) {
+		return Empty(shape, d)
+	}
+	return emptyStrided(shape, broadcast.OutputStrides(shape, perm), d)
+}
+
+// emptyStrided allocates a dense tensor with the given (permuted dense)
+// strides.
+func emptyStrided(shape, strides []int, d DType) *Tensor {
+	n := CheckedNumel(shape, d)
+	return &Tensor{st: NewStorage(d, n), shape: append([]int{}, shape...), strides: append([]int{}, strides...), device: CPU}
+}
+
+// planOver builds the loop of a pointwise kernel: out first, then the
+// inputs, each viewed over out's shape (stride 0 where it broadcasts).
+func planOver(out *Tensor, ins ...*Tensor) loopPlan {
+	strides := make([][]int, 1+len(ins))
+	base := make([]int, 1+len(ins))
+	strides[0], base[0] = out.strides, out.offset
+	for k, t := range ins {
+		strides[k+1] = broadcast.ExpandStrides(t.shape, t.strides, out.shape)
+		base[k+1] = t.offset
+	}
+	return planLoop(out.shape, strides, base)
+}
+
+// finish writes a result computed into tmp (of the compute dtype) into the
+// destination out, when they differ, converting as copy_ does.
+func finish(out, tmp *Tensor) *Tensor {
+	if out == nil || out == tmp {
+		return tmp
+	}
+	CopyInto(out, tmp)
+	return out
+}
