@@ -96,3 +96,16 @@ const (
 	errReadOnlyAttr        = "'%s' object attribute '%s' is read-only"
 	errCannotSetAttr       = "cannot set '%s' attribute of immutable type '%s'"
 )
+
+// Printing: set_printoptions, finfo and iinfo.
+const (
+	// PyTorch stores any value and fails when it prints; tensh checks the
+	// type of the options when they are set.
+	errPrintOptType    = "%s(): argument '%s' must be %s, not %s"
+	errPrintOptRange   = "Python int too large to convert to C int"
+	errInfoMissingType = "%s() missing 1 required positional arguments: \"type\""
+	errInfoArgType     = "%s(): argument 'type'%s must be torch.dtype, not %s"
+	errFinfoNotFloat   = "torch.finfo() requires a floating point input type. Use torch.iinfo to handle 'torch.finfo'"
+	errIinfoNotInt     = "torch.iinfo() requires an integer input type. Use torch.finfo to handle 'torch.iinfo'"
+	errIinfoBool       = "torch.bool is not supported by torch.iinfo"
+)

@@ -51,9 +51,9 @@ func sliceIndices(sl *Slice, n int) (start, stop, step int) {
 		hi = get(sl.Stop, ln)
 	} else {
 		lo = get(sl.Start, ln-1)
-		hi = get(sl.Stop, -ln-1)
+		hi = get(sl.Stop, -1)
 	}
-	clamp := func(i int64, isStart bool) int64 {
+	clamp := func(i int64) int64 {
 		if i < 0 {
 			i += ln
 			if i < 0 {
@@ -71,10 +71,10 @@ func sliceIndices(sl *Slice, n int) (start, stop, step int) {
 		return i
 	}
 	if _, ok := sl.Start.(NoneType); !ok {
-		lo = clamp(lo, true)
+		lo = clamp(lo)
 	}
 	if _, ok := sl.Stop.(NoneType); !ok {
-		hi = clamp(hi, false)
+		hi = clamp(hi)
 	}
 	return int(lo), int(hi), int(st)
 }

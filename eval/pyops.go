@@ -14,6 +14,17 @@ func isTensor(v Value) bool { _, ok := v.(*tensor.Tensor); return ok }
 // binary computes x op y with Python's semantics; tensors go to the tensor
 // operator library.
 func (s *Session) binary(op lang.Op, x, y Value) Value {
+	if op == lang.Star {
+		// seq * tensor repeats the sequence, through Tensor.__index__.
+		if t, ok := x.(*tensor.Tensor); ok && isSequence(y) {
+			n, _ := pyIndex("", t)
+			return s.binary(op, y, MakeInt(n))
+		}
+		if t, ok := y.(*tensor.Tensor); ok && isSequence(x) {
+			n, _ := pyIndex("", t)
+			return s.binary(op, x, MakeInt(n))
+		}
+	}
 	if isTensor(x) || isTensor(y) {
 		return s.tensorBinary(op, x, y)
 	}
@@ -534,4 +545,12 @@ func length(v Value) int {
 	}
 	throw("TypeError", errNoLen, TypeName(v))
 	return 0
+}
+
+func isSequence(v Value) bool {
+	switch v.(type) {
+	case Str, *List, Tuple:
+		return true
+	}
+	return false
 }

@@ -259,13 +259,17 @@ type DelStmt struct {
 }
 
 // ImportStmt is `import a.b as c` (Names nil) or `from a import x, y` /
-// `from a import *` (Names == ["*"]).
+// `from a import *` (Names == ["*"]). `import a, b` gives one ImportStmt per
+// module. Module starts with dots for a relative import (from . import x).
 type ImportStmt struct {
 	ImportPos Pos
 	Module    string
 	Alias     string
 	Names     []string
 	EndPos    Pos
+	// Aliases, for `from a import x as y`, is parallel to Names and holds
+	// "" for the names that are not renamed; it is nil when none is.
+	Aliases []string
 }
 
 // PassStmt is pass.

@@ -66,7 +66,12 @@ const (
 )
 
 // Printing.
-const ()
+const (
+	errPrintMissingPrecision = "Format specifier missing precision"
+	errPrintStackEmpty       = "stack expects a non-empty TensorList"
+	errPrintFloorInf         = "cannot convert float infinity to integer"
+	errPrintFloorNaN         = "cannot convert float NaN to integer"
+)
 
 // Random numbers.
 const ()
