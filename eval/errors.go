@@ -109,3 +109,15 @@ const (
 	errIinfoNotInt     = "torch.iinfo() requires an integer input type. Use torch.finfo to handle 'torch.iinfo'"
 	errIinfoBool       = "torch.bool is not supported by torch.iinfo"
 )
+
+// Pointwise operators and broadcasting (tensor_ops.go, torch_pointwise.go).
+const (
+	errOverflowLong      = "Overflow when unpacking long"
+	errTensorIndex       = "only integer tensors of a single element can be converted to an index"
+	errInvertFloat       = "~ (operator.invert) is only implemented on integer and Boolean-type tensors"
+	errArgMustBeTensor   = "%s(): argument '%s' (position %d) must be Tensor, not %s"
+	errArgMustBeTensorKw = "%s(): argument '%s' must be Tensor, not %s"
+	errNegativeShapeDim  = "Trying to create tensor with negative dimension (%d): (%d)"
+	errBroadcastShapes   = "Shape mismatch: objects cannot be broadcast to a single shape"
+	errBroadcastShapeArg = "('Input shapes should be of type ints, a tuple of ints, or a list of ints, got ', %s)"
+)

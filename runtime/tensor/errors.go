@@ -95,7 +95,6 @@ const (
 	errZeroDivision      = "ZeroDivisionError"
 	errNegativePow       = "Integers to negative integer powers are not allowed."
 	errFoundDType        = "Found dtype %s but expected %s"
-	errInvertFloat       = "~ (operator.invert) is only implemented on integer and Boolean-type tensors"
 	errReluBool          = "Boolean inputs not supported for relu"
 	errWhereCond         = "where expected condition to be a boolean tensor, but got a tensor with dtype %s"
 	errLerpDType         = "expected dtype %s for `%s` but got dtype %s"

@@ -402,3 +402,9 @@ func finish(out, tmp *Tensor) *Tensor {
 	CopyInto(out, tmp)
 	return out
 }
+
+// BroadcastShapeOf is the shape the operands broadcast to (infer_size
+// folded left to right), with PyTorch's error when they do not.
+func BroadcastShapeOf(ops ...Operand) []int {
+	return broadcastShape(ops, &Opts{})
+}
