@@ -523,18 +523,22 @@ func powScalar(a Operand, e Scalar, opts Opts) *Tensor {
 		}
 	}
 	ef := e.Float()
+	isBool := e.Kind == BoolScalar // a bool exponent never takes the shortcuts
 	switch {
-	case ef == 0:
+	case ef == 0 && !isBool:
 		r := out
 		if r == nil {
 			r = allocResult(x.shape, common, x)
 		}
 		r.Fill(IntS(1))
 		return r
-	case ef == 1:
+	case ef == 1 && !isBool:
 		return unaryRun(uCopy, x, common, common, out, unaryParams{})
 	}
 	checkSupported("pow", allButBool, common)
+	if common.IsIntegral(false) || common == Float16 || common == BFloat16 {
+		checkedScalar(e, common)
+	}
 	if common.IsIntegral(false) {
 		if ef == 2 {
 			return unaryRun(uSquare, x, common, common, out, unaryParams{})
@@ -602,10 +606,14 @@ func Clamp(x *Tensor, lo, hi *Scalar, opts Opts) *Tensor {
 	case lo != nil && hi != nil:
 		par.p1, par.p2 = *lo, *hi
 	case lo != nil:
-		k, kernel, par.p1 = uClampMin, "clamp_min_scalar_cpu", *lo
+		k, kernel, par.p1 = uClampMin, "clamp_min_cpu", *lo
 	default:
 		k, kernel, par.p1 = uClampMax, "clamp_max_scalar_cpu", *hi
 	}
-	checkSupported(kernel, allButBool, common)
+	checkSupported(kernel, noHalfNoBool, common)
+	checkedScalar(par.p1, common)
+	if k == uClamp {
+		checkedScalar(par.p2, common)
+	}
 	return unaryRun(k, x, common, common, out, par)
 }
