@@ -15,13 +15,20 @@ package broadcast
 // either dimension has no opinion; ties in stride put the smaller size
 // first. Without any opinion the row-major order is kept.
 func Reorder(shape []int, strides [][]int, skip []bool) []int {
+	perm := make([]int, len(shape))
+	ReorderInto(perm, shape, strides, skip)
+	return perm
+}
+
+// ReorderInto is Reorder writing the permutation into perm (of the
+// shape's length), without allocating.
+func ReorderInto(perm, shape []int, strides [][]int, skip []bool) {
 	n := len(shape)
-	perm := make([]int, n)
 	for i := range perm {
 		perm[i] = n - 1 - i
 	}
 	if n <= 1 {
-		return perm
+		return
 	}
 	// shouldSwap returns 1 if dim0 should come after dim1, -1 if before,
 	// 0 if ambiguous.
@@ -59,7 +66,6 @@ func Reorder(shape []int, strides [][]int, skip []bool) []int {
 			}
 		}
 	}
-	return perm
 }
 
 // Permute applies perm to a list of sizes or strides: out[i] = v[perm[i]].
@@ -103,25 +109,36 @@ func OutputStrides(shape, perm []int) []int {
 // coalesced shape and strides (new slices; the inputs are not modified).
 // A loop of zero dimensions becomes one dimension of size 1.
 func Coalesce(shape []int, strides [][]int) ([]int, [][]int) {
-	n := len(shape)
-	outShape := append(make([]int, 0, max(n, 1)), shape...)
+	n := max(len(shape), 1)
+	outShape := make([]int, n)
+	copy(outShape, shape)
 	outStrides := make([][]int, len(strides))
 	for k, st := range strides {
-		outStrides[k] = append(make([]int, 0, max(n, 1)), st...)
+		outStrides[k] = make([]int, n)
+		copy(outStrides[k], st)
 	}
-	if n == 0 {
-		outShape = append(outShape, 1)
-		for k := range outStrides {
-			outStrides[k] = append(outStrides[k], 0)
-		}
+	if len(shape) == 0 {
+		outShape[0] = 1
 		return outShape, outStrides
 	}
+	nd := CoalesceInPlace(outShape, outStrides)
+	for k := range outStrides {
+		outStrides[k] = outStrides[k][:nd]
+	}
+	return outShape[:nd], outStrides
+}
+
+// CoalesceInPlace is Coalesce on the caller's slices (fastest dimension
+// first, at least one): it rewrites their prefix and returns the new
+// number of dimensions.
+func CoalesceInPlace(shape []int, strides [][]int) int {
+	n := len(shape)
 	canCoalesce := func(d0, d1 int) bool {
-		s0, s1 := outShape[d0], outShape[d1]
+		s0, s1 := shape[d0], shape[d1]
 		if s0 == 1 || s1 == 1 {
 			return true
 		}
-		for _, st := range outStrides {
+		for _, st := range strides {
 			if s0*st[d0] != st[d1] {
 				return false
 			}
@@ -132,25 +149,21 @@ func Coalesce(shape []int, strides [][]int) ([]int, [][]int) {
 	for d := 1; d < n; d++ {
 		if canCoalesce(prev, d) {
 			// Merge d into prev: take d's strides if prev had size 1.
-			if outShape[prev] == 1 {
-				for _, st := range outStrides {
+			if shape[prev] == 1 {
+				for _, st := range strides {
 					st[prev] = st[d]
 				}
 			}
-			outShape[prev] *= outShape[d]
+			shape[prev] *= shape[d]
 		} else {
 			prev++
 			if prev != d {
-				outShape[prev] = outShape[d]
-				for _, st := range outStrides {
+				shape[prev] = shape[d]
+				for _, st := range strides {
 					st[prev] = st[d]
 				}
 			}
 		}
 	}
-	outShape = outShape[:prev+1]
-	for k := range outStrides {
-		outStrides[k] = outStrides[k][:prev+1]
-	}
-	return outShape, outStrides
+	return prev + 1
 }

@@ -149,6 +149,7 @@ func alphaCheck(d DType, alpha Scalar) {
 }
 
 func binary(op BinaryOp, a, b Operand, alpha Scalar, opts Opts) *Tensor {
+	var sb shapeBuf
 	info := &binInfos[op]
 	ops := []Operand{a, b}
 	if op == OpSub {
@@ -165,7 +166,7 @@ func binary(op BinaryOp, a, b Operand, alpha Scalar, opts Opts) *Tensor {
 	}
 	if op == OpPow && a.IsScalar() && a.S.Float() == 1 && a.S.Kind != BoolScalar {
 		// pow(1, exponent) is all ones, of the promoted dtype.
-		shape := broadcastShape(ops, &opts)
+		shape := broadcastShape(&sb, ops, &opts)
 		d := ResultTypeOf(a, b)
 		if out := prepareOut(shape, d, ops, &opts); out != nil {
 			out.Fill(IntS(1))
@@ -173,7 +174,7 @@ func binary(op BinaryOp, a, b Operand, alpha Scalar, opts Opts) *Tensor {
 		}
 		return Full(shape, IntS(1), d)
 	}
-	shape := broadcastShape(ops, &opts, "self", "other")
+	shape := broadcastShape(&sb, ops, &opts, "self", "other")
 	compute := ResultTypeOf(a, b)
 	if info.float && compute.IsIntegral(true) {
 		compute = DefaultFloat()
@@ -332,7 +333,7 @@ type intBinKernel[T intNum] struct {
 	isBool     bool
 }
 
-func (k intBinKernel[T]) row(offs []int, n int) {
+func (k intBinKernel[T]) row(offs rowOffsets, n int) {
 	o := k.o[offs[0]:]
 	binaryIntRow(k.op, n, o, k.os, k.a[offs[1]:], k.as, k.b[offs[2]:], k.bs, k.alpha, k.hasAlpha)
 	if k.isBool && k.op == OpAdd {
@@ -394,7 +395,7 @@ type floatBinKernel[T floatNum] struct {
 	hasAlpha   bool
 }
 
-func (k floatBinKernel[T]) row(offs []int, n int) {
+func (k floatBinKernel[T]) row(offs rowOffsets, n int) {
 	binaryFloatRow(k.op, n, k.o[offs[0]:], k.os, k.a[offs[1]:], k.as, k.b[offs[2]:], k.bs, k.alpha, k.hasAlpha)
 }
 
@@ -447,7 +448,7 @@ type cmpKernel[T Num] struct {
 	os, as, bs int
 }
 
-func (k cmpKernel[T]) row(offs []int, n int) {
+func (k cmpKernel[T]) row(offs rowOffsets, n int) {
 	compareRow(k.op, n, k.o[offs[0]:], k.os, k.a[offs[1]:], k.as, k.b[offs[2]:], k.bs)
 }
 
@@ -493,7 +494,7 @@ type halfBinKernel[H Half | BF16] struct {
 	narrow     func(dst []H, stride int, src []float32)
 }
 
-func (k halfBinKernel[H]) row(offs []int, n int) {
+func (k halfBinKernel[H]) row(offs rowOffsets, n int) {
 	var xa, xb, xo [halfBlock]float32
 	for done := 0; done < n; done += halfBlock {
 		m := min(halfBlock, n-done)

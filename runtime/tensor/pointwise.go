@@ -51,21 +51,47 @@ func (o Operand) tensorOf(d DType) *Tensor {
 }
 
 // ResultTypeOf is torch.result_type over operands: dimensioned tensors
-// over zero-dimensional ones over Python numbers, by category.
+// over zero-dimensional ones over Python numbers, by category (the same
+// rule as ResultType, without building its lists).
 func ResultTypeOf(ops ...Operand) DType {
-	var dims, zero []DType
-	var scalars []Scalar
+	const undef = numDTypes
+	dimR, zeroR, wrapR := DType(undef), DType(undef), DType(undef)
+	promote := func(a, b DType) DType {
+		if a == undef {
+			return b
+		}
+		if b == undef {
+			return a
+		}
+		return PromoteTypes(a, b)
+	}
 	for _, o := range ops {
 		switch {
 		case o.T == nil:
-			scalars = append(scalars, o.S)
+			wrapR = promote(wrapR, o.S.DType())
 		case len(o.T.shape) == 0:
-			zero = append(zero, o.T.DType())
+			zeroR = promote(zeroR, o.T.DType())
 		default:
-			dims = append(dims, o.T.DType())
+			dimR = promote(dimR, o.T.DType())
 		}
 	}
-	return ResultType(dims, zero, scalars)
+	combine := func(higher, lower DType) DType {
+		if higher != undef && higher.IsFloat() {
+			return higher
+		}
+		if higher == Bool || (lower != undef && lower.IsFloat()) {
+			return promote(higher, lower)
+		}
+		if higher != undef {
+			return higher
+		}
+		return lower
+	}
+	r := combine(dimR, combine(zeroR, wrapR))
+	if r == undef {
+		return defaultFloat
+	}
+	return r
 }
 
 // Opts are the options every pointwise operation takes.
@@ -143,7 +169,10 @@ func CPPTypeName(d DType) string {
 // otherwise the broadcast shape must equal self's. It prints the
 // backwards-compatibility warning where it applies; names are the
 // operands' parameter names for it ("self", "other").
-func broadcastShape(ops []Operand, opts *Opts, names ...string) []int {
+// shapeBuf holds a result shape on the caller's stack.
+type shapeBuf [maxLoopDims + 8]int
+
+func broadcastShape(buf *shapeBuf, ops []Operand, opts *Opts, names ...string) []int {
 	if opts.Inplace && opts.Legacy {
 		self := ops[0].T
 		for _, o := range ops[1:] {
@@ -155,9 +184,15 @@ func broadcastShape(ops []Operand, opts *Opts, names ...string) []int {
 		warnBackcompat(ops, opts, names)
 		return shape
 	}
-	shape := []int{}
+	shape := buf[:0]
 	for _, o := range ops {
-		s, err := broadcast.InferSize(shape, o.Shape())
+		os := o.Shape()
+		if len(os) > len(buf) {
+			shape = append(make([]int, 0, len(os)), shape...)
+		} else if len(shape) < len(os) {
+			shape = buf[:len(shape)]
+		}
+		s, err := broadcast.InferSizeInto(shape[:max(len(shape), len(os))], shape, os)
 		if err != nil {
 			raise(RuntimeError, "%s", err.Error())
 		}
@@ -341,7 +376,7 @@ func allocResult(shape []int, d DType, ins ...*Tensor) *Tensor {
 	sameShapes := true
 	allContig, allDense := true, true
 	for _, t := range ins {
-		if !sameShape(t.shape, shape) || (len(t.shape) == 0) != (len(shape) == 0) {
+		if !sameShape(t.shape, shape) {
 			sameShapes = false
 			break
 		}
@@ -349,7 +384,7 @@ func allocResult(shape []int, d DType, ins ...*Tensor) *Tensor {
 		allDense = allDense && nonOverlappingDense(t.shape, t.strides)
 	}
 	if len(ins) == 0 || (sameShapes && allContig) {
-		return Empty(shape, d)
+		return newDense(shape, nil, d)
 	}
 	if sameShapes && allDense {
 		same := true
@@ -359,38 +394,51 @@ func allocResult(shape []int, d DType, ins ...*Tensor) *Tensor {
 			}
 		}
 		if same {
-			return emptyStrided(shape, ins[0].strides, d)
+			return newDense(shape, ins[0].strides, d)
 		}
 	}
-	strides := make([][]int, len(ins))
-	for k, t := range ins {
-		strides[k] = broadcast.ExpandStrides(t.shape, t.strides, shape)
-	}
-	perm := broadcast.Reorder(shape, strides, nil)
-	if broadcast.IsReversed(perm) {
+	n := len(shape)
+	if n > maxLoopDims+8 {
 		return Empty(shape, d)
 	}
-	return emptyStrided(shape, broadcast.OutputStrides(shape, perm), d)
-}
-
-// emptyStrided allocates a dense tensor with the given (permuted dense)
-// strides.
-func emptyStrided(shape, strides []int, d DType) *Tensor {
-	n := CheckedNumel(shape, d)
-	return &Tensor{st: NewStorage(d, n), shape: append([]int{}, shape...), strides: append([]int{}, strides...), device: CPU}
-}
-
-// planOver builds the loop of a pointwise kernel: out first, then the
-// inputs, each viewed over out's shape (stride 0 where it broadcasts).
-func planOver(out *Tensor, ins ...*Tensor) loopPlan {
-	strides := make([][]int, 1+len(ins))
-	base := make([]int, 1+len(ins))
-	strides[0], base[0] = out.strides, out.offset
+	var stBuf [maxLoopOps][maxLoopDims + 8]int
+	var strides [maxLoopOps][]int
 	for k, t := range ins {
-		strides[k+1] = broadcast.ExpandStrides(t.shape, t.strides, out.shape)
-		base[k+1] = t.offset
+		strides[k] = stBuf[k][:n]
+		broadcast.ExpandStridesInto(strides[k], t.shape, t.strides, shape)
 	}
-	return planLoop(out.shape, strides, base)
+	var permBuf [maxLoopDims + 8]int
+	perm := permBuf[:n]
+	broadcast.ReorderInto(perm, shape, strides[:len(ins)], nil)
+	if broadcast.IsReversed(perm) {
+		return newDense(shape, nil, d)
+	}
+	t := newDense(shape, nil, d)
+	next := 1
+	for _, dim := range perm {
+		t.strides[dim] = next
+		next *= shape[dim]
+	}
+	return t
+}
+
+// newDense allocates a tensor of the given shape, contiguous (strides nil)
+// or with the given dense strides; shape and strides share one allocation.
+func newDense(shape, strides []int, d DType) *Tensor {
+	n := CheckedNumel(shape, d)
+	nd := len(shape)
+	geo := make([]int, 2*nd)
+	copy(geo, shape)
+	if strides != nil {
+		copy(geo[nd:], strides)
+	} else {
+		acc := 1
+		for i := nd - 1; i >= 0; i-- {
+			geo[nd+i] = acc
+			acc *= max(shape[i], 1)
+		}
+	}
+	return &Tensor{st: NewStorage(d, n), shape: geo[:nd:nd], strides: geo[nd:], device: CPU}
 }
 
 // finish writes a result computed into tmp (of the compute dtype) into the
@@ -406,5 +454,6 @@ func finish(out, tmp *Tensor) *Tensor {
 // BroadcastShapeOf is the shape the operands broadcast to (infer_size
 // folded left to right), with PyTorch's error when they do not.
 func BroadcastShapeOf(ops ...Operand) []int {
-	return broadcastShape(ops, &Opts{})
+	var buf shapeBuf
+	return append([]int{}, broadcastShape(&buf, ops, &Opts{})...)
 }

@@ -57,9 +57,10 @@ func Zero(x *Tensor) *Tensor {
 // Copy is dst.copy_(src): src broadcast to dst's shape (in place: dst
 // never changes shape) and converted to dst's dtype as a C++ cast does.
 func Copy(dst *Tensor, src Operand, opts Opts) *Tensor {
+	var sb shapeBuf
 	ops := []Operand{TensorOperand(dst), src}
 	opts.Inplace = true
-	broadcastShape(ops, &opts, "self", "src")
+	broadcastShape(&sb, ops, &opts, "self", "src")
 	checkNoInternalOverlap(dst)
 	if src.T != nil && src.T != dst {
 		checkNoPartialOverlap(dst, src.T)
@@ -108,7 +109,7 @@ type copyKernel[T Elem] struct {
 	s    [2]int
 }
 
-func (k copyKernel[T]) row(offs []int, n int) {
+func (k copyKernel[T]) row(offs rowOffsets, n int) {
 	o, a := k.o[offs[0]:], k.a[offs[1]:]
 	os, as := k.s[0], k.s[1]
 	switch {
@@ -131,15 +132,16 @@ func (k copyKernel[T]) row(offs []int, n int) {
 // x.masked_fill(mask, value): value where mask is true. The mask
 // broadcasts; value is a Python number or a 0-d tensor.
 func MaskedFill(x, mask *Tensor, value Operand, opts Opts) *Tensor {
+	var sb shapeBuf
 	v := scalarValue(value, errMaskedFillDim)
 	m := maskAsBool(mask, opts)
 	if !opts.Inplace {
-		shape := broadcastShape([]Operand{TensorOperand(x), TensorOperand(m)}, &opts)
+		shape := broadcastShape(&sb, []Operand{TensorOperand(x), TensorOperand(m)}, &opts)
 		r := Empty(shape, x.DType())
 		runCopy(r, x)
 		x = r
 	} else {
-		broadcastShape([]Operand{TensorOperand(x), TensorOperand(m)}, &opts, "self", "mask")
+		broadcastShape(&sb, []Operand{TensorOperand(x), TensorOperand(m)}, &opts, "self", "mask")
 		if hasInternalOverlap(x) {
 			opts.warn(errExpandedWrite, "masked_fill_", 1651)
 		}
@@ -209,7 +211,7 @@ type maskedFillKernel[T Elem] struct {
 	s [2]int
 }
 
-func (k maskedFillKernel[T]) row(offs []int, n int) {
+func (k maskedFillKernel[T]) row(offs rowOffsets, n int) {
 	o, m := k.o[offs[0]:], k.m[offs[1]:]
 	os, ms := k.s[0], k.s[1]
 	for i := 0; i < n; i++ {

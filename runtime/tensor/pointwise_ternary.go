@@ -99,6 +99,7 @@ const (
 // Where is torch.where(cond, x, y): x where cond is true, else y, over the
 // three-way broadcast shape; x and y promote as torch.result_type does.
 func Where(cond *Tensor, x, y Operand, opts Opts) *Tensor {
+	var sb shapeBuf
 	result := ResultTypeOf(x, y)
 	c := cond
 	if c.DType() == Uint8 {
@@ -111,7 +112,7 @@ func Where(cond *Tensor, x, y Operand, opts Opts) *Tensor {
 		raise(RuntimeError, errWhereCond, c.DType().ScalarName())
 	}
 	ops := []Operand{TensorOperand(c), x, y}
-	shape := broadcastShape(ops, &opts)
+	shape := broadcastShape(&sb, ops, &opts)
 	out := prepareOut(shape, result, ops, &opts)
 	tx, ty := x.tensorOf(result), y.tensorOf(result)
 	dst := out
@@ -159,7 +160,7 @@ type whereKernel[T Elem] struct {
 	s    [4]int
 }
 
-func (k whereKernel[T]) row(offs []int, n int) {
+func (k whereKernel[T]) row(offs rowOffsets, n int) {
 	o, c, x, y := k.o[offs[0]:], k.c[offs[1]:], k.x[offs[2]:], k.y[offs[3]:]
 	os, cs, xs, ys := k.s[0], k.s[1], k.s[2], k.s[3]
 	if os == 1 && cs == 1 && xs == 1 && ys == 1 {
@@ -185,6 +186,7 @@ func (k whereKernel[T]) row(offs []int, n int) {
 // Lerp is torch.lerp(start, end, weight): start + weight*(end-start), the
 // weight a tensor or a Python number.
 func Lerp(start, end *Tensor, weight Operand, opts Opts) *Tensor {
+	var sb shapeBuf
 	d := start.DType()
 	if end.DType() != d {
 		raise(RuntimeError, errLerpDType, CPPTypeName(d), "end", CPPTypeName(end.DType()))
@@ -198,7 +200,7 @@ func Lerp(start, end *Tensor, weight Operand, opts Opts) *Tensor {
 		ops = append(ops, weight)
 		op, kernel = tLerpTensor, "lerp_kernel_tensor"
 	}
-	shape := broadcastShape(ops, &opts)
+	shape := broadcastShape(&sb, ops, &opts)
 	out := prepareOut(shape, d, ops, &opts)
 	checkSupported(kernel, noHalfFloats, d)
 	var c *Tensor
@@ -222,8 +224,9 @@ func Addcdiv(self, t1, t2 *Tensor, v Scalar, opts Opts) *Tensor {
 }
 
 func addc(op ternOp, kernel string, self, t1, t2 *Tensor, v Scalar, opts Opts) *Tensor {
+	var sb shapeBuf
 	ops := []Operand{TensorOperand(self), TensorOperand(t1), TensorOperand(t2)}
-	shape := broadcastShape(ops, &opts)
+	shape := broadcastShape(&sb, ops, &opts)
 	d := ResultTypeOf(ops...)
 	out := prepareOut(shape, d, ops, &opts)
 	types := allButHalf &^ setOf(Bool)
@@ -238,6 +241,7 @@ func addc(op ternOp, kernel string, self, t1, t2 *Tensor, v Scalar, opts Opts) *
 // ClampTensor is torch.clamp with tensor bounds (nil: absent; a 0-d
 // tensor or Python number operand may stand for one of them).
 func ClampTensor(x *Tensor, lo, hi *Operand, opts Opts) *Tensor {
+	var sb shapeBuf
 	if lo == nil && hi == nil {
 		raise(RuntimeError, errClampNone)
 	}
@@ -248,7 +252,7 @@ func ClampTensor(x *Tensor, lo, hi *Operand, opts Opts) *Tensor {
 		return Binary(OpMaximum, TensorOperand(x), *lo, opts)
 	}
 	ops := []Operand{TensorOperand(x), *lo, *hi}
-	shape := broadcastShape(ops, &opts)
+	shape := broadcastShape(&sb, ops, &opts)
 	d := ResultTypeOf(ops...)
 	out := prepareOut(shape, d, ops, &opts)
 	checkSupported("clamp_cpu", allButHalf&^setOf(Bool), d)
@@ -307,7 +311,7 @@ type intTernKernel[T intNum] struct {
 	v       T
 }
 
-func (k intTernKernel[T]) row(offs []int, n int) {
+func (k intTernKernel[T]) row(offs rowOffsets, n int) {
 	o, a, b, c := k.o[offs[0]:], k.a[offs[1]:], k.b[offs[2]:], k.c[offs[3]:]
 	switch k.op {
 	case tAddcmul:
@@ -325,7 +329,7 @@ type floatTernKernel[T floatNum] struct {
 	v       T
 }
 
-func (k floatTernKernel[T]) row(offs []int, n int) {
+func (k floatTernKernel[T]) row(offs rowOffsets, n int) {
 	ternaryFloatRow(k.op, n, k.o[offs[0]:], k.s[0], k.a[offs[1]:], k.s[1], k.b[offs[2]:], k.s[2], k.c[offs[3]:], k.s[3], k.v)
 }
 
@@ -356,7 +360,7 @@ type halfTernKernel[H Half | BF16] struct {
 	narrow  func(dst []H, stride int, src []float32)
 }
 
-func (k halfTernKernel[H]) row(offs []int, n int) {
+func (k halfTernKernel[H]) row(offs rowOffsets, n int) {
 	var xa, xb, xc, xo [halfBlock]float32
 	for done := 0; done < n; done += halfBlock {
 		m := min(halfBlock, n-done)

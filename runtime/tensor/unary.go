@@ -248,7 +248,7 @@ type intUnKernel[T intNum] struct {
 	par    kernelParams[T]
 }
 
-func (k intUnKernel[T]) row(offs []int, n int) {
+func (k intUnKernel[T]) row(offs rowOffsets, n int) {
 	o, a := k.o[offs[0]:], k.a[offs[1]:]
 	switch k.op {
 	case uCopy:
@@ -284,7 +284,7 @@ type floatUnKernel[T floatNum] struct {
 	par    kernelParams[T]
 }
 
-func (k floatUnKernel[T]) row(offs []int, n int) {
+func (k floatUnKernel[T]) row(offs rowOffsets, n int) {
 	unaryFloatRow(k.op, n, k.o[offs[0]:], k.os, k.a[offs[1]:], k.as, k.par)
 }
 
@@ -378,7 +378,7 @@ type boolUnKernel[T Num] struct {
 	os, as int
 }
 
-func (k boolUnKernel[T]) row(offs []int, n int) {
+func (k boolUnKernel[T]) row(offs rowOffsets, n int) {
 	unaryBoolRow(k.op, n, k.o[offs[0]:], k.os, k.a[offs[1]:], k.as)
 }
 
@@ -429,7 +429,7 @@ type halfUnKernel[H Half | BF16] struct {
 	par    kernelParams[float32]
 }
 
-func (k halfUnKernel[H]) row(offs []int, n int) {
+func (k halfUnKernel[H]) row(offs rowOffsets, n int) {
 	var xa, xo [halfBlock]float32
 	for done := 0; done < n; done += halfBlock {
 		m := min(halfBlock, n-done)
