@@ -301,7 +301,7 @@ func (a *Args) toInts(name string, v Value) []int {
 			case *tensor.Tensor:
 				out[i] = int(a.toInt(name, e))
 			default:
-				throw("TypeError", "%s(): argument '%s' must be tuple of ints, but found element of type %s at pos %d", a.Name, name, TypeName(e), i)
+				throw("TypeError", "%s(): argument '%s' must be tuple of ints, but found element of type %s at pos %d", a.Name, name, TypeName(e), i+1)
 			}
 		}
 		return out

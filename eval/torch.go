@@ -34,6 +34,9 @@ func newTorchModule(s *Session) *Module {
 	for name, sub := range torchSubmodules {
 		m.Members[name] = sub(s)
 	}
+	for name, v := range torchValues {
+		m.Members[name] = v(s)
+	}
 	return m
 }
 
@@ -43,3 +46,6 @@ var torchClasses = map[string]*Class{}
 
 // torchSubmodules build extra submodules of torch (cuda, ...) per session.
 var torchSubmodules = map[string]func(s *Session) *Module{}
+
+// torchValues make other members of torch per session (default_generator).
+var torchValues = map[string]func(s *Session) Value{}

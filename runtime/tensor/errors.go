@@ -74,7 +74,22 @@ const (
 )
 
 // Random numbers.
-const ()
+const (
+	errRNGStateSize      = "Expected either a CPUGeneratorImplStateLegacy of size %d or a CPUGeneratorImplState of size %d but found the input RNG state size to be %d"
+	errRNGStateBad       = "Invalid mt19937 state"
+	errInternalOverlap   = "unsupported operation: more than one element of the written-to tensor refers to a single memory location. Please clone() the tensor before performing the operation."
+	errRandomOutOfBounds = "%s is out of bounds for %s"
+	errUniformRange      = "uniform_ expects to return a [from, to) range, but found from=%s > to=%s"
+	errUniformSpan       = "uniform_ expects to-from <= std::numeric_limits<%s>::max(), but found to=%s and from=%s which result in to-from to exceed the limit"
+	errNormalStd         = "normal expects std >= 0.0, but found std %s"
+	errRandomFromTo      = "random_ expects 'from' to be less than 'to', but got from=%d >= to=%d"
+	errRandomFromToCast  = "random_ expects 'from' casted to dtype to be less than 'to' casted to dtype, but got from=%d >= to=%d"
+	errRandomFromToInc   = "random_ expects 'from' casted to dtype to be less than or equal to 'to_inc' casted to dtype, but got from=%d > to_inc=%d"
+	errRandomFull64      = "random_full_64_bits_range_kernel_cpu handles only int64, double, float and bfloat16"
+	errRandpermPrecision = "n cannot be greater than %s for %s type."
+	errRandpermOverflow  = "value cannot be converted to type %s without overflow"
+	warnRandomPrecision  = "%s is out of bounds [-(2^%d), 2^%d]. Due to precision limitations %s can support discrete uniform distribution only within this range. This warning will become an error in version 1.7 release, please fix the code in advance (Triggered internally at  ./aten/src/ATen/native/DistributionTemplates.h:%d.)"
+)
 
 // Pointwise operators and broadcasting.
 const (
