@@ -114,25 +114,25 @@ func checkSupported(kernel string, types dtypeSet, d DType) {
 // Binary computes op(a, b) with broadcasting and PyTorch's type promotion,
 // into a new tensor, opts.Out, or (opts.Inplace) a's tensor.
 func Binary(op BinaryOp, a, b Operand, opts Opts) *Tensor {
-	return binary(op, a, b, IntS(1), opts)
+	return binaryOp(op, a, b, IntS(1), opts)
 }
 
 // Add is torch.add(a, b, alpha=alpha): a + alpha*b.
-func Add(a, b Operand, alpha Scalar, opts Opts) *Tensor { return binary(OpAdd, a, b, alpha, opts) }
+func Add(a, b Operand, alpha Scalar, opts Opts) *Tensor { return binaryOp(OpAdd, a, b, alpha, opts) }
 
 // Sub is torch.sub(a, b, alpha=alpha): a - alpha*b.
-func Sub(a, b Operand, alpha Scalar, opts Opts) *Tensor { return binary(OpSub, a, b, alpha, opts) }
+func Sub(a, b Operand, alpha Scalar, opts Opts) *Tensor { return binaryOp(OpSub, a, b, alpha, opts) }
 
 // Div is torch.div with rounding_mode "" (true division), "trunc" or
 // "floor".
 func Div(a, b Operand, mode string, opts Opts) *Tensor {
 	switch mode {
 	case "":
-		return binary(OpDiv, a, b, IntS(1), opts)
+		return binaryOp(OpDiv, a, b, IntS(1), opts)
 	case "trunc":
-		return binary(OpDivTrunc, a, b, IntS(1), opts)
+		return binaryOp(OpDivTrunc, a, b, IntS(1), opts)
 	case "floor":
-		return binary(OpDivFloor, a, b, IntS(1), opts)
+		return binaryOp(OpDivFloor, a, b, IntS(1), opts)
 	}
 	raise(RuntimeError, errRoundingMode, mode)
 	return nil
@@ -148,7 +148,7 @@ func alphaCheck(d DType, alpha Scalar) {
 	}
 }
 
-func binary(op BinaryOp, a, b Operand, alpha Scalar, opts Opts) *Tensor {
+func binaryOp(op BinaryOp, a, b Operand, alpha Scalar, opts Opts) *Tensor {
 	var sb shapeBuf
 	info := &binInfos[op]
 	ops := []Operand{a, b}

@@ -294,15 +294,8 @@ func (t *Tensor) resizeInPlace(shape []int) {
 	t.strides = ContiguousStrides(shape)
 }
 
-// checkNoInternalOverlap is assert_no_internal_overlap: a tensor written to
-// must not have two elements at one memory location (an expanded tensor).
-func checkNoInternalOverlap(t *Tensor) {
-	for i, s := range t.shape {
-		if s > 1 && t.strides[i] == 0 {
-			raise(RuntimeError, errInternalOverlap)
-		}
-	}
-}
+// checkNoInternalOverlap (random_dist.go) is assert_no_internal_overlap:
+// a tensor written to must not have two elements at one memory location.
 
 // checkNoPartialOverlap is assert_no_partial_overlap between an output and
 // an input: they may be the same memory exactly, or disjoint, but not
