@@ -30,7 +30,7 @@ func toOperand(v Value) (tensor.Operand, bool) {
 	case Int:
 		i, ok := x.Int64()
 		if !ok {
-			throw("RuntimeError", errOverflowLong)
+			throw("RuntimeError", errUnpackLong)
 		}
 		return tensor.ScalarOperand(tensor.IntS(i)), true
 	case Float:

@@ -38,7 +38,7 @@ func checkedScalar(s Scalar, d DType) {
 		}
 	}
 	if bad {
-		raise(RuntimeError, errScalarOverflow, cScalarTypeName(d))
+		raise(RuntimeError, errCheckedConvert, cScalarTypeName(d))
 	}
 }
 
