@@ -112,7 +112,7 @@ const (
 
 // Pointwise operators and broadcasting (tensor_ops.go, torch_pointwise.go).
 const (
-	errUnpackLong      = "Overflow when unpacking long"
+	errUnpackLong        = "Overflow when unpacking long"
 	errTensorIndex       = "only integer tensors of a single element can be converted to an index"
 	errInvertFloat       = "~ (operator.invert) is only implemented on integer and Boolean-type tensors"
 	errArgMustBeTensor   = "%s(): argument '%s' (position %d) must be Tensor, not %s"
