@@ -104,9 +104,9 @@ func (s *Session) reflectedOp(op tensor.BinaryOp, t *tensor.Tensor, other tensor
 // tensorBinaryFallback is what Python does when the tensor's operator
 // returns NotImplemented: the other operand's own operator, or TypeError.
 func (s *Session) tensorBinaryFallback(op lang.Op, x, y Value) Value {
-	seq, t := x, y
+	seq, t, seqFirst := x, y, true
 	if _, ok := x.(*tensor.Tensor); ok {
-		seq, t = y, x
+		seq, t, seqFirst = y, x, false
 	}
 	switch seq.(type) {
 	case Str, *List, Tuple, Size:
@@ -115,7 +115,7 @@ func (s *Session) tensorBinaryFallback(op lang.Op, x, y Value) Value {
 			n := tensorIndexValue(t.(*tensor.Tensor))
 			return s.binary(op, seq, n)
 		}
-		if op == lang.Plus && seq == x {
+		if op == lang.Plus && seqFirst {
 			switch seq.(type) {
 			case Str:
 				throw("TypeError", errStrConcat, "Tensor")

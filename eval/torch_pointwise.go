@@ -50,38 +50,108 @@ type binarySpec struct {
 	op      tensor.BinaryOp
 	numIn   bool // a Python number is accepted as input
 	numOut  bool // a Python number is accepted as other
-	strict  bool // a single signature: non-tensors are "must be Tensor" errors
+	bothNum bool // input and other may both be numbers
+	single  bool // one visible signature: bad arguments get the parser's specific message
 	inplace bool // has in-place methods NAME_
 	doc     string
 }
 
 var binarySpecs = []binarySpec{
-	{names: []string{"mul", "multiply"}, op: tensor.OpMul, numIn: true, numOut: true, inplace: true, doc: "Multiplies input by other, elementwise, with broadcasting and type promotion."},
-	{names: []string{"true_divide"}, op: tensor.OpDiv, numIn: true, numOut: true, inplace: true, doc: "Divides input by other elementwise, always as true (floating) division."},
-	{names: []string{"floor_divide"}, op: tensor.OpDivFloor, numIn: true, numOut: true, inplace: true, doc: "Divides input by other elementwise, rounding the quotient down (Python's //)."},
+	{names: []string{"mul"}, op: tensor.OpMul, numIn: true, numOut: true, bothNum: true, single: true, inplace: true, doc: "Multiplies input by other, elementwise, with broadcasting and type promotion."},
+	{names: []string{"multiply"}, op: tensor.OpMul, numIn: true, numOut: true, bothNum: true, inplace: true, doc: "Alias of mul."},
+	{names: []string{"true_divide"}, op: tensor.OpDiv, numIn: true, numOut: true, bothNum: true, inplace: true, doc: "Divides input by other elementwise, always as true (floating) division."},
+	{names: []string{"floor_divide"}, op: tensor.OpDivFloor, numIn: true, numOut: true, bothNum: true, inplace: true, doc: "Divides input by other elementwise, rounding the quotient down (Python's //)."},
 	{names: []string{"remainder"}, op: tensor.OpRemainder, numIn: true, numOut: true, inplace: true, doc: "Python's modulus elementwise: the result has the sign of the divisor."},
 	{names: []string{"fmod"}, op: tensor.OpFmod, numOut: true, inplace: true, doc: "C's fmod elementwise: the result has the sign of the dividend."},
 	{names: []string{"pow"}, op: tensor.OpPow, numIn: true, numOut: true, inplace: true, doc: "Raises input to the power exponent, elementwise."},
-	{names: []string{"maximum"}, op: tensor.OpMaximum, strict: true, doc: "Elementwise maximum of two tensors; NaN if either is NaN."},
-	{names: []string{"minimum"}, op: tensor.OpMinimum, strict: true, doc: "Elementwise minimum of two tensors; NaN if either is NaN."},
-	{names: []string{"fmax"}, op: tensor.OpFmax, strict: true, doc: "Elementwise maximum of two tensors, ignoring NaNs."},
-	{names: []string{"fmin"}, op: tensor.OpFmin, strict: true, doc: "Elementwise minimum of two tensors, ignoring NaNs."},
-	{names: []string{"atan2", "arctan2"}, op: tensor.OpAtan2, strict: true, inplace: true, doc: "Elementwise arctangent of input/other, in the right quadrant."},
-	{names: []string{"hypot"}, op: tensor.OpHypot, strict: true, inplace: true, doc: "Elementwise hypotenuse sqrt(input**2 + other**2)."},
+	{names: []string{"maximum"}, op: tensor.OpMaximum, single: true, doc: "Elementwise maximum of two tensors; NaN if either is NaN."},
+	{names: []string{"minimum"}, op: tensor.OpMinimum, single: true, doc: "Elementwise minimum of two tensors; NaN if either is NaN."},
+	{names: []string{"fmax"}, op: tensor.OpFmax, single: true, doc: "Elementwise maximum of two tensors, ignoring NaNs."},
+	{names: []string{"fmin"}, op: tensor.OpFmin, single: true, doc: "Elementwise minimum of two tensors, ignoring NaNs."},
+	{names: []string{"atan2", "arctan2"}, op: tensor.OpAtan2, single: true, inplace: true, doc: "Elementwise arctangent of input/other, in the right quadrant."},
+	{names: []string{"hypot"}, op: tensor.OpHypot, single: true, inplace: true, doc: "Elementwise hypotenuse sqrt(input**2 + other**2)."},
 	{names: []string{"eq"}, op: tensor.OpEq, numOut: true, inplace: true, doc: "Elementwise ==, giving a bool tensor."},
 	{names: []string{"ne", "not_equal"}, op: tensor.OpNe, numOut: true, inplace: true, doc: "Elementwise !=, giving a bool tensor."},
 	{names: []string{"lt", "less"}, op: tensor.OpLt, numOut: true, inplace: true, doc: "Elementwise <, giving a bool tensor."},
 	{names: []string{"le", "less_equal"}, op: tensor.OpLe, numOut: true, inplace: true, doc: "Elementwise <=, giving a bool tensor."},
 	{names: []string{"gt", "greater"}, op: tensor.OpGt, numOut: true, inplace: true, doc: "Elementwise >, giving a bool tensor."},
 	{names: []string{"ge", "greater_equal"}, op: tensor.OpGe, numOut: true, inplace: true, doc: "Elementwise >=, giving a bool tensor."},
-	{names: []string{"logical_and"}, op: tensor.OpLogicalAnd, strict: true, inplace: true, doc: "Elementwise logical AND of the truth values, giving a bool tensor."},
-	{names: []string{"logical_or"}, op: tensor.OpLogicalOr, strict: true, inplace: true, doc: "Elementwise logical OR of the truth values, giving a bool tensor."},
-	{names: []string{"logical_xor"}, op: tensor.OpLogicalXor, strict: true, inplace: true, doc: "Elementwise logical XOR of the truth values, giving a bool tensor."},
+	{names: []string{"logical_and"}, op: tensor.OpLogicalAnd, single: true, inplace: true, doc: "Elementwise logical AND of the truth values, giving a bool tensor."},
+	{names: []string{"logical_or"}, op: tensor.OpLogicalOr, single: true, inplace: true, doc: "Elementwise logical OR of the truth values, giving a bool tensor."},
+	{names: []string{"logical_xor"}, op: tensor.OpLogicalXor, single: true, inplace: true, doc: "Elementwise logical XOR of the truth values, giving a bool tensor."},
 	{names: []string{"bitwise_and"}, op: tensor.OpBitAnd, numIn: true, numOut: true, inplace: true, doc: "Elementwise bitwise AND of integer or bool tensors (the & operator)."},
 	{names: []string{"bitwise_or"}, op: tensor.OpBitOr, numIn: true, numOut: true, inplace: true, doc: "Elementwise bitwise OR of integer or bool tensors (the | operator)."},
 	{names: []string{"bitwise_xor"}, op: tensor.OpBitXor, numIn: true, numOut: true, inplace: true, doc: "Elementwise bitwise XOR of integer or bool tensors (the ^ operator)."},
 	{names: []string{"bitwise_left_shift"}, op: tensor.OpLshift, numIn: true, numOut: true, inplace: true, doc: "Shifts the bits of input left by other, elementwise (the << operator)."},
 	{names: []string{"bitwise_right_shift"}, op: tensor.OpRshift, numIn: true, numOut: true, inplace: true, doc: "Shifts the bits of input right by other, elementwise (the >> operator)."},
+}
+
+// binaryArgs converts the (input, other) arguments of a binary function:
+// tensors, or numbers where the function takes them; with single, a bad
+// argument gets the parser's "must be Tensor" message, otherwise the
+// function has several signatures and the call is an invalid combination.
+// When both are numbers (bothNum) the input becomes a 0-d tensor.
+func binaryArgs(a *Args, x, y Value, names [2]string, numIn, numOut, bothNum, single bool) (tensor.Operand, tensor.Operand) {
+	conv := func(v Value, name string, idx int, num bool) tensor.Operand {
+		o, ok := toOperand(v)
+		if !ok || (o.IsScalar() && !num) {
+			if single {
+				a.tensorParam(name, idx, v)
+			}
+			a.invalid()
+		}
+		return o
+	}
+	xo := conv(x, names[0], 0, numIn)
+	yo := conv(y, names[1], 1, numOut)
+	if xo.IsScalar() && yo.IsScalar() {
+		if !bothNum {
+			a.invalid()
+		}
+		xo = tensor.TensorOperand(tensor.Scalar0(xo.S, xo.S.DType()))
+	}
+	return xo, yo
+}
+
+// requireArgs raises the parser's error for a single-signature function
+// called without its required positional arguments.
+func requireArgs(a *Args, single bool, names ...string) {
+	n := len(a.All())
+	if n >= len(names) {
+		return
+	}
+	for _, kw := range a.Kw {
+		for _, name := range names[n:] {
+			if kw.Name == name {
+				return
+			}
+		}
+	}
+	if !single {
+		a.invalid()
+	}
+	missing := names[n:]
+	throw("TypeError", errTorchMissingArgs, a.Name, len(missing), torchPlural(len(missing)), quoteNames(missing))
+}
+
+// torchPlural is the plural ending of PyTorch's missing-arguments message,
+// which has it the wrong way round ("1 required positional arguments").
+func torchPlural(n int) string {
+	if n == 1 {
+		return "s"
+	}
+	return ""
+}
+
+func quoteNames(names []string) string {
+	out := ""
+	for i, n := range names {
+		if i > 0 {
+			out += ", "
+		}
+		out += "\"" + n + "\""
+	}
+	return out
 }
 
 // binaryOperands unpacks (input, other) of a binary function or method.
@@ -91,24 +161,9 @@ func binaryOperands(a *Args, sp *binarySpec, first string) (tensor.Operand, tens
 	if sp.op == tensor.OpPow {
 		second = "exponent"
 	}
+	requireArgs(a, sp.single, first, second)
 	a.Unpack(first, &x, second, &y, "$out?", &out)
-	var xo, yo tensor.Operand
-	if sp.strict {
-		xo = tensor.TensorOperand(a.tensorParam(first, 0, x))
-		yo = tensor.TensorOperand(a.tensorParam(second, 1, y))
-	} else {
-		xo, yo = a.operandParam(x), a.operandParam(y)
-		if (xo.IsScalar() && !sp.numIn) || (yo.IsScalar() && !sp.numOut) {
-			a.invalid()
-		}
-		if xo.IsScalar() && yo.IsScalar() {
-			if sp.op != tensor.OpMul && sp.op != tensor.OpDiv && sp.op != tensor.OpDivFloor {
-				a.invalid()
-			}
-			// Both numbers: the input becomes a 0-d tensor.
-			xo = tensor.TensorOperand(tensor.Scalar0(xo.S, xo.S.DType()))
-		}
-	}
+	xo, yo := binaryArgs(a, x, y, [2]string{first, second}, sp.numIn, sp.numOut, sp.bothNum, sp.single)
 	return xo, yo, a.outParam(out)
 }
 
@@ -137,13 +192,9 @@ func init() {
 						if sp.op == tensor.OpPow {
 							second = "exponent"
 						}
+						requireArgs(a, sp.single, "self", second)
 						a.Unpack("self", &self, second, &y)
-						var yo tensor.Operand
-						if sp.strict {
-							yo = tensor.TensorOperand(a.tensorParam(second, 1, y))
-						} else {
-							yo = a.operandParam(y)
-						}
+						_, yo := binaryArgs(a, self, y, [2]string{"self", second}, true, sp.numOut, false, sp.single)
 						opts := a.s.pwOpts()
 						opts.Inplace = true
 						return tensor.Binary(sp.op, tensor.TensorOperand(self), yo, opts)
@@ -170,13 +221,12 @@ func init() {
 		}
 		register(&Builtin{Name: name, Kind: kind, Sig: name + "(input, other, *, alpha=1, out=None) -> Tensor", Doc: doc,
 			Fn: func(a *Args) Value {
-				var x, y, out Value = nil, nil, None
-				alpha := tensor.IntS(1)
-				a.Unpack("input", &x, "other", &y, "$alpha?", &alpha, "$out?", &out)
-				xo, yo := a.operandParam(x), a.operandParam(y)
-				if xo.IsScalar() && yo.IsScalar() {
-					xo = tensor.TensorOperand(tensor.Scalar0(xo.S, xo.S.DType()))
-				}
+				var x, y, out, al Value = nil, nil, None, nil
+				single := name == "add" || name == "sub"
+				requireArgs(a, false, "input", "other")
+				a.Unpack("input", &x, "other", &y, "$alpha?", &al, "$out?", &out)
+				xo, yo := binaryArgs(a, x, y, [2]string{"input", "other"}, name != "rsub", true, name != "rsub", single)
+				alpha := alphaParam(a, al)
 				opts := a.s.pwOpts()
 				opts.Out = a.outParam(out)
 				if name == "rsub" {
@@ -191,12 +241,12 @@ func init() {
 			Doc: "In-place form of " + name + "(): writes the result into self, which keeps its shape and dtype.",
 			Fn: func(a *Args) Value {
 				var self *tensor.Tensor
-				var y Value
-				alpha := tensor.IntS(1)
-				a.Unpack("self", &self, "other", &y, "$alpha?", &alpha)
+				var y, al Value
+				a.Unpack("self", &self, "other", &y, "$alpha?", &al)
+				_, yo := binaryArgs(a, self, y, [2]string{"self", "other"}, true, true, false, name == "sub" || name == "add")
 				opts := a.s.pwOpts()
 				opts.Inplace = true
-				return op(tensor.TensorOperand(self), a.operandParam(y), alpha, opts)
+				return op(tensor.TensorOperand(self), yo, alphaParam(a, al), opts)
 			}})
 	}
 
@@ -206,11 +256,9 @@ func init() {
 			Doc: "Divides input by other elementwise: true division, or rounded with rounding_mode 'trunc' or 'floor'.",
 			Fn: func(a *Args) Value {
 				var x, y, out, mode Value = nil, nil, None, None
+				requireArgs(a, false, "input", "other")
 				a.Unpack("input", &x, "other", &y, "$rounding_mode?", &mode, "$out?", &out)
-				xo, yo := a.operandParam(x), a.operandParam(y)
-				if xo.IsScalar() && yo.IsScalar() {
-					xo = tensor.TensorOperand(tensor.Scalar0(xo.S, xo.S.DType()))
-				}
+				xo, yo := binaryArgs(a, x, y, [2]string{"input", "other"}, true, true, true, name == "div")
 				opts := a.s.pwOpts()
 				opts.Out = a.outParam(out)
 				return tensor.Div(xo, yo, roundingMode(a, mode), opts)
@@ -221,11 +269,22 @@ func init() {
 				var self *tensor.Tensor
 				var y, mode Value = nil, None
 				a.Unpack("self", &self, "other", &y, "$rounding_mode?", &mode)
+				_, yo := binaryArgs(a, self, y, [2]string{"self", "other"}, true, true, false, name == "div")
 				opts := a.s.pwOpts()
 				opts.Inplace = true
-				return tensor.Div(tensor.TensorOperand(self), a.operandParam(y), roundingMode(a, mode), opts)
+				return tensor.Div(tensor.TensorOperand(self), yo, roundingMode(a, mode), opts)
 			}})
 	}
+}
+
+// alphaParam reads the alpha keyword (a number; absent means 1).
+func alphaParam(a *Args, v Value) tensor.Scalar {
+	if v == nil {
+		return tensor.IntS(1)
+	}
+	var sc tensor.Scalar
+	a.convert("alpha", v, &sc)
+	return sc
 }
 
 // roundingMode reads div's rounding_mode argument (None, 'trunc', 'floor').
@@ -293,6 +352,7 @@ func init() {
 			register(&Builtin{Name: name, Kind: TorchFunc | TensorMethod, Sig: name + "(input, *, out=None) -> Tensor", Doc: sp.doc,
 				Fn: func(a *Args) Value {
 					var x, out Value = nil, None
+					unaryArgs(a)
 					a.Unpack("input", &x, "$out?", &out)
 					opts := a.s.pwOpts()
 					opts.Out = a.outParam(out)
@@ -305,6 +365,7 @@ func init() {
 				Doc: "In-place form of " + name + "(): writes the result into self, which keeps its dtype.",
 				Fn: func(a *Args) Value {
 					var self *tensor.Tensor
+					unaryArgs(a)
 					a.Unpack("self", &self)
 					opts := a.s.pwOpts()
 					opts.Inplace = true
@@ -379,6 +440,19 @@ func init() {
 				}
 				return tensor.NanToNum(a.tensorParam("input", 0, x), nan, optFloat(a, "posinf", pos), optFloat(a, "neginf", neg), opts)
 			}})
+	}
+}
+
+// unaryArgs raises the parser's errors for a function of one tensor (and
+// keywords) called with other positional arguments.
+func unaryArgs(a *Args) {
+	switch {
+	case a.Self != nil && len(a.Pos) > 0:
+		throw("TypeError", errTakesNoArgs2, a.Name, len(a.Pos))
+	case a.Self == nil && len(a.Pos) > 1:
+		throw("TypeError", errTooManyPos, a.Name, "1", "", len(a.Pos), "were")
+	case a.Self == nil && len(a.Pos) == 0:
+		requireArgs(a, true, "input")
 	}
 }
 
@@ -474,7 +548,8 @@ func init() {
 					if !inplace {
 						opts.Out = a.outParam(out)
 					}
-					return clampCall(a, a.tensorParam("input", 0, x), lo, hi, opts)
+					f := clampCall(a, a.tensorParam("input", 0, x), lo, hi)
+					return f(opts)
 				}})
 		}
 		for _, bound := range []string{"min", "max"} {
@@ -487,10 +562,12 @@ func init() {
 					a.Unpack("input", &x, bound, &b)
 					opts := a.s.pwOpts()
 					opts.Inplace = inplace
-					if bound == "min" {
-						return clampCall(a, a.tensorParam("input", 0, x), b, None, opts)
+					lo, hi := b, Value(None)
+					if bound == "max" {
+						lo, hi = None, b
 					}
-					return clampCall(a, a.tensorParam("input", 0, x), None, b, opts)
+					f := clampCall(a, a.tensorParam("input", 0, x), lo, hi)
+					return f(opts)
 				}})
 		}
 	}
@@ -507,52 +584,48 @@ func whereCall(a *Args, c, x, y Value, opts tensor.Opts) Value {
 	return tensor.Where(ct, xo, yo, opts)
 }
 
-// clampCall is clamp with bounds that are None, numbers or tensors: the
-// number form when neither is a tensor of one or more dimensions (a 0-d
-// tensor then counts as a number), the tensor form otherwise.
-func clampCall(a *Args, x *tensor.Tensor, lo, hi Value, opts tensor.Opts) Value {
+// clampCall is clamp with bounds that are None, numbers or tensors. The
+// tensor form is chosen when every bound given is a tensor; otherwise the
+// number form, where a 0-d tensor counts as a number (its element).
+func clampCall(a *Args, x *tensor.Tensor, lo, hi Value) func(tensor.Opts) *tensor.Tensor {
 	isNone := func(v Value) bool { _, n := v.(NoneType); return n }
-	dimTensor := func(v Value) bool { t, ok := v.(*tensor.Tensor); return ok && t.Dim() > 0 }
-	if dimTensor(lo) || dimTensor(hi) {
+	allTensors := true
+	for _, v := range []Value{lo, hi} {
+		if _, ok := v.(*tensor.Tensor); !ok && !isNone(v) {
+			allTensors = false
+		}
+	}
+	if allTensors {
 		var lp, hp *tensor.Operand
-		for _, b := range []struct {
-			v Value
-			p **tensor.Operand
-		}{{lo, &lp}, {hi, &hp}} {
-			if isNone(b.v) {
-				continue
-			}
-			t, ok := b.v.(*tensor.Tensor)
-			if !ok {
-				a.invalid()
-			}
+		if t, ok := lo.(*tensor.Tensor); ok {
 			o := tensor.TensorOperand(t)
-			*b.p = &o
+			lp = &o
 		}
-		return tensor.ClampTensor(x, lp, hp, opts)
+		if t, ok := hi.(*tensor.Tensor); ok {
+			o := tensor.TensorOperand(t)
+			hp = &o
+		}
+		return func(opts tensor.Opts) *tensor.Tensor { return tensor.ClampTensor(x, lp, hp, opts) }
 	}
-	var lp, hp *tensor.Scalar
-	for _, b := range []struct {
-		v Value
-		p **tensor.Scalar
-	}{{lo, &lp}, {hi, &hp}} {
-		if isNone(b.v) {
-			continue
+	bound := func(v Value) *tensor.Scalar {
+		if isNone(v) {
+			return nil
 		}
-		var sc tensor.Scalar
-		switch v := b.v.(type) {
-		case *tensor.Tensor:
-			sc = v.Item()
-		default:
-			o, ok := toOperand(v)
-			if !ok {
+		if t, ok := v.(*tensor.Tensor); ok {
+			if t.Dim() != 0 {
 				a.invalid()
 			}
-			sc = o.S
+			sc := t.Item()
+			return &sc
 		}
-		*b.p = &sc
+		o, ok := toOperand(v)
+		if !ok {
+			a.invalid()
+		}
+		return &o.S
 	}
-	return tensor.Clamp(x, lp, hp, opts)
+	lp, hp := bound(lo), bound(hi)
+	return func(opts tensor.Opts) *tensor.Tensor { return tensor.Clamp(x, lp, hp, opts) }
 }
 
 // nonzeroTuple is torch.where(condition): a tuple of index tensors, one per
@@ -606,6 +679,7 @@ func init() {
 		Doc: "Sets every element to zero.",
 		Fn: func(a *Args) Value {
 			var self *tensor.Tensor
+			unaryArgs(a)
 			a.Unpack("self", &self)
 			return tensor.Zero(self)
 		}})
