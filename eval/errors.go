@@ -120,6 +120,7 @@ const (
 	errNegativeShapeDim  = "Trying to create tensor with negative dimension (%d): (%d)"
 	errBroadcastShapes   = "Shape mismatch: objects cannot be broadcast to a single shape"
 	errTorchMissingArgs  = "%s() missing %d required positional argument%s: %s"
+	errInvalidExpected   = "%s() received an invalid combination of arguments - got (%s), but expected %s"
 	errTakesNoArgs2      = "_TensorBase.%s() takes no arguments (%d given)"
 	errBroadcastShapeArg = "('Input shapes should be of type ints, a tuple of ints, or a list of ints, got ', %s)"
 )

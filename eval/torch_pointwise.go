@@ -1,6 +1,8 @@
 package eval
 
 import (
+	"strings"
+
 	"github.com/tensh/tensh/runtime/tensor"
 )
 
@@ -223,6 +225,9 @@ func init() {
 			Fn: func(a *Args) Value {
 				var x, y, out, al Value = nil, nil, None, nil
 				single := name == "add" || name == "sub"
+				if single && len(a.All()) < 2 && len(a.Kw) == 0 {
+					invalidExpected(a, "(Tensor input, Tensor other, *, Number alpha, Tensor out)")
+				}
 				requireArgs(a, false, "input", "other")
 				a.Unpack("input", &x, "other", &y, "$alpha?", &al, "$out?", &out)
 				xo, yo := binaryArgs(a, x, y, [2]string{"input", "other"}, name != "rsub", true, name != "rsub", single)
@@ -242,6 +247,9 @@ func init() {
 			Fn: func(a *Args) Value {
 				var self *tensor.Tensor
 				var y, al Value
+				if (name == "add" || name == "sub") && len(a.Pos) == 0 && len(a.Kw) == 0 {
+					invalidExpected(a, "(Tensor other, *, Number alpha)")
+				}
 				a.Unpack("self", &self, "other", &y, "$alpha?", &al)
 				_, yo := binaryArgs(a, self, y, [2]string{"self", "other"}, true, true, false, name == "sub" || name == "add")
 				opts := a.s.pwOpts()
@@ -275,6 +283,19 @@ func init() {
 				return tensor.Div(tensor.TensorOperand(self), yo, roundingMode(a, mode), opts)
 			}})
 	}
+}
+
+// invalidExpected is the parser's error for a single-signature function
+// called with too few arguments: it names the signature.
+func invalidExpected(a *Args, sig string) {
+	parts := make([]string, 0, len(a.Pos)+len(a.Kw))
+	for _, v := range a.Pos {
+		parts = append(parts, argTypeName(v))
+	}
+	for _, kw := range a.Kw {
+		parts = append(parts, kw.Name+"="+argTypeName(kw.Value))
+	}
+	throw("TypeError", errInvalidExpected, a.Name, strings.Join(parts, ", "), sig)
 }
 
 // alphaParam reads the alpha keyword (a number; absent means 1).
