@@ -60,7 +60,7 @@ func Copy(dst *Tensor, src Operand, opts Opts) *Tensor {
 	var sb shapeBuf
 	ops := []Operand{TensorOperand(dst), src}
 	opts.Inplace = true
-	broadcastShape(&sb, ops, &opts, "self", "src")
+	broadcastShape(&sb, ops, &opts)
 	checkNoInternalOverlap(dst)
 	if src.T != nil && src.T != dst {
 		checkNoPartialOverlap(dst, src.T)
@@ -141,7 +141,7 @@ func MaskedFill(x, mask *Tensor, value Operand, opts Opts) *Tensor {
 		runCopy(r, x)
 		x = r
 	} else {
-		broadcastShape(&sb, []Operand{TensorOperand(x), TensorOperand(m)}, &opts, "self", "mask")
+		broadcastShape(&sb, []Operand{TensorOperand(x), TensorOperand(m)}, &opts)
 		if hasInternalOverlap(x) {
 			opts.warn(errExpandedWrite, "masked_fill_", 1651)
 		}
