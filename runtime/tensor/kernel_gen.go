@@ -81,7 +81,7 @@ var unary = []spec{
 	{Name: "bitNot", Cons: "intNum", Out: "T", Expr: "^x"},
 	{Name: "sqrt", Cons: "floatNum", Out: "T", Expr: "T(math.Sqrt(float64(x)))"},
 	{Name: "rsqrt", Cons: "floatNum", Out: "T", Expr: "1 / T(math.Sqrt(float64(x)))"},
-	{Name: "exp", Cons: "floatNum", Out: "T", Expr: "T(math.Exp(float64(x)))"},
+	{Name: "exp", Cons: "floatNum", Out: "T", Expr: "expElem(x)"},
 	{Name: "expm1", Cons: "floatNum", Out: "T", Expr: "T(math.Expm1(float64(x)))"},
 	{Name: "log", Cons: "floatNum", Out: "T", Expr: "T(math.Log(float64(x)))"},
 	{Name: "log1p", Cons: "floatNum", Out: "T", Expr: "T(math.Log1p(float64(x)))"},

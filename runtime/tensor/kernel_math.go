@@ -195,9 +195,20 @@ func signElem[T Num](a T) T {
 	return 0
 }
 
-// sigmoidFloat is 1 / (1 + exp(-a)).
+// expElem is exp: SLEEF's for float32 (as PyTorch's vectorised kernel),
+// Go's for float64.
+func expElem[T floatNum](a T) T {
+	if unsafe.Sizeof(a) == 4 {
+		return T(sleefExpf(float32(a)))
+	}
+	return T(math.Exp(float64(a)))
+}
+
+// sigmoidFloat is 1 / (1 + exp(-a)), each step rounded to the element
+// type as PyTorch's kernel computes it.
 func sigmoidFloat[T floatNum](a T) T {
-	return T(1 / (1 + math.Exp(-float64(a))))
+	e := T(math.Exp(-float64(a)))
+	return 1 / (1 + e)
 }
 
 // roundDecimals is torch.round(decimals=d) with p = 10^|d|, computed in the

@@ -1382,19 +1382,19 @@ func rsqrtRow[T floatNum](n int, o []T, os int, a []T, as int) {
 	}
 }
 
-// expRow is o[i] = T(math.Exp(float64(x))) over a row of n elements (strides os, as).
+// expRow is o[i] = expElem(x) over a row of n elements (strides os, as).
 func expRow[T floatNum](n int, o []T, os int, a []T, as int) {
 	if os == 1 && as == 1 {
 		o, a = o[:n], a[:n]
 		for i := range o {
 			x := a[i]
-			o[i] = T(math.Exp(float64(x)))
+			o[i] = expElem(x)
 		}
 		return
 	}
 	for i := 0; i < n; i++ {
 		x := a[i*as]
-		o[i*os] = T(math.Exp(float64(x)))
+		o[i*os] = expElem(x)
 	}
 }
 

@@ -334,7 +334,7 @@ func unaryFloatRow[T floatNum](op UnaryOp, n int, o []T, os int, a []T, as int, 
 	case OpTanh:
 		tanhRow(n, o, os, a, as)
 	case OpSigmoid:
-		sigmoidRow(n, o, os, a, as)
+		sigmoidRowPT(n, o, os, a, as)
 	case OpRelu:
 		reluFloatRow(n, o, os, a, as)
 	case OpFloor:
