@@ -51,15 +51,14 @@ func setOf(ds ...DType) dtypeSet {
 func (s dtypeSet) has(d DType) bool { return s&(1<<d) != 0 }
 
 var (
-	allTypes      = setOf(AllDTypes...)
-	integerTypes  = setOf(Uint8, Int8, Int16, Int32, Int64)
-	floatTypes    = setOf(Float16, BFloat16, Float32, Float64)
-	allButBool    = allTypes &^ setOf(Bool)
-	intsAndBool   = integerTypes | setOf(Bool)
-	noHalfFloats  = setOf(BFloat16, Float32, Float64)
-	allButHalf    = allTypes &^ setOf(Float16)
-	noHalfNoBool  = allButHalf &^ setOf(Bool)
-	floatsAndInts = integerTypes | floatTypes
+	allTypes     = setOf(AllDTypes...)
+	integerTypes = setOf(Uint8, Int8, Int16, Int32, Int64)
+	floatTypes   = setOf(Float16, BFloat16, Float32, Float64)
+	allButBool   = allTypes &^ setOf(Bool)
+	intsAndBool  = integerTypes | setOf(Bool)
+	noHalfFloats = setOf(BFloat16, Float32, Float64)
+	allButHalf   = allTypes &^ setOf(Float16)
+	noHalfNoBool = allButHalf &^ setOf(Bool)
 )
 
 // binInfo describes a binary operation's typing.

@@ -124,7 +124,6 @@ const (
 	errIndexOutOfBounds  = "index %d is out of bounds for dimension %d with size %d"
 	errExpandedWrite     = "Use of %s on expanded tensors is deprecated. Please clone() the tensor before performing this operation. This also applies to advanced indexing e.g. tensor[mask] = scalar (Triggered internally at  ./aten/src/ATen/native/TensorAdvancedIndexing.cpp:%d.)"
 	errTooManyDims       = "tensh: pointwise operations support at most %d dimensions of size greater than 1"
-	errBroadcastShapes   = "Shape mismatch: objects cannot be broadcast to a single shape"
 	errMaskedFillUint8   = "masked_fill_ received a mask with dtype torch.uint8, this behavior is now deprecated,please use a mask with dtype torch.bool instead. (Triggered internally at  ./aten/src/ATen/native/TensorAdvancedIndexing.cpp:1646.)"
 	errCheckedConvert    = "value cannot be converted to type %s without overflow"
 	errWhereUint8        = "where received a uint8 condition tensor. This behavior is deprecated and will be removed in a future version of PyTorch. Use a boolean condition instead. (Triggered internally at  ./aten/src/ATen/native/TensorCompare.cpp:413.)"
