@@ -296,28 +296,6 @@ func builtinRound(a *Args) Value {
 	return nil
 }
 
-func builtinHelp(a *Args) Value {
-	var v Value
-	a.Unpack("obj", &v)
-	var b *Builtin
-	switch f := v.(type) {
-	case *Builtin:
-		b = f
-	case *BoundMethod:
-		b = f.Fn
-	}
-	if b == nil {
-		a.s.write("Help on " + TypeName(v) + " object: " + Repr(v) + "\n")
-		return None
-	}
-	text := b.Sig
-	if b.Doc != "" {
-		text += "\n\n    " + b.Doc
-	}
-	a.s.write(text + "\n")
-	return None
-}
-
 // ---- the builtin classes' constructors ----
 
 func builtinInt(a *Args) Value {

@@ -97,6 +97,47 @@ const (
 	errCannotSetAttr       = "cannot set '%s' attribute of immutable type '%s'"
 )
 
+// Creation, dtypes and conversions (torch.tensor, zeros, arange, ..., to,
+// type, item, tolist), and PyTorch's argument parser.
+const (
+	errInvalidCombination = "%s() received an invalid combination of arguments - got (%s), but expected one of:"
+	errArgMustBeKw        = "%s(): argument '%s' must be %s, not %s"
+	errArgMustBePos       = "%s(): argument '%s' (position %d) must be %s, not %s"
+	errTakesFromTo        = "%s() takes from %d to %d positional arguments but %d were given"
+	errTakesN             = "%s() takes %d positional argument%s but %d %s given"
+	errMissingArgs        = "%s() missing %d required positional argument%s: %s"
+	errOverflowLong       = "Overflow when unpacking long"
+	errIntListElem        = "%s(): argument '%s' must be %s, but found element of type %s at pos %d"
+	errNoCUDA             = "Torch not compiled with CUDA enabled"
+	errDeviceEmpty        = "Device string must not be empty"
+	errDeviceString       = "Invalid device string: '%s'"
+	errDeviceIndexParse   = "Could not parse device index '%s' in device string '%s'"
+	errDeviceType         = "Expected one of cpu, cuda, ipu, xpu, mkldnn, opengl, opencl, ideep, hip, ve, fpga, ort, xla, lazy, vulkan, mps, meta, hpu, privateuseone device type at start of device string: %s"
+	errDeviceNegative     = "Device index must not be negative"
+	errDeviceExplicitIdx  = "type (string) must not include an index because index was passed explicitly: %s"
+	errDeviceBackend      = "Could not run 'aten::empty.memory_format' with arguments from the '%s' backend. This could be because the operator doesn't exist for this backend, or was omitted during the selective/custom build process (if using custom build). If you are a Facebook employee using PyTorch on mobile, please visit https://fburl.com/ptmfixes for possible resolutions. 'aten::empty.memory_format' is only available for these backends: [CPU, Meta, QuantizedCPU, QuantizedMeta, MkldnnCPU, SparseCPU, SparseMeta, SparseCsrCPU, BackendSelect, Python, FuncTorchDynamicLayerBackMode, Functionalize, Named, Conjugate, Negative, ZeroTensor, ADInplaceOrView, AutogradOther, AutogradCPU, AutogradCUDA, AutogradHIP, AutogradXLA, AutogradMPS, AutogradIPU, AutogradXPU, AutogradHPU, AutogradVE, AutogradLazy, AutogradMeta, AutogradPrivateUse1, AutogradPrivateUse2, AutogradPrivateUse3, AutogradNestedTensor, Tracer, AutocastCPU, AutocastCUDA, FuncTorchBatched, FuncTorchVmapMode, Batched, VmapMode, FuncTorchGradWrapper, PythonTLSSnapshot, FuncTorchDynamicLayerFrontMode, PythonDispatcher]."
+	errRequiresGradDType  = "Only Tensors of floating point and complex dtype can require gradients"
+	errNewInvalidType     = "new(): invalid data type '%s'"
+	errTooManyDims        = "too many dimensions '%s'"
+	errCouldNotInfer      = "Could not infer dtype of %s"
+	errExpectedSeqLen     = "expected sequence of length %d at dim %d (got %d)"
+	errNotASequence       = "not a sequence"
+	errMustBeRealNumber   = "must be real number, not %s"
+	errIndexTensorOnly    = "only integer tensors of a single element can be converted to an index"
+	errCopyConstruct      = "To copy construct from a tensor, it is recommended to use sourceTensor.clone().detach() or sourceTensor.clone().detach().requires_grad_(True), rather than torch.tensor(sourceTensor)."
+	errTakesNoArgs        = "_TensorBase.%s() takes no arguments (%d given)"
+	errTakesNoKwArgs      = "_TensorBase.%s() takes no keyword arguments"
+	errInvalidType        = "invalid type: '%s'"
+	errCudaInvalidDevice  = "Invalid device, must be cuda device"
+	errCudaLibrary        = "Cannot initialize CUDA without ATen_cuda library. PyTorch splits its backend into two shared libraries: a CPU library and a CUDA library; this error has occurred because you are trying to use some CUDA functionality, but the CUDA library has not been loaded by the dynamic linker for some reason.  The CUDA library MUST be loaded, EVEN IF you don't directly use any symbols from the CUDA library! One common culprit is a lack of -Wl,--no-as-needed in your link arguments; many dynamic linkers will delete dynamic library dependencies if you don't depend on any of their symbols.  You can check if this has occurred by using ldd on your binary to see if there is a dependency on *_cuda.so library."
+	errDefaultDTypeFloat  = "only floating-point types are supported as the default type"
+	errDefaultDTypeObject = "invalid dtype object: only floating-point types are supported as the default type"
+	errCopyConstructNew   = "To copy construct from a tensor, it is recommended to use sourceTensor.clone().detach() or sourceTensor.clone().detach().requires_grad_(True), rather than tensor.new_tensor(sourceTensor)."
+	errDTypeArgType       = "dtype must be a type, str, or dtype object"
+	errOutDType           = "dtype %s does not match dtype of out parameter (%s)"
+	errArangeOutResize    = "The number of elements in the out tensor of shape %s is %d which does not match the computed number of elements %d. Note that this may occur as a result of rounding error. The out tensor will be resized to a tensor of shape (%d,). (Triggered internally at  ./aten/src/ATen/native/RangeFactories.cpp:188.)"
+)
+
 // Printing: set_printoptions, finfo and iinfo.
 const (
 	// PyTorch stores any value and fails when it prints; tensh checks the
@@ -110,17 +151,30 @@ const (
 	errIinfoBool       = "torch.bool is not supported by torch.iinfo"
 )
 
+// Tensor views, attributes and indexing (PyTorch's argument parser and
+// python_variable_indexing.cpp).
+const (
+	errCantAssign        = "can't assign a %s to a %s"
+	errInvalidIndex      = "only integers, slices (`:`), ellipsis (`...`), None and long or byte Variables are valid indices (got %s)"
+	errSliceIndices      = "slice indices must be integers or None or have an __index__ method"
+	errSeqLength         = "expected sequence of length %d at dim %d (got %d)"
+	errMissingArgQuoted  = "%s() missing 1 required positional arguments: \"%s\""
+	errIntListPos        = "%s(): argument '%s' (position %d) must be tuple of %s, not %s"
+	errIntTupleElem      = "%s(): argument '%s' must be tuple of %s, but found element of type %s at pos %d"
+	errDimNameNone       = "Please look up dimensions by name, got: name = None."
+	errDimNameNotFound   = "Name '%s' not found in Tensor[%s]."
+	errOneElementScalars = "only one element tensors can be converted to Python scalars"
+	errInferDType        = "Could not infer dtype of %s"
+	errNewInvalidStr     = "new(): invalid data type 'str'"
+)
+
 // Pointwise operators and broadcasting (tensor_ops.go, torch_pointwise.go).
 const (
-	errUnpackLong        = "Overflow when unpacking long"
-	errTensorIndex       = "only integer tensors of a single element can be converted to an index"
 	errInvertFloat       = "~ (operator.invert) is only implemented on integer and Boolean-type tensors"
 	errArgMustBeTensor   = "%s(): argument '%s' (position %d) must be Tensor, not %s"
 	errArgMustBeTensorKw = "%s(): argument '%s' must be Tensor, not %s"
 	errNegativeShapeDim  = "Trying to create tensor with negative dimension (%d): (%d)"
 	errBroadcastShapes   = "Shape mismatch: objects cannot be broadcast to a single shape"
-	errTorchMissingArgs  = "%s() missing %d required positional argument%s: %s"
 	errInvalidExpected   = "%s() received an invalid combination of arguments - got (%s), but expected %s"
-	errTakesNoArgs2      = "_TensorBase.%s() takes no arguments (%d given)"
 	errBroadcastShapeArg = "('Input shapes should be of type ints, a tuple of ints, or a list of ints, got ', %s)"
 )

@@ -12,8 +12,7 @@ func (s *Session) execStmt(st lang.Stmt) {
 	case *lang.ExprStmt:
 		v := s.eval(st.X)
 		if _, isNone := v.(NoneType); !isNone {
-			s.globals["_"] = v
-			s.printValue(v)
+			s.display(v)
 		}
 	case *lang.AssignStmt:
 		v := s.eval(st.Value)
@@ -163,16 +162,16 @@ func (s *Session) augAssign(st *lang.AugAssignStmt) {
 		if !ok {
 			throw("NameError", errNameNotDefined, t.Name)
 		}
-		s.globals[t.Name] = s.inplaceBinary(st.Op, old, s.eval(st.Value))
+		s.globals[t.Name] = s.inplaceAt(st, old, s.eval(st.Value))
 	case *lang.AttrExpr:
 		x := s.eval(t.X)
 		old := s.getAttr(x, t.Name)
-		s.setAttr(x, t.Name, s.inplaceBinary(st.Op, old, s.eval(st.Value)))
+		s.setAttr(x, t.Name, s.inplaceAt(st, old, s.eval(st.Value)))
 	case *lang.IndexExpr:
 		x := s.eval(t.X)
 		idx := s.evalIndex(t.Index)
 		old := s.getItem(x, idx)
-		s.setItem(x, idx, s.inplaceBinary(st.Op, old, s.eval(st.Value)))
+		s.setItem(x, idx, s.inplaceAt(st, old, s.eval(st.Value)))
 	case *lang.ParenExpr:
 		s.augAssign(&lang.AugAssignStmt{Target: t.X, OpPos: st.OpPos, Op: st.Op, Value: st.Value})
 	default:
@@ -269,7 +268,7 @@ func (s *Session) eval(e lang.Expr) Value {
 		var result Value
 		for i, op := range e.Ops {
 			y := s.eval(e.Operands[i+1])
-			result = s.compare(op, x, y)
+			result = s.compareAt(e, i, op, x, y)
 			if i < len(e.Ops)-1 && !s.truth(result) {
 				return result
 			}
@@ -296,9 +295,45 @@ func (s *Session) eval(e lang.Expr) Value {
 	return nil
 }
 
-// binaryAt evaluates a binary operator node (a hook point for tracing).
+// binaryAt evaluates a binary operator node. It notes the operation for
+// hints (the note stays when it fails) and reports broadcasts to %trace.
 func (s *Session) binaryAt(e *lang.BinaryExpr, x, y Value) Value {
-	return s.binary(e.Op, x, y)
+	prev := s.teach.ctx
+	s.teach.ctx = opContext{node: e, op: e.Op, x: x, y: y}
+	r := s.binary(e.Op, x, y)
+	s.teach.ctx = prev
+	if s.teach.tracing {
+		s.traceOperator(s.src, e.X, e.Y, e.Op, x, y, r)
+	}
+	return r
+}
+
+// compareAt evaluates the i-th comparison of a chain (as binaryAt).
+func (s *Session) compareAt(e *lang.CompareExpr, i int, op lang.Op, x, y Value) Value {
+	prev := s.teach.ctx
+	s.teach.ctx = opContext{node: e, op: op, x: x, y: y}
+	r := s.compare(op, x, y)
+	s.teach.ctx = prev
+	if s.teach.tracing {
+		s.traceOperator(s.src, e.Operands[i], e.Operands[i+1], op, x, y, r)
+	}
+	return r
+}
+
+// inplaceAt evaluates an augmented assignment's operation (as binaryAt).
+func (s *Session) inplaceAt(st *lang.AugAssignStmt, x, y Value) Value {
+	prev := s.teach.ctx
+	s.teach.ctx = opContext{node: st, op: st.Op, x: x, y: y}
+	r := s.inplaceBinary(st.Op, x, y)
+	s.teach.ctx = prev
+	if s.teach.tracing {
+		if _, isT := x.(*tensor.Tensor); isT && st.Op == lang.At {
+			s.traceOperator(s.src, st.Target, st.Value, st.Op, x, y, r)
+		} else {
+			s.traceInplace(s.src, st, x, y)
+		}
+	}
+	return r
 }
 
 func (s *Session) evalElems(elems []lang.Expr) []Value {
@@ -353,7 +388,14 @@ func (s *Session) evalCall(e *lang.CallExpr) Value {
 			args.Pos = append(args.Pos, s.eval(a.Value))
 		}
 	}
-	return s.Call(fn, args)
+	prev := s.teach.ctx
+	s.teach.ctx = opContext{node: e, fn: fn, args: args}
+	r := s.Call(fn, args)
+	s.teach.ctx = prev
+	if s.teach.tracing {
+		s.traceCall(s.src, e, fn, args, r)
+	}
+	return r
 }
 
 // Call calls a callable value.

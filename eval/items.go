@@ -163,6 +163,10 @@ func (s *Session) getItem(x, idx Value) Value {
 		return FromScalar(st.Get(i))
 	case *Class:
 		// torch.Tensor[...] etc. are not supported.
+	case *Object:
+		if c.GetItem != nil {
+			return c.GetItem(idx)
+		}
 	}
 	throw("TypeError", errNotSubscriptable, TypeName(x))
 	return nil

@@ -12,6 +12,9 @@ type Magic struct {
 	Usage string // "%compat docs|current"
 	Doc   string
 	Run   func(s *Session, arg string)
+	// Save is set for the magics that %save keeps in a saved session
+	// (those whose output is the same when the session is run again).
+	Save bool
 }
 
 var magics = map[string]*Magic{}
@@ -52,6 +55,7 @@ func init() {
 		Name:  "compat",
 		Usage: "%compat [docs|current]",
 		Doc:   "Shows or sets the compat mode: 'docs' prints what the seed documents print, 'current' what PyTorch 1.13 and 2.x print.",
+		Save:  true,
 		Run: func(s *Session, arg string) {
 			if arg == "" {
 				s.write("compat mode: " + s.Compat.String() + "\n")

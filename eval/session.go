@@ -67,6 +67,10 @@ type Session struct {
 	BroadcastWarning bool
 
 	torch *Module
+
+	// teach is the state of the teaching and notebook features (hints,
+	// %trace, history, IPython prompts): see magic_state.go.
+	teach teachState
 }
 
 // NewSession makes a session with the torch namespace loaded.
@@ -77,9 +81,15 @@ func NewSession(opts Options) *Session {
 	if opts.Warn == nil {
 		opts.Warn = opts.Out
 	}
+	// The runtime's settings are process state, as in PyTorch; a new
+	// session starts from PyTorch's defaults (tests and `tensh check` run
+	// several sessions in one process).
+	tensor.SetPrintOptions(tensor.DefaultPrintOptions())
+	tensor.SetDefaultFloat(tensor.Float32)
 	s := &Session{opts: opts, globals: map[string]Value{}, Compat: opts.Compat}
 	s.torch = newTorchModule(s)
 	s.globals["torch"] = s.torch
+	s.initTeach()
 	return s
 }
 
@@ -94,6 +104,7 @@ func (s *Session) SetOutput(out, warn io.Writer) {
 		warn = out
 	}
 	s.opts.Warn = warn
+	s.wrapOutput()
 }
 
 // Globals returns the names bound in the session (for completion and %who).
@@ -107,6 +118,13 @@ func (s *Session) Lookup(name string) (Value, bool) { return s.lookup(name) }
 // Expression values are printed to Out. The first exception stops the line
 // and is returned; the session stays usable.
 func (s *Session) Exec(src string, firstLine int) (exc *Exception) {
+	h := s.beginInput(src)
+	exc = s.exec(src, firstLine)
+	s.endInput(h, exc)
+	return exc
+}
+
+func (s *Session) exec(src string, firstLine int) (exc *Exception) {
 	s.line = firstLine
 	s.src = src
 	if m := strings.TrimSpace(src); strings.HasPrefix(m, "%") {
@@ -123,12 +141,15 @@ func (s *Session) Exec(src string, firstLine int) (exc *Exception) {
 		}
 		return e
 	}
-	for _, st := range stmts {
+	for i, st := range stmts {
 		start, _ := st.Span()
 		if start.Line > 0 {
 			s.line = start.Line
 		}
+		s.teach.ctx = opContext{}
+		s.teach.lastStmt = i == len(stmts)-1
 		if e := s.guard(func() { s.execStmt(st) }); e != nil {
+			s.noteFailure(e)
 			return e
 		}
 	}

@@ -30,7 +30,7 @@ func toOperand(v Value) (tensor.Operand, bool) {
 	case Int:
 		i, ok := x.Int64()
 		if !ok {
-			throw("RuntimeError", errUnpackLong)
+			throw("RuntimeError", errOverflowLong)
 		}
 		return tensor.ScalarOperand(tensor.IntS(i)), true
 	case Float:
@@ -134,7 +134,7 @@ func (s *Session) tensorBinaryFallback(op lang.Op, x, y Value) Value {
 // Python int.
 func tensorIndexValue(t *tensor.Tensor) Value {
 	if t.Numel() != 1 || !t.DType().IsIntegral(true) || t.DType() == tensor.Bool {
-		throw("TypeError", errTensorIndex)
+		throw("TypeError", errIndexTensorOnly)
 	}
 	return MakeInt(t.Item().Int())
 }

@@ -133,7 +133,7 @@ func requireArgs(a *Args, single bool, names ...string) {
 		a.invalid()
 	}
 	missing := names[n:]
-	throw("TypeError", errTorchMissingArgs, a.Name, len(missing), torchPlural(len(missing)), quoteNames(missing))
+	throw("TypeError", errMissingArgs, a.Name, len(missing), torchPlural(len(missing)), quoteNames(missing))
 }
 
 // torchPlural is the plural ending of PyTorch's missing-arguments message,
@@ -469,7 +469,7 @@ func init() {
 func unaryArgs(a *Args) {
 	switch {
 	case a.Self != nil && len(a.Pos) > 0:
-		throw("TypeError", errTakesNoArgs2, a.Name, len(a.Pos))
+		throw("TypeError", errTakesNoArgs, a.Name, len(a.Pos))
 	case a.Self == nil && len(a.Pos) > 1:
 		throw("TypeError", errTooManyPos, a.Name, "1", "", len(a.Pos), "were")
 	case a.Self == nil && len(a.Pos) == 0:
@@ -752,7 +752,7 @@ func init() {
 			}})
 	}
 
-	// Broadcasting helpers and result_type.
+	// Broadcasting helpers.
 	register(&Builtin{Name: "broadcast_shapes", Kind: TorchFunc, Sig: "broadcast_shapes(*shapes) -> torch.Size",
 		Doc: "The shape that tensors of the given shapes (ints or sequences of ints) broadcast to.",
 		Fn: func(a *Args) Value {
@@ -785,18 +785,6 @@ func init() {
 				out[i] = t.Expand(shape)
 			}
 			return out
-		}})
-	register(&Builtin{Name: "result_type", Kind: TorchFunc, Sig: "result_type(tensor1, tensor2) -> dtype",
-		Doc: "The dtype an arithmetic operation on the two operands (tensors or numbers) would give.",
-		Fn: func(a *Args) Value {
-			var x, y Value
-			a.Unpack("tensor1", &x, "tensor2", &y)
-			xo, ok1 := toOperand(x)
-			yo, ok2 := toOperand(y)
-			if !ok1 || !ok2 || (xo.IsScalar() && yo.IsScalar()) {
-				a.invalid()
-			}
-			return DTypeValue{tensor.ResultTypeOf(xo, yo)}
 		}})
 }
 

@@ -100,6 +100,8 @@ type Object struct {
 	Attrs    map[string]Value
 	Order    []string
 	ReprFn   func() string
+	// GetItem, when set, makes the object subscriptable (IPython's Out).
+	GetItem func(idx Value) Value
 }
 
 // StorageValue is what tensor.storage() returns.

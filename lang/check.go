@@ -30,7 +30,7 @@ func checkStmt(s Stmt) {
 }
 
 func failAt(p Pos, msg string) {
-	panic(bailout{&Error{Pos: p, Msg: msg}})
+	panic(&bailout{&Error{Pos: p, Msg: msg}, -1})
 }
 
 // checkValue checks an expression that is the value of a statement: a

@@ -2,6 +2,9 @@ package lang
 
 import (
 	"io"
+	"strconv"
+	"sync"
+	"sync/atomic"
 
 	"github.com/alecthomas/participle/v2"
 	"github.com/alecthomas/participle/v2/lexer"
@@ -10,10 +13,9 @@ import (
 // This file holds the participle grammar. Its parse tree (the g* types) is
 // private: convert.go turns it into the syntax tree of ast.go.
 //
-// Participle cannot express left recursion, so binary operators are parsed
-// as flat lists (an operand followed by operator/operand pairs) and folded
-// by precedence afterwards; the grammar only restricts where 'not' and '*'
-// may appear, so that misplaced ones fail at the same token as in Python.
+// The grammar covers statements; expressions are parsed by a hand-written
+// precedence climbing parser plugged in with participle.ParseTypeWith (see
+// xList).
 //
 // The tokens handed to participle carry, in Position.Offset, their index in
 // the token slice of the hand-written lexer; Line and Column are the real
@@ -25,38 +27,50 @@ type gLine struct {
 	Lines []*gSimpleLine `parser:"( @@ ( Newline @@ )* )?"`
 }
 
+// Lists with separators are written "first (sep item?)*" rather than
+// "first (sep item)* sep?": the parser never backtracks over a token it has
+// consumed (lookahead 0), which makes it report errors where CPython does.
+// The conversion rejects missing items that are not at the end.
+
 type gSimpleLine struct {
-	Stmts []*gStmt `parser:"@@ ( ';' @@ )* ';'?"`
+	First *gStmt       `parser:"@@"`
+	More  []*gMoreStmt `parser:"@@*"`
 }
 
+type gMoreStmt struct {
+	Pos  lexer.Position
+	Stmt *gStmt `parser:"';' @@?"`
+}
+
+// gStmt is a simple statement. Expression statements come first: they are
+// the most common, and their parser rejects keywords at once.
 type gStmt struct {
 	Pos    lexer.Position
 	EndPos lexer.Position
-	Del    *gExprList `parser:"'del' @@"`
+	Expr   *gExprStmt `parser:"  @@"`
+	Del    xList      `parser:"| 'del' @@"`
 	Import *gImport   `parser:"| @@"`
 	From   *gFrom     `parser:"| @@"`
 	Pass   bool       `parser:"| @'pass'"`
-	Expr   *gExprStmt `parser:"| @@"`
 }
 
 // gExprStmt is an expression statement, an assignment or an augmented
-// assignment. (Both tails are optional rather than alternatives: a failed
-// alternative would hide the position of its error from participle.)
+// assignment.
 type gExprStmt struct {
-	First  *gExprList     `parser:"@@"`
-	Aug    *gAugTail      `parser:"@@?"`
-	Assign []*gAssignTail `parser:"@@*"`
+	First  xList          `parser:"@@"`
+	Aug    *gAugTail      `parser:"( @@"`
+	Assign []*gAssignTail `parser:"| @@+ )?"`
 }
 
 type gAugTail struct {
 	Pos   lexer.Position
-	Op    string     `parser:"@( '+=' | '-=' | '*=' | '/=' | '//=' | '%=' | '**=' | '@=' | '&=' | '|=' | '^=' | '<<=' | '>>=' )"`
-	Value *gExprList `parser:"@@"`
+	Op    string `parser:"@( '+=' | '-=' | '*=' | '/=' | '//=' | '%=' | '**=' | '@=' | '&=' | '|=' | '^=' | '<<=' | '>>=' )"`
+	Value xList  `parser:"@@"`
 }
 
 type gAssignTail struct {
 	Pos   lexer.Position
-	Value *gExprList `parser:"'=' @@"`
+	Value xList `parser:"'=' @@"`
 }
 
 type gImport struct {
@@ -71,18 +85,20 @@ type gDottedAs struct {
 }
 
 type gFrom struct {
-	Pos      lexer.Position
-	Dots     []string     `parser:"'from' @( '.' | '...' )*"`
-	Path     []string     `parser:"( @Name ( '.' @Name )* )?"`
-	Star     bool         `parser:"'import' ( @'*'"`
-	PNames   []*gImportAs `parser:"| '(' @@ ( ',' @@ )* ','? ')'"`
-	Names    []*gImportAs `parser:"| @@ ( ',' @@ )*"`
-	Trailing *gTrailComma `parser:"@@? )"`
+	Pos    lexer.Position
+	Dots   []string       `parser:"'from' @( '.' | '...' )*"`
+	Path   []string       `parser:"( @Name ( '.' @Name )* )?"`
+	Star   bool           `parser:"'import' ( @'*'"`
+	Paren  bool           `parser:"| ( @'('"`
+	PFirst *gImportAs     `parser:"@@"`
+	PMore  []*gMoreImport `parser:"@@* ')' )"`
+	First  *gImportAs     `parser:"| @@"`
+	More   []*gMoreImport `parser:"@@* )"`
 }
 
-type gTrailComma struct {
-	Pos   lexer.Position
-	Comma bool `parser:"@','"`
+type gMoreImport struct {
+	Pos  lexer.Position
+	Item *gImportAs `parser:"',' @@?"`
 }
 
 type gImportAs struct {
@@ -92,177 +108,12 @@ type gImportAs struct {
 	Alias  *string `parser:"( 'as' @Name )?"`
 }
 
-// gExprList is a comma-separated list of possibly starred expressions, with
-// an optional trailing comma: the right-hand side of '=', the contents of
-// parentheses and brackets.
-type gExprList struct {
-	Pos    lexer.Position
-	EndPos lexer.Position
-	Items  []*gStarItem `parser:"@@ ( ',' @@ )*"`
-	Comma  bool         `parser:"@','?"`
-}
-
-type gStarItem struct {
-	Pos  lexer.Position
-	Star *gBitOr `parser:"'*' @@"`
-	X    *gTest  `parser:"| @@"`
-}
-
-// gTest is a conditional expression: Head (if Cond else Else)*, folded to
-// the right.
-type gTest struct {
-	Head  *gChain      `parser:"@@"`
-	Conds []*gCondTail `parser:"@@*"`
-}
-
-type gCondTail struct {
-	Pos  lexer.Position
-	Cond *gChain `parser:"'if' @@"`
-	Else *gChain `parser:"( 'else' @@ )?"`
-}
-
-// gChain is a flat list of operands and binary operators of every
-// precedence from 'or' to '*'. Only the operands after 'and'/'or' and the
-// first one may start with 'not'.
-type gChain struct {
-	Head *gOperand   `parser:"@@"`
-	Rest []*gBinTail `parser:"@@*"`
-}
-
-type gBinTail struct {
-	Pos    lexer.Position
-	BoolOp string         `parser:"@( 'or' | 'and' )"`
-	BoolX  *gOperand      `parser:"@@"`
-	Op     string         `parser:"| @( '==' | '!=' | '<=' | '>=' | '<' | '>' | 'in' | 'not' 'in' | 'is' 'not'? | '|' | '^' | '&' | '<<' | '>>' | '+' | '-' | '*' | '/' | '//' | '%' | '@' )"`
-	X      *gArithOperand `parser:"@@"`
-}
-
-type gOperand struct {
-	Nots  []*gNot        `parser:"@@*"`
-	Arith *gArithOperand `parser:"@@"`
-}
-
-type gNot struct {
-	Pos lexer.Position
-	Not bool `parser:"@'not'"`
-}
-
-// gBitOr is what may follow '*' in a display or a subscript: an
-// expression without comparisons or boolean operators.
-type gBitOr struct {
-	Head *gArithOperand `parser:"@@"`
-	Rest []*gArithTail  `parser:"@@*"`
-}
-
-type gArithTail struct {
-	Pos lexer.Position
-	Op  string         `parser:"@( '|' | '^' | '&' | '<<' | '>>' | '+' | '-' | '*' | '/' | '//' | '%' | '@' )"`
-	X   *gArithOperand `parser:"@@"`
-}
-
-// gArithOperand is a unary expression: prefix operators and a power.
-type gArithOperand struct {
-	Prefix []*gPrefix `parser:"@@*"`
-	Power  *gPower    `parser:"@@"`
-}
-
-type gPrefix struct {
-	Pos lexer.Position
-	Op  string `parser:"@( '-' | '+' | '~' )"`
-}
-
-// gPower is Primary ('**' prefix* Primary)*, folded to the right.
-type gPower struct {
-	Primary *gPrimary   `parser:"@@"`
-	Pows    []*gPowTail `parser:"@@*"`
-}
-
-type gPowTail struct {
-	Pos     lexer.Position
-	Prefix  []*gPrefix `parser:"'**' @@*"`
-	Primary *gPrimary  `parser:"@@"`
-}
-
-type gPrimary struct {
-	Atom     *gAtom      `parser:"@@"`
-	Trailers []*gTrailer `parser:"@@*"`
-}
-
-type gTrailer struct {
-	Pos    lexer.Position
-	EndPos lexer.Position
-	Call   *gCall      `parser:"@@"`
-	Index  *gSubscript `parser:"| '[' @@ ']'"`
-	Attr   *string     `parser:"| '.' @Name"`
-}
-
-type gCall struct {
-	Open bool    `parser:"@'('"`
-	Args []*gArg `parser:"( @@ ( ',' @@ )* ','? )? ')'"`
-}
-
-type gArg struct {
-	Pos    lexer.Position
-	EndPos lexer.Position
-	Star   string   `parser:"@( '*' | '**' )?"`
-	Value  *gTest   `parser:"@@"`
-	Kw     *gKwTail `parser:"@@?"`
-}
-
-type gKwTail struct {
-	Pos   lexer.Position
-	Value *gTest `parser:"'=' @@"`
-}
-
-type gSubscript struct {
-	Pos    lexer.Position
-	EndPos lexer.Position
-	Items  []*gSliceItem `parser:"@@ ( ',' @@ )*"`
-	Comma  bool          `parser:"@','?"`
-}
-
-type gSliceItem struct {
-	Pos    lexer.Position
-	EndPos lexer.Position
-	Star   *gBitOr     `parser:"'*' @@"`
-	Lo     *gTest      `parser:"| ( @@"`
-	Tail   *gSliceTail `parser:"@@? )"`
-	Only   *gSliceTail `parser:"| @@"`
-}
-
-type gSliceTail struct {
-	Pos  lexer.Position
-	Hi   *gTest `parser:"':' @@?"`
-	Step *gStep `parser:"@@?"`
-}
-
-type gStep struct {
-	Pos  lexer.Position
-	Step *gTest `parser:"':' @@?"`
-}
-
-type gAtom struct {
-	Pos    lexer.Position
-	EndPos lexer.Position
-	Name   *string  `parser:"@Name"`
-	Int    *string  `parser:"| @Int"`
-	Float  *string  `parser:"| @Float"`
-	Imag   *string  `parser:"| @Imag"`
-	Strs   []string `parser:"| @( String | FString )+"`
-	Const  *string  `parser:"| @( 'None' | 'True' | 'False' | '...' )"`
-	Paren  *gParen  `parser:"| @@"`
-	List   *gList   `parser:"| @@"`
-}
-
-type gParen struct {
-	Open  bool       `parser:"@'('"`
-	Inner *gExprList `parser:"@@? ')'"`
-}
-
-type gList struct {
-	Open  bool       `parser:"@'['"`
-	Inner *gExprList `parser:"@@? ']'"`
-}
+// xList is a comma-separated list of possibly starred expressions, with an
+// optional trailing comma (Python's star_expressions): a bare tuple when
+// there is a comma. It is parsed by parseXList, a hand-written precedence
+// climbing parser (see expr.go), for speed: expressions have a dozen levels
+// of precedence that would each cost participle a reflective node.
+type xList interface{ Expr }
 
 // ---- Participle plumbing ----
 
@@ -283,6 +134,7 @@ var symbols = map[string]lexer.TokenType{
 	"Op":      lexer.TokenType(tOp),
 	"Newline": lexer.TokenType(tNewline),
 	"Error":   lexer.TokenType(tError),
+	"Indent":  lexer.TokenType(tIndent),
 }
 
 func (tokenDef) Symbols() map[string]lexer.TokenType { return symbols }
@@ -299,7 +151,7 @@ func (tokenDef) Lex(filename string, r io.Reader) (lexer.Lexer, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &sliceLexer{toks: toParticiple(toks)}, nil
+	return &sliceLexer{toks: toParticiple(toks, "")}, nil
 }
 
 type sliceLexer struct {
@@ -315,20 +167,58 @@ func (l *sliceLexer) Next() (lexer.Token, error) {
 	return t, nil
 }
 
-// toParticiple converts tokens, storing each token's index in Offset.
-func toParticiple(toks []token) []lexer.Token {
+// toParticiple converts tokens, storing each token's index in Offset and
+// key in Filename.
+func toParticiple(toks []token, key string) []lexer.Token {
 	out := make([]lexer.Token, len(toks))
 	for i, t := range toks {
 		typ := lexer.TokenType(t.kind)
 		if t.kind == tEOF {
 			typ = lexer.EOF
 		}
-		out[i] = lexer.Token{Type: typ, Value: t.val, Pos: lexer.Position{Offset: i, Line: t.start.Line, Column: t.start.Col}}
+		out[i] = lexer.Token{Type: typ, Value: t.val, Pos: lexer.Position{Filename: key, Offset: i, Line: t.start.Line, Column: t.start.Col}}
 	}
 	return out
 }
 
-var (
-	lineParser = participle.MustBuild[gLine](participle.Lexer(tokenDef{}), participle.UseLookahead(2))
-	exprParser = participle.MustBuild[gExprList](participle.Lexer(tokenDef{}), participle.UseLookahead(2))
+var lineParser = participle.MustBuild[gLine](
+	participle.Lexer(tokenDef{}),
+	participle.UseLookahead(0),
+	participle.ParseTypeWith(parseXList),
 )
+
+// Each parse registers its state under a key that its tokens carry in
+// Position.Filename, so that parseXList, which only sees participle's
+// lexer, can find it.
+var (
+	convSeq atomic.Uint64
+	convs   sync.Map // key string -> *conv
+)
+
+func register(c *conv) (key string, unregister func()) {
+	key = "tensh#" + strconv.FormatUint(convSeq.Add(1), 36)
+	convs.Store(key, c)
+	return key, func() { convs.Delete(key) }
+}
+
+// parseXList is participle's parse function for xList.
+func parseXList(lex *lexer.PeekingLexer) (xList, error) {
+	t := lex.Peek()
+	v, ok := convs.Load(t.Pos.Filename)
+	if !ok {
+		return nil, participle.NextMatch
+	}
+	c := v.(*conv)
+	c.i = t.Pos.Offset
+	if !c.canStartItem() {
+		return nil, participle.NextMatch
+	}
+	x, err := c.try(c.starExprs)
+	if err != nil {
+		return nil, err
+	}
+	for lex.Peek().Pos.Offset < c.i && !lex.Peek().EOF() {
+		lex.Next()
+	}
+	return x, nil
+}

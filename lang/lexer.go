@@ -22,12 +22,13 @@ const (
 	tOp              // operator or delimiter
 	tNewline         // end of a logical line that is followed by another one
 	tError           // a character Python's tokenizer turns into an error token ($, ?, !)
+	tIndent          // indentation at the start of a logical line, which no rule accepts
 )
 
 var tokKindNames = [...]string{
 	tEOF: "EOF", tName: "Name", tKeyword: "Keyword", tInt: "Int", tFloat: "Float",
 	tImag: "Imag", tString: "String", tFString: "FString", tOp: "Op",
-	tNewline: "Newline", tError: "Error",
+	tNewline: "Newline", tError: "Error", tIndent: "Indent",
 }
 
 func (k tokKind) String() string { return tokKindNames[k] }
@@ -67,7 +68,7 @@ var keywords = map[string]bool{
 // operators, longest first within each starting character.
 var operators = []string{
 	"**=", "//=", ">>=", "<<=", "...",
-	"**", "//", "<<", ">>", "<=", ">=", "==", "!=", "->", ":=",
+	"**", "//", "<<", ">>", "<=", ">=", "==", "!=", "<>", "->", ":=",
 	"+=", "-=", "*=", "/=", "%=", "@=", "&=", "|=", "^=",
 	"+", "-", "*", "/", "%", "@", "&", "|", "^", "~", "<", ">",
 	"(", ")", "[", "]", "{", "}", ",", ":", ".", ";", "=",
@@ -89,6 +90,7 @@ type openState struct {
 	// construct (the EOF token for brackets and backslashes, the string token
 	// for an unterminated triple-quoted string).
 	tok int
+	str bool // an unterminated triple-quoted string
 }
 
 type bracket struct {
@@ -210,6 +212,7 @@ func (s *scanner) emitLevel(kind tokKind, val string, start Pos, level int) erro
 // error.
 func lex(src string, start Pos, end int, inner bool, budget *int) ([]token, *openState, error) {
 	s := &scanner{src: src, end: end, p: start, inner: inner, budget: budget}
+	s.toks = make([]token, 0, min((end-start.Offset)/2+2, 256))
 	err := s.run()
 	if err != nil {
 		return nil, nil, err
@@ -243,11 +246,12 @@ func (s *scanner) run() error {
 		if atLineStart {
 			atLineStart = false
 			if s.p.Offset > wsStart.Offset && c != '#' && c != '\n' && c != '\r' && !(c == '\\' && s.newlineLen(1) > 0) {
-				// Python reports the last indentation character.
+				// The parser reports "unexpected indent" at the last
+				// indentation character, unless it fails earlier.
 				p := s.p
 				p.Col--
 				p.Offset--
-				return &Error{Pos: p, Msg: "unexpected indent"}
+				s.toks = append(s.toks, token{kind: tIndent, start: p, end: s.p})
 			}
 		}
 		continued = false
@@ -287,7 +291,9 @@ func (s *scanner) run() error {
 				continued = true
 				break
 			}
-			return s.errorf(start, "unexpected character after line continuation character")
+			// CPython points at the character after the backslash.
+			s.advance(1)
+			return s.errorf(s.p, "unexpected character after line continuation character")
 		case c >= '0' && c <= '9' || c == '.' && isDigit(s.peekByte(1)):
 			if err := s.number(); err != nil {
 				return err
@@ -312,13 +318,11 @@ func (s *scanner) run() error {
 // the EOF token.
 func (s *scanner) finish(continued bool) error {
 	eof := s.p
-	if s.open == nil {
-		if len(s.stack) > 0 {
-			b := s.stack[len(s.stack)-1]
-			s.open = &openState{err: &Error{Pos: b.pos, Msg: fmt.Sprintf("'%c' was never closed", b.ch), Incomplete: true}, tok: len(s.toks)}
-		} else if continued {
-			s.open = &openState{err: &Error{Pos: eof, Msg: "unexpected EOF while parsing", Incomplete: true}, tok: len(s.toks)}
-		}
+	if s.open == nil && len(s.stack) > 0 {
+		b := s.stack[len(s.stack)-1]
+		s.open = &openState{err: &Error{Pos: b.pos, Msg: fmt.Sprintf("'%c' was never closed", b.ch), Incomplete: true}}
+	} else if s.open == nil && continued {
+		s.open = &openState{err: &Error{Pos: eof, Msg: "unexpected EOF while parsing", Incomplete: true}}
 	}
 	// Report errors at the end of the last line rather than after a final
 	// newline.
@@ -327,6 +331,10 @@ func (s *scanner) finish(continued bool) error {
 		s.toks = s.toks[:n-1]
 	} else if s.comment.IsValid() && s.level() == 0 && !continued {
 		eof = s.comment
+	}
+	if s.open != nil && !s.open.str {
+		// Brackets and backslashes: the parser fails at the EOF token.
+		s.open.tok = len(s.toks)
 	}
 	s.toks = append(s.toks, token{kind: tEOF, start: eof, end: eof})
 	return nil
@@ -434,6 +442,7 @@ func (s *scanner) str(start Pos, prefix string) error {
 				s.open = &openState{
 					err: &Error{Pos: start, Msg: fmt.Sprintf("unterminated triple-quoted string literal (detected at line %d)", s.p.Line), Incomplete: true},
 					tok: len(s.toks) - 1,
+					str: true,
 				}
 				return nil
 			}
@@ -567,21 +576,26 @@ func (s *scanner) number() error {
 		if c == 0 && s.atEnd() || !isPotentialIdentChar(c) {
 			return s.emit(kind, s.src[start.Offset:s.p.Offset], start)
 		}
+		// CPython accepts (with a warning) a number followed by a keyword
+		// that may follow one: 1if x else 2.
 		rest := s.src[s.p.Offset:s.end]
+		word := func(w string) bool {
+			return strings.HasPrefix(rest, w) && (len(rest) == len(w) || !isPotentialIdentChar(rest[len(w)]))
+		}
 		ok := false
 		switch c {
 		case 'a':
-			ok = strings.HasPrefix(rest, "and")
+			ok = word("and")
 		case 'e':
-			ok = strings.HasPrefix(rest, "else")
+			ok = word("else")
 		case 'f':
-			ok = strings.HasPrefix(rest, "for")
+			ok = word("for")
 		case 'i':
-			ok = strings.HasPrefix(rest, "if") || strings.HasPrefix(rest, "in") || strings.HasPrefix(rest, "is")
+			ok = len(rest) > 1 && (rest[1] == 'f' || rest[1] == 'n' || rest[1] == 's')
 		case 'o':
-			ok = strings.HasPrefix(rest, "or")
+			ok = word("or")
 		case 'n':
-			ok = strings.HasPrefix(rest, "not")
+			ok = word("not")
 		}
 		if ok {
 			return s.emit(kind, s.src[start.Offset:s.p.Offset], start)

@@ -3,6 +3,7 @@ package lang
 import (
 	"errors"
 	"fmt"
+	"strings"
 	"unicode/utf8"
 
 	"github.com/alecthomas/participle/v2"
@@ -58,7 +59,7 @@ func ParseExpr(src string) (Expr, error) {
 		start.Offset++
 		start.Col++
 	}
-	x, perr := p.parseExprAt(start, len(src), false)
+	x, perr, _ := p.parseExprAt(start, len(src), false)
 	if perr != nil {
 		return nil, perr
 	}
@@ -153,21 +154,26 @@ func (p *parser) parseLine(start Pos) (stmts []Stmt, err *Error) {
 	if lerr != nil {
 		return nil, lerr.(*Error)
 	}
-	g, perr := runParser(lineParser, toks)
+	c := newConv(p, toks, openStringTok(toks, open))
+	key, unregister := register(c)
+	defer unregister()
+	plex, lerr := lexer.Upgrade(&sliceLexer{toks: toParticiple(toks, key)})
+	if lerr != nil {
+		return nil, &Error{Pos: start, Msg: "invalid syntax"}
+	}
+	g, perr := lineParser.ParseFromLexer(plex)
+	if c.err != nil {
+		return nil, p.incomplete(*c.err, open)
+	}
 	if perr != nil {
-		e := p.syntaxError(toks, perr)
-		if open != nil && e.tok >= open.tok {
-			return nil, open.err
-		}
-		return nil, e.err
+		return nil, p.incomplete(p.participleError(toks, perr), open)
 	}
 	if open != nil {
 		return nil, open.err
 	}
-	c := &conv{p: p, toks: toks}
 	defer func() {
 		if r := recover(); r != nil {
-			b, ok := r.(bailout)
+			b, ok := r.(*bailout)
 			if !ok {
 				panic(r)
 			}
@@ -181,62 +187,76 @@ func (p *parser) parseLine(start Pos) (stmts []Stmt, err *Error) {
 	return stmts, nil
 }
 
+// openStringTok returns the index of the token of an unterminated
+// triple-quoted string, or -1.
+func openStringTok(toks []token, open *openState) int {
+	if open != nil && open.str {
+		return open.tok
+	}
+	return -1
+}
+
+// incomplete returns the error to report for a syntax error: the open
+// construct's if the parser failed at it or after it (it wanted more
+// input).
+func (p *parser) incomplete(b bailout, open *openState) *Error {
+	if open != nil && b.tok >= open.tok {
+		return open.err
+	}
+	return b.err
+}
+
 // parseExprAt parses src[start.Offset:end] as an expression list. inner
-// is set for the expressions of f-string fields.
-func (p *parser) parseExprAt(start Pos, end int, inner bool) (x Expr, err *Error) {
+// is set for the expressions of f-string fields. lexical tells whether an
+// error is the lexer's.
+func (p *parser) parseExprAt(start Pos, end int, inner bool) (x Expr, err *Error, lexical bool) {
 	toks, open, lerr := lex(p.src, start, end, inner, &p.budget)
 	if lerr != nil {
-		return nil, lerr.(*Error)
+		return nil, lerr.(*Error), true
 	}
-	g, perr := runParser(exprParser, toks)
-	if perr != nil {
-		e := p.syntaxError(toks, perr)
-		if open != nil && e.tok >= open.tok {
-			return nil, open.err
+	c := newConv(p, toks, openStringTok(toks, open))
+	x, _ = c.try(func() Expr {
+		if inner && c.isOp("**") {
+			// CPython parses the field as "(**x)".
+			if _, end, ok := p.parsesAs((*conv).test, toks, 1, len(toks)-1, true); ok && toks[end].kind == tEOF {
+				c.fail(c.tok().start, "cannot use double starred expression here")
+			}
 		}
-		return nil, e.err
+		if !c.canStartItem() {
+			c.syntaxError()
+		}
+		x := c.starExprs()
+		if c.tok().kind != tEOF {
+			c.syntaxError()
+		}
+		return x
+	})
+	if c.err != nil {
+		return nil, p.incomplete(*c.err, open), false
 	}
 	if open != nil {
-		return nil, open.err
+		return nil, open.err, false
 	}
-	c := &conv{p: p, toks: toks}
-	defer func() {
-		if r := recover(); r != nil {
-			b, ok := r.(bailout)
-			if !ok {
-				panic(r)
+	_, err2 := c.try(func() Expr {
+		if s, ok := x.(*StarredExpr); ok {
+			if inner {
+				// CPython parses the field as "(*x)".
+				c.fail(s.StarPos, "cannot use starred expression here")
 			}
-			x, err = nil, b.err
+			c.fail(s.StarPos, "can't use starred expression here")
 		}
-	}()
-	x = c.exprList(g)
-	if s, ok := x.(*StarredExpr); ok {
-		if inner {
-			// CPython parses the field as "(*x)".
-			c.fail(s.StarPos, "cannot use starred expression here")
-		}
-		c.fail(s.StarPos, "can't use starred expression here")
+		checkExpr(x, 0)
+		return x
+	})
+	if err2 != nil {
+		return nil, c.err.err, false
 	}
-	checkExpr(x, 0)
-	return x, nil
+	return x, nil, false
 }
 
-func runParser[G any](pp *participle.Parser[G], toks []token) (*G, error) {
-	plex, err := lexer.Upgrade(&sliceLexer{toks: toParticiple(toks)})
-	if err != nil {
-		return nil, err
-	}
-	return pp.ParseFromLexer(plex)
-}
-
-type tokError struct {
-	err *Error
-	tok int // index of the token the error is at
-}
-
-// syntaxError turns a participle error into an Error at the offending
-// token, with CPython's hints where it gives some.
-func (p *parser) syntaxError(toks []token, err error) tokError {
+// participleError turns an error of participle (an unexpected token) into
+// a syntax error.
+func (p *parser) participleError(toks []token, err error) bailout {
 	k := len(toks) - 1
 	var perr participle.Error
 	if errors.As(err, &perr) {
@@ -244,10 +264,81 @@ func (p *parser) syntaxError(toks []token, err error) tokError {
 			k = i
 		}
 	}
-	if e := p.hint(toks, k); e != nil {
-		return tokError{e, k}
+	return p.syntaxErrorAt(toks, k)
+}
+
+// syntaxErrorAt returns the error for an unexpected token toks[k]:
+// "invalid syntax" or one of CPython's more specific messages.
+func (p *parser) syntaxErrorAt(toks []token, k int) bailout {
+	// Lists may end with a separator: report ",," or ";;" where the second
+	// separator is.
+	for i := 1; i < k; i++ {
+		if toks[i].kind == tOp && toks[i-1].kind == tOp && toks[i].val == toks[i-1].val && (toks[i].val == "," || toks[i].val == ";") {
+			return bailout{&Error{Pos: toks[i].start, Msg: "invalid syntax"}, i}
+		}
 	}
-	return tokError{&Error{Pos: toks[k].start, Msg: "invalid syntax"}, k}
+	if toks[k].kind == tIndent {
+		return bailout{&Error{Pos: toks[k].start, Msg: "unexpected indent"}, k}
+	}
+	if e := p.hint(toks, k); e != nil {
+		return bailout{e, k}
+	}
+	if e := p.targetError(toks, k); e != nil {
+		return bailout{e, -1}
+	}
+	return bailout{&Error{Pos: toks[k].start, Msg: "invalid syntax"}, k}
+}
+
+// targetError returns the error CPython gives for an invalid assignment
+// target when the statement fails to parse further on: "f() = (" is
+// "cannot assign to function call" rather than "invalid syntax".
+func (p *parser) targetError(toks []token, k int) *Error {
+	s := k
+	for s > 0 && !(toks[s-1].kind == tNewline || toks[s-1].kind == tOp && toks[s-1].val == ";" && toks[s-1].level == 0) {
+		s--
+	}
+	var eqs []int
+	for i := s; i < k; i++ {
+		if toks[i].kind == tOp && toks[i].val == "=" && toks[i].level == 0 {
+			eqs = append(eqs, i)
+		}
+	}
+	if len(eqs) == 0 {
+		return nil
+	}
+	var targets []Expr
+	from := s
+	for _, eq := range eqs {
+		x, _, ok := p.parsesAs((*conv).starExprs, toks, from, eq, false)
+		if !ok {
+			return nil
+		}
+		targets = append(targets, x)
+		from = eq + 1
+	}
+	// What follows the first '=' as a bitwise_or, and whether it is itself
+	// followed by '='.
+	var next Expr
+	nextEq := false
+	if x, end, ok := p.parsesAs((*conv).bitOr, toks, eqs[0]+1, len(toks)-1, true); ok {
+		next = x
+		nextEq = toks[end].kind == tOp && (toks[end].val == "=" || toks[end].val == ":=")
+	}
+	var err *Error
+	func() {
+		defer func() {
+			if r := recover(); r != nil {
+				b, ok := r.(*bailout)
+				if !ok {
+					panic(r)
+				}
+				err = b.err
+			}
+		}()
+		c := newConv(p, toks, -1)
+		c.checkTargetList(targets, next, nextEq)
+	}()
+	return err
 }
 
 // canStartExpr reports whether t can be the first token of an expression.
@@ -257,12 +348,12 @@ func canStartExpr(t token) bool {
 		return true
 	case tKeyword:
 		switch t.val {
-		case "None", "True", "False", "not", "lambda", "await":
+		case "None", "True", "False", "not":
 			return true
 		}
 	case tOp:
 		switch t.val {
-		case "(", "[", "{", "-", "+", "~", "...":
+		case "(", "[", "-", "+", "~", "...":
 			return true
 		}
 	}
@@ -288,51 +379,66 @@ func canEndExpr(t token) bool {
 	return false
 }
 
-var (
-	chainParser = participle.MustBuild[gChain](participle.Lexer(tokenDef{}))
-	testParser  = participle.MustBuild[gTest](participle.Lexer(tokenDef{}))
-	bitOrParser = participle.MustBuild[gBitOr](participle.Lexer(tokenDef{}))
-	listParser  = participle.MustBuild[gExprList](participle.Lexer(tokenDef{}))
-)
+// parsesAs reports whether toks[from:to] parse completely with f (or, if
+// prefix is set, whether a prefix of them does). It returns the
+// expression and the index of the token after it.
+//
+// Like CPython's PEG parser, a prefix parse backtracks a little over a
+// failure: the prefix of "a + else" is "a".
+func (p *parser) parsesAs(f func(*conv) Expr, toks []token, from, to int, prefix bool) (Expr, int, bool) {
+	x, end, failedAt := p.parseSub(f, toks, from, to, prefix)
+	for tries := 0; prefix && x == nil && failedAt > from+1 && tries < 4; tries++ {
+		to = failedAt - 1
+		x, end, failedAt = p.parseSub(f, toks, from, to, false)
+	}
+	return x, end, x != nil
+}
 
-// parsesAs reports whether toks[from:to] parse completely with pp (or, if
-// prefix is set, whether a prefix of them does; it then returns the index
-// of the token after that prefix).
-func parsesAs[G any](pp *participle.Parser[G], toks []token, from, to int, prefix bool) (int, bool) {
+// parseSub parses toks[from:to] with f. It returns the expression and the
+// index of the token after it, or nil and the index of the token the parse
+// failed at.
+func (p *parser) parseSub(f func(*conv) Expr, toks []token, from, to int, prefix bool) (Expr, int, int) {
 	sub := make([]token, 0, to-from+1)
 	sub = append(sub, toks[from:to]...)
 	eof := toks[len(toks)-1]
 	if to < len(toks) {
-		eof = token{kind: tEOF, start: toks[to].start, end: toks[to].start}
+		eof = token{start: toks[to].start, end: toks[to].start}
 	}
 	eof.kind = tEOF
 	sub = append(sub, eof)
-	plex, err := lexer.Upgrade(&sliceLexer{toks: toParticiple(sub)})
-	if err != nil {
-		return 0, false
+	c := newConv(p, sub, -1)
+	c.noHints = true
+	x, err := c.try(func() Expr { return f(c) })
+	switch {
+	case err != nil:
+		if c.err.tok >= 0 {
+			return nil, 0, from + c.err.tok
+		}
+		return nil, 0, -1
+	case c.i == 0 || !prefix && c.i != len(sub)-1:
+		return nil, 0, from + c.i
 	}
-	if _, err := pp.ParseFromLexer(plex, participle.AllowTrailing(prefix)); err != nil {
-		return 0, false
-	}
-	n := plex.Cursor()
-	if n == 0 {
-		return 0, false
-	}
-	return from + n, true
+	return x, from + c.i, 0
 }
 
+func (c *conv) disjunction() Expr { return c.binary(precOr) }
+
 // exprStartBefore returns the index of the first token of the expression
-// that ends just before toks[k], scanning back at toks[k]'s bracket level
-// to a separator, or -1.
+// that ends just before toks[k], scanning back at its bracket level to a
+// separator, or -1.
 func exprStartBefore(toks []token, k int) int {
-	level := toks[k].level
+	if k == 0 {
+		return -1
+	}
+	level := toks[k-1].level
 	s := k - 1
 	for ; s >= 0; s-- {
 		u := toks[s]
 		if u.level < level {
 			break
 		}
-		if u.level == level && (u.kind == tOp && (u.val == "," || u.val == "=" || u.val == ":" || u.val == ":=" || u.val == "**" || u.val == ";") ||
+		if u.level == level && (u.kind == tOp && (u.val == "," || u.val == ":" || u.val == ";" || isAssignOp(u.val)) ||
+			u.kind == tOp && (u.val == "*" || u.val == "**") && s > 0 && toks[s-1].kind == tOp && (toks[s-1].val == "," || toks[s-1].val == "(") ||
 			u.kind == tKeyword && (u.val == "if" || u.val == "else" || u.val == "lambda") || u.kind == tNewline) {
 			break
 		}
@@ -341,6 +447,49 @@ func exprStartBefore(toks []token, k int) int {
 		return -1
 	}
 	return s + 1
+}
+
+// ifBefore returns the index of the 'if' keyword of the conditional
+// expression that toks[k] is in the condition of, or -1.
+func ifBefore(toks []token, k int) int {
+	if k == 0 {
+		return -1
+	}
+	level := toks[k-1].level
+	if isOpenBracket(toks[k-1]) {
+		level++
+	}
+	for j := k - 1; j >= 0; j-- {
+		u := toks[j]
+		if u.kind == tNewline {
+			return -1
+		}
+		if u.level < level {
+			// The error is inside brackets within the condition.
+			level = u.level
+			continue
+		}
+		if u.level > level {
+			continue
+		}
+		switch {
+		case u.kind == tKeyword && u.val == "if":
+			return j
+		case u.kind == tKeyword && (u.val == "else" || u.val == "lambda"),
+			u.kind == tOp && (u.val == "," || u.val == ":" || u.val == ";" || isAssignOp(u.val)):
+			return -1
+		}
+	}
+	return -1
+}
+
+// isAssignOp reports whether op is '=', ':=' or an augmented assignment.
+func isAssignOp(op string) bool {
+	return len(op) >= 2 && op[len(op)-1] == '=' && op != "==" && op != "!=" && op != "<=" && op != ">=" || op == "="
+}
+
+func isOpenBracket(t token) bool {
+	return t.kind == tOp && (t.val == "(" || t.val == "[" || t.val == "{")
 }
 
 // hint returns CPython's more specific message for some errors at toks[k].
@@ -352,8 +501,18 @@ func (p *parser) hint(toks []token, k int) *Error {
 	// print "x"
 	if prev.kind == tName && (prev.val == "print" || prev.val == "exec") && canStartExpr(t) && !(t.kind == tOp && t.val == "(") &&
 		(k < 2 || !(toks[k-2].kind == tOp && toks[k-2].val == ".")) {
-		if _, ok := parsesAs(listParser, toks, k, len(toks)-1, true); ok {
+		if _, _, ok := p.parsesAs((*conv).starExprs, toks, k, len(toks)-1, true); ok {
 			return &Error{Pos: prev.start, Msg: fmt.Sprintf("Missing parentheses in call to '%s'. Did you mean %s(...)?", prev.val, prev.val)}
+		}
+	}
+	// a if b: a conditional expression without else.
+	if j := ifBefore(toks, k); j > 0 {
+		if a := exprStartBefore(toks, j); a >= 0 {
+			_, _, okA := p.parsesAs((*conv).disjunction, toks, a, j, false)
+			_, end, okB := p.parsesAs((*conv).disjunction, toks, j+1, len(toks)-1, true)
+			if okA && okB && end <= k && !(toks[end].kind == tKeyword && toks[end].val == "else" || toks[end].kind == tOp && toks[end].val == ":") {
+				return &Error{Pos: toks[a].start, Msg: "expected 'else' after 'if' expression"}
+			}
 		}
 	}
 	if t.level == 0 {
@@ -365,16 +524,24 @@ func (p *parser) hint(toks []token, k int) *Error {
 		if a < 0 {
 			return nil
 		}
+		if a > 1 && toks[a-1].kind == tOp && toks[a-1].val == "(" && toks[a-2].kind == tKeyword && toks[a-2].val == "import" {
+			return nil
+		}
+		if a+1 < k && toks[a].kind == tOp && toks[a].val == "*" && a > 0 && toks[a-1].kind == tOp && toks[a-1].val == "[" {
+			a++
+		}
 		first := toks[a]
-		if first.kind == tName && (first.val == "_" || first.val == "match" || first.val == "case") ||
+		// CPython takes any prefix of a soft keyword for one here: (c d)
+		// gets no hint.
+		if first.kind == tName && (first.val == "_" || strings.HasPrefix("match", first.val) || strings.HasPrefix("case", first.val)) ||
 			first.kind == tName && a+1 < len(toks) && (toks[a+1].kind == tString || toks[a+1].kind == tFString) ||
 			first.kind == tName && (first.val == "print" || first.val == "exec") && a+1 == k {
 			return nil
 		}
-		if _, ok := parsesAs(chainParser, toks, a, k, false); !ok {
+		if _, _, ok := p.parsesAs((*conv).disjunction, toks, a, k, false); !ok {
 			return nil
 		}
-		if _, ok := parsesAs(testParser, toks, k, len(toks)-1, true); !ok {
+		if _, _, ok := p.parsesAs((*conv).disjunction, toks, k, len(toks)-1, true); !ok {
 			return nil
 		}
 		return &Error{Pos: first.start, Msg: "invalid syntax. Perhaps you forgot a comma?"}
@@ -398,61 +565,23 @@ func (p *parser) hint(toks []token, k int) *Error {
 		if o < 0 || toks[o].val == "(" && o > 0 && canEndExpr(toks[o-1]) {
 			return nil
 		}
-		if _, ok := parsesAs(bitOrParser, toks, a, k, false); !ok {
+		x, _, ok := p.parsesAs((*conv).bitOr, toks, a, k, false)
+		if !ok {
 			return nil
 		}
-		end, ok := parsesAs(bitOrParser, toks, k+1, len(toks)-1, true)
+		_, end, ok := p.parsesAs((*conv).bitOr, toks, k+1, len(toks)-1, true)
 		if !ok || toks[end].kind == tOp && (toks[end].val == "=" || toks[end].val == ":=") {
 			return nil
 		}
 		if a+1 == k && toks[a].kind == tName {
 			return &Error{Pos: toks[a].start, Msg: "invalid syntax. Maybe you meant '==' or ':=' instead of '='?"}
 		}
-		// Python excludes targets starting with a list, tuple or keyword
+		// CPython excludes targets starting with a list, tuple or keyword
 		// constant.
-		switch {
-		case toks[a].kind == tOp && toks[a].val == "[":
-			return nil
-		case toks[a].kind == tKeyword && toks[a].val != "not":
+		if startsWithDisplayOrConst(x) {
 			return nil
 		}
-		name := p.quickExprName(toks, a, k)
-		if name == "" {
-			return nil
-		}
-		return &Error{Pos: toks[a].start, Msg: fmt.Sprintf("cannot assign to %s here. Maybe you meant '==' instead of '='?", name)}
+		return &Error{Pos: exprStart(unparen(x)), Msg: fmt.Sprintf("cannot assign to %s here. Maybe you meant '==' instead of '='?", exprName(x))}
 	}
 	return nil
-}
-
-// quickExprName names the bitwise_or expression toks[a:k] for the error
-// message of "(f(x) = 1)", by converting it.
-func (p *parser) quickExprName(toks []token, a, k int) (name string) {
-	sub := make([]token, 0, k-a+1)
-	sub = append(sub, toks[a:k]...)
-	sub = append(sub, token{kind: tEOF, start: toks[k].start, end: toks[k].start})
-	plex, err := lexer.Upgrade(&sliceLexer{toks: toParticiple(sub)})
-	if err != nil {
-		return ""
-	}
-	g, err := bitOrParser.ParseFromLexer(plex)
-	if err != nil {
-		return ""
-	}
-	defer func() {
-		if r := recover(); r != nil {
-			if _, ok := r.(bailout); !ok {
-				panic(r)
-			}
-			name = ""
-		}
-	}()
-	c := &conv{p: p, toks: sub}
-	x := c.bitOr(g)
-	if _, ok := x.(*ParenExpr); ok {
-		if _, ok := unparen(x).(*TupleExpr); ok {
-			return ""
-		}
-	}
-	return exprName(x)
 }

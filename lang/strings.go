@@ -83,7 +83,8 @@ func (c *conv) strings(from, to int) Expr {
 		if i == from {
 			firstBytes = s.bytes
 		} else if s.bytes != firstBytes {
-			c.fail(end, "cannot mix bytes and nonbytes literals")
+			// CPython reports it at the token after the strings.
+			c.fail(c.toks[to].start, "cannot mix bytes and nonbytes literals")
 		}
 		tr := newPosTracker(src, s.tok.start)
 		if s.f {
@@ -391,7 +392,10 @@ scan:
 	if j >= end {
 		c.fail(tr.at(j), "f-string: expecting '}'")
 	}
-	if strings.TrimLeft(src[exprStart:j], " \t\n\r\f\v") == "" {
+	if strings.TrimLeft(src[exprStart:j], " \t\n\r\f") == "" {
+		if src[j] == '!' || src[j] == ':' || src[j] == '=' {
+			c.fail(tr.at(j), "f-string: expression required before '%c'", src[j])
+		}
 		c.fail(tr.at(j), "f-string: empty expression not allowed")
 	}
 	part := FStringPart{Expr: c.fieldExpr(exprStart, j, tr.at(exprStart))}
@@ -439,14 +443,15 @@ scan:
 // fieldExpr parses the expression of a replacement field, src[from:to],
 // starting at position p. Errors get Python's "f-string: " prefix.
 func (c *conv) fieldExpr(from, to int, p Pos) Expr {
-	x, err := c.p.parseExprAt(p, to, true)
+	x, err, lexical := c.p.parseExprAt(p, to, true)
 	if err != nil {
 		e := *err
 		e.Incomplete = false
-		if !strings.HasPrefix(e.Msg, "f-string") {
+		// CPython prefixes the parser's errors, not the tokenizer's.
+		if !lexical && !strings.HasPrefix(e.Msg, "f-string") {
 			e.Msg = "f-string: " + e.Msg
 		}
-		panic(bailout{&e})
+		panic(&bailout{&e, -1})
 	}
 	return x
 }

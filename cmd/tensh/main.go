@@ -1,46 +1,186 @@
-// Command tensh is an interactive shell for a small PyTorch-like language.
+// Command tensh is an interactive shell for a small PyTorch-like language:
+// a Python subset with PyTorch's tensor library, printing what PyTorch
+// prints.
+//
+//	tensh                      the REPL (or stdin as a script when it is not a terminal)
+//	tensh FILE.tsh             run a script or transcript
+//	tensh -c CODE              run CODE
+//	tensh --echo FILE.tsh      transcript mode
+//	tensh check FILE...        compare transcripts with what tensh prints
+//
+// Run tensh --help for the flags.
 package main
 
 import (
-	"flag"
+	"errors"
 	"fmt"
+	"io"
 	"os"
+	"os/signal"
+	"runtime/debug"
+	"sync/atomic"
+	"time"
+
+	"github.com/mattn/go-isatty"
 
 	"github.com/tensh/tensh/eval"
+	"github.com/tensh/tensh/runtime/tensor"
+)
+
+// Exit statuses.
+const (
+	exitOK          = 0
+	exitError       = 1   // an uncaught error in a script, a check mismatch
+	exitUsage       = 2   // bad flags or arguments, missing files
+	exitInterrupted = 130 // Ctrl-C in a script (128 + SIGINT)
 )
 
 func main() {
-	echo := flag.Bool("echo", false, "transcript mode: print each statement and its output")
-	code := flag.String("c", "", "run CODE")
-	compat := flag.String("compat", "docs", "docs|current")
-	flag.Parse()
-	c, ok := eval.ParseCompat(*compat)
-	if !ok {
-		fmt.Fprintln(os.Stderr, "tensh: --compat must be docs or current")
-		os.Exit(2)
+	os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
+}
+
+// run is tensh with its arguments and standard files; it returns the exit
+// status.
+func run(args []string, stdin *os.File, stdout, stderr io.Writer) int {
+	cfg, err := parseArgs(args)
+	if err != nil {
+		fmt.Fprintf(stderr, "tensh: %v\n", err)
+		return exitUsage
 	}
+	switch {
+	case cfg.help:
+		fmt.Fprint(stdout, usage)
+		return exitOK
+	case cfg.version:
+		fmt.Fprintf(stdout, "tensh %s (PyTorch 1.13.1 semantics)\n", version())
+		return exitOK
+	}
+	if cfg.maxMemory > 0 {
+		tensor.SetMemoryLimit(cfg.maxMemory)
+	}
+	opts := eval.Options{Compat: cfg.compat}
+
+	if cfg.check {
+		return runInterruptible(stderr, func(running *atomic.Bool) int {
+			running.Store(true)
+			return check(cfg.files, cfg.update, opts, stdout, stderr)
+		})
+	}
+
+	interactive := !cfg.hasCode && len(cfg.files) == 0 && isatty.IsTerminal(stdin.Fd())
+	if interactive && !cfg.echo {
+		opts.Hints = cfg.hints.or(true)
+		return runREPL(opts, stdin, stdout, stderr)
+	}
+	opts.Hints = cfg.hints.or(false)
+
 	var src, name string
 	switch {
-	case *code != "":
-		src, name = *code, "<string>"
-	case flag.NArg() == 1:
-		b, err := os.ReadFile(flag.Arg(0))
+	case cfg.hasCode:
+		src, name = cfg.code, "<string>"
+	case len(cfg.files) == 1 && cfg.files[0] != "-":
+		name = cfg.files[0]
+		b, err := os.ReadFile(name)
 		if err != nil {
-			fmt.Fprintln(os.Stderr, "tensh:", err)
-			os.Exit(2)
+			fmt.Fprintf(stderr, "tensh: cannot open %s: %v\n", name, unwrapPathError(err))
+			return exitUsage
 		}
-		src, name = string(b), flag.Arg(0)
+		src = string(b)
 	default:
-		fmt.Fprintln(os.Stderr, "usage: tensh [--echo] FILE | -c CODE")
-		os.Exit(2)
+		name = "<stdin>"
 	}
-	if *echo {
-		s := eval.NewSession(eval.Options{Out: os.Stdout, Compat: c})
-		s.RunEcho(src)
-		return
+	return runInterruptible(stderr, func(running *atomic.Bool) int {
+		if name == "<stdin>" {
+			b, err := io.ReadAll(stdin)
+			if err != nil {
+				fmt.Fprintf(stderr, "tensh: reading stdin: %v\n", err)
+				return exitUsage
+			}
+			src = string(b)
+		}
+		running.Store(true)
+		if cfg.echo {
+			opts.Out = stdout
+			eval.NewSession(opts).RunEcho(src)
+			return exitOK
+		}
+		opts.Out, opts.Warn, opts.Filename = stdout, stderr, name
+		if e := eval.NewSession(opts).RunScript(name, src, stderr); e != nil {
+			if e.Type == "KeyboardInterrupt" {
+				return exitInterrupted
+			}
+			return exitError
+		}
+		return exitOK
+	})
+}
+
+// interruptGrace is how long a script may take to stop by itself (with
+// KeyboardInterrupt) after Ctrl-C before tensh exits anyway.
+const interruptGrace = 2 * time.Second
+
+// runInterruptible runs a non-interactive job on a goroutine; the job sets
+// running when it starts to run statements. Ctrl-C then asks the running
+// statement to stop (interrupt), and tensh exits with status 130 whether or
+// not it stopped within interruptGrace.
+func runInterruptible(stderr io.Writer, job func(running *atomic.Bool) int) int {
+	sigs := make(chan os.Signal, 1)
+	signal.Notify(sigs, os.Interrupt)
+	defer signal.Stop(sigs)
+	var running atomic.Bool
+	done := make(chan int, 1)
+	go func() { done <- job(&running) }()
+	select {
+	case status := <-done:
+		return status
+	case <-sigs:
+		if running.Load() {
+			interrupt()
+			select {
+			case status := <-done:
+				if status == exitInterrupted {
+					return status // the script printed where it stopped
+				}
+			case <-time.After(interruptGrace):
+			}
+		}
+		fmt.Fprintln(stderr, "KeyboardInterrupt")
+		return exitInterrupted
 	}
-	s := eval.NewSession(eval.Options{Out: os.Stdout, Warn: os.Stderr, Filename: name, Compat: c})
-	if s.RunScript(name, src, os.Stderr) != nil {
-		os.Exit(1)
+}
+
+// interrupt asks the statement running now to stop: the runtime polls for
+// the request between chunks of work and raises KeyboardInterrupt, which
+// leaves every variable as it was. This is the one place that asks.
+//
+// TODO(issue 6): call tensor.Interrupt() once the runtime provides it;
+// until then a running statement runs to its end.
+func interrupt() {}
+
+// version is the module version of an installed tensh (go install
+// ...@vX.Y.Z), or "devel" and the commit of a build from a checkout.
+func version() string {
+	bi, ok := debug.ReadBuildInfo()
+	if !ok {
+		return "devel"
 	}
+	if v := bi.Main.Version; v != "" && v != "(devel)" {
+		return v
+	}
+	for _, s := range bi.Settings {
+		if s.Key == "vcs.revision" && len(s.Value) >= 12 {
+			return "devel " + s.Value[:12]
+		}
+	}
+	return "devel"
+}
+
+// unwrapPathError drops the path and operation that tensh's own message
+// already names.
+func unwrapPathError(err error) error {
+	var pe *os.PathError
+	if errors.As(err, &pe) {
+		return pe.Err
+	}
+	return err
 }

@@ -336,9 +336,6 @@ torch.broadcast_tensors()
 torch.broadcast_tensors(x)
 torch.broadcast_tensors(x, 1)
 torch.broadcast_tensors(torch.ones(2, 1), torch.ones(3))[1].stride()
-torch.result_type(i, 1.)
-torch.result_type(torch.tensor(1, dtype=torch.int8), 1000)
-torch.result_type(b, x)
 # type promotion corners
 torch.tensor([1], dtype=torch.uint8) - 3
 torch.tensor([1], dtype=torch.int8) * 1e10

@@ -192,7 +192,7 @@ func (s Scalar) Float() float64 {
 // Int returns the scalar as an int64, truncating floats toward zero.
 func (s Scalar) Int() int64 {
 	if s.Kind == FloatScalar {
-		return int64(s.F)
+		return FloatToInt64(s.F) // as static_cast<int64_t> on x86-64
 	}
 	return s.I
 }

@@ -9,12 +9,12 @@ import (
 	"github.com/tensh/tensh/runtime/broadcast"
 )
 
-// randomLayout returns a tensor of the given shape with a random layout:
+// pwRandomLayout returns a tensor of the given shape with a random layout:
 // its dimensions stored in a random order, some of them strided (every
 // other element), at a random storage offset, and size-1 dimensions
 // sometimes expanded from a smaller tensor (stride 0). Values are random
 // small numbers of dtype d.
-func randomLayout(rng *rand.Rand, shape []int, d DType) *Tensor {
+func pwRandomLayout(rng *rand.Rand, shape []int, d DType) *Tensor {
 	n := len(shape)
 	perm := rng.Perm(n)
 	step := make([]int, n)
@@ -57,9 +57,9 @@ func randomLayout(rng *rand.Rand, shape []int, d DType) *Tensor {
 	return t
 }
 
-// randomShapes returns a broadcast shape and two operand shapes that
+// pwRandomShapes returns a broadcast shape and two operand shapes that
 // broadcast to it, with many 1s and 0s.
-func randomShapes(rng *rand.Rand, big bool) ([]int, []int, []int) {
+func pwRandomShapes(rng *rand.Rand, big bool) ([]int, []int, []int) {
 	sizes := []int{0, 1, 1, 1, 2, 3, 5}
 	nd := rng.Intn(6)
 	target := make([]int, nd)
@@ -89,7 +89,7 @@ func randomShapes(rng *rand.Rand, big bool) ([]int, []int, []int) {
 
 // naiveIndex maps an index of the broadcast shape to the operand's
 // element (the trailing dimensions align; size-1 dimensions repeat).
-func naiveElement(t *Tensor, idx []int) Scalar {
+func pwNaiveElement(t *Tensor, idx []int) Scalar {
 	off := t.offset
 	lead := len(idx) - len(t.shape)
 	for i := range t.shape {
@@ -102,8 +102,8 @@ func naiveElement(t *Tensor, idx []int) Scalar {
 	return t.st.Get(off)
 }
 
-// forEachIndex calls fn with every multi-index of shape in row-major order.
-func forEachIndex(shape []int, fn func(idx []int)) {
+// pwForEachIndex calls fn with every multi-index of shape in row-major order.
+func pwForEachIndex(shape []int, fn func(idx []int)) {
 	if Numel(shape) == 0 {
 		return
 	}
@@ -124,7 +124,7 @@ func forEachIndex(shape []int, fn func(idx []int)) {
 	}
 }
 
-func sameScalar(a, b Scalar) bool {
+func pwSameScalar(a, b Scalar) bool {
 	if a.Kind != b.Kind {
 		return false
 	}
@@ -134,9 +134,9 @@ func sameScalar(a, b Scalar) bool {
 	return a.I == b.I
 }
 
-// elementwise computes op on one pair of elements through 0-d tensors: the
+// pwElementwise computes op on one pair of elements through 0-d tensors: the
 // reference, which involves no layout at all.
-func elementwise(op BinaryOp, x, y Scalar, dx, dy DType) (s Scalar, failed bool) {
+func pwElementwise(op BinaryOp, x, y Scalar, dx, dy DType) (s Scalar, failed bool) {
 	defer func() {
 		if r := recover(); r != nil {
 			failed = true
@@ -146,15 +146,15 @@ func elementwise(op BinaryOp, x, y Scalar, dx, dy DType) (s Scalar, failed bool)
 	return r.Item(), false
 }
 
-func runCheck(rng *rand.Rand, t *testing.T, iter int, big bool) {
+func pwRunCheck(rng *rand.Rand, t *testing.T, iter int, big bool) {
 	dtypes := []DType{Bool, Uint8, Int8, Int32, Int64, Float16, BFloat16, Float32, Float64}
-	full, sa, sb := randomShapes(rng, big)
+	full, sa, sb := pwRandomShapes(rng, big)
 	op := BinaryOp(rng.Intn(int(numBinaryOps)))
 	da, db := dtypes[rng.Intn(len(dtypes))], dtypes[rng.Intn(len(dtypes))]
 	if rng.Intn(2) == 0 {
 		db = da
 	}
-	a, b := randomLayout(rng, sa, da), randomLayout(rng, sb, db)
+	a, b := pwRandomLayout(rng, sa, da), pwRandomLayout(rng, sb, db)
 	var got *Tensor
 	func() {
 		defer func() {
@@ -178,13 +178,13 @@ func runCheck(rng *rand.Rand, t *testing.T, iter int, big bool) {
 	if binInfos[op].float && common.IsIntegral(true) {
 		common = DefaultFloat() // inputs convert straight to the float type
 	}
-	forEachIndex(full, func(idx []int) {
-		want, failed := elementwise(op, naiveElement(a, idx), naiveElement(b, idx), common, common)
+	pwForEachIndex(full, func(idx []int) {
+		want, failed := pwElementwise(op, pwNaiveElement(a, idx), pwNaiveElement(b, idx), common, common)
 		if failed {
 			return
 		}
 		g := got.At(idx...)
-		if !sameScalar(g, want) && bad < 3 {
+		if !pwSameScalar(g, want) && bad < 3 {
 			bad++
 			t.Errorf("iter %d op %d %v(%v %v strides %v) , %v(%v %v strides %v) at %v: got %v want %v",
 				iter, op, da, a.shape, a.offset, a.strides, db, b.shape, b.offset, b.strides, idx, g, want)
@@ -198,7 +198,7 @@ func runCheck(rng *rand.Rand, t *testing.T, iter int, big bool) {
 func TestBinaryLayouts(t *testing.T) {
 	rng := rand.New(rand.NewSource(1))
 	for iter := 0; iter < 3000; iter++ {
-		runCheck(rng, t, iter, false)
+		pwRunCheck(rng, t, iter, false)
 	}
 }
 
@@ -209,11 +209,11 @@ func TestBinaryLayoutsParallel(t *testing.T) {
 	}
 	n := 0
 	for iter := 0; n < 6 && iter < 500; iter++ {
-		full, _, _ := randomShapes(rand.New(rand.NewSource(int64(iter))), true)
+		full, _, _ := pwRandomShapes(rand.New(rand.NewSource(int64(iter))), true)
 		if Numel(full) <= grain {
 			continue
 		}
-		runCheck(rand.New(rand.NewSource(int64(iter))), t, iter, true)
+		pwRunCheck(rand.New(rand.NewSource(int64(iter))), t, iter, true)
 		n++
 	}
 	if n == 0 {
@@ -226,18 +226,18 @@ func TestBinaryLayoutsParallel(t *testing.T) {
 func TestInplaceStridedOutput(t *testing.T) {
 	rng := rand.New(rand.NewSource(3))
 	for iter := 0; iter < 500; iter++ {
-		full, _, sb := randomShapes(rng, false)
-		x := randomLayout(rng, full, Float64)
+		full, _, sb := pwRandomShapes(rng, false)
+		x := pwRandomLayout(rng, full, Float64)
 		if hasInternalOverlap(x) {
 			continue
 		}
-		y := randomLayout(rng, sb, Float32)
+		y := pwRandomLayout(rng, sb, Float32)
 		before := make([]Scalar, 0)
-		forEachIndex(full, func(idx []int) { before = append(before, x.At(idx...)) })
+		pwForEachIndex(full, func(idx []int) { before = append(before, x.At(idx...)) })
 		Binary(OpMul, TensorOperand(x), TensorOperand(y), Opts{Inplace: true})
 		i := 0
-		forEachIndex(full, func(idx []int) {
-			want := before[i].F * float64(float32(naiveElement(y, idx).F))
+		pwForEachIndex(full, func(idx []int) {
+			want := before[i].F * float64(float32(pwNaiveElement(y, idx).F))
 			if g := x.At(idx...).F; g != want {
 				t.Fatalf("iter %d at %v: got %v want %v", iter, idx, g, want)
 			}

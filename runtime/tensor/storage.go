@@ -186,19 +186,19 @@ func (s *Storage) Set(i int, v Scalar) {
 	case []uint8:
 		d[i] = uint8(scalarToInt(v))
 	case []int8:
-		d[i] = int8(scalarToInt(v))
+		d[i] = int8(scalarInt32(v))
 	case []int16:
-		d[i] = int16(scalarToInt(v))
+		d[i] = int16(scalarInt32(v))
 	case []int32:
-		d[i] = int32(scalarToInt(v))
+		d[i] = scalarInt32(v)
 	case []int64:
 		d[i] = scalarToInt(v)
 	case []Half:
-		d[i] = HalfFromFloat32(float32(v.Float()))
+		d[i] = HalfFromFloat32(scalarFloat32(v))
 	case []BF16:
-		d[i] = BF16FromFloat32(float32(v.Float()))
+		d[i] = BF16FromFloat32(scalarFloat32(v))
 	case []float32:
-		d[i] = float32(v.Float())
+		d[i] = scalarFloat32(v)
 	case []float64:
 		d[i] = v.Float()
 	default:

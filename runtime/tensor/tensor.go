@@ -351,6 +351,9 @@ func (t *Tensor) Fill(v Scalar) {
 }
 
 func fillT[T Elem](t *Tensor, data []T, v T) {
+	if t.Numel() == 0 {
+		return // (an empty view's offset may lie past the end of its storage)
+	}
 	if t.IsContiguous() {
 		n := t.Numel()
 		s := data[t.offset : t.offset+n]
@@ -434,35 +437,7 @@ func copyStrided[T Elem](dd []T, dst *Tensor, sd []T, src *Tensor) {
 		copy(dd[dst.offset:dst.offset+n], sd[src.offset:src.offset+n])
 		return
 	}
-	nd := len(dst.shape)
-	if nd == 0 {
-		dd[dst.offset] = sd[src.offset]
-		return
-	}
-	idx := make([]int, nd)
-	last := nd - 1
-	ds, ss := dst.strides[last], src.strides[last]
-	do, so := dst.offset, src.offset
-	for {
-		for i := 0; i < dst.shape[last]; i++ {
-			dd[do+i*ds] = sd[so+i*ss]
-		}
-		d := last - 1
-		for ; d >= 0; d-- {
-			idx[d]++
-			do += dst.strides[d]
-			so += src.strides[d]
-			if idx[d] < dst.shape[d] {
-				break
-			}
-			do -= idx[d] * dst.strides[d]
-			so -= idx[d] * src.strides[d]
-			idx[d] = 0
-		}
-		if d < 0 {
-			return
-		}
-	}
+	copyPlanned(dd, dst, sd, src)
 }
 
 // To returns t converted to dtype d: t itself when it already has that

@@ -1,0 +1,58 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"os"
+
+	"github.com/tensh/tensh/eval"
+)
+
+// check runs each transcript in a fresh session and compares what every
+// statement prints with its expected output (eval.Check); it prints a
+// unified diff per mismatching statement and "N passed, M failed". With
+// update, the files get what tensh printed instead.
+func check(files []string, update bool, opts eval.Options, stdout, stderr io.Writer) int {
+	srcs := make([]string, len(files))
+	for i, name := range files {
+		b, err := os.ReadFile(name)
+		if err != nil {
+			fmt.Fprintf(stderr, "tensh: cannot open %s: %v\n", name, unwrapPathError(err))
+			return exitUsage
+		}
+		srcs[i] = string(b)
+	}
+	passed, failed, updated := 0, 0, 0
+	for i, name := range files {
+		t := eval.ParseTranscript(name, srcs[i])
+		got := map[int][]string{}
+		for i, r := range eval.Check(t, opts) {
+			if r.OK {
+				passed++
+				continue
+			}
+			failed++
+			got[i] = r.Printed
+			if !update {
+				fmt.Fprint(stdout, r.Diff(name))
+			}
+		}
+		if update && len(got) > 0 {
+			if err := writeFileAtomic(name, []byte(t.Rewrite(got))); err != nil {
+				fmt.Fprintf(stderr, "tensh: %v\n", err)
+				return exitError
+			}
+			fmt.Fprintf(stdout, "%s: updated %d statements\n", name, len(got))
+			updated += len(got)
+		}
+	}
+	if update {
+		fmt.Fprintf(stdout, "%d passed, %d updated\n", passed, updated)
+		return exitOK
+	}
+	fmt.Fprintf(stdout, "%d passed, %d failed\n", passed, failed)
+	if failed > 0 {
+		return exitError
+	}
+	return exitOK
+}

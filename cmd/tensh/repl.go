@@ -1,0 +1,170 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"strings"
+
+	"github.com/fatih/color"
+
+	"github.com/tensh/tensh/eval"
+	"github.com/tensh/tensh/lang"
+)
+
+// LineReader is where the REPL's lines come from: the terminal through
+// readline, or a list in tests.
+type LineReader interface {
+	// ReadLine shows prompt and returns the line typed, without its
+	// newline; errInterrupt after Ctrl-C, io.EOF after Ctrl-D.
+	ReadLine(prompt string) (string, error)
+	Close() error
+}
+
+// errInterrupt is what a LineReader returns for Ctrl-C.
+var errInterrupt = errors.New("interrupt")
+
+// repl is the read-eval-print loop over a session.
+type repl struct {
+	sess           *eval.Session
+	in             LineReader
+	stdout, stderr io.Writer
+	hist           *history // nil: no history file
+	// interrupts delivers Ctrl-C (SIGINT) while a statement runs; while a
+	// line is read, the LineReader reports it instead.
+	interrupts <-chan os.Signal
+	needsMore  func(src string) bool
+	// run executes a complete statement (the session's Exec; tests
+	// replace it).
+	run      func(src string) *eval.Exception
+	prompt   *color.Color
+	errColor *color.Color
+}
+
+// runREPL is tensh on a terminal.
+func runREPL(opts eval.Options, stdin *os.File, stdout, stderr io.Writer) int {
+	opts.Out, opts.Warn = stdout, stderr
+	sess := eval.NewSession(opts)
+	var hist *history
+	var past []string
+	if p := historyPath(); p != "" {
+		hist, past = openHistory(p, stderr)
+	}
+	in, err := newTerminalReader(sess, stdin, stdout, stderr, past)
+	if err != nil {
+		fmt.Fprintf(stderr, "tensh: %v\n", err)
+		return exitError
+	}
+	defer in.Close()
+	sigs := make(chan os.Signal, 1)
+	signal.Notify(sigs, os.Interrupt)
+	defer signal.Stop(sigs)
+	fmt.Fprintf(stderr, "tensh %s: Python with PyTorch's tensors. Ctrl-D quits, Tab completes.\n", version())
+	r := newREPL(sess, in, stdout, stderr, !color.NoColor)
+	r.hist, r.interrupts = hist, sigs
+	return r.loop()
+}
+
+func newREPL(sess *eval.Session, in LineReader, stdout, stderr io.Writer, colors bool) *repl {
+	r := &repl{sess: sess, in: in, stdout: stdout, stderr: stderr, needsMore: lang.NeedsMore,
+		run:    func(src string) *eval.Exception { return sess.Exec(src, 1) },
+		prompt: color.New(color.FgGreen, color.Bold), errColor: color.New(color.FgRed)}
+	for _, c := range []*color.Color{r.prompt, r.errColor} {
+		if colors {
+			c.EnableColor()
+		} else {
+			c.DisableColor()
+		}
+	}
+	return r
+}
+
+// loop reads statements until Ctrl-D and returns the exit status.
+func (r *repl) loop() int {
+	var code, typed []string // the statement so far: without prompts, as typed
+	for {
+		prompt := ">>> "
+		if len(code) > 0 {
+			prompt = "... "
+		}
+		line, err := r.in.ReadLine(r.prompt.Sprint(prompt))
+		switch {
+		case errors.Is(err, errInterrupt):
+			fmt.Fprintln(r.stderr, "KeyboardInterrupt")
+			code, typed = nil, nil
+			continue
+		case errors.Is(err, io.EOF):
+			return exitOK
+		case err != nil:
+			fmt.Fprintf(r.stderr, "tensh: %v\n", err)
+			return exitError
+		}
+		code = append(code, stripPrompt(line, len(code) > 0))
+		if strings.TrimSpace(line) != "" {
+			typed = append(typed, line)
+		}
+		src := strings.Join(code, "\n")
+		if r.needsMore(src) {
+			continue
+		}
+		r.hist.add(typed)
+		code, typed = nil, nil
+		if strings.TrimSpace(src) == "" {
+			continue
+		}
+		e, quit := r.exec(src)
+		if quit {
+			return exitInterrupted
+		}
+		if e != nil {
+			r.showError(e)
+		}
+	}
+}
+
+// stripPrompt removes a pasted prompt: ">>> " from the first line of a
+// statement, "... " from a continuation line.
+func stripPrompt(line string, continuation bool) string {
+	if continuation {
+		return strings.TrimPrefix(line, "... ")
+	}
+	if line == ">>>" {
+		return ""
+	}
+	return strings.TrimPrefix(line, ">>> ")
+}
+
+// exec runs one statement on a goroutine, so that Ctrl-C can interrupt it
+// (the variables stay as they are). When a statement does not stop after
+// the third Ctrl-C, quit is true: tensh exits.
+func (r *repl) exec(src string) (e *eval.Exception, quit bool) {
+	for len(r.interrupts) > 0 {
+		<-r.interrupts // a Ctrl-C that came between statements
+	}
+	done := make(chan *eval.Exception, 1)
+	go func() { done <- r.run(src) }()
+	for n := 1; ; n++ {
+		select {
+		case e := <-done:
+			return e, false
+		case <-r.interrupts:
+			interrupt()
+			switch n {
+			case 2:
+				fmt.Fprintln(r.stderr, "\ntensh: the statement has not stopped yet; Ctrl-C once more quits tensh")
+			case 3:
+				fmt.Fprintln(r.stderr, "\nKeyboardInterrupt\ntensh: the statement did not stop; quitting")
+				return nil, true
+			}
+		}
+	}
+}
+
+// showError prints an uncaught exception as Python's REPL ends a
+// traceback: "Type: message".
+func (r *repl) showError(e *eval.Exception) {
+	fmt.Fprintln(r.stderr, r.errColor.Sprint(e.Error()))
+	// Hints after errors (issue 5) are printed here, under the error.
+}

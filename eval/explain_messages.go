@@ -1,0 +1,230 @@
+package eval
+
+// The text of tensh's teaching features (%explain, hints, %trace,
+// %strides and the notebook magics), in one place for review. PyTorch's own
+// messages are not here: they come from the runtime packages, or, where
+// %explain predicts an error without running the operation, from the
+// "predicted PyTorch messages" block at the end (each checked against
+// PyTorch 1.13).
+
+// %explain: broadcasting verdicts, in the seed documents' words.
+const (
+	msgTrailing        = "%s trailing dimension: %s"
+	msgBothSize1       = "both have size 1"
+	msgAllSize1        = "all have size 1"
+	msgHasSize1        = "%s has size 1"
+	msgHaveSize1       = "%s have size 1"
+	msgDimMissing      = "%s dimension doesn't exist"
+	msgDimsMissing     = "%s dimensions don't exist"
+	msgSizeEq          = "%s size" // joined with " == "
+	msgHasSize         = "%s has size %d"
+	msgMismatch2       = "%s: %d != %d and neither is 1"
+	msgMismatchN       = "%s: the sizes differ and only a size of 1 can stretch"
+	msgBroadcastable   = "%s are broadcastable."
+	msgNotBroadcast    = "%s are not broadcastable: in the %s trailing dimension %s."
+	msgExpandedAlong   = "%s is expanded along %s of the result (stride 0): strides %s -> %s"
+	msgUsedAsIs        = "%s is used as it is"
+	msgPyTorchSays     = "PyTorch: %s"
+	msgTensorAB        = "(tensor a is %s and tensor b is %s; \"dimension %d\" counts the %d dims of the result from the left: it is %s and %s)"
+	msgAccumulated     = "the broadcast of %s, %s"
+	msgOwnDim          = "%s's dim %d"
+	msgAccDim          = "dim %d of %s"
+	msgResultLabel     = "result"
+	msgNoSteps         = "%s: no broadcasting, matrix product or view step; its shape is %s"
+	msgNoStepsUnknown  = "%s: no broadcasting, matrix product or view step"
+	msgStepHeader      = "step %d: %s"
+	msgShapeOfWhole    = "shape of %s: %s"
+	msgValueOfWhole    = "%s is %s"
+	msgScalarOperand   = "%s is a Python number: it combines with every element and does not take part in broadcasting"
+	msgExplainUsage    = "%explain: give an expression, e.g. %explain x + y"
+	msgCannotTell      = "(tensh cannot tell the shape of %s without running it%s)"
+	msgCannotTellWhy   = ": %s"
+	msgEvalFailed      = "evaluating %s raised %s"
+	msgStandIn         = "(%s has random or in-place parts: tensh used zeros of shape %s in its place, so values are not the real ones)"
+	msgNotATensorOp    = "%s: %s is not a tensor"
+	msgExplainOneLine  = "%explain: only the first statement of the line is explained"
+	msgExplainStmtKind = "%explain: give an expression or an assignment"
+)
+
+// %explain: in-place operations.
+const (
+	msgInplaceHeader   = "%s: in place, so the result is written into %s and must keep its shape %s"
+	msgInplaceCantGrow = "%s has size 1, %s has size %d: %s cannot grow in place"
+	msgInplaceNoDim    = "%s dimension doesn't exist: %s cannot gain a dimension in place"
+	msgInplaceFail     = "%s must keep its shape %s, but %s"
+	msgInplaceBcast    = "the broadcast shape is %s"
+	msgInplaceNoBcast  = "the operands do not even broadcast together"
+	msgInplaceDocsNote = "(tensh's docs mode expands %s to %s's shape before the operation, as the seed documents' PyTorch did, so \"dimension %d\" counts %s's dims: it is %s and %s; %%compat current prints today's message)"
+	msgInplaceDocsMore = "(tensh's docs mode expands %s to %s's shape before the operation, as the seed documents' PyTorch did: %s has more dims than %s; %%compat current prints today's message)"
+)
+
+// %explain: matrix products.
+const (
+	msgMatmulHeader   = "%s: matrix product"
+	msgMatmulBatch    = "batch dims %s and %s broadcast:"
+	msgMatmulNoBatch  = "no batch dims to broadcast"
+	msgMatmulOneBatch = "batch dims %s: only %s has them"
+	msgMatmulVec1     = "%s is 1-D: it is used as a row [1, %d], and that 1 is dropped from the result"
+	msgMatmulVec2     = "%s is 1-D: it is used as a column [%d, 1], and that 1 is dropped from the result"
+	msgMatmulInner    = "matrix dims: [%d, %d] @ [%d, %d]: %s's columns (%d) %s %s's rows (%d)"
+	msgMatmulDot      = "both are 1-D: a dot product of %d and %d elements"
+	msgMatmul0d       = "%s is 0-dim: matmul needs at least one dimension on each side"
+	msgMatmulFold     = "(PyTorch folds %s's batch dims into its rows: %s is %s as one matrix)"
+	msgMatmulFoldT    = "(PyTorch folds %s's batch dims, transposed, into one matrix: %s is %s)"
+	msgMatmulMv       = "(%s is %s as a matrix, %d is the length of %s)"
+	msgMatmulBmm      = "(%d is the number of matrices once the batch dims broadcast to %s; batch2 is %s)"
+	msgMatmulBatchAB  = "(tensor a is %s's batch dims %s and tensor b is %s's batch dims %s; \"dimension %d\" counts the broadcast batch dims from the left: it is %s and %s)"
+	msgBmmBatch       = "batch sizes: %d and %d: bmm does not broadcast, they must be equal"
+	msgMatmulBadDims  = "%s needs %s, but %s is %d-D"
+)
+
+// %explain: expand.
+const (
+	msgExpandHeader  = "%s: expand (a view: size-1 dims grow with stride 0, nothing is copied)"
+	msgExpandTarget  = "target"
+	msgExpandNew     = "a new dimension of size %d (stride 0)"
+	msgExpandKeep    = "-1 keeps %s's size %d"
+	msgExpandSame    = "%s size == target size"
+	msgExpandGrow    = "%s has size 1: it grows to %d (stride 0)"
+	msgExpandBad     = "%s has size %d, the target %d: only a size-1 dim can grow"
+	msgExpandBadNew  = "-1 is not allowed in a new leading dimension"
+	msgExpandTooFew  = "the target has %s, fewer than %s's %d: expand cannot remove dims"
+	msgExpandResult  = "result  %s, strides %s"
+	msgExpandDimNote = "(\"dimension %d\" counts the target's dims from the left: it is %s)"
+)
+
+// %explain and %strides: views.
+const (
+	msgViewHeader     = "%s: %s"
+	msgViewWhatView   = "view (the same storage, new sizes and strides: never copies)"
+	msgViewWhatReshp  = "reshape (a view when possible, otherwise a copy)"
+	msgViewInput      = "%s: shape %s, strides %s, %d elements"
+	msgViewInfer      = "-1 is inferred: %d elements / %d = %d"
+	msgViewNumel      = "%s has %d elements, but %s holds %d"
+	msgViewNumelInfer = "%s has %d elements, which the other sizes (product %d) do not divide"
+	msgViewTwoInfer   = "only one size may be -1"
+	msgViewBadSize    = "%d is not a valid size"
+	msgViewZeroInfer  = "-1 is ambiguous when the tensor has 0 elements"
+	msgViewChunks1    = "%s is one chunk: its %s are evenly spaced in storage (every %d), so view can give it any shape with as many elements"
+	msgViewChunks     = "%s's dims form %d chunks, each evenly spaced in storage:"
+	msgViewChunk      = "  chunk %d: %s, %s, every %d"
+	msgViewBreak      = "dims %d and %d are in different chunks: a step along dim %d moves %d in storage, where one chunk would need %d x %d = %d"
+	msgViewSpans      = "%s does not split into chunks of %s elements: its dim %d (size %d) would need elements from two chunks"
+	msgViewResult     = "result  %s, strides %s: a view of %s's storage"
+	msgViewCopy       = "reshape copies: the result is a new contiguous tensor %s, strides %s"
+	msgViewAdvice     = "use %s.reshape(%s), which copies here, or %s.contiguous().view(%s)"
+	msgViewDimsList   = "dims %s"
+	msgViewDimOne     = "dim %d"
+)
+
+// %explain: where.
+const (
+	msgWhereHeader = "%s: where (condition, then the two choices, broadcast together)"
+)
+
+// Hints: the cause line printed under an error in the REPL.
+const (
+	hintOperands    = "%s: %s"   // "x + y: x is [..], y is [..]"
+	hintIs          = "%s is %s" // "x is [5, 2, 4, 1]"
+	hintResultDim   = "result dim %d: %s"
+	hintVs          = "%d vs %d"
+	hintInplace     = "%s keeps its shape, but the broadcast shape is %s"
+	hintInplaceDim  = "%s's dim %d: %d vs %d, and %s cannot grow in place"
+	hintInplaceMore = "%s has more dims than %s, which cannot grow in place"
+	hintMatmul      = "%s's columns (%d) vs %s's rows (%d)"
+	hintMatmulBatch = "batch dim %d: %d vs %d"
+	hintExpand      = "target dim %d: %d vs %d (only size-1 dims expand)"
+	hintExpandFew   = "%d target sizes for %d dims"
+	hintView        = "strides %s: %s"
+	hintViewSpan    = "dims %d and %d are not one contiguous chunk; reshape copies"
+	hintViewNumel   = "%d elements vs %s"
+	hintWithDType   = "%s %s" // "[2, 3] float32"
+)
+
+// %trace: one line per implicit broadcast, on the warnings stream.
+const (
+	traceBinary  = "broadcast: %s %s %s %s %s -> %s"
+	traceCall    = "broadcast: %s: %s -> %s"
+	traceOperand = "%s %s"
+	traceInplace = "broadcast: %s %s= %s: %s %s -> %s"
+	traceMatmul  = "broadcast: %s %s @ %s %s -> %s (batch dims %s and %s -> %s)"
+)
+
+// Magics: usage and state messages.
+const (
+	msgOnOff        = "%%%s: expected 'on' or 'off', got '%s'"
+	msgStateIs      = "%s: %s"
+	msgWhoEmpty     = "Interactive namespace is empty."
+	msgWhoNoMatch   = "No variables match your requested type."
+	msgHistorySaved = "The following commands were written to file `%s`:"
+	msgSaveUsage    = "%save: give a file name, e.g. %save session.tsh"
+	msgLoadUsage    = "%load: give a file name, e.g. %load session.tsh"
+	msgFileError    = "%s"
+	msgTimeUsage    = "%%%s: give a statement, e.g. %%%s x @ y"
+	msgTimeitBadOpt = "%%timeit: %s"
+	msgPromptUsage  = "%%prompt: expected 'python' or 'ipython', got '%s'"
+	msgHelpUnknown  = "%%help: no magic named '%s'"
+	msgHelpHeader   = "Magics (tensh's own commands; a line that starts with %):"
+	msgHelpFooter   = "help(f) describes a function or method, e.g. help(torch.add) or help(x.view)."
+	msgResetUsage   = "%reset: the only option is -f"
+	msgWhosTensor   = "%s: %d elems, %s, %s, %s"
+	msgHistoryUsage = "%%history: unknown option '%s' (use -n, -p)"
+	msgSaveHeader   = "# A tensh session saved by %save: tensh --echo FILE replays it, tensh check FILE tests it."
+	msgLoadError    = "%%load: cannot read %s: %s"
+	msgSlowest      = "The slowest run took %0.2f times longer than the fastest. This could mean that an intermediate result is being cached."
+)
+
+// %strides.
+const (
+	msgStridesHead     = "%s: shape %s, strides %s, offset %d, %s"
+	msgStridesContig   = "contiguous: yes (row-major: each dim's stride is the product of the sizes after it)"
+	msgStridesNotCont  = "contiguous: no (a contiguous %s tensor has strides %s)"
+	msgStridesShares   = "shares storage with: %s"
+	msgStridesOwn      = "shares storage with: no other variable"
+	msgStridesStorage  = "storage: %s of %s"
+	msgStridesIndex    = "index"
+	msgStridesValue    = "value"
+	msgStridesVisit    = "visit"
+	msgStridesWindow   = "(storage cells %d to %d are shown)"
+	msgStridesAddr     = "element %s is storage[%s]"
+	msgStridesRepeat   = "(n+: the cell is element n and is visited again later: a stride of 0 repeats it)"
+	msgStridesGaps     = "(a '.' cell is not part of this tensor)"
+	msgStridesViewOK   = "view: works for any shape of %s: the elements are visited in storage order, evenly spaced"
+	msgStridesViewSome = "view: can split or merge dims only within a chunk:"
+	msgStridesViewNo   = "so e.g. %s.view(%d) fails (a dimension would span two chunks); %s.reshape(%d) copies"
+	msgStridesNotT     = "%%strides: %s is not a tensor"
+	msgStridesUsage    = "%strides: give a tensor expression, e.g. %strides x.t()"
+	msgStridesMany     = "(the first %d of %d elements are numbered)"
+)
+
+// help().
+const (
+	msgHelpFunc   = "Help on built-in function %s in module %s:"
+	msgHelpMethod = "Help on built-in method %s of %s object:"
+	msgHelpNoDoc  = "No description."
+	msgHelpObject = "Help on %s object:\n\n%s"
+)
+
+// Predicted PyTorch messages: what PyTorch 1.13 raises for operations that
+// %explain analyses without running them.
+const (
+	ptExpandedSizeDocs = "The expanded size of the tensor (%d) must match the existing size (%d) at non-singleton dimension %d."
+	ptExpandedSize     = "The expanded size of the tensor (%d) must match the existing size (%d) at non-singleton dimension %d.  Target sizes: %s.  Tensor sizes: %s"
+	ptExpandLeading    = "The expanded size of the tensor (%d) isn't allowed in a leading, non-existing dimension %d"
+	ptExpandNumSizes   = "expand(%s{%s}, size=%s): the number of sizes provided (%d) must be greater or equal to the number of dimensions in the tensor (%d)"
+	ptOutputShape      = "output with shape %s doesn't match the broadcast shape %s"
+	ptDot              = "inconsistent tensor size, expected tensor [%d] and src [%d] to have the same number of elements, but got %d and %d elements respectively"
+	ptMv               = "size mismatch, got %d, %dx%d,%d"
+	ptMm               = "mat1 and mat2 shapes cannot be multiplied (%dx%d and %dx%d)"
+	ptBmm              = "Expected size for first two dimensions of batch2 tensor to be: [%d, %d] but got: [%d, %d]."
+	ptMatmul0d         = "both arguments to matmul need to be at least 1D, but they are %dD and %dD"
+	ptViewStride       = "view size is not compatible with input tensor's size and stride (at least one dimension spans across two contiguous subspaces). Use .reshape(...) instead."
+	ptViewInvalid      = "shape '%s' is invalid for input of size %d"
+	ptViewTwoInfer     = "only one dimension can be inferred"
+	ptViewBadDim       = "invalid shape dimension %d"
+	ptViewZeroInfer    = "cannot reshape tensor of 0 elements into shape %s because the unspecified dimension size -1 can be any value and is ambiguous"
+	ptMmNotMatrix      = "%s must be a matrix"
+	ptBmm3D            = "%s must be a 3D tensor"
+	ptMvShape          = "vector + matrix @ vector expected, got 1, %d, %d"
+	ptDot1D            = "1D tensors expected, but got %dD and %dD tensors"
+)

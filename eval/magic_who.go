@@ -1,0 +1,153 @@
+package eval
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+
+	"github.com/tensh/tensh/runtime/tensor"
+)
+
+// %who, %whos and %reset, as IPython has them.
+
+func init() {
+	registerMagic(&Magic{
+		Name:  "who",
+		Usage: "%who [TYPE ...]",
+		Doc:   "Lists the variables you defined (names starting with _ are left out), or those of the given types (e.g. %who Tensor int).",
+		Save:  true,
+		Run: func(s *Session, arg string) {
+			names := s.userVars(strings.Fields(arg))
+			if len(names) == 0 {
+				if arg != "" {
+					s.write(msgWhoNoMatch + "\n")
+				} else {
+					s.write(msgWhoEmpty + "\n")
+				}
+				return
+			}
+			// IPython: each name followed by a tab and a space, nine a line.
+			var b strings.Builder
+			for i, n := range names {
+				b.WriteString(n + "\t ")
+				if (i+1)%9 == 0 {
+					b.WriteString("\n")
+				}
+			}
+			s.write(b.String() + "\n")
+		},
+	})
+	registerMagic(&Magic{
+		Name:  "whos",
+		Usage: "%whos [TYPE ...]",
+		Doc:   "Like %who, as a table: each variable's type and data; for a tensor its shape, number of elements, dtype, device and whether it is contiguous.",
+		Save:  true,
+		Run:   func(s *Session, arg string) { s.write(s.whos(strings.Fields(arg))) },
+	})
+	registerMagic(&Magic{
+		Name:  "reset",
+		Usage: "%reset [-f]",
+		Doc:   "Deletes every variable you defined (tensh does not ask for confirmation; -f is accepted for IPython's sake), and the Out[n] cache.",
+		Save:  true,
+		Run: func(s *Session, arg string) {
+			if arg != "" && arg != "-f" {
+				throw("UsageError", "%s", msgResetUsage)
+			}
+			for _, n := range s.userVars(nil) {
+				delete(s.globals, n)
+			}
+			for n := range s.globals {
+				if strings.HasPrefix(n, "_") {
+					if _, initial := s.teach.initial[n]; !initial {
+						delete(s.globals, n)
+					}
+				}
+			}
+			s.teach.out = map[int]Value{}
+		},
+	})
+}
+
+// userVars lists the user's variables, sorted, optionally only those of
+// the given type names.
+func (s *Session) userVars(types []string) []string {
+	var out []string
+	for n, v := range s.globals {
+		if strings.HasPrefix(n, "_") || (n == "Out" && v == Value(s.teach.outObj)) {
+			continue
+		}
+		if iv, ok := s.teach.initial[n]; ok && iv == v {
+			continue
+		}
+		if len(types) > 0 {
+			match := false
+			for _, t := range types {
+				if TypeName(v) == t || (t == "Tensor" && TypeName(v) == "Tensor") {
+					match = true
+				}
+			}
+			if !match {
+				continue
+			}
+		}
+		out = append(out, n)
+	}
+	sort.Strings(out)
+	return out
+}
+
+// whos is IPython's table: Variable, Type, Data/Info.
+func (s *Session) whos(types []string) string {
+	names := s.userVars(types)
+	if len(names) == 0 {
+		if len(types) > 0 {
+			return msgWhoNoMatch + "\n"
+		}
+		return msgWhoEmpty + "\n"
+	}
+	const colsep = 3
+	varw, typew := len("Variable"), len("Type")
+	for _, n := range names {
+		varw = max(varw, len(n))
+		typew = max(typew, len(TypeName(s.globals[n])))
+	}
+	varw += colsep
+	typew += colsep
+	var b strings.Builder
+	b.WriteString(pad("Variable", varw) + pad("Type", typew) + " Data/Info\n")
+	b.WriteString(strings.Repeat("-", varw+typew+len("Data/Info")+1) + "\n")
+	for _, n := range names {
+		v := s.globals[n]
+		b.WriteString(pad(n, varw) + pad(TypeName(v), typew) + " " + whosInfo(v) + "\n")
+	}
+	return b.String()
+}
+
+func pad(s string, w int) string {
+	if len(s) >= w {
+		return s
+	}
+	return s + strings.Repeat(" ", w-len(s))
+}
+
+// whosInfo is a variable's Data/Info: for a tensor its geometry, for a
+// list or tuple its length, otherwise its str (shortened as IPython does).
+func whosInfo(v Value) string {
+	switch x := v.(type) {
+	case *tensor.Tensor:
+		cont := "contiguous"
+		if !x.IsContiguous() {
+			cont = "not contiguous"
+		}
+		return fmt.Sprintf(msgWhosTensor, fmtShape(x.Shape()), x.Numel(), x.DType().Name(), x.Device().String(), cont)
+	case *List:
+		return fmt.Sprintf("n=%d", len(x.Elems))
+	case Tuple:
+		return fmt.Sprintf("n=%d", len(x))
+	}
+	str := strings.ReplaceAll(ToStr(v), "\n", "\\n")
+	if len(str) < 50 {
+		return str
+	}
+	return str[:25] + "<...>" + str[len(str)-25:]
+}
