@@ -191,7 +191,7 @@ func binaryOp(op BinaryOp, a, b Operand, alpha Scalar, opts Opts) *Tensor {
 			if op == OpSub {
 				alpha = negScalar(alpha)
 			}
-			checkedScalar(alpha, compute)
+			CheckScalar(alpha, compute)
 		}
 	}
 	checkSupported(info.kernel, info.types, compute)

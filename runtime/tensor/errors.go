@@ -168,7 +168,6 @@ const (
 	errExpandNumSizes    = "expand(%s{%s}, size=%s): the number of sizes provided (%d) must be greater or equal to the number of dimensions in the tensor (%d)"
 	errLegacyExpand      = "The expanded size of the tensor (%d) must match the existing size (%d) at non-singleton dimension %d."
 	errOutResized        = "An output with one or more elements was resized since it had shape %s, which does not match the required output shape %s. This behavior is deprecated, and in a future PyTorch release outputs will not be resized unless they have zero elements. You can explicitly reuse an out tensor t by resizing it, inplace, to zero elements with t.resize_(0). (Triggered internally at  ./aten/src/ATen/native/Resize.cpp:17.)"
-	errPartialOverlap    = "unsupported operation: some elements of the input tensor and the written-to tensor refer to a single memory location. Please clone() the tensor before performing the operation."
 	errSubBool2          = "Subtraction, the `-` operator, with two bool tensors is not supported. Use the `^` or `logical_xor()` operator instead."
 	errSubBool           = "Subtraction, the `-` operator, with a bool tensor is not supported. If you are trying to invert a mask, use the `~` or `logical_not()` operator instead."
 	errNegBool           = "Negation, the `-` operator, on a bool tensor is not supported. If you are trying to invert a mask, use the `~` or `logical_not()` operator instead."
@@ -195,7 +194,6 @@ const (
 	errExpandedWrite     = "Use of %s on expanded tensors is deprecated. Please clone() the tensor before performing this operation. This also applies to advanced indexing e.g. tensor[mask] = scalar (Triggered internally at  ./aten/src/ATen/native/TensorAdvancedIndexing.cpp:%d.)"
 	errTooManyDims       = "tensh: pointwise operations support at most %d dimensions of size greater than 1"
 	errMaskedFillUint8   = "masked_fill_ received a mask with dtype torch.uint8, this behavior is now deprecated,please use a mask with dtype torch.bool instead. (Triggered internally at  ./aten/src/ATen/native/TensorAdvancedIndexing.cpp:1646.)"
-	errCheckedConvert    = "value cannot be converted to type %s without overflow"
 	errWhereUint8        = "where received a uint8 condition tensor. This behavior is deprecated and will be removed in a future version of PyTorch. Use a boolean condition instead. (Triggered internally at  ./aten/src/ATen/native/TensorCompare.cpp:413.)"
 )
 

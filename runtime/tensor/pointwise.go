@@ -276,7 +276,7 @@ func prepareOut(shape []int, result DType, ops []Operand, opts *Opts) *Tensor {
 	checkNoInternalOverlap(out)
 	for _, o := range ops {
 		if o.T != nil && !(opts.Inplace && o.T == out) {
-			checkNoPartialOverlap(out, o.T)
+			AssertNoPartialOverlap(out, o.T)
 		}
 	}
 	return out
@@ -297,69 +297,6 @@ func (t *Tensor) resizeInPlace(shape []int) {
 // checkNoInternalOverlap (random_dist.go) is assert_no_internal_overlap:
 // a tensor written to must not have two elements at one memory location.
 
-// checkNoPartialOverlap is assert_no_partial_overlap between an output and
-// an input: they may be the same memory exactly, or disjoint, but not
-// partly overlapping (where this is decidable: both dense).
-func checkNoPartialOverlap(out, in *Tensor) {
-	if out.st != in.st || out.Numel() == 0 || in.Numel() == 0 {
-		return
-	}
-	if !nonOverlappingDense(out.shape, out.strides) || !nonOverlappingDense(in.shape, in.strides) {
-		return
-	}
-	aBegin, aEnd := out.offset, out.offset+out.Numel()
-	bBegin, bEnd := in.offset, in.offset+in.Numel()
-	if aBegin == bBegin && aEnd == bEnd {
-		if !sameShape(out.strides, in.strides) {
-			raise(RuntimeError, errPartialOverlap)
-		}
-		return
-	}
-	if aBegin < bEnd && bBegin < aEnd {
-		raise(RuntimeError, errPartialOverlap)
-	}
-}
-
-// nonOverlappingDense is c10's is_non_overlapping_and_dense: some
-// permutation of the dimensions is contiguous.
-func nonOverlappingDense(shape, strides []int) bool {
-	n := len(shape)
-	if n == 1 {
-		return shape[0] < 2 || strides[0] == 1
-	}
-	perm := make([]int, n)
-	for i := range perm {
-		perm[i] = i
-	}
-	// Insertion sort by stride, dims of size < 2 last (stable, as the
-	// comparison in c10 is a strict weak order on the remaining dims).
-	less := func(a, b int) bool {
-		if shape[a] < 2 {
-			return false
-		}
-		if shape[b] < 2 {
-			return true
-		}
-		return strides[a] < strides[b]
-	}
-	for i := 1; i < n; i++ {
-		for j := i; j > 0 && less(perm[j], perm[j-1]); j-- {
-			perm[j], perm[j-1] = perm[j-1], perm[j]
-		}
-	}
-	require := 1
-	for _, p := range perm {
-		if shape[p] < 2 {
-			return true
-		}
-		if strides[p] != require {
-			return false
-		}
-		require *= shape[p]
-	}
-	return true
-}
-
 // allocResult allocates the result of a pointwise operation over the given
 // input tensors (already of the result's shape or broadcastable to it)
 // with TensorIterator's layout: contiguous when the inputs are; the inputs'
@@ -373,8 +310,11 @@ func allocResult(shape []int, d DType, ins ...*Tensor) *Tensor {
 			sameShapes = false
 			break
 		}
-		allContig = allContig && t.IsContiguous()
-		allDense = allDense && nonOverlappingDense(t.shape, t.strides)
+		if t.IsContiguous() {
+			continue
+		}
+		allContig = false
+		allDense = allDense && IsNonOverlappingAndDense(t.shape, t.strides)
 	}
 	if len(ins) == 0 || (sameShapes && allContig) {
 		return newDense(shape, nil, d)

@@ -36,7 +36,7 @@ func writeView(t *Tensor) *Tensor {
 // 0-d tensor), converted to x's dtype. An expanded x is allowed.
 func Fill(x *Tensor, value Operand) *Tensor {
 	v := scalarValue(value, errFillDim)
-	checkedScalar(v, x.DType())
+	CheckScalar(v, x.DType())
 	fillScalar(x, v)
 	return x
 }
@@ -63,7 +63,7 @@ func Copy(dst *Tensor, src Operand, opts Opts) *Tensor {
 	broadcastShape(&sb, ops, &opts)
 	checkNoInternalOverlap(dst)
 	if src.T != nil && src.T != dst {
-		checkNoPartialOverlap(dst, src.T)
+		AssertNoPartialOverlap(dst, src.T)
 	}
 	if src.T == dst {
 		return dst
@@ -142,11 +142,11 @@ func MaskedFill(x, mask *Tensor, value Operand, opts Opts) *Tensor {
 		x = r
 	} else {
 		broadcastShape(&sb, []Operand{TensorOperand(x), TensorOperand(m)}, &opts)
-		if hasInternalOverlap(x) {
+		if HasInternalOverlap(x) == OverlapYes {
 			opts.warn(errExpandedWrite, "masked_fill_", 1651)
 		}
 	}
-	checkedScalar(v, x.DType())
+	CheckScalar(v, x.DType())
 	src := Scalar0(v, x.DType())
 	w := x
 	p := planOver(w, m)
@@ -181,24 +181,13 @@ func MaskedFill(x, mask *Tensor, value Operand, opts Opts) *Tensor {
 // at one location) it runs on one goroutine, so that the writes are
 // ordered as PyTorch's.
 func runMasked[K rowKernel](p *loopPlan, k K, w *Tensor) {
-	if hasInternalOverlap(w) {
+	if HasInternalOverlap(w) == OverlapYes {
 		if p.numel > 0 {
 			runRange(p, k, 0, p.numel)
 		}
 		return
 	}
 	runLoop(p, k)
-}
-
-// hasInternalOverlap reports whether t has several elements at one memory
-// location (a dimension of size > 1 and stride 0).
-func hasInternalOverlap(t *Tensor) bool {
-	for i, s := range t.shape {
-		if s > 1 && t.strides[i] == 0 {
-			return true
-		}
-	}
-	return false
 }
 
 // maskedFillKernel writes v where the mask is true.
@@ -289,10 +278,10 @@ func IndexFill(x *Tensor, dim int, index *Tensor, value Operand, opts Opts) *Ten
 		r := Empty(x.shape, x.DType())
 		runCopy(r, x)
 		x = r
-	} else if hasInternalOverlap(x) {
+	} else if HasInternalOverlap(x) == OverlapYes {
 		opts.warn(errExpandedWrite, "index_fill_", 1278)
 	}
-	checkedScalar(v, x.DType())
+	CheckScalar(v, x.DType())
 	size := 1
 	if x.Dim() > 0 {
 		size = x.shape[d]

@@ -1,89 +1,10 @@
 package tensor
 
-import (
-	"math"
-	"sync/atomic"
-)
+import "sync/atomic"
 
 // whereUint8Warned makes the uint8-condition warning of where print once
 // per process, as TORCH_WARN_ONCE does.
 var whereUint8Warned atomic.Bool
-
-// checkedScalar raises PyTorch's overflow error when s does not fit dtype
-// d, as c10's Scalar::to<T>() (checked_convert) does. Negative integers
-// may wrap into unsigned types.
-func checkedScalar(s Scalar, d DType) {
-	if d == Bool || s.Kind == BoolScalar {
-		return
-	}
-	lo, hi := dtypeRange(d)
-	bad := false
-	if s.Kind == FloatScalar {
-		f := s.F
-		switch {
-		case d.IsFloat():
-			bad = !math.IsInf(f, 0) && f == f && (f < lo || f > hi)
-		default:
-			bad = f != f || f < lo || f > hi
-		}
-	} else {
-		v := s.I
-		switch {
-		case d == Uint8:
-			bad = v > 255 || (v < 0 && -v > 255)
-		case d.IsFloat():
-			bad = float64(v) < lo || float64(v) > hi
-		default:
-			bad = float64(v) < lo || float64(v) > hi
-		}
-	}
-	if bad {
-		raise(RuntimeError, errCheckedConvert, cScalarTypeName(d))
-	}
-}
-
-// dtypeRange is the lowest and largest finite value of a dtype.
-func dtypeRange(d DType) (float64, float64) {
-	switch d {
-	case Uint8:
-		return 0, 255
-	case Int8:
-		return -128, 127
-	case Int16:
-		return -32768, 32767
-	case Int32:
-		return math.MinInt32, math.MaxInt32
-	case Int64:
-		return math.MinInt64, math.MaxInt64
-	}
-	m := maxFinite(d)
-	return -m, m
-}
-
-// cScalarTypeName is the C++ type name c10's checked conversions print.
-func cScalarTypeName(d DType) string {
-	switch d {
-	case Uint8:
-		return "uint8_t"
-	case Int8:
-		return "int8_t"
-	case Int16:
-		return "int16_t"
-	case Int32:
-		return "int"
-	case Int64:
-		return "int64_t"
-	case Float16:
-		return "at::Half"
-	case BFloat16:
-		return "at::BFloat16"
-	case Float32:
-		return "float"
-	case Float64:
-		return "double"
-	}
-	return "bool"
-}
 
 // ternOp names the three-operand kernels.
 type ternOp uint8
@@ -234,7 +155,7 @@ func addc(op ternOp, kernel string, self, t1, t2 *Tensor, v Scalar, opts Opts) *
 		types = noHalfFloats
 	}
 	checkSupported(kernel, types, d)
-	checkedScalar(v, d)
+	CheckScalar(v, d)
 	return ternaryRun(op, out, shape, d, self.To(d), t1.To(d), t2.To(d), v)
 }
 

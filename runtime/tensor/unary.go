@@ -537,7 +537,7 @@ func powScalar(a Operand, e Scalar, opts Opts) *Tensor {
 	}
 	checkSupported("pow", allButBool, common)
 	if common.IsIntegral(false) || common == Float16 || common == BFloat16 {
-		checkedScalar(e, common)
+		CheckScalar(e, common)
 	}
 	if common.IsIntegral(false) {
 		if ef == 2 {
@@ -611,9 +611,9 @@ func Clamp(x *Tensor, lo, hi *Scalar, opts Opts) *Tensor {
 		k, kernel, par.p1 = uClampMax, "clamp_max_scalar_cpu", *hi
 	}
 	checkSupported(kernel, noHalfNoBool, common)
-	checkedScalar(par.p1, common)
+	CheckScalar(par.p1, common)
 	if k == uClamp {
-		checkedScalar(par.p2, common)
+		CheckScalar(par.p2, common)
 	}
 	return unaryRun(k, x, common, common, out, par)
 }
