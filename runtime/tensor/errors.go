@@ -165,8 +165,6 @@ const (
 const (
 	errOutputShape       = "output with shape %s doesn't match the broadcast shape %s"
 	errBackcompatWarning = "%s and %s do not have the same shape, but are broadcastable, and have the same number of elements.\nChanging behavior in a backwards incompatible manner to broadcasting rather than viewing as 1-dimensional."
-	errExpandNumSizes    = "expand(%s{%s}, size=%s): the number of sizes provided (%d) must be greater or equal to the number of dimensions in the tensor (%d)"
-	errLegacyExpand      = "The expanded size of the tensor (%d) must match the existing size (%d) at non-singleton dimension %d."
 	errOutResized        = "An output with one or more elements was resized since it had shape %s, which does not match the required output shape %s. This behavior is deprecated, and in a future PyTorch release outputs will not be resized unless they have zero elements. You can explicitly reuse an out tensor t by resizing it, inplace, to zero elements with t.resize_(0). (Triggered internally at  ./aten/src/ATen/native/Resize.cpp:17.)"
 	errSubBool2          = "Subtraction, the `-` operator, with two bool tensors is not supported. Use the `^` or `logical_xor()` operator instead."
 	errSubBool           = "Subtraction, the `-` operator, with a bool tensor is not supported. If you are trying to invert a mask, use the `~` or `logical_not()` operator instead."

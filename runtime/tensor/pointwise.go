@@ -128,12 +128,6 @@ func boolBytes(b []bool) []uint8 {
 	return unsafe.Slice((*uint8)(unsafe.Pointer(unsafe.SliceData(b))), len(b))
 }
 
-// legacyTypeName is the tensor type name PyTorch's messages print:
-// torch.FloatTensor, torch.LongTensor...
-func legacyTypeName(d DType) string {
-	return "torch." + d.ScalarName() + "Tensor"
-}
-
 // CPPTypeName is the C++ name of the dtype's element type, as some of
 // PyTorch's messages print it ("long int", "float", "c10::Half").
 func CPPTypeName(d DType) string {
@@ -226,21 +220,10 @@ func warnBackcompat(ops []Operand, opts *Opts, names []string) {
 
 // legacyExpandCheck checks that t expands to target as the seed documents'
 // in-place operations did: expand's errors, without the tail expand()
-// prints today.
+// prints today (ExpandError.ShortMessage).
 func legacyExpandCheck(t *Tensor, target []int) {
-	if len(target) < len(t.shape) {
-		raise(RuntimeError, errExpandNumSizes, legacyTypeName(t.DType()), ShapeString(t.shape), ShapeString(target), len(target), len(t.shape))
-	}
-	n := len(target)
-	for i := n - 1; i >= 0; i-- {
-		j := i - (n - len(t.shape))
-		size := 1
-		if j >= 0 {
-			size = t.shape[j]
-		}
-		if size != target[i] && size != 1 {
-			raise(RuntimeError, errLegacyExpand, target[i], size, i)
-		}
+	if err := ExpandCheck(t.shape, target); err != nil {
+		raise(RuntimeError, "%s", err.ShortMessage(t.DType(), t.device))
 	}
 }
 
