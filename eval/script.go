@@ -342,6 +342,9 @@ func (s *Session) RunScript(name, src string, errw io.Writer) *Exception {
 		}
 		if e := s.Exec(c.Code(), c.Line); e != nil {
 			fmt.Fprintf(errw, "%s:%d: %s\n", name, e.Line, e.Error())
+			if h := s.Hint(e); h != "" {
+				fmt.Fprintln(errw, h)
+			}
 			return e
 		}
 	}

@@ -32,6 +32,8 @@ flags:
   --max-memory=SIZE    largest allocation, e.g. 512M or 4G (default: 3/4 of
                        the machine's memory; also $TENSH_MAX_MEMORY)
   --hints, --no-hints  a hint line after errors (default: on in the REPL)
+  --prompt=STYLE       python (default): >>> and ... prompts; ipython:
+                       In [n]: / Out[n]: numbering (also %prompt)
   --version            print the version
   -h, --help           print this help
 
@@ -59,6 +61,7 @@ type config struct {
 	compat        eval.Compat
 	maxMemory     int64
 	hints         optBool
+	ipython       bool
 	check, update bool
 	files         []string
 }
@@ -88,6 +91,7 @@ func parseArgs(args []string) (*config, error) {
 	fs.Func("c", "", func(s string) error { cfg.hasCode, cfg.code = true, s; return nil })
 	compat := fs.String("compat", "docs", "")
 	maxMem := fs.String("max-memory", "", "")
+	prompt := fs.String("prompt", "python", "")
 	fs.BoolFunc("hints", "", func(string) error { cfg.hints = optBool{true, true}; return nil })
 	fs.BoolFunc("no-hints", "", func(string) error { cfg.hints = optBool{true, false}; return nil })
 
@@ -115,6 +119,13 @@ func parseArgs(args []string) (*config, error) {
 		return nil, fmt.Errorf("--compat must be docs or current, not %q", *compat)
 	}
 	cfg.compat = c
+	switch *prompt {
+	case "python":
+	case "ipython":
+		cfg.ipython = true
+	default:
+		return nil, fmt.Errorf("--prompt must be python or ipython, not %q", *prompt)
+	}
 	sizeSrc, size := "--max-memory", *maxMem
 	if size == "" {
 		sizeSrc, size = "TENSH_MAX_MEMORY", os.Getenv("TENSH_MAX_MEMORY")

@@ -49,7 +49,7 @@ func run(args []string, stdin *os.File, stdout, stderr io.Writer) int {
 	}
 	switch {
 	case cfg.help:
-		fmt.Fprint(stdout, usage)
+		io.WriteString(stdout, usage)
 		return exitOK
 	case cfg.version:
 		fmt.Fprintf(stdout, "tensh %s (PyTorch 1.13.1 semantics)\n", version())
@@ -70,7 +70,7 @@ func run(args []string, stdin *os.File, stdout, stderr io.Writer) int {
 	interactive := !cfg.hasCode && len(cfg.files) == 0 && isatty.IsTerminal(stdin.Fd())
 	if interactive && !cfg.echo {
 		opts.Hints = cfg.hints.or(true)
-		return runREPL(opts, stdin, stdout, stderr)
+		return runREPL(opts, cfg.ipython, stdin, stdout, stderr)
 	}
 	opts.Hints = cfg.hints.or(false)
 

@@ -38,15 +38,17 @@ type repl struct {
 	needsMore  func(src string) bool
 	// run executes a complete statement (the session's Exec; tests
 	// replace it).
-	run      func(src string) *eval.Exception
-	prompt   *color.Color
-	errColor *color.Color
+	run       func(src string) *eval.Exception
+	prompt    *color.Color
+	errColor  *color.Color
+	hintColor *color.Color // dimmed
 }
 
 // runREPL is tensh on a terminal.
-func runREPL(opts eval.Options, stdin *os.File, stdout, stderr io.Writer) int {
+func runREPL(opts eval.Options, ipython bool, stdin *os.File, stdout, stderr io.Writer) int {
 	opts.Out, opts.Warn = stdout, stderr
 	sess := eval.NewSession(opts)
+	sess.SetIPythonPrompts(ipython)
 	var hist *history
 	var past []string
 	if p := historyPath(); p != "" {
@@ -70,8 +72,8 @@ func runREPL(opts eval.Options, stdin *os.File, stdout, stderr io.Writer) int {
 func newREPL(sess *eval.Session, in LineReader, stdout, stderr io.Writer, colors bool) *repl {
 	r := &repl{sess: sess, in: in, stdout: stdout, stderr: stderr, needsMore: lang.NeedsMore,
 		run:    func(src string) *eval.Exception { return sess.Exec(src, 1) },
-		prompt: color.New(color.FgGreen, color.Bold), errColor: color.New(color.FgRed)}
-	for _, c := range []*color.Color{r.prompt, r.errColor} {
+		prompt: color.New(color.FgGreen, color.Bold), errColor: color.New(color.FgRed), hintColor: color.New(color.Faint)}
+	for _, c := range []*color.Color{r.prompt, r.errColor, r.hintColor} {
 		if colors {
 			c.EnableColor()
 		} else {
@@ -84,10 +86,14 @@ func newREPL(sess *eval.Session, in LineReader, stdout, stderr io.Writer, colors
 // loop reads statements until Ctrl-D and returns the exit status.
 func (r *repl) loop() int {
 	var code, typed []string // the statement so far: without prompts, as typed
+	inputs := 0
 	for {
-		prompt := ">>> "
+		first, cont := r.sess.Prompts()
+		prompt := first
 		if len(code) > 0 {
-			prompt = "... "
+			prompt = cont
+		} else if r.sess.IPythonPrompts() && inputs > 0 {
+			fmt.Fprintln(r.stdout) // IPython separates its In [n] blocks
 		}
 		line, err := r.in.ReadLine(r.prompt.Sprint(prompt))
 		switch {
@@ -114,6 +120,7 @@ func (r *repl) loop() int {
 		if strings.TrimSpace(src) == "" {
 			continue
 		}
+		inputs++
 		e, quit := r.exec(src)
 		if quit {
 			return exitInterrupted
@@ -166,5 +173,7 @@ func (r *repl) exec(src string) (e *eval.Exception, quit bool) {
 // traceback: "Type: message".
 func (r *repl) showError(e *eval.Exception) {
 	fmt.Fprintln(r.stderr, r.errColor.Sprint(e.Error()))
-	// Hints after errors (issue 5) are printed here, under the error.
+	if h := r.sess.Hint(e); h != "" {
+		fmt.Fprintln(r.stderr, r.hintColor.Sprint(h))
+	}
 }

@@ -231,3 +231,34 @@ func TestREPLInterruptRunning(t *testing.T) {
 		t.Errorf("stderr %q", stderr.String())
 	}
 }
+
+// TestREPLHintsAndIPythonPrompts checks the REPL's side of issue 5: the
+// dimmed hint under a broadcast error, and IPython's numbered prompts with a
+// blank line between inputs.
+func TestREPLHintsAndIPythonPrompts(t *testing.T) {
+	var stdout, stderr bytes.Buffer
+	sess := eval.NewSession(eval.Options{Out: &stdout, Warn: &stderr, Hints: true})
+	sess.SetIPythonPrompts(true)
+	in := &fakeReader{lines: []string{
+		"x = torch.empty(5, 2, 4, 1)",
+		"y = torch.empty(3, 1, 1)",
+		"x + y",
+		"(x + y[0]).shape",
+	}}
+	r := newREPL(sess, in, &stdout, &stderr, false)
+	if status := r.loop(); status != exitOK {
+		t.Fatalf("status %d", status)
+	}
+	wantErr := "RuntimeError: The size of tensor a (2) must match the size of tensor b (3) at non-singleton dimension 1\n" +
+		"x + y: x is [5, 2, 4, 1], y is [3, 1, 1]; result dim 1: 2 vs 3\n"
+	if stderr.String() != wantErr {
+		t.Errorf("stderr %q, want %q", stderr.String(), wantErr)
+	}
+	wantPrompts := []string{"In [1]: ", "In [2]: ", "In [3]: ", "In [4]: ", "In [5]: "}
+	if strings.Join(in.prompts, "|") != strings.Join(wantPrompts, "|") {
+		t.Errorf("prompts %q, want %q", in.prompts, wantPrompts)
+	}
+	if want := "\n\n\n" + "Out[4]: torch.Size([5, 2, 4, 1])\n" + "\n"; stdout.String() != want {
+		t.Errorf("stdout %q, want %q", stdout.String(), want)
+	}
+}
