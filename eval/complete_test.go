@@ -32,14 +32,14 @@ func TestComplete(t *testing.T) {
 		{"torch.fl", -1, has("float", "float32", "float64"), "torch dtypes"},
 		{"torch.utils.backcompat.broadcast_warning.en", -1, eq("enabled"), "dotted module path"},
 		{"xs.sh", -1, eq("shape", "short"), "tensor property and method"},
-		{"xs.si", -1, eq("size"), "tensor method"},
+		{"xs.siz", -1, eq("size"), "tensor method"},
 		{"(xs + 1).si", -1, none, "no evaluation of expressions"},
 		{"f(xs).si", -1, none, "no calls"},
 		{"xs[0].si", -1, none, "no subscripts"},
 		{"nosuch.a", -1, none, "unknown receiver"},
 		{"1.", -1, none, "a number is not a receiver"},
 		{"%com", -1, eq("compat"), "magic"},
-		{"xs.si + torch", 5, eq("size"), "completion at the cursor, not the end"},
+		{"xs.siz + torch", 6, eq("size"), "completion at the cursor, not the end"},
 	}
 	for _, c := range cases {
 		pos := c.pos

@@ -189,3 +189,14 @@ const (
 	errInferDType        = "Could not infer dtype of %s"
 	errNewInvalidStr     = "new(): invalid data type 'str'"
 )
+
+// Pointwise operators and broadcasting (tensor_ops.go, torch_pointwise.go).
+const (
+	errInvertFloat       = "~ (operator.invert) is only implemented on integer and Boolean-type tensors"
+	errArgMustBeTensor   = "%s(): argument '%s' (position %d) must be Tensor, not %s"
+	errArgMustBeTensorKw = "%s(): argument '%s' must be Tensor, not %s"
+	errNegativeShapeDim  = "Trying to create tensor with negative dimension (%d): (%d)"
+	errBroadcastShapes   = "Shape mismatch: objects cannot be broadcast to a single shape"
+	errInvalidExpected   = "%s() received an invalid combination of arguments - got (%s), but expected %s"
+	errBroadcastShapeArg = "('Input shapes should be of type ints, a tuple of ints, or a list of ints, got ', %s)"
+)

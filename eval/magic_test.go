@@ -159,7 +159,8 @@ func TestTimeMagics(t *testing.T) {
 	if e := s.Exec("%timeit -n 3 -r 2 x + x", 1); e != nil {
 		t.Fatal(e)
 	}
-	re := regexp.MustCompile(`^[0-9.]+ (s|ms|\x{b5}s|ns) \x{b1} [0-9.]+ (s|ms|\x{b5}s|ns) per loop \(mean \x{b1} std\. dev\. of 2 runs, 3 loops each\)\n$`)
+	// IPython's note on a run much slower than the others may come first.
+	re := regexp.MustCompile(`^(The slowest run took [0-9.]+ times longer than the fastest\. This could mean that an intermediate result is being cached\.\n)?[0-9.]+ (s|ms|\x{b5}s|ns) \x{b1} [0-9.]+ (s|ms|\x{b5}s|ns) per loop \(mean \x{b1} std\. dev\. of 2 runs, 3 loops each\)\n$`)
 	if !re.MatchString(out.String()) {
 		t.Errorf("%%timeit output %q", out.String())
 	}

@@ -2,51 +2,212 @@ package eval
 
 import (
 	"github.com/tensh/tensh/lang"
-	"github.com/tensh/tensh/runtime/broadcast"
 	"github.com/tensh/tensh/runtime/tensor"
 )
 
-// tensorBinary computes x op y when x or y is a tensor.
-func (s *Session) tensorBinary(op lang.Op, x, y Value) Value {
-	a, aok := x.(*tensor.Tensor)
-	b, bok := y.(*tensor.Tensor)
-	if !aok || !bok || op != lang.Plus {
-		throw("TypeError", errUnsupportedBinary, op, TypeName(x), TypeName(y))
+// This file gives tensors their Python operators, as torch/_tensor.py and
+// the C methods of torch.Tensor define them: x + y is x.__add__(y), 2 - x
+// is x.__rsub__(2), x += y is x.__iadd__(y) (in place), and so on.
+
+// pwOpts are the pointwise options of the session: the compat mode and
+// the backwards-compatibility broadcast warning.
+func (s *Session) pwOpts() tensor.Opts {
+	return tensor.Opts{
+		Legacy:           s.Compat == CompatDocs,
+		BroadcastWarning: s.BroadcastWarning,
+		Warn:             func(msg string) { s.Warn("UserWarning", msg) },
 	}
-	shape, err := broadcast.InferSize(a.Shape(), b.Shape())
-	if err != nil {
-		throw("RuntimeError", "%s", err.Error())
-	}
-	dt := tensor.PromoteTypes(a.DType(), b.DType())
-	out := tensor.Empty(shape, dt)
-	ea, eb := a.Expand(shape), b.Expand(shape)
-	av, bv := ea.Values(), eb.Values()
-	i := 0
-	out.ForEach(func(off int) {
-		if dt.IsFloat() {
-			out.Storage().Set(off, tensor.FloatS(av[i].Float()+bv[i].Float()))
-		} else {
-			out.Storage().Set(off, tensor.IntS(av[i].Int()+bv[i].Int()))
-		}
-		i++
-	})
-	return out
 }
 
-// tensorInplace computes x op= y for a tensor x, in place.
-func (s *Session) tensorInplace(op lang.Op, x *tensor.Tensor, y Value) Value {
-	throw("TypeError", errUnsupportedBinary, op.String()+"=", TypeName(x), TypeName(y))
+// toOperand converts a tensor or a Python number to a pointwise operand.
+// A Python int outside int64 raises PyTorch's overflow error.
+func toOperand(v Value) (tensor.Operand, bool) {
+	switch x := v.(type) {
+	case *tensor.Tensor:
+		return tensor.TensorOperand(x), true
+	case Bool:
+		return tensor.ScalarOperand(tensor.BoolS(bool(x))), true
+	case Int:
+		i, ok := x.Int64()
+		if !ok {
+			throw("RuntimeError", errOverflowLong)
+		}
+		return tensor.ScalarOperand(tensor.IntS(i)), true
+	case Float:
+		return tensor.ScalarOperand(tensor.FloatS(float64(x))), true
+	}
+	return tensor.Operand{}, false
+}
+
+// operatorOps maps Python's binary operators to the pointwise operation
+// of the Tensor method they call.
+var operatorOps = map[lang.Op]tensor.BinaryOp{
+	lang.Plus: tensor.OpAdd, lang.Minus: tensor.OpSub, lang.Star: tensor.OpMul,
+	lang.Slash: tensor.OpDiv, lang.SlashSlash: tensor.OpDivFloor, lang.Percent: tensor.OpRemainder,
+	lang.StarStar: tensor.OpPow, lang.Amp: tensor.OpBitAnd, lang.Pipe: tensor.OpBitOr,
+	lang.Caret: tensor.OpBitXor, lang.LtLt: tensor.OpLshift, lang.GtGt: tensor.OpRshift,
+}
+
+// tensorBinary computes x op y when x or y is a tensor.
+func (s *Session) tensorBinary(op lang.Op, x, y Value) Value {
+	if op == lang.At {
+		// matmul belongs to the linear-algebra operators.
+		throw("TypeError", errUnsupportedBinary, op, TypeName(x), TypeName(y))
+	}
+	bop, ok := operatorOps[op]
+	if !ok {
+		throw("TypeError", errUnsupportedBinary, op, TypeName(x), TypeName(y))
+	}
+	if t, isT := x.(*tensor.Tensor); isT {
+		other, ok := toOperand(y)
+		if !ok {
+			return s.tensorBinaryFallback(op, x, y)
+		}
+		return s.forwardOp(bop, t, other)
+	}
+	t := y.(*tensor.Tensor)
+	other, ok := toOperand(x)
+	if !ok {
+		return s.tensorBinaryFallback(op, x, y)
+	}
+	return s.reflectedOp(bop, t, other)
+}
+
+// forwardOp is t.__op__(other).
+func (s *Session) forwardOp(op tensor.BinaryOp, t *tensor.Tensor, other tensor.Operand) Value {
+	return tensor.Binary(op, tensor.TensorOperand(t), other, s.pwOpts())
+}
+
+// reflectedOp is t.__rop__(other), for `other op t` with a Python number
+// other.
+func (s *Session) reflectedOp(op tensor.BinaryOp, t *tensor.Tensor, other tensor.Operand) Value {
+	self := tensor.TensorOperand(t)
+	opts := s.pwOpts()
+	switch op {
+	case tensor.OpAdd, tensor.OpMul, tensor.OpBitAnd, tensor.OpBitOr, tensor.OpBitXor:
+		// __radd__ and friends call the method with self first.
+		return tensor.Binary(op, self, other, opts)
+	case tensor.OpDiv:
+		// __rtruediv__ is self.reciprocal() * other.
+		r := tensor.Unary(tensor.OpReciprocal, t, opts)
+		return tensor.Binary(tensor.OpMul, tensor.TensorOperand(r), other, opts)
+	case tensor.OpPow:
+		// __rpow__ makes other a tensor of the promoted dtype.
+		d := tensor.ResultTypeOf(other, self)
+		base := tensor.Scalar0(other.S, d)
+		return tensor.Binary(op, tensor.TensorOperand(base), self, opts)
+	}
+	// __rsub__ (rsub), __rfloordiv__, __rmod__, __rlshift__, __rrshift__.
+	return tensor.Binary(op, other, self, opts)
+}
+
+// tensorBinaryFallback is what Python does when the tensor's operator
+// returns NotImplemented: the other operand's own operator, or TypeError.
+func (s *Session) tensorBinaryFallback(op lang.Op, x, y Value) Value {
+	seq, t, seqFirst := x, y, true
+	if _, ok := x.(*tensor.Tensor); ok {
+		seq, t, seqFirst = y, x, false
+	}
+	switch seq.(type) {
+	case Str, *List, Tuple, Size:
+		if op == lang.Star {
+			// sequence * tensor: the tensor must be usable as an index.
+			n := tensorIndexValue(t.(*tensor.Tensor))
+			return s.binary(op, seq, n)
+		}
+		if op == lang.Plus && seqFirst {
+			switch seq.(type) {
+			case Str:
+				throw("TypeError", errStrConcat, "Tensor")
+			case *List:
+				throw("TypeError", errListConcat, "Tensor")
+			default:
+				throw("TypeError", errTupleConcat, "Tensor")
+			}
+		}
+	}
+	throw("TypeError", errUnsupportedBinary, op, TypeName(x), TypeName(y))
 	return nil
+}
+
+// tensorIndexValue is Tensor.__index__: a one-element integer tensor as a
+// Python int.
+func tensorIndexValue(t *tensor.Tensor) Value {
+	if t.Numel() != 1 || !t.DType().IsIntegral(true) || t.DType() == tensor.Bool {
+		throw("TypeError", errIndexTensorOnly)
+	}
+	return MakeInt(t.Item().Int())
+}
+
+// inplaceOps maps augmented assignment to the in-place Tensor methods.
+var inplaceOps = map[lang.Op]tensor.BinaryOp{
+	lang.Plus: tensor.OpAdd, lang.Minus: tensor.OpSub, lang.Star: tensor.OpMul,
+	lang.Slash: tensor.OpDiv, lang.SlashSlash: tensor.OpDivFloor, lang.Percent: tensor.OpRemainder,
+	lang.StarStar: tensor.OpPow, lang.Amp: tensor.OpBitAnd, lang.Pipe: tensor.OpBitOr,
+	lang.Caret: tensor.OpBitXor, lang.LtLt: tensor.OpLshift, lang.GtGt: tensor.OpRshift,
+}
+
+// tensorInplace computes x op= y for a tensor x, in place (x.__iop__(y)),
+// and returns x.
+func (s *Session) tensorInplace(op lang.Op, x *tensor.Tensor, y Value) Value {
+	bop, ok := inplaceOps[op]
+	other, isNum := toOperand(y)
+	if !ok || !isNum {
+		// __iop__, __op__ and the other operand's __rop__ all declined.
+		throw("TypeError", errUnsupportedBinary, op.String()+"=", TypeName(x), TypeName(y))
+	}
+	opts := s.pwOpts()
+	opts.Inplace = true
+	return tensor.Binary(bop, tensor.TensorOperand(x), other, opts)
 }
 
 // tensorUnary computes -t, +t, ~t.
 func (s *Session) tensorUnary(op lang.Op, t *tensor.Tensor) Value {
+	switch op {
+	case lang.Minus:
+		return tensor.Unary(tensor.OpNeg, t, s.pwOpts())
+	case lang.Plus:
+		return tensor.Positive(t)
+	case lang.Tilde:
+		if t.DType().IsFloat() {
+			throw("TypeError", errInvertFloat)
+		}
+		return tensor.Unary(tensor.OpBitwiseNot, t, s.pwOpts())
+	}
 	throw("TypeError", errBadUnary, op, "Tensor")
 	return nil
 }
 
+// compareOps maps comparison operators to operations; reflected is the
+// operation of the swapped comparison (1 < t is t > 1).
+var compareOps = map[lang.Op]struct{ op, reflected tensor.BinaryOp }{
+	lang.Eq: {tensor.OpEq, tensor.OpEq}, lang.Ne: {tensor.OpNe, tensor.OpNe},
+	lang.Lt: {tensor.OpLt, tensor.OpGt}, lang.Le: {tensor.OpLe, tensor.OpGe},
+	lang.Gt: {tensor.OpGt, tensor.OpLt}, lang.Ge: {tensor.OpGe, tensor.OpLe},
+}
+
 // tensorCompare computes x op y (==, <, ...) when x or y is a tensor.
 func (s *Session) tensorCompare(op lang.Op, x, y Value) Value {
-	throw("TypeError", errUnsupportedCompare, op, TypeName(x), TypeName(y))
-	return nil
+	ops, ok := compareOps[op]
+	if !ok {
+		throw("TypeError", errUnsupportedCompare, op, TypeName(x), TypeName(y))
+	}
+	t, isT := x.(*tensor.Tensor)
+	other := y
+	bop := ops.op
+	if !isT {
+		t, other, bop = y.(*tensor.Tensor), x, ops.reflected
+	}
+	o, isNum := toOperand(other)
+	if !isNum {
+		// Both sides returned NotImplemented: identity for == and !=.
+		switch op {
+		case lang.Eq:
+			return Bool(false)
+		case lang.Ne:
+			return Bool(true)
+		}
+		throw("TypeError", errUnsupportedCompare, op, TypeName(x), TypeName(y))
+	}
+	return tensor.Binary(bop, tensor.TensorOperand(t), o, s.pwOpts())
 }

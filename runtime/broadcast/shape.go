@@ -66,6 +66,12 @@ func Shapes(shapes ...[]int) ([]int, error) {
 // of shape (as InferSize guarantees).
 func ExpandStrides(shape, strides, target []int) []int {
 	out := make([]int, len(target))
+	ExpandStridesInto(out, shape, strides, target)
+	return out
+}
+
+// ExpandStridesInto is ExpandStrides writing into out (of target's length).
+func ExpandStridesInto(out, shape, strides, target []int) {
 	lead := len(target) - len(shape)
 	for i := range target {
 		j := i - lead
@@ -78,5 +84,32 @@ func ExpandStrides(shape, strides, target []int) []int {
 			out[i] = 0
 		}
 	}
-	return out
+}
+
+// InferSizeInto is InferSize writing the result into dst (which must have
+// room for max(len(a), len(b)) sizes and may alias a or b); it returns the
+// filled prefix of dst.
+func InferSizeInto(dst, a, b []int) ([]int, error) {
+	n := max(len(a), len(b))
+	out := dst[:n]
+	for i := n - 1; i >= 0; i-- {
+		offset := n - 1 - i
+		da, db := len(a)-1-offset, len(b)-1-offset
+		sa, sb := 1, 1
+		if da >= 0 {
+			sa = a[da]
+		}
+		if db >= 0 {
+			sb = b[db]
+		}
+		switch {
+		case sa == sb || sb == 1:
+			out[i] = sa
+		case sa == 1:
+			out[i] = sb
+		default:
+			return nil, &Error{fmt.Sprintf(errSizeMismatch, sa, sb, i)}
+		}
+	}
+	return out, nil
 }

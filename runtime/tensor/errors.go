@@ -162,7 +162,38 @@ const (
 )
 
 // Pointwise operators and broadcasting.
-const ()
+const (
+	errOutputShape       = "output with shape %s doesn't match the broadcast shape %s"
+	errBackcompatWarning = "%s and %s do not have the same shape, but are broadcastable, and have the same number of elements.\nChanging behavior in a backwards incompatible manner to broadcasting rather than viewing as 1-dimensional."
+	errOutResized        = "An output with one or more elements was resized since it had shape %s, which does not match the required output shape %s. This behavior is deprecated, and in a future PyTorch release outputs will not be resized unless they have zero elements. You can explicitly reuse an out tensor t by resizing it, inplace, to zero elements with t.resize_(0). (Triggered internally at  ./aten/src/ATen/native/Resize.cpp:17.)"
+	errSubBool2          = "Subtraction, the `-` operator, with two bool tensors is not supported. Use the `^` or `logical_xor()` operator instead."
+	errSubBool           = "Subtraction, the `-` operator, with a bool tensor is not supported. If you are trying to invert a mask, use the `~` or `logical_not()` operator instead."
+	errNegBool           = "Negation, the `-` operator, on a bool tensor is not supported. If you are trying to invert a mask, use the `~` or `logical_not()` operator instead."
+	errPosBool           = "The `+` operator, on a bool tensor is not supported."
+	errAlphaFloat        = "For integral input tensors, argument alpha must not be a floating point number."
+	errAlphaBool         = "Boolean alpha only supported for Boolean results."
+	errRoundingMode      = "div expected rounding_mode to be one of None, 'trunc', or 'floor' but found '%s'"
+	errZeroDivision      = "ZeroDivisionError"
+	errNegativePow       = "Integers to negative integer powers are not allowed."
+	errFoundDType        = "Found dtype %s but expected %s"
+	errReluBool          = "Boolean inputs not supported for relu"
+	errWhereCond         = "where expected condition to be a boolean tensor, but got a tensor with dtype %s"
+	errLerpDType         = "expected dtype %s for `%s` but got dtype %s"
+	errAddcdivInt        = "Integer division with addcdiv is no longer supported, and in a future  release addcdiv will perform a true division of tensor1 and tensor2. The historic addcdiv behavior can be implemented as (input + value * torch.trunc(tensor1 / tensor2)).to(input.dtype) for integer inputs and as (input + value * tensor1 / tensor2) for float inputs. The future addcdiv behavior is just the latter implementation: (input + value * tensor1 / tensor2), for all dtypes."
+	errClampNone         = "torch.clamp: At least one of 'min' or 'max' must not be None"
+	errClampCast         = "result type %s can't be cast to the desired output type %s"
+	errFillDim           = "fill_ only supports 0-dimension value tensor but got tensor with %d dimensions."
+	errMaskedFillDim     = "masked_fill_ only supports a 0-dimensional value tensor, but got tensor with %d dimension(s)."
+	errMaskedFillMask    = "masked_fill_ only supports boolean masks, but got mask with dtype %s"
+	errIndexFillDim      = "index_fill_ only supports a 0-dimensional value tensor, but got tensor with %d dimension(s)."
+	errIndexFillDType    = "index_fill_(): Expected dtype int64 for index."
+	errIndexFillVector   = "Index has to be a vector/scalar"
+	errIndexOutOfBounds  = "index %d is out of bounds for dimension %d with size %d"
+	errExpandedWrite     = "Use of %s on expanded tensors is deprecated. Please clone() the tensor before performing this operation. This also applies to advanced indexing e.g. tensor[mask] = scalar (Triggered internally at  ./aten/src/ATen/native/TensorAdvancedIndexing.cpp:%d.)"
+	errTooManyDims       = "tensh: pointwise operations support at most %d dimensions of size greater than 1"
+	errMaskedFillUint8   = "masked_fill_ received a mask with dtype torch.uint8, this behavior is now deprecated,please use a mask with dtype torch.bool instead. (Triggered internally at  ./aten/src/ATen/native/TensorAdvancedIndexing.cpp:1646.)"
+	errWhereUint8        = "where received a uint8 condition tensor. This behavior is deprecated and will be removed in a future version of PyTorch. Use a boolean condition instead. (Triggered internally at  ./aten/src/ATen/native/TensorCompare.cpp:413.)"
+)
 
 // Unary operators, reductions, joins and matrix products.
 const (

@@ -1,0 +1,29 @@
+package tensor
+
+import "sync/atomic"
+
+// interrupted is set by Interrupt (the REPL's Ctrl-C handler) and read by
+// long-running kernels between chunks of work.
+var interrupted atomic.Bool
+
+// Interrupt asks running kernels to stop early; the goroutine that started
+// them then raises KeyboardInterrupt (see CheckInterrupt). It is safe to
+// call from a signal-handling goroutine.
+func Interrupt() { interrupted.Store(true) }
+
+// ClearInterrupt forgets a pending interrupt (the REPL calls it before each
+// statement).
+func ClearInterrupt() { interrupted.Store(false) }
+
+// Interrupted reports whether an interrupt is pending, without clearing it.
+// Worker goroutines poll it between chunks and simply stop early.
+func Interrupted() bool { return interrupted.Load() }
+
+// CheckInterrupt raises KeyboardInterrupt on the calling goroutine when an
+// interrupt is pending, and clears it. Call it only from the goroutine that
+// runs the statement, never from a kernel worker.
+func CheckInterrupt() {
+	if interrupted.Swap(false) {
+		panic(&Error{Kind: KeyboardInterrupt})
+	}
+}

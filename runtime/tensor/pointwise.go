@@ -1,0 +1,375 @@
+package tensor
+
+import (
+	"fmt"
+	"unsafe"
+
+	"github.com/tensh/tensh/runtime/broadcast"
+)
+
+// Operand is one argument of a pointwise operation: a tensor, or a Python
+// number (what PyTorch calls a wrapped number: in type promotion it counts
+// only by its category).
+type Operand struct {
+	T *Tensor // nil for a Python number
+	S Scalar  // the number, when T is nil
+}
+
+// TensorOperand makes an Operand of a tensor.
+func TensorOperand(t *Tensor) Operand { return Operand{T: t} }
+
+// ScalarOperand makes an Operand of a Python number.
+func ScalarOperand(s Scalar) Operand { return Operand{S: s} }
+
+// IsScalar reports whether o is a Python number.
+func (o Operand) IsScalar() bool { return o.T == nil }
+
+// Shape is o's shape (a Python number is 0-d).
+func (o Operand) Shape() []int {
+	if o.T == nil {
+		return nil
+	}
+	return o.T.shape
+}
+
+// DType is o's dtype; a Python number has the dtype torch.tensor gives it.
+func (o Operand) DType() DType {
+	if o.T == nil {
+		return o.S.DType()
+	}
+	return o.T.DType()
+}
+
+// tensorOf returns o as a tensor of dtype d: a tensor converted (a new
+// contiguous copy when the dtype differs, as PyTorch's CPU iterator makes),
+// or a Python number as a 0-d tensor.
+func (o Operand) tensorOf(d DType) *Tensor {
+	if o.T == nil {
+		return Scalar0(o.S, d)
+	}
+	return o.T.To(d)
+}
+
+// ResultTypeOf is torch.result_type over operands: dimensioned tensors
+// over zero-dimensional ones over Python numbers, by category (the same
+// rule as ResultType, without building its lists).
+func ResultTypeOf(ops ...Operand) DType {
+	const undef = numDTypes
+	dimR, zeroR, wrapR := DType(undef), DType(undef), DType(undef)
+	promote := func(a, b DType) DType {
+		if a == undef {
+			return b
+		}
+		if b == undef {
+			return a
+		}
+		return PromoteTypes(a, b)
+	}
+	for _, o := range ops {
+		switch {
+		case o.T == nil:
+			wrapR = promote(wrapR, o.S.DType())
+		case len(o.T.shape) == 0:
+			zeroR = promote(zeroR, o.T.DType())
+		default:
+			dimR = promote(dimR, o.T.DType())
+		}
+	}
+	combine := func(higher, lower DType) DType {
+		if higher != undef && higher.IsFloat() {
+			return higher
+		}
+		if higher == Bool || (lower != undef && lower.IsFloat()) {
+			return promote(higher, lower)
+		}
+		if higher != undef {
+			return higher
+		}
+		return lower
+	}
+	r := combine(dimR, combine(zeroR, wrapR))
+	if r == undef {
+		return defaultFloat
+	}
+	return r
+}
+
+// Opts are the options every pointwise operation takes.
+type Opts struct {
+	// Out is the out= tensor, or nil. It is resized (with PyTorch's
+	// deprecation warning) when its shape differs from the result's.
+	Out *Tensor
+	// Inplace makes the first operand (self) receive the result. self
+	// never changes shape.
+	Inplace bool
+	// Legacy selects the seed documents' in-place semantics (tensh's docs
+	// compat mode): the other operands are expanded to self's shape, and
+	// expansion failures print expand's message without its tail.
+	Legacy bool
+	// BroadcastWarning enables the backwards-compatibility warning of
+	// torch.utils.backcompat.broadcast_warning (printed in Legacy mode only).
+	BroadcastWarning bool
+	// Warn prints a UserWarning; nil drops warnings.
+	Warn func(msg string)
+}
+
+func (o *Opts) warn(format string, args ...any) {
+	if o.Warn != nil {
+		o.Warn(fmt.Sprintf(format, args...))
+	}
+}
+
+// boolBytes views a []bool as []uint8 (Go stores bools as bytes 0 and 1),
+// so that bool tensors compute with the uint8 kernels.
+func boolBytes(b []bool) []uint8 {
+	if len(b) == 0 {
+		return nil
+	}
+	return unsafe.Slice((*uint8)(unsafe.Pointer(unsafe.SliceData(b))), len(b))
+}
+
+// CPPTypeName is the C++ name of the dtype's element type, as some of
+// PyTorch's messages print it ("long int", "float", "c10::Half").
+func CPPTypeName(d DType) string {
+	switch d {
+	case Bool:
+		return "bool"
+	case Uint8:
+		return "unsigned char"
+	case Int8:
+		return "signed char"
+	case Int16:
+		return "short int"
+	case Int32:
+		return "int"
+	case Int64:
+		return "long int"
+	case Float16:
+		return "c10::Half"
+	case BFloat16:
+		return "c10::BFloat16"
+	case Float32:
+		return "float"
+	case Float64:
+		return "double"
+	}
+	return d.Name()
+}
+
+// broadcastShape computes the shape of a pointwise result over ops, as
+// TensorIterator does (infer_size folded left to right), applying the
+// in-place rules of opts: self (ops[0] when Inplace) never changes shape.
+// In Legacy (docs) mode the other operands must expand to self's shape;
+// otherwise the broadcast shape must equal self's. It prints the
+// backwards-compatibility warning where it applies; names are the
+// operands' parameter names for it ("self", "other").
+// shapeBuf holds a result shape on the caller's stack.
+type shapeBuf [maxLoopDims + 8]int
+
+func broadcastShape(buf *shapeBuf, ops []Operand, opts *Opts, names ...string) []int {
+	if opts.Inplace && opts.Legacy {
+		self := ops[0].T
+		for _, o := range ops[1:] {
+			if o.T != nil {
+				legacyExpandCheck(o.T, self.shape)
+			}
+		}
+		shape := self.shape
+		warnBackcompat(ops, opts, names)
+		return shape
+	}
+	shape := buf[:0]
+	for _, o := range ops {
+		os := o.Shape()
+		if len(os) > len(buf) {
+			shape = append(make([]int, 0, len(os)), shape...)
+		} else if len(shape) < len(os) {
+			shape = buf[:len(shape)]
+		}
+		s, err := broadcast.InferSizeInto(shape[:max(len(shape), len(os))], shape, os)
+		if err != nil {
+			raise(RuntimeError, "%s", err.Error())
+		}
+		shape = s
+	}
+	if opts.Inplace {
+		self := ops[0].T
+		if !sameShape(shape, self.shape) {
+			raise(RuntimeError, errOutputShape, ShapeString(self.shape), ShapeString(shape))
+		}
+	}
+	if opts.Legacy {
+		warnBackcompat(ops, opts, names)
+	}
+	return shape
+}
+
+// warnBackcompat prints the seed's backwards-compatibility UserWarning when
+// two tensor operands have different shapes (they broadcast) and the same
+// number of elements.
+func warnBackcompat(ops []Operand, opts *Opts, names []string) {
+	if !opts.BroadcastWarning || !opts.Legacy || len(ops) != 2 || len(names) != 2 {
+		return
+	}
+	a, b := ops[0].T, ops[1].T
+	if a == nil || b == nil || sameShape(a.shape, b.shape) || a.Numel() != b.Numel() {
+		return
+	}
+	opts.warn(errBackcompatWarning, names[0], names[1])
+}
+
+// legacyExpandCheck checks that t expands to target as the seed documents'
+// in-place operations did: expand's errors, without the tail expand()
+// prints today (ExpandError.ShortMessage).
+func legacyExpandCheck(t *Tensor, target []int) {
+	if err := ExpandCheck(t.shape, target); err != nil {
+		raise(RuntimeError, "%s", err.ShortMessage(t.DType(), t.device))
+	}
+}
+
+// checkCast raises PyTorch's error when a result of dtype from cannot be
+// written into a tensor of dtype to.
+func checkCast(from, to DType) {
+	if !CanCast(from, to) {
+		raise(RuntimeError, errCastResult, from.ScalarName(), to.ScalarName())
+	}
+}
+
+// prepareOut resolves where a result of the given shape and dtype goes:
+// self for in-place operations, the out= tensor (resized when needed), or
+// nil when the caller should allocate a new tensor. It checks that the
+// result type can be cast into it and that it has no internal overlap.
+func prepareOut(shape []int, result DType, ops []Operand, opts *Opts) *Tensor {
+	var out *Tensor
+	switch {
+	case opts.Inplace:
+		out = ops[0].T
+	case opts.Out != nil:
+		out = opts.Out
+		if !sameShape(out.shape, shape) {
+			if out.Numel() != 0 {
+				opts.warn(errOutResized, ShapeString(out.shape), ShapeString(shape))
+			}
+			out.resizeInPlace(shape)
+		}
+	default:
+		return nil
+	}
+	checkCast(result, out.DType())
+	checkNoInternalOverlap(out)
+	for _, o := range ops {
+		if o.T != nil && !(opts.Inplace && o.T == out) {
+			AssertNoPartialOverlap(out, o.T)
+		}
+	}
+	return out
+}
+
+// resizeInPlace gives t a new contiguous shape, as Tensor.resize_ does:
+// the storage is kept when it is large enough.
+func (t *Tensor) resizeInPlace(shape []int) {
+	n := CheckedNumel(shape, t.DType())
+	if t.offset+n > t.st.Len() {
+		st := NewStorage(t.DType(), t.offset+n)
+		t.st = st
+	}
+	t.shape = append([]int{}, shape...)
+	t.strides = ContiguousStrides(shape)
+}
+
+// checkNoInternalOverlap (random_dist.go) is assert_no_internal_overlap:
+// a tensor written to must not have two elements at one memory location.
+
+// allocResult allocates the result of a pointwise operation over the given
+// input tensors (already of the result's shape or broadcastable to it)
+// with TensorIterator's layout: contiguous when the inputs are; the inputs'
+// own strides when they all share one dense layout of the result's shape;
+// otherwise dense in the order of the inputs' strides.
+func allocResult(shape []int, d DType, ins ...*Tensor) *Tensor {
+	sameShapes := true
+	allContig, allDense := true, true
+	for _, t := range ins {
+		if !sameShape(t.shape, shape) {
+			sameShapes = false
+			break
+		}
+		if t.IsContiguous() {
+			continue
+		}
+		allContig = false
+		allDense = allDense && IsNonOverlappingAndDense(t.shape, t.strides)
+	}
+	if len(ins) == 0 || (sameShapes && allContig) {
+		return newDense(shape, nil, d)
+	}
+	if sameShapes && allDense {
+		same := true
+		for _, t := range ins[1:] {
+			if !sameShape(t.strides, ins[0].strides) {
+				same = false
+			}
+		}
+		if same {
+			return newDense(shape, ins[0].strides, d)
+		}
+	}
+	n := len(shape)
+	if n > maxLoopDims+8 {
+		return Empty(shape, d)
+	}
+	var stBuf [maxLoopOps][maxLoopDims + 8]int
+	var strides [maxLoopOps][]int
+	for k, t := range ins {
+		strides[k] = stBuf[k][:n]
+		broadcast.ExpandStridesInto(strides[k], t.shape, t.strides, shape)
+	}
+	var permBuf [maxLoopDims + 8]int
+	perm := permBuf[:n]
+	broadcast.ReorderInto(perm, shape, strides[:len(ins)], nil)
+	if broadcast.IsReversed(perm) {
+		return newDense(shape, nil, d)
+	}
+	t := newDense(shape, nil, d)
+	next := 1
+	for _, dim := range perm {
+		t.strides[dim] = next
+		next *= shape[dim]
+	}
+	return t
+}
+
+// newDense allocates a tensor of the given shape, contiguous (strides nil)
+// or with the given dense strides; shape and strides share one allocation.
+func newDense(shape, strides []int, d DType) *Tensor {
+	n := CheckedNumel(shape, d)
+	nd := len(shape)
+	geo := make([]int, 2*nd)
+	copy(geo, shape)
+	if strides != nil {
+		copy(geo[nd:], strides)
+	} else {
+		acc := 1
+		for i := nd - 1; i >= 0; i-- {
+			geo[nd+i] = acc
+			acc *= max(shape[i], 1)
+		}
+	}
+	return &Tensor{st: NewStorage(d, n), shape: geo[:nd:nd], strides: geo[nd:], device: CPU}
+}
+
+// finish writes a result computed into tmp (of the compute dtype) into the
+// destination out, when they differ, converting as copy_ does.
+func finish(out, tmp *Tensor) *Tensor {
+	if out == nil || out == tmp {
+		return tmp
+	}
+	CopyInto(out, tmp)
+	return out
+}
+
+// BroadcastShapeOf is the shape the operands broadcast to (infer_size
+// folded left to right), with PyTorch's error when they do not.
+func BroadcastShapeOf(ops ...Operand) []int {
+	var buf shapeBuf
+	return append([]int{}, broadcastShape(&buf, ops, &Opts{})...)
+}
