@@ -834,8 +834,13 @@ func maxMin(a *Args, ss *rsigs, isMax bool) Value {
 		}
 		return tensor.MinAll(t)
 	case 1:
+		// max(other) is torch.maximum.
 		r.rejectOut()
-		return tensor.Extremum(t, r.tensor("other"), isMax)
+		op := tensor.OpMinimum
+		if isMax {
+			op = tensor.OpMaximum
+		}
+		return tensor.Binary(op, tensor.TensorOperand(t), tensor.TensorOperand(r.tensor("other")), tensor.Opts{})
 	case 3:
 		r.dimname("dim", t)
 	}

@@ -196,17 +196,17 @@ func Einsum(equation string, ops []*Tensor) *Tensor {
 				if op.shape[dim] != op.shape[prev] {
 					raise(RuntimeError, errEinsumDiag, toLabel(s), i, op.shape[dim], op.shape[prev])
 				}
-				op = diagonalMoved(op, prev, dim)
+				op = op.Diagonal(0, prev, dim).Movedim([]int{-1}, []int{prev})
 			}
 		}
 		for j := range perm {
 			if perm[j] == -1 {
-				op = unsqueezeView(op, dim)
+				op = op.Unsqueeze(dim)
 				perm[j] = dim
 				dim++
 			}
 		}
-		aligned = append(aligned, permuteView(op, perm))
+		aligned = append(aligned, op.Permute(perm))
 	}
 
 	for len(aligned) > 1 {
@@ -257,7 +257,7 @@ func Einsum(equation string, ops []*Tensor) *Tensor {
 // the same rank; size-1 dimensions broadcast.
 func sumProductPair(left, right *Tensor, sumDims []int) *Tensor {
 	if len(sumDims) == 0 {
-		return mulBroadcast(left, right)
+		return Binary(OpMul, TensorOperand(left), TensorOperand(right), Opts{})
 	}
 	nd := left.Dim()
 	isSum := make([]bool, nd)
@@ -318,37 +318,10 @@ func sumProductPair(left, right *Tensor, sumDims []int) *Tensor {
 			k++
 		}
 	}
-	l := reshapeCopy(permuteView(left, lperm), []int{lroSize, loSize, sumSize})
-	r := reshapeCopy(permuteView(right, rperm), []int{lroSize, sumSize, roSize})
+	l := left.Permute(lperm).Reshape([]int{lroSize, loSize, sumSize})
+	r := right.Permute(rperm).Reshape([]int{lroSize, sumSize, roSize})
 	res := Bmm(l, r)
 	res = res.view(res.offset, outSize, ContiguousStrides(outSize))
-	return permuteView(res, operm)
+	return res.Permute(operm)
 }
 
-// permuteView is t.permute(perm).
-func permuteView(t *Tensor, perm []int) *Tensor {
-	shape := make([]int, len(perm))
-	strides := make([]int, len(perm))
-	for i, p := range perm {
-		shape[i], strides[i] = t.shape[p], t.strides[p]
-	}
-	return t.view(t.offset, shape, strides)
-}
-
-// diagonalMoved is t.diagonal(0, d0, d1).movedim(-1, d0) for d0 < d1:
-// the diagonal of dims d0 and d1 in place of d0.
-func diagonalMoved(t *Tensor, d0, d1 int) *Tensor {
-	var shape, strides []int
-	for i := range t.shape {
-		switch i {
-		case d0:
-			shape = append(shape, min(t.shape[d0], t.shape[d1]))
-			strides = append(strides, t.strides[d0]+t.strides[d1])
-		case d1:
-		default:
-			shape = append(shape, t.shape[i])
-			strides = append(strides, t.strides[i])
-		}
-	}
-	return t.view(t.offset, shape, strides)
-}

@@ -84,20 +84,9 @@ func Stack(ts []*Tensor, dim int) *Tensor {
 	}
 	us := make([]*Tensor, len(ts))
 	for i, t := range ts {
-		us[i] = unsqueezeView(t, d)
+		us[i] = t.Unsqueeze(d)
 	}
 	return Cat(us, d)
-}
-
-// unsqueezeView inserts a size-1 dimension at d (0 ≤ d ≤ t.Dim()).
-func unsqueezeView(t *Tensor, d int) *Tensor {
-	shape := append(append(append([]int{}, t.shape[:d]...), 1), t.shape[d:]...)
-	st := 1
-	if d < t.Dim() {
-		st = t.strides[d] * t.shape[d]
-	}
-	strides := append(append(append([]int{}, t.strides[:d]...), st), t.strides[d:]...)
-	return t.view(t.offset, shape, strides)
 }
 
 // atLeast views t with leading (or, for 1-d tensors going 3-d, surrounding)
@@ -112,15 +101,15 @@ func atLeast(t *Tensor, n int) *Tensor {
 		if t.Dim() == 0 {
 			return t.view(t.offset, []int{1, 1}, []int{1, 1})
 		}
-		return unsqueezeView(t, 0)
+		return t.Unsqueeze(0)
 	}
 	switch t.Dim() {
 	case 0:
 		return t.view(t.offset, []int{1, 1, 1}, []int{1, 1, 1})
 	case 1:
-		return unsqueezeView(unsqueezeView(t, 0), 2)
+		return t.Unsqueeze(0).Unsqueeze(2)
 	}
-	return unsqueezeView(t, 2)
+	return t.Unsqueeze(2)
 }
 
 // Hstack is torch.hstack: cat along dim 1 (dim 0 for 1-d tensors) after

@@ -25,7 +25,7 @@ func TestCatStackAgainstNaive(t *testing.T) {
 				x.st.Set(j, IntS(int64(r.Intn(100))))
 			}
 			if x.Dim() >= 2 && r.Intn(2) == 0 {
-				x = transposeLast(cloneTensor(transposeLast(x)))
+				x = x.Transpose(-2, -1).ContiguousClone().Transpose(-2, -1)
 			}
 			ts = append(ts, x)
 		}

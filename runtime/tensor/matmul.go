@@ -107,7 +107,7 @@ func Outer(a, b *Tensor) *Tensor {
 	if b.Dim() != 1 {
 		raise(RuntimeError, errOuterVec2Dims, b.Dim())
 	}
-	return mulBroadcast(unsqueezeView(a, 1), b)
+	return Binary(OpMul, TensorOperand(a.Unsqueeze(1)), TensorOperand(b), Opts{})
 }
 
 // Matmul is torch.matmul(a, b), the @ operator: dot, mv and mm for 1-d
@@ -125,7 +125,7 @@ func Matmul(a, b *Tensor) *Tensor {
 	case da == 2 && db == 1:
 		return Mv(a, b)
 	case da == 1 && db == 2:
-		r := Mm(unsqueezeView(a, 0), b)
+		r := Mm(a.Unsqueeze(0), b)
 		return r.view(r.offset, r.shape[1:], r.strides[1:])
 	case da == 2 && db == 2:
 		return Mm(a, b)
@@ -133,21 +133,21 @@ func Matmul(a, b *Tensor) *Tensor {
 		transpose := db > da
 		t1, t2 := a, b
 		if transpose {
-			t1 = transposeLast(b)
+			t1 = b.Transpose(-2, -1)
 			t2 = a
 			if da == 2 {
-				t2 = transposeLast(a)
+				t2 = a.Transpose(-2, -1)
 			}
 		}
 		outShape := append([]int{}, t1.shape[:t1.Dim()-1]...)
 		folded := Numel(outShape)
-		t1f := reshapeCopy(t1, []int{folded, t1.shape[t1.Dim()-1]})
+		t1f := t1.Reshape([]int{folded, t1.shape[t1.Dim()-1]})
 		if t2.Dim() == 2 {
 			outShape = append(outShape, t2.shape[1])
 			r := Mm(t1f, t2)
 			r = r.view(r.offset, outShape, ContiguousStrides(outShape))
 			if transpose {
-				return cloneTensor(transposeLast(r))
+				return r.Transpose(-2, -1).ContiguousClone()
 			}
 			return r
 		}
@@ -170,8 +170,8 @@ func Matmul(a, b *Tensor) *Tensor {
 		raise(RuntimeError, "%s", err.Error())
 	}
 	nb := Numel(batch)
-	ae := reshapeCopy(a.Expand(append(append([]int{}, batch...), n, m1)), []int{nb, n, m1})
-	be := reshapeCopy(b.Expand(append(append([]int{}, batch...), m2, p)), []int{nb, m2, p})
+	ae := a.Expand(append(append([]int{}, batch...), n, m1)).Reshape([]int{nb, n, m1})
+	be := b.Expand(append(append([]int{}, batch...), m2, p)).Reshape([]int{nb, m2, p})
 	r := Bmm(ae, be)
 	outShape := append([]int{}, batch...)
 	if da > 1 {
@@ -196,104 +196,3 @@ func shouldFold(t *Tensor, otherDim int) bool {
 	return true
 }
 
-// transposeLast views t with its last two dimensions swapped.
-func transposeLast(t *Tensor) *Tensor {
-	nd := t.Dim()
-	shape := append([]int{}, t.shape...)
-	strides := append([]int{}, t.strides...)
-	shape[nd-1], shape[nd-2] = shape[nd-2], shape[nd-1]
-	strides[nd-1], strides[nd-2] = strides[nd-2], strides[nd-1]
-	return t.view(t.offset, shape, strides)
-}
-
-// reshapeCopy is reshape: a view when t's layout allows it, else a
-// contiguous copy with the new shape.
-func reshapeCopy(t *Tensor, shape []int) *Tensor {
-	if st, ok := viewStrides(t.shape, t.strides, shape); ok {
-		return t.view(t.offset, append([]int{}, shape...), st)
-	}
-	c := cloneTensor(t)
-	return c.view(c.offset, append([]int{}, shape...), ContiguousStrides(shape))
-}
-
-// viewStrides is ATen's computeStride: the strides that view (shape,
-// strides) as newShape without copying, if there are any.
-func viewStrides(shape, strides, newShape []int) ([]int, bool) {
-	out := make([]int, len(newShape))
-	if Numel(shape) == 0 {
-		return ContiguousStrides(newShape), true
-	}
-	viewD := len(newShape) - 1
-	chunkBase := 0
-	if len(strides) > 0 {
-		chunkBase = strides[len(strides)-1]
-	}
-	tensorNumel, viewNumel := 1, 1
-	for d := len(shape) - 1; d >= 0; d-- {
-		tensorNumel *= shape[d]
-		if d == 0 || (shape[d-1] != 1 && strides[d-1] != tensorNumel*chunkBase) {
-			for viewD >= 0 && (viewNumel < tensorNumel || newShape[viewD] == 1) {
-				out[viewD] = viewNumel * chunkBase
-				viewNumel *= newShape[viewD]
-				viewD--
-			}
-			if viewNumel != tensorNumel {
-				return nil, false
-			}
-			if d > 0 {
-				chunkBase = strides[d-1]
-				tensorNumel, viewNumel = 1, 1
-			}
-		}
-	}
-	if viewD != -1 {
-		return nil, false
-	}
-	return out, true
-}
-
-// mulBroadcast is a*b with broadcasting and type promotion (outer
-// products and einsum).
-func mulBroadcast(a, b *Tensor) *Tensor {
-	shape, err := broadcast.InferSize(a.shape, b.shape)
-	if err != nil {
-		raise(RuntimeError, "%s", err.Error())
-	}
-	dt := PromoteTypes(a.DType(), b.DType())
-	ae, be := a.To(dt).Expand(shape), b.To(dt).Expand(shape)
-	out := Empty(shape, dt)
-	switch od := out.st.data.(type) {
-	case []bool:
-		mulInto(od, ae, be, func(x, y bool) bool { return x && y })
-	case []uint8:
-		mulInto(od, ae, be, func(x, y uint8) uint8 { return x * y })
-	case []int8:
-		mulInto(od, ae, be, func(x, y int8) int8 { return x * y })
-	case []int16:
-		mulInto(od, ae, be, func(x, y int16) int16 { return x * y })
-	case []int32:
-		mulInto(od, ae, be, func(x, y int32) int32 { return x * y })
-	case []int64:
-		mulInto(od, ae, be, func(x, y int64) int64 { return x * y })
-	case []float32:
-		mulInto(od, ae, be, func(x, y float32) float32 { return x * y })
-	case []float64:
-		mulInto(od, ae, be, func(x, y float64) float64 { return x * y })
-	case []Half:
-		mulInto(od, ae, be, func(x, y Half) Half { return HalfFromFloat32(x.Float32() * y.Float32()) })
-	case []BF16:
-		mulInto(od, ae, be, func(x, y BF16) BF16 { return BF16FromFloat32(x.Float32() * y.Float32()) })
-	}
-	return out
-}
-
-// mulInto stores f(a, b) elementwise into the contiguous od; a and b have
-// od's shape (possibly through zero strides) and its dtype.
-func mulInto[T Elem](od []T, a, b *Tensor, f func(x, y T) T) {
-	ad, bd := a.st.data.([]T), b.st.data.([]T)
-	i := 0
-	forEachPair(a, b, func(ao, bo int) {
-		od[i] = f(ad[ao], bd[bo])
-		i++
-	})
-}

@@ -138,7 +138,7 @@ func gemmOperand(t *Tensor) (*Tensor, matView) {
 	if t.strides[1] == 1 || t.shape[1] <= 1 {
 		return t, matView{t.offset, t.strides[0], 1}
 	}
-	c := cloneTensor(t)
+	c := t.ContiguousClone()
 	return c, matView{0, c.strides[0], 1}
 }
 

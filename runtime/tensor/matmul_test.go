@@ -43,10 +43,10 @@ func TestMatmulAgainstTripleLoop(t *testing.T) {
 		a := randomFloats(r, d, m, k)
 		b := randomFloats(r, d, k, n)
 		if r.Intn(2) == 0 {
-			a = transposeLast(cloneTensor(transposeLast(a)))
+			a = a.Transpose(-2, -1).ContiguousClone().Transpose(-2, -1)
 		}
 		if r.Intn(2) == 0 {
-			b = transposeLast(cloneTensor(transposeLast(b)))
+			b = b.Transpose(-2, -1).ContiguousClone().Transpose(-2, -1)
 		}
 		want := naiveMatmul(a, b)
 		got := Mm(a, b).Values()
@@ -103,10 +103,10 @@ func TestMatmulBatchBroadcast(t *testing.T) {
 		// Reference: promote to ≥2-d, broadcast, multiply batch by batch.
 		a2, b2 := a, b
 		if a.Dim() == 1 {
-			a2 = unsqueezeView(a, 0)
+			a2 = a.Unsqueeze(0)
 		}
 		if b.Dim() == 1 {
-			b2 = unsqueezeView(b, 1)
+			b2 = b.Unsqueeze(1)
 		}
 		batch := broadcastShapes(a2.shape[:a2.Dim()-2], b2.shape[:b2.Dim()-2])
 		ae := a2.Expand(append(append([]int{}, batch...), a2.shape[a2.Dim()-2:]...))

@@ -3,8 +3,6 @@ package tensor
 import (
 	"math"
 	"slices"
-
-	"github.com/tensh/tensh/runtime/broadcast"
 )
 
 // Reductions along one dimension that also return where the result was
@@ -106,7 +104,7 @@ func extremumDim(name string, t *Tensor, dim int, keepdim, isMax, wantValues boo
 		// A 0-d tensor is its own extremum, at index 0.
 		var v *Tensor
 		if wantValues {
-			v = cloneTensor(t)
+			v = t.ContiguousClone()
 		}
 		return v, Scalar0(IntS(0), Int64)
 	}
@@ -182,13 +180,6 @@ func argLines[T Num](t *Tensor, dim, n, stride int, data []T, id []int64, isMax 
 		}
 		id[k] = int64(best)
 	})
-}
-
-// cloneTensor returns a contiguous copy of t.
-func cloneTensor(t *Tensor) *Tensor {
-	out := Empty(t.shape, t.DType())
-	copySame(out, t)
-	return out
 }
 
 // Median is t.median(): the lower median of all elements, NaN if any
@@ -317,7 +308,7 @@ func cmpValIdx(a, b valIdx) int {
 func sortedLineReduce(name string, t *Tensor, dim int, keepdim bool, pick func([]valIdx) valIdx) (*Tensor, *Tensor) {
 	if t.Dim() == 0 {
 		WrapDim(dim, 0)
-		return cloneTensor(t), Scalar0(IntS(0), Int64)
+		return t.ContiguousClone(), Scalar0(IntS(0), Int64)
 	}
 	d := WrapDim(dim, t.Dim())
 	n := t.shape[d]
@@ -351,40 +342,4 @@ func floatOrIntValues(t *Tensor) func(off int) float64 {
 		return floatValues(t)
 	}
 	return func(off int) float64 { return t.st.Get(off).Float() }
-}
-
-// Extremum is torch.max(a, other) / torch.min(a, other): the elementwise
-// maximum (minimum) with broadcasting and type promotion; NaN propagates.
-func Extremum(a, b *Tensor, isMax bool) *Tensor {
-	shape, err := broadcast.InferSize(a.shape, b.shape)
-	if err != nil {
-		raise(RuntimeError, "%s", err.Error())
-	}
-	dt := PromoteTypes(a.DType(), b.DType())
-	a, b = a.To(dt), b.To(dt)
-	out := Empty(shape, dt)
-	i := -1
-	forEachPair(a.Expand(shape), b.Expand(shape), func(ao, bo int) {
-		i++
-		x, y := a.st.Get(ao), b.st.Get(bo)
-		var pick Scalar
-		if x.Kind == FloatScalar {
-			switch {
-			case x.F != x.F:
-				pick = x
-			case y.F != y.F:
-				pick = y
-			case (isMax && y.F > x.F) || (!isMax && y.F < x.F):
-				pick = y
-			default:
-				pick = x
-			}
-		} else if (isMax && y.I > x.I) || (!isMax && y.I < x.I) {
-			pick = y
-		} else {
-			pick = x
-		}
-		out.st.Set(i, pick)
-	})
-	return out
 }

@@ -313,7 +313,7 @@ func NuclearNorm(t *Tensor, dims []int, keepdim bool) *Tensor {
 		}
 	}
 	perm = append(perm, d0, d1)
-	p := permuteView(t, perm)
+	p := t.Permute(perm)
 	batch := p.shape[:len(p.shape)-2]
 	rows, cols := t.shape[d0], t.shape[d1]
 	r := newReduction(t, []int{d0, d1}, keepdim)

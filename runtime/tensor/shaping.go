@@ -68,7 +68,7 @@ func Flip(t *Tensor, dims []int) *Tensor {
 			strides[i] = -strides[i]
 		}
 	}
-	return cloneTensor(t.view(off, append([]int{}, t.shape...), strides))
+	return t.view(off, append([]int{}, t.shape...), strides).ContiguousClone()
 }
 
 // Fliplr is t.fliplr(): flip along dim 1.
@@ -106,7 +106,7 @@ func Roll(t *Tensor, shifts, dims []int) *Tensor {
 		return Roll(r, shifts[1:], dims[1:])
 	}
 	if t.Numel() == 0 {
-		return cloneTensor(t)
+		return t.ContiguousClone()
 	}
 	d := dims[0]
 	size := t.Size(d)
@@ -137,7 +137,7 @@ func Triu(t *Tensor, k int) *Tensor { return triangle(t, k, false) }
 
 func triangle(t *Tensor, k int, lower bool) *Tensor {
 	t.Size(-2) // PyTorch's error for tensors of fewer than 2 dims
-	out := cloneTensor(t)
+	out := t.ContiguousClone()
 	nd := t.Dim()
 	rows, cols := t.shape[nd-2], t.shape[nd-1]
 	if out.Numel() == 0 {
