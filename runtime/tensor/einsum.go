@@ -324,4 +324,3 @@ func sumProductPair(left, right *Tensor, sumDims []int) *Tensor {
 	res = res.view(res.offset, outSize, ContiguousStrides(outSize))
 	return res.Permute(operm)
 }
-

@@ -195,4 +195,3 @@ func shouldFold(t *Tensor, otherDim int) bool {
 	}
 	return true
 }
-
