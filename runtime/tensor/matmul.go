@@ -55,6 +55,7 @@ func bmmUnchecked(a, b *Tensor) *Tensor {
 	nb, m, n := a.shape[0], a.shape[1], b.shape[2]
 	out := Empty([]int{nb, m, n}, a.DType())
 	for i := 0; i < nb; i++ {
+		CheckInterrupt()
 		ai := a.view(a.offset+i*a.strides[0], a.shape[1:], a.strides[1:])
 		bi := b.view(b.offset+i*b.strides[0], b.shape[1:], b.strides[1:])
 		gemm2D(out, i*m*n, ai, bi)

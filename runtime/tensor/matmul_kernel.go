@@ -37,7 +37,7 @@ func gemmFloat[T float32 | float64](m, n, k int, a []T, av matView, b []T, bv ma
 	if n == 1 {
 		// Matrix times vector: one running dot product per row.
 		parallelRows(m, k, func(i0, i1 int) {
-			for i := i0; i < i1; i++ {
+			for i := i0; i < i1 && !Interrupted(); i++ {
 				ar := a[av.off+i*av.rs : av.off+i*av.rs+k]
 				var acc T
 				for l, x := range ar {
@@ -53,7 +53,7 @@ func gemmFloat[T float32 | float64](m, n, k int, a []T, av matView, b []T, bv ma
 		for i := i0; i < i1; i++ {
 			clear(c[cOff+i*ldc : cOff+i*ldc+n])
 		}
-		for l0 := 0; l0 < k; l0 += kBlock {
+		for l0 := 0; l0 < k && !Interrupted(); l0 += kBlock {
 			l1 := min(l0+kBlock, k)
 			for i := i0; i < i1; i++ {
 				ci := c[cOff+i*ldc : cOff+i*ldc+n]
@@ -95,7 +95,7 @@ var blas gonum.Implementation
 // gemmInt computes c = a·b for integer types, wrapping as C++ does.
 func gemmInt[T int8 | uint8 | int16 | int32 | int64](m, n, k int, a []T, av matView, b []T, bv matView, c []T, cOff, ldc int) {
 	parallelRows(m, n*k, func(i0, i1 int) {
-		for i := i0; i < i1; i++ {
+		for i := i0; i < i1 && !Interrupted(); i++ {
 			ci := c[cOff+i*ldc : cOff+i*ldc+n]
 			clear(ci)
 			ar := av.off + i*av.rs
@@ -111,8 +111,11 @@ func gemmInt[T int8 | uint8 | int16 | int32 | int64](m, n, k int, a []T, av matV
 }
 
 // parallelRows splits m rows into chunks for the available CPUs when the
-// work (m × perRow multiply-adds) is large enough.
+// work (m × perRow multiply-adds) is large enough. Workers stop early on an
+// interrupt; parallelRows then raises KeyboardInterrupt on the caller's
+// goroutine.
 func parallelRows(m, perRow int, fn func(i0, i1 int)) {
+	defer CheckInterrupt()
 	workers := runtime.GOMAXPROCS(0)
 	if workers <= 1 || m < 8 || m*perRow < 1<<18 {
 		fn(0, m)

@@ -21,6 +21,9 @@ func forEachLine(t *Tensor, dim int, fn func(k, base int)) {
 	}
 	k := 0
 	ForEachOffset(shape, strides, t.offset, func(off int) {
+		if k&255 == 0 {
+			CheckInterrupt()
+		}
 		fn(k, off)
 		k++
 	})

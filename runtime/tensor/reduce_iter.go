@@ -126,7 +126,8 @@ func (g *redGeom) numel() int { return Numel(g.shape) }
 // for2D calls fn for every 2-d block of the layout, as TensorIterator's
 // serial_for_each hands blocks to a 2-d loop: size0 × size1 elements with
 // the given base offsets and strides (dimension 0 innermost). Layouts of
-// rank ≤ 1 come as one block with size1 = 1 and zero outer strides.
+// rank ≤ 1 come as one block with size1 = 1 and zero outer strides. A
+// pending interrupt raises KeyboardInterrupt between blocks.
 func (g *redGeom) for2D(fn func(oBase, iBase int, size0, size1 int, o0, i0, o1, i1 int)) {
 	nd := len(g.shape)
 	if g.numel() == 0 {
@@ -138,11 +139,13 @@ func (g *redGeom) for2D(fn func(oBase, iBase int, size0, size1 int, o0, i0, o1, 
 		return
 	case 1:
 		fn(g.oOff, g.iOff, g.shape[0], 1, g.out[0], g.in[0], 0, 0)
+		CheckInterrupt()
 		return
 	}
 	idx := make([]int, nd)
 	oBase, iBase := g.oOff, g.iOff
 	for {
+		CheckInterrupt()
 		fn(oBase, iBase, g.shape[0], g.shape[1], g.out[0], g.in[0], g.out[1], g.in[1])
 		d := 2
 		for ; d < nd; d++ {

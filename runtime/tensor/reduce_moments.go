@@ -322,6 +322,7 @@ func NuclearNorm(t *Tensor, dims []int, keepdim bool) *Tensor {
 	m := make([]float64, rows*cols)
 	k := 0
 	ForEachOffset(batch, p.strides[:len(batch)], p.offset, func(base int) {
+		CheckInterrupt()
 		for i := 0; i < rows; i++ {
 			for j := 0; j < cols; j++ {
 				m[i*cols+j] = vals(base + i*p.strides[len(batch)] + j*p.strides[len(batch)+1])

@@ -45,6 +45,9 @@ func scan(name string, t *Tensor, dim int, d DType, prod bool) *Tensor {
 		ForEachOffset(shape, istr, in.offset, func(off int) { ib = append(ib, off) })
 		k := 0
 		ForEachOffset(shape, ostr, 0, func(off int) {
+			if k&255 == 0 {
+				CheckInterrupt()
+			}
 			fn(ib[k], off)
 			k++
 		})

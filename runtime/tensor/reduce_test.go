@@ -380,3 +380,27 @@ func TestSelectValIdx(t *testing.T) {
 		}
 	}
 }
+
+// TestInterruptStopsKernels checks that a pending interrupt stops
+// reductions and products with KeyboardInterrupt, and is then cleared.
+func TestInterruptStopsKernels(t *testing.T) {
+	x := Full([]int{64, 64}, FloatS(1), Float32)
+	for name, f := range map[string]func(){
+		"sum":    func() { Sum(x, []int{0}, false) },
+		"amax":   func() { Amax(x, nil, false) },
+		"argmax": func() { Argmax(x, 1, false) },
+		"cumsum": func() { Cumsum(x, 0) },
+		"mm":     func() { Mm(x, x) },
+		"bmm":    func() { Matmul(Full([]int{3, 4, 4}, FloatS(1), Float32), Full([]int{3, 4, 4}, FloatS(1), Float32)) },
+		"tril":   func() { Tril(x, 0) },
+	} {
+		Interrupt()
+		if got := catchError(f); got != "KeyboardInterrupt: " {
+			t.Errorf("%s: got %q, want KeyboardInterrupt", name, got)
+		}
+		if Interrupted() {
+			t.Errorf("%s: interrupt still pending", name)
+		}
+	}
+	ClearInterrupt()
+}

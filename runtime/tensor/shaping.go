@@ -145,6 +145,7 @@ func triangle(t *Tensor, k int, lower bool) *Tensor {
 	}
 	mats := out.Numel() / (rows * cols)
 	for m := 0; m < mats; m++ {
+		CheckInterrupt()
 		base := m * rows * cols
 		for i := 0; i < rows; i++ {
 			for j := 0; j < cols; j++ {
