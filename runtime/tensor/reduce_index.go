@@ -192,9 +192,16 @@ func Median(t *Tensor) *Tensor {
 	if t.Numel() == 0 {
 		return Scalar0(FloatS(math.NaN()), Float32).To(t.DType())
 	}
+	out := Empty(nil, t.DType())
+	if t.DType().IsIntegral(false) {
+		vals := t.To(Int64).Contiguous()
+		v := slices.Clone(vals.st.data.([]int64)[vals.offset : vals.offset+t.Numel()])
+		slices.Sort(v)
+		out.st.Set(0, IntS(v[(len(v)-1)/2]))
+		return out
+	}
 	vals := t.To(Float64).Contiguous()
 	v := slices.Clone(vals.st.data.([]float64)[vals.offset : vals.offset+t.Numel()])
-	out := Empty(nil, t.DType())
 	for _, x := range v {
 		if x != x {
 			out.st.Set(0, FloatS(x))
@@ -239,7 +246,7 @@ func ModeDim(t *Tensor, dim int, keepdim bool) (values, indices *Tensor) {
 		best, bestN, run := p[0], 0, 0
 		for i := range p {
 			run++
-			if i == len(p)-1 || p[i].v != p[i+1].v {
+			if i == len(p)-1 || p[i].v != p[i+1].v || p[i].iv != p[i+1].iv {
 				if run > bestN {
 					best, bestN = p[i], run
 				}
@@ -292,16 +299,20 @@ func selectValIdx(p []valIdx, k int) {
 	}
 }
 
+// valIdx is an element of a line and its index. Integers keep their exact
+// value in iv (int64 beyond 2^53 does not fit v).
 type valIdx struct {
-	v float64
-	i int
+	v  float64
+	iv int64
+	i  int
 }
 
+// cmpValIdx orders by value, then by index.
 func cmpValIdx(a, b valIdx) int {
 	switch {
-	case a.v < b.v:
+	case a.v < b.v, a.v == b.v && a.iv < b.iv:
 		return -1
-	case a.v > b.v:
+	case a.v > b.v, a.v == b.v && a.iv > b.iv:
 		return 1
 	}
 	return a.i - b.i
@@ -326,23 +337,21 @@ func sortedLineReduce(name string, t *Tensor, dim int, keepdim bool, pick func([
 	idx := Empty(oshape, Int64)
 	id := idx.st.data.([]int64)
 	buf := make([]valIdx, n)
-	get := floatOrIntValues(t)
+	isFloat := t.DType().IsFloat()
+	fv := floatValues(t)
 	forEachLine(t, d, func(k, base int) {
 		for i := range buf {
-			buf[i] = valIdx{get(base + i*t.strides[d]), i}
+			off := base + i*t.strides[d]
+			if isFloat {
+				buf[i] = valIdx{v: fv(off), i: i}
+			} else {
+				x := t.st.Get(off).I
+				buf[i] = valIdx{v: float64(x), iv: x, i: i}
+			}
 		}
 		e := pick(buf)
 		id[k] = int64(e.i)
 		vals.st.Set(k, t.st.Get(base+e.i*t.strides[d]))
 	})
 	return vals, idx
-}
-
-// floatOrIntValues reads elements as float64 (exact for every dtype but
-// int64 beyond 2^53, where only the order matters here).
-func floatOrIntValues(t *Tensor) func(off int) float64 {
-	if t.DType().IsFloat() {
-		return floatValues(t)
-	}
-	return func(off int) float64 { return t.st.Get(off).Float() }
 }

@@ -369,7 +369,7 @@ func TestSelectValIdx(t *testing.T) {
 		n := 1 + r.Intn(40)
 		p := make([]valIdx, n)
 		for i := range p {
-			p[i] = valIdx{float64(r.Intn(5)), i}
+			p[i] = valIdx{v: float64(r.Intn(5)), i: i}
 		}
 		q := slices.Clone(p)
 		slices.SortFunc(q, cmpValIdx)
