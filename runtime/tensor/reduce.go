@@ -433,7 +433,7 @@ func Logsumexp(t *Tensor, dims []int, keepdim bool) *Tensor {
 	case []float64:
 		a, m := t.st.data.([]float64), maxes.st.data.([]float64)
 		forEachPair(t, maxes.Expand(t.shape), func(ao, bo int) {
-			ed[i] = math.Exp(a[ao] - m[bo])
+			ed[i] = expCorrect(a[ao] - m[bo])
 			i++
 		})
 	default:
@@ -443,7 +443,11 @@ func Logsumexp(t *Tensor, dims []int, keepdim bool) *Tensor {
 			i++
 		})
 	}
-	s := mapFloat(Sum(ex, dims, keepdim), math.Log)
+	log := math.Log
+	if d == Float64 {
+		log = crLog
+	}
+	s := mapFloat(Sum(ex, dims, keepdim), log)
 	m := maxes
 	if !keepdim {
 		m = FromStorage(maxes.st, maxes.offset, s.shape, ContiguousStrides(s.shape))
@@ -452,6 +456,15 @@ func Logsumexp(t *Tensor, dims []int, keepdim bool) *Tensor {
 		s.st.Set(so, FloatS(roundTo(d, s.st.Get(so).F+m.st.Get(mo).F)))
 	})
 	return s
+}
+
+// expCorrect is exp(x) correctly rounded, as glibc's exp is in practice
+// (Go's math.Exp may be an ulp off, which float64 results show).
+func expCorrect(x float64) float64 {
+	if x != x || x > 700 || x < -700 {
+		return math.Exp(x)
+	}
+	return pddExp(pdd{x, 0})
 }
 
 // roundTo rounds x to the precision of the floating dtype d.

@@ -164,6 +164,12 @@ func storeNorm(out *Tensor, acc []float32) {
 // finishes with the root; 1/p is computed in T.
 func normRows[T float32 | float64](g *redGeom, in []T, nOut, oOff int, p float64) []T {
 	acc := make([]T, nOut)
+	// glibc's pow is correctly rounded; Go's math.Pow is not, which
+	// double results show (float ones are rounded again).
+	pow := math.Pow
+	if _, isDouble := any(acc).([]float64); isDouble {
+		pow = Pow
+	}
 	if math.IsInf(p, -1) {
 		for i := range acc {
 			acc[i] = T(math.Inf(1))
@@ -196,7 +202,7 @@ func normRows[T float32 | float64](g *redGeom, in []T, nOut, oOff int, p float64
 					*a = x
 				}
 			default:
-				*a += T(math.Pow(float64(x), p))
+				*a += T(pow(float64(x), p))
 			}
 		}
 	})
@@ -206,7 +212,7 @@ func normRows[T float32 | float64](g *redGeom, in []T, nOut, oOff int, p float64
 		case p == 2:
 			acc[i] = T(math.Sqrt(float64(a)))
 		case p != 0 && p != 1 && !math.IsInf(p, 0):
-			acc[i] = T(math.Pow(float64(a), inv))
+			acc[i] = T(pow(float64(a), inv))
 		}
 	}
 	return acc
