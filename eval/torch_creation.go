@@ -2,12 +2,12 @@ package eval
 
 import (
 	"fmt"
-	"github.com/tensh/tensh/runtime/gpu"
 	"math"
 	"strconv"
 	"strings"
 	"unicode"
 
+	"github.com/tensh/tensh/runtime/gpu"
 	"github.com/tensh/tensh/runtime/tensor"
 )
 
