@@ -202,7 +202,5 @@ func castFromFloat[S float32 | float64](dst any, doff int, src []S) {
 // convertNum is dst[i] = D(src[i]), for conversions Go defines exactly as
 // C++ does (integer to integer, anything to floating).
 func convertNum[D, S Num](dst []D, src []S) {
-	for i, v := range src {
-		dst[i] = D(v)
-	}
+	convertNumPar(dst, src)
 }

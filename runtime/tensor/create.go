@@ -120,9 +120,17 @@ func Arange(start, end, step Scalar, d DType) *Tensor {
 			raise(RuntimeError, errStepSign)
 		}
 		out := Empty([]int{arangeSize(sizeD)}, d)
-		data := out.st.data
-		for i := range out.Numel() {
-			storeInt(data, i, xs+xst*int64(i))
+		switch data := out.st.data.(type) {
+		case []uint8:
+			arangeInt(data, xs, xst)
+		case []int8:
+			arangeInt(data, xs, xst)
+		case []int16:
+			arangeInt(data, xs, xst)
+		case []int32:
+			arangeInt(data, xs, xst)
+		case []int64:
+			arangeInt(data, xs, xst)
 		}
 		return out
 	case d == Float16 || d == BFloat16:
@@ -175,6 +183,21 @@ func Arange(start, end, step Scalar, d DType) *Tensor {
 		}, func(i int) { data[i] = math.FMA(xst, float64(i), xs) })
 	}
 	return out
+}
+
+// arangeInt writes start + i*step (computed in int64, then truncated to
+// the element type) into every element of data.
+//
+// Reference: for i := range data { storeInt(data, i, start+step*int64(i)) }
+func arangeInt[T intNum](data []T, start, step int64) {
+	parallelFor(len(data), 256<<10, func(lo, hi int) {
+		s := data[lo:hi]
+		v := start + step*int64(lo)
+		for i := range s {
+			s[i] = T(v)
+			v += step
+		}
+	})
 }
 
 // checkRange makes arange's checks on floating bounds and step.

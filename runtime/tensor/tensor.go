@@ -356,10 +356,7 @@ func fillT[T Elem](t *Tensor, data []T, v T) {
 	}
 	if t.IsContiguous() {
 		n := t.Numel()
-		s := data[t.offset : t.offset+n]
-		for i := range s {
-			s[i] = v
-		}
+		fillSlice(data[t.offset:t.offset+n], v)
 		return
 	}
 	t.ForEach(func(off int) { data[off] = v })
