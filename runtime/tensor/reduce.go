@@ -326,28 +326,6 @@ func extremum(name string, t *Tensor, dims []int, keepdim, isMax bool) *Tensor {
 	return out
 }
 
-// extremumRows folds max or min (NaN propagating) of in's rows into out.
-func extremumRows[T Num](g *redGeom, od, id []T, isMax bool, lo, hi T) {
-	init := hi
-	if isMax {
-		init = lo
-	}
-	for i := range od {
-		od[i] = init
-	}
-	g.forRows(func(o, i, n, os, is int) {
-		for k := 0; k < n; k++ {
-			x := id[i+k*is]
-			p := &od[o+k*os]
-			if x != x {
-				*p = x
-			} else if *p == *p && ((isMax && x > *p) || (!isMax && x < *p)) {
-				*p = x
-			}
-		}
-	})
-}
-
 // All is t.all(dims, keepdim): bool, or uint8 for a uint8 tensor.
 func All(t *Tensor, dims []int, keepdim bool) *Tensor { return allAny(t, dims, keepdim, true) }
 
