@@ -304,6 +304,10 @@ func unaryFloatRow[T floatNum](op UnaryOp, n int, o []T, os int, a []T, as int, 
 	case OpRsqrt:
 		rsqrtRow(n, o, os, a, as)
 	case OpExp:
+		if isF32[T]() && os == 1 && as == 1 {
+			expF32(asF32(o[:n]), asF32(a[:n]))
+			return
+		}
 		expRow(n, o, os, a, as)
 	case OpExpm1:
 		expm1Row(n, o, os, a, as)
@@ -334,6 +338,10 @@ func unaryFloatRow[T floatNum](op UnaryOp, n int, o []T, os int, a []T, as int, 
 	case OpTanh:
 		tanhRow(n, o, os, a, as)
 	case OpSigmoid:
+		if isF32[T]() && os == 1 && as == 1 {
+			sigmoidF32(asF32(o[:n]), asF32(a[:n]))
+			return
+		}
 		sigmoidRowPT(n, o, os, a, as)
 	case OpRelu:
 		reluFloatRow(n, o, os, a, as)

@@ -1,0 +1,37 @@
+//go:build amd64 && !purego
+
+package tensor
+
+// useAVX2 reports whether the AVX2 + FMA kernels of kernel_avx2_amd64.s
+// may run (the CPU has AVX2 and FMA and the OS saves the YMM registers).
+// Tests turn it off to check the portable code.
+var useAVX2 = detectAVX2()
+
+func cpuid(eaxArg, ecxArg uint32) (eax, ebx, ecx, edx uint32)
+func xgetbv() (eax, edx uint32)
+
+func detectAVX2() bool {
+	maxID, _, _, _ := cpuid(0, 0)
+	if maxID < 7 {
+		return false
+	}
+	_, _, ecx1, _ := cpuid(1, 0)
+	const fma, osxsave, avx = 1 << 12, 1 << 27, 1 << 28
+	if ecx1&(fma|osxsave|avx) != fma|osxsave|avx {
+		return false
+	}
+	if xcr0, _ := xgetbv(); xcr0&6 != 6 { // XMM and YMM state
+		return false
+	}
+	_, ebx7, _, _ := cpuid(7, 0)
+	return ebx7&(1<<5) != 0
+}
+
+// The kernels take n, a multiple of 8, elements from src and write n to
+// dst; dst may be src.
+
+//go:noescape
+func expf32AVX2(dst, src *float32, n int)
+
+//go:noescape
+func sigmoidf32AVX2(dst, src *float32, n int)

@@ -1,0 +1,57 @@
+package tensor
+
+import (
+	"math"
+	"unsafe"
+)
+
+// Contiguous float32 rows through the AVX2 kernels where the CPU has them
+// (kernel_avx2_amd64.s), each equal element for element to its Go
+// reference, which handles the rows' last n%8 elements and every row when
+// there are no AVX2 kernels.
+
+// asF32 reinterprets a row of a floatNum type of size 4 (float32).
+func asF32[T floatNum](s []T) []float32 {
+	return unsafe.Slice((*float32)(unsafe.Pointer(unsafe.SliceData(s))), len(s))
+}
+
+// isF32 reports whether the floatNum type T is float32.
+func isF32[T floatNum]() bool {
+	var z T
+	return unsafe.Sizeof(z) == 4
+}
+
+// expF32 is dst[i] = sleefExpf(src[i]).
+func expF32(dst, src []float32) {
+	n := len(src)
+	dst = dst[:n]
+	k := 0
+	if useAVX2 && n >= 8 {
+		k = n &^ 7
+		expf32AVX2(&dst[0], &src[0], k)
+	}
+	for i := k; i < n; i++ {
+		dst[i] = sleefExpf(src[i])
+	}
+}
+
+// sigmoidF32 is sigmoidRowPT for a contiguous float32 row: SLEEF's exp in
+// the first n - n%vecBlock elements, the C library's in the rest.
+func sigmoidF32(dst, src []float32) {
+	n := len(src)
+	dst = dst[:n]
+	vec := n - n%vecBlock
+	k := 0
+	if useAVX2 && vec > 0 {
+		k = vec
+		sigmoidf32AVX2(&dst[0], &src[0], k)
+	}
+	for i := k; i < vec; i++ {
+		e := sleefExpf(-src[i])
+		dst[i] = 1 / (1 + e)
+	}
+	for i := vec; i < n; i++ {
+		e := float32(math.Exp(-float64(src[i])))
+		dst[i] = 1 / (1 + e)
+	}
+}

@@ -1,0 +1,111 @@
+package tensor
+
+import (
+	"math"
+	"math/rand"
+	"os"
+	"testing"
+)
+
+// vecTestInputs are float32 values for checking the vector kernels
+// against their references: special values, every power of two and its
+// neighbours, the edges of exp's range, a dense sweep of [-110, 110], and
+// random bit patterns.
+func vecTestInputs() []float32 {
+	var xs []float32
+	specials := []float32{0, float32(math.Copysign(0, -1)), 1, -1, 0.5, -0.5,
+		float32(math.Inf(1)), float32(math.Inf(-1)), float32(math.NaN()),
+		math.Float32frombits(0x7fc00001), math.Float32frombits(0xffc00000), math.Float32frombits(0x7f800001),
+		math.MaxFloat32, -math.MaxFloat32, math.SmallestNonzeroFloat32, -math.SmallestNonzeroFloat32,
+		88.72283, 88.72284, 88.7229, -87.33654, -87.3366, -103.9, -104, -104.00001, 100, 100.00001, 99.99,
+		-88, -89, -100, -103.97, -150, 150}
+	xs = append(xs, specials...)
+	for e := -149; e <= 127; e++ {
+		v := float32(math.Ldexp(1, e))
+		for _, x := range []float32{v, -v} {
+			xs = append(xs, x, math.Nextafter32(x, 0), math.Nextafter32(x, float32(math.Inf(1))))
+		}
+	}
+	for x := float32(-110); x <= 110; x += 0.0137 {
+		xs = append(xs, x)
+	}
+	r := rand.New(rand.NewSource(1))
+	for range 200000 {
+		xs = append(xs, math.Float32frombits(r.Uint32()))
+		xs = append(xs, float32(r.NormFloat64()*30))
+	}
+	return xs
+}
+
+func sameBits32(a, b float32) bool { return math.Float32bits(a) == math.Float32bits(b) }
+
+func TestExpF32MatchesReference(t *testing.T) {
+	xs := vecTestInputs()
+	got := make([]float32, len(xs))
+	for _, n := range []int{len(xs), 7, 8, 9, 23} {
+		expF32(got[:n], xs[:n])
+		for i := 0; i < n; i++ {
+			if want := sleefExpf(xs[i]); !sameBits32(got[i], want) {
+				t.Fatalf("exp(%g [%#x]) = %g [%#x], want %g [%#x] (useAVX2=%v)", xs[i], math.Float32bits(xs[i]),
+					got[i], math.Float32bits(got[i]), want, math.Float32bits(want), useAVX2)
+			}
+		}
+	}
+	// In place.
+	in := append([]float32{}, xs...)
+	expF32(in, in)
+	for i := range in {
+		if !sameBits32(in[i], got[i]) {
+			t.Fatalf("in-place exp differs at %d", i)
+		}
+	}
+}
+
+func TestSigmoidF32MatchesReference(t *testing.T) {
+	xs := vecTestInputs()
+	for _, n := range []int{len(xs), len(xs) - 5, 15, 16, 17, 40} {
+		got := make([]float32, n)
+		want := make([]float32, n)
+		sigmoidF32(got, xs[:n])
+		sigmoidRowPT(n, want, 1, xs[:n], 1)
+		for i := range got {
+			if !sameBits32(got[i], want[i]) {
+				t.Fatalf("n=%d: sigmoid(%g) = %g [%#x], want %g [%#x]", n, xs[i], got[i], math.Float32bits(got[i]), want[i], math.Float32bits(want[i]))
+			}
+		}
+	}
+}
+
+// TestVecKernelsPortable runs the vector-kernel tests with the AVX2
+// kernels off, so that the portable path is covered on any machine.
+func TestVecKernelsPortable(t *testing.T) {
+	if !useAVX2 {
+		t.Skip("no AVX2 kernels: the other tests already run the portable code")
+	}
+	useAVX2 = false
+	defer func() { useAVX2 = true }()
+	t.Run("exp", TestExpF32MatchesReference)
+	t.Run("sigmoid", TestSigmoidF32MatchesReference)
+}
+
+// TestExpF32Exhaustive compares the vector exp with its reference on every
+// float32 (TENSH_EXHAUSTIVE=1; a few minutes).
+func TestExpF32Exhaustive(t *testing.T) {
+	if os.Getenv("TENSH_EXHAUSTIVE") == "" {
+		t.Skip("set TENSH_EXHAUSTIVE=1 to run")
+	}
+	const block = 1 << 16
+	xs := make([]float32, block)
+	got := make([]float32, block)
+	for hi := uint64(0); hi < 1<<32; hi += block {
+		for i := range xs {
+			xs[i] = math.Float32frombits(uint32(hi) + uint32(i))
+		}
+		expF32(got, xs)
+		for i, x := range xs {
+			if want := sleefExpf(x); !sameBits32(got[i], want) {
+				t.Fatalf("exp(%g [%#x]) = %#x, want %#x", x, math.Float32bits(x), math.Float32bits(got[i]), math.Float32bits(want))
+			}
+		}
+	}
+}
