@@ -35,3 +35,19 @@ func expf32AVX2(dst, src *float32, n int)
 
 //go:noescape
 func sigmoidf32AVX2(dst, src *float32, n int)
+
+// addRows*: for each of rows rows of 128 bytes (32 floats, 16 doubles):
+// acc[k] += row[k], in order. add*: dst[k] += src[k] for n elements (a
+// multiple of the vector width).
+
+//go:noescape
+func addRowsf32AVX2(acc, src *float32, rows int)
+
+//go:noescape
+func addRowsf64AVX2(acc, src *float64, rows int)
+
+//go:noescape
+func addf32AVX2(dst, src *float32, n int)
+
+//go:noescape
+func addf64AVX2(dst, src *float64, n int)

@@ -8,3 +8,8 @@ var useAVX2 = false
 
 func expf32AVX2(dst, src *float32, n int)     { panic("tensor: no AVX2 kernels") }
 func sigmoidf32AVX2(dst, src *float32, n int) { panic("tensor: no AVX2 kernels") }
+
+func addRowsf32AVX2(acc, src *float32, rows int) { panic("tensor: no AVX2 kernels") }
+func addRowsf64AVX2(acc, src *float64, rows int) { panic("tensor: no AVX2 kernels") }
+func addf32AVX2(dst, src *float32, n int)        { panic("tensor: no AVX2 kernels") }
+func addf64AVX2(dst, src *float64, n int)        { panic("tensor: no AVX2 kernels") }

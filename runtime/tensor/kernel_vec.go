@@ -55,3 +55,43 @@ func sigmoidF32(dst, src []float32) {
 		dst[i] = 1 / (1 + e)
 	}
 }
+
+// addTo is dst[k] += src[k] for every k < len(dst).
+func addTo[A accFloat](dst, src []A) {
+	src = src[:len(dst)]
+	if useAVX2 {
+		if unsafe.Sizeof(dst[0]) == 4 {
+			if n := len(dst) &^ 7; n > 0 {
+				addf32AVX2((*float32)(unsafe.Pointer(&dst[0])), (*float32)(unsafe.Pointer(&src[0])), n)
+				dst, src = dst[n:], src[n:]
+			}
+		} else if n := len(dst) &^ 3; n > 0 {
+			addf64AVX2((*float64)(unsafe.Pointer(&dst[0])), (*float64)(unsafe.Pointer(&src[0])), n)
+			dst, src = dst[n:], src[n:]
+		}
+	}
+	for k := range dst {
+		dst[k] += src[k]
+	}
+}
+
+// addRows adds rows consecutive rows of len(acc) values from src into acc,
+// one row after the other: acc[k] += src[r*len(acc)+k].
+func addRows[A accFloat](acc, src []A, rows int) {
+	w := len(acc)
+	src = src[:rows*w]
+	if useAVX2 && rows > 0 && w*int(unsafe.Sizeof(acc[0])) == 128 {
+		if w == 32 {
+			addRowsf32AVX2((*float32)(unsafe.Pointer(&acc[0])), (*float32)(unsafe.Pointer(&src[0])), rows)
+		} else {
+			addRowsf64AVX2((*float64)(unsafe.Pointer(&acc[0])), (*float64)(unsafe.Pointer(&src[0])), rows)
+		}
+		return
+	}
+	for r := 0; r < rows; r++ {
+		row := src[r*w : (r+1)*w]
+		for k := range acc {
+			acc[k] += row[k]
+		}
+	}
+}

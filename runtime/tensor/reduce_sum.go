@@ -33,6 +33,16 @@ type cascade[A accFloat] struct {
 // Reference: for every column, a running sum of chunk sums, where a chunk
 // is itself a running sum (recursively) — see SumKernel.cpp.
 func (c *cascade[A]) multiRowSum(ncols, size int, addRow func(i int, dst []A)) []A {
+	return c.multiRowSumN(ncols, size, func(i, count int, dst []A) {
+		for j := 0; j < count; j++ {
+			addRow(i+j, dst)
+		}
+	})
+}
+
+// multiRowSumN is multiRowSum with rows added in runs: addRows(i, count,
+// dst) adds rows i..i+count-1 into dst, one after the other.
+func (c *cascade[A]) multiRowSumN(ncols, size int, addRows func(i, count int, dst []A)) []A {
 	const levels = 4
 	levelPower := max(4, ceilLog2(size)/levels)
 	levelStep := 1 << levelPower
@@ -47,29 +57,22 @@ func (c *cascade[A]) multiRowSum(ncols, size int, addRow func(i int, dst []A)) [
 	a0 := c.acc[0]
 	i := 0
 	for i+levelStep <= size {
-		for j := 0; j < levelStep; j++ {
-			addRow(i, a0)
-			i++
-		}
+		addRows(i, levelStep, a0)
+		i += levelStep
 		for j := 1; j < levels; j++ {
 			aj, ap := c.acc[j], c.acc[j-1]
-			for k := range aj {
-				aj[k] += ap[k]
-				ap[k] = 0
-			}
+			addTo(aj, ap)
+			clear(ap)
 			if i&(levelMask<<(j*levelPower)) != 0 {
 				break
 			}
 		}
 	}
-	for ; i < size; i++ {
-		addRow(i, a0)
+	if i < size {
+		addRows(i, size-i, a0)
 	}
 	for j := 1; j < levels; j++ {
-		aj := c.acc[j]
-		for k := range a0 {
-			a0[k] += aj[k]
-		}
+		addTo(a0, c.acc[j])
 	}
 	return a0
 }
@@ -102,12 +105,8 @@ func (c *cascade[A]) rowSumVec(base, stride, n int, load func(off int, dst []A))
 	if stride == L && !c.pair {
 		// Four contiguous vectors: one run of 4L values.
 		in := c.in
-		p = c.multiRowSum(4*L, nilp, func(i int, dst []A) {
-			v := in[base+i*4*L : base+(i+1)*4*L]
-			dst = dst[:len(v)]
-			for k, x := range v {
-				dst[k] += x
-			}
+		p = c.multiRowSumN(4*L, nilp, func(i, count int, dst []A) {
+			addRows(dst, in[base+i*4*L:base+(i+count)*4*L], count)
 		})
 	} else {
 		p = c.multiRowSum(4*L, nilp, func(i int, dst []A) {
@@ -169,9 +168,23 @@ func (c *cascade[A]) block(oBase, iBase, size0, size1, o0, i0, o1, i1 int) {
 	}
 	switch {
 	case i0 == 1 && size0 >= c.vecN:
-		c.innerSum(oBase, iBase, size0, size1, o1, i1)
+		if o1 == 0 {
+			c.innerSum(oBase, iBase, size0, size1, o1, i1)
+			return
+		}
+		// Rows into distinct outputs: split the rows over goroutines.
+		parallelFor(size1, max(1, grain/size0), func(lo, hi int) {
+			c.clone().innerSum(oBase+lo*o1, iBase+lo*i1, size0, hi-lo, o1, i1)
+		})
 	case i1 == 1 && size1 >= c.vecN:
-		c.outerSum(oBase, iBase, size0, size1, o1, i0)
+		// Columns into distinct outputs: split them over goroutines in
+		// runs of 4L, so that every column takes the path (4L-wide blocks,
+		// then L-wide vectors, then scalars) it takes in one run.
+		w := 4 * c.lanes
+		parallelFor((size1+w-1)/w, max(1, grain/(size0*w)), func(lo, hi int) {
+			j0, j1 := lo*w, min(hi*w, size1)
+			c.clone().outerSum(oBase+j0*o1, iBase+j0, size0, j1-j0, o1, i0)
+		})
 	case i0 < i1:
 		for j := 0; j < size1; j++ {
 			c.store(oBase+j*o1, c.rowSumScalar(iBase+j*i1, i0, size0))
@@ -179,6 +192,12 @@ func (c *cascade[A]) block(oBase, iBase, size0, size1, o0, i0, o1, i1 int) {
 	default:
 		c.scalarOuterSum(oBase, iBase, size0, size1, o1, i0, i1)
 	}
+}
+
+// clone is a cascade over the same input and output with its own scratch
+// accumulators (one per goroutine).
+func (c *cascade[A]) clone() *cascade[A] {
+	return &cascade[A]{in: c.in, lanes: c.lanes, vecN: c.vecN, pair: c.pair, store: c.store}
 }
 
 // innerSum is vectorized_inner_sum: rows contiguous along the reduced
@@ -216,11 +235,9 @@ func (c *cascade[A]) outerSum(oBase, iBase, size0, size1, oStride, redStride int
 	for j+4*L <= size1 {
 		n := min((size1-j)/(4*L)*(4*L), maxRun/(4*L)*(4*L))
 		base := iBase + j
-		sums := c.multiRowSum(n, size0, func(i int, dst []A) {
-			v := in[base+i*redStride : base+i*redStride+n]
-			dst = dst[:len(v)]
-			for k, x := range v {
-				dst[k] += x
+		sums := c.multiRowSumN(n, size0, func(i, count int, dst []A) {
+			for r := i; r < i+count; r++ {
+				addTo(dst, in[base+r*redStride:base+r*redStride+n])
 			}
 		})
 		for k, v := range sums {
