@@ -146,6 +146,31 @@ func (g *Generator) Random() uint32 {
 	return y
 }
 
+// randomBatch fills out with the next len(out) 32-bit draws: the values
+// len(out) calls of Random return, tempered a run of state words at a time.
+func (g *Generator) randomBatch(out []uint32) {
+	for len(out) > 0 {
+		k := min(len(out), g.left-1) // draws before the next regeneration
+		if k <= 0 {
+			out[0] = g.Random()
+			out = out[1:]
+			continue
+		}
+		src := g.state[g.next : g.next+k]
+		dst := out[:k]
+		for i, y := range src {
+			y ^= y >> 11
+			y ^= (y << 7) & 0x9d2c5680
+			y ^= (y << 15) & 0xefc60000
+			y ^= y >> 18
+			dst[i] = y
+		}
+		g.next += k
+		g.left -= k
+		out = out[k:]
+	}
+}
+
 // Random64 is the 64-bit draw: two 32-bit draws, the first one high
 // (CPUGeneratorImpl::random64).
 func (g *Generator) Random64() uint64 {

@@ -180,6 +180,43 @@ func uniformFloat64(g *Generator, from, span float64) float64 {
 	return math.FMA(x, span, from)
 }
 
+// uniformFillFloat32 is s[i] = uniformFloat32(g, from, span) for every i,
+// in order, drawing the random words in batches.
+func uniformFillFloat32(s []float32, g *Generator, from, span float32) {
+	var buf [512]uint32
+	for len(s) > 0 {
+		m := min(len(s), len(buf))
+		g.randomBatch(buf[:m])
+		out := s[:m]
+		if from == 0 && span == 1 { // fmaf(x, 1, 0) is x
+			for i, r := range buf[:m] {
+				out[i] = float32(r&(1<<24-1)) * (1.0 / (1 << 24))
+			}
+		} else {
+			for i, r := range buf[:m] {
+				out[i] = fmaf(float32(r&(1<<24-1))*(1.0/(1<<24)), span, from)
+			}
+		}
+		s = s[m:]
+	}
+}
+
+// uniformFillFloat64 is s[i] = uniformFloat64(g, from, span) for every i,
+// in order, drawing the random words in batches.
+func uniformFillFloat64(s []float64, g *Generator, from, span float64) {
+	var buf [512]uint32
+	for len(s) > 0 {
+		m := min(len(s), len(buf)/2)
+		g.randomBatch(buf[:2*m])
+		out := s[:m]
+		for i := range out {
+			r := uint64(buf[2*i])<<32 | uint64(buf[2*i+1])
+			out[i] = math.FMA(float64(r&(1<<53-1))*(1.0/(1<<53)), span, from)
+		}
+		s = s[m:]
+	}
+}
+
 // uniformSmall is uniform_real_distribution<Half> and <BFloat16>: digits
 // random bits, computed in float (to - from is rounded to the dtype first).
 func uniformSmall(g *Generator, digits uint, from, span float32) float32 {
@@ -216,9 +253,17 @@ func (t *Tensor) Uniform_(from, to float64, g *Generator) *Tensor {
 	case []float32:
 		f := float32(from)
 		span := float32(to) - f
+		if t.IsContiguous() {
+			uniformFillFloat32(data[t.offset:t.offset+t.Numel()], g, f, span)
+			break
+		}
 		fillNullary(t, data, func() float32 { return uniformFloat32(g, f, span) })
 	case []float64:
 		span := to - from
+		if t.IsContiguous() {
+			uniformFillFloat64(data[t.offset:t.offset+t.Numel()], g, from, span)
+			break
+		}
 		fillNullary(t, data, func() float64 { return uniformFloat64(g, from, span) })
 	case []Half:
 		fh, th := HalfFromFloat32(float32(from)), HalfFromFloat32(float32(to))
@@ -318,9 +363,7 @@ func Randn(shape []int, d DType, g *Generator) *Tensor {
 // multiple of 16 the last 16 elements are drawn again and transformed
 // again.
 func normalFillFloat64(data []float64, mean, std float64, g *Generator) {
-	for i := range data {
-		data[i] = uniformFloat64(g, 0, 1)
-	}
+	uniformFillFloat64(data, g, 0, 1)
 	block := func(b []float64) {
 		for j := 0; j < 8; j++ {
 			u1 := 1 - b[j]
@@ -349,9 +392,7 @@ func normalFillFloat64(data []float64, mean, std float64, g *Generator) {
 // single-precision log and sincos of avx_mathfun (see random_avxmath.go),
 // with the final n*std+mean fused.
 func normalFillFloat32(data []float32, mean, std float32, g *Generator) {
-	for i := range data {
-		data[i] = uniformFloat32(g, 0, 1)
-	}
+	uniformFillFloat32(data, g, 0, 1)
 	size := len(data)
 	for i := 0; i+16 <= size; i += 16 {
 		normal16Float32(data[i:i+16], mean, std)
