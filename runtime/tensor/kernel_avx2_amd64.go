@@ -51,3 +51,8 @@ func addf32AVX2(dst, src *float32, n int)
 
 //go:noescape
 func addf64AVX2(dst, src *float64, n int)
+
+// normal16f32AVX2 runs normal16Float32 on blocks consecutive blocks of 16.
+//
+//go:noescape
+func normal16f32AVX2(data *float32, blocks int, mean, std float32)

@@ -399,3 +399,425 @@ af64loop1:
 af64done:
 	VZEROUPPER
 	RET
+
+// Constants of log256_ps and sincos256_ps (avx_mathfun.h).
+DATA f32NegTwo<>+0(SB)/4, $0xc0000000
+DATA f32NegTwo<>+4(SB)/4, $0xc0000000
+DATA f32NegTwo<>+8(SB)/4, $0xc0000000
+DATA f32NegTwo<>+12(SB)/4, $0xc0000000
+DATA f32NegTwo<>+16(SB)/4, $0xc0000000
+DATA f32NegTwo<>+20(SB)/4, $0xc0000000
+DATA f32NegTwo<>+24(SB)/4, $0xc0000000
+DATA f32NegTwo<>+28(SB)/4, $0xc0000000
+GLOBL f32NegTwo<>(SB), RODATA|NOPTR, $32
+
+DATA f32TwoPi<>+0(SB)/4, $0x40c90fdb
+DATA f32TwoPi<>+4(SB)/4, $0x40c90fdb
+DATA f32TwoPi<>+8(SB)/4, $0x40c90fdb
+DATA f32TwoPi<>+12(SB)/4, $0x40c90fdb
+DATA f32TwoPi<>+16(SB)/4, $0x40c90fdb
+DATA f32TwoPi<>+20(SB)/4, $0x40c90fdb
+DATA f32TwoPi<>+24(SB)/4, $0x40c90fdb
+DATA f32TwoPi<>+28(SB)/4, $0x40c90fdb
+GLOBL f32TwoPi<>(SB), RODATA|NOPTR, $32
+
+DATA f32MinNorm<>+0(SB)/4, $0x00800000
+DATA f32MinNorm<>+4(SB)/4, $0x00800000
+DATA f32MinNorm<>+8(SB)/4, $0x00800000
+DATA f32MinNorm<>+12(SB)/4, $0x00800000
+DATA f32MinNorm<>+16(SB)/4, $0x00800000
+DATA f32MinNorm<>+20(SB)/4, $0x00800000
+DATA f32MinNorm<>+24(SB)/4, $0x00800000
+DATA f32MinNorm<>+28(SB)/4, $0x00800000
+GLOBL f32MinNorm<>(SB), RODATA|NOPTR, $32
+
+DATA f32SqrtHalf<>+0(SB)/4, $0x3f3504f3
+DATA f32SqrtHalf<>+4(SB)/4, $0x3f3504f3
+DATA f32SqrtHalf<>+8(SB)/4, $0x3f3504f3
+DATA f32SqrtHalf<>+12(SB)/4, $0x3f3504f3
+DATA f32SqrtHalf<>+16(SB)/4, $0x3f3504f3
+DATA f32SqrtHalf<>+20(SB)/4, $0x3f3504f3
+DATA f32SqrtHalf<>+24(SB)/4, $0x3f3504f3
+DATA f32SqrtHalf<>+28(SB)/4, $0x3f3504f3
+GLOBL f32SqrtHalf<>(SB), RODATA|NOPTR, $32
+
+DATA f32LogP0<>+0(SB)/4, $0x3d9021bb
+DATA f32LogP0<>+4(SB)/4, $0x3d9021bb
+DATA f32LogP0<>+8(SB)/4, $0x3d9021bb
+DATA f32LogP0<>+12(SB)/4, $0x3d9021bb
+DATA f32LogP0<>+16(SB)/4, $0x3d9021bb
+DATA f32LogP0<>+20(SB)/4, $0x3d9021bb
+DATA f32LogP0<>+24(SB)/4, $0x3d9021bb
+DATA f32LogP0<>+28(SB)/4, $0x3d9021bb
+GLOBL f32LogP0<>(SB), RODATA|NOPTR, $32
+
+DATA f32LogP1<>+0(SB)/4, $0xbdebd1b8
+DATA f32LogP1<>+4(SB)/4, $0xbdebd1b8
+DATA f32LogP1<>+8(SB)/4, $0xbdebd1b8
+DATA f32LogP1<>+12(SB)/4, $0xbdebd1b8
+DATA f32LogP1<>+16(SB)/4, $0xbdebd1b8
+DATA f32LogP1<>+20(SB)/4, $0xbdebd1b8
+DATA f32LogP1<>+24(SB)/4, $0xbdebd1b8
+DATA f32LogP1<>+28(SB)/4, $0xbdebd1b8
+GLOBL f32LogP1<>(SB), RODATA|NOPTR, $32
+
+DATA f32LogP2<>+0(SB)/4, $0x3def251a
+DATA f32LogP2<>+4(SB)/4, $0x3def251a
+DATA f32LogP2<>+8(SB)/4, $0x3def251a
+DATA f32LogP2<>+12(SB)/4, $0x3def251a
+DATA f32LogP2<>+16(SB)/4, $0x3def251a
+DATA f32LogP2<>+20(SB)/4, $0x3def251a
+DATA f32LogP2<>+24(SB)/4, $0x3def251a
+DATA f32LogP2<>+28(SB)/4, $0x3def251a
+GLOBL f32LogP2<>(SB), RODATA|NOPTR, $32
+
+DATA f32LogP3<>+0(SB)/4, $0xbdfe5d4f
+DATA f32LogP3<>+4(SB)/4, $0xbdfe5d4f
+DATA f32LogP3<>+8(SB)/4, $0xbdfe5d4f
+DATA f32LogP3<>+12(SB)/4, $0xbdfe5d4f
+DATA f32LogP3<>+16(SB)/4, $0xbdfe5d4f
+DATA f32LogP3<>+20(SB)/4, $0xbdfe5d4f
+DATA f32LogP3<>+24(SB)/4, $0xbdfe5d4f
+DATA f32LogP3<>+28(SB)/4, $0xbdfe5d4f
+GLOBL f32LogP3<>(SB), RODATA|NOPTR, $32
+
+DATA f32LogP4<>+0(SB)/4, $0x3e11e9bf
+DATA f32LogP4<>+4(SB)/4, $0x3e11e9bf
+DATA f32LogP4<>+8(SB)/4, $0x3e11e9bf
+DATA f32LogP4<>+12(SB)/4, $0x3e11e9bf
+DATA f32LogP4<>+16(SB)/4, $0x3e11e9bf
+DATA f32LogP4<>+20(SB)/4, $0x3e11e9bf
+DATA f32LogP4<>+24(SB)/4, $0x3e11e9bf
+DATA f32LogP4<>+28(SB)/4, $0x3e11e9bf
+GLOBL f32LogP4<>(SB), RODATA|NOPTR, $32
+
+DATA f32LogP5<>+0(SB)/4, $0xbe2aae50
+DATA f32LogP5<>+4(SB)/4, $0xbe2aae50
+DATA f32LogP5<>+8(SB)/4, $0xbe2aae50
+DATA f32LogP5<>+12(SB)/4, $0xbe2aae50
+DATA f32LogP5<>+16(SB)/4, $0xbe2aae50
+DATA f32LogP5<>+20(SB)/4, $0xbe2aae50
+DATA f32LogP5<>+24(SB)/4, $0xbe2aae50
+DATA f32LogP5<>+28(SB)/4, $0xbe2aae50
+GLOBL f32LogP5<>(SB), RODATA|NOPTR, $32
+
+DATA f32LogP6<>+0(SB)/4, $0x3e4cceac
+DATA f32LogP6<>+4(SB)/4, $0x3e4cceac
+DATA f32LogP6<>+8(SB)/4, $0x3e4cceac
+DATA f32LogP6<>+12(SB)/4, $0x3e4cceac
+DATA f32LogP6<>+16(SB)/4, $0x3e4cceac
+DATA f32LogP6<>+20(SB)/4, $0x3e4cceac
+DATA f32LogP6<>+24(SB)/4, $0x3e4cceac
+DATA f32LogP6<>+28(SB)/4, $0x3e4cceac
+GLOBL f32LogP6<>(SB), RODATA|NOPTR, $32
+
+DATA f32LogP7<>+0(SB)/4, $0xbe7ffffc
+DATA f32LogP7<>+4(SB)/4, $0xbe7ffffc
+DATA f32LogP7<>+8(SB)/4, $0xbe7ffffc
+DATA f32LogP7<>+12(SB)/4, $0xbe7ffffc
+DATA f32LogP7<>+16(SB)/4, $0xbe7ffffc
+DATA f32LogP7<>+20(SB)/4, $0xbe7ffffc
+DATA f32LogP7<>+24(SB)/4, $0xbe7ffffc
+DATA f32LogP7<>+28(SB)/4, $0xbe7ffffc
+GLOBL f32LogP7<>(SB), RODATA|NOPTR, $32
+
+DATA f32LogP8<>+0(SB)/4, $0x3eaaaaaa
+DATA f32LogP8<>+4(SB)/4, $0x3eaaaaaa
+DATA f32LogP8<>+8(SB)/4, $0x3eaaaaaa
+DATA f32LogP8<>+12(SB)/4, $0x3eaaaaaa
+DATA f32LogP8<>+16(SB)/4, $0x3eaaaaaa
+DATA f32LogP8<>+20(SB)/4, $0x3eaaaaaa
+DATA f32LogP8<>+24(SB)/4, $0x3eaaaaaa
+DATA f32LogP8<>+28(SB)/4, $0x3eaaaaaa
+GLOBL f32LogP8<>(SB), RODATA|NOPTR, $32
+
+DATA f32LogQ1<>+0(SB)/4, $0xb95e8083
+DATA f32LogQ1<>+4(SB)/4, $0xb95e8083
+DATA f32LogQ1<>+8(SB)/4, $0xb95e8083
+DATA f32LogQ1<>+12(SB)/4, $0xb95e8083
+DATA f32LogQ1<>+16(SB)/4, $0xb95e8083
+DATA f32LogQ1<>+20(SB)/4, $0xb95e8083
+DATA f32LogQ1<>+24(SB)/4, $0xb95e8083
+DATA f32LogQ1<>+28(SB)/4, $0xb95e8083
+GLOBL f32LogQ1<>(SB), RODATA|NOPTR, $32
+
+DATA f32LogQ2<>+0(SB)/4, $0x3f318000
+DATA f32LogQ2<>+4(SB)/4, $0x3f318000
+DATA f32LogQ2<>+8(SB)/4, $0x3f318000
+DATA f32LogQ2<>+12(SB)/4, $0x3f318000
+DATA f32LogQ2<>+16(SB)/4, $0x3f318000
+DATA f32LogQ2<>+20(SB)/4, $0x3f318000
+DATA f32LogQ2<>+24(SB)/4, $0x3f318000
+DATA f32LogQ2<>+28(SB)/4, $0x3f318000
+GLOBL f32LogQ2<>(SB), RODATA|NOPTR, $32
+
+DATA f32NegHalf<>+0(SB)/4, $0xbf000000
+DATA f32NegHalf<>+4(SB)/4, $0xbf000000
+DATA f32NegHalf<>+8(SB)/4, $0xbf000000
+DATA f32NegHalf<>+12(SB)/4, $0xbf000000
+DATA f32NegHalf<>+16(SB)/4, $0xbf000000
+DATA f32NegHalf<>+20(SB)/4, $0xbf000000
+DATA f32NegHalf<>+24(SB)/4, $0xbf000000
+DATA f32NegHalf<>+28(SB)/4, $0xbf000000
+GLOBL f32NegHalf<>(SB), RODATA|NOPTR, $32
+
+DATA f32DP1<>+0(SB)/4, $0xbf490000
+DATA f32DP1<>+4(SB)/4, $0xbf490000
+DATA f32DP1<>+8(SB)/4, $0xbf490000
+DATA f32DP1<>+12(SB)/4, $0xbf490000
+DATA f32DP1<>+16(SB)/4, $0xbf490000
+DATA f32DP1<>+20(SB)/4, $0xbf490000
+DATA f32DP1<>+24(SB)/4, $0xbf490000
+DATA f32DP1<>+28(SB)/4, $0xbf490000
+GLOBL f32DP1<>(SB), RODATA|NOPTR, $32
+
+DATA f32DP2<>+0(SB)/4, $0xb97da000
+DATA f32DP2<>+4(SB)/4, $0xb97da000
+DATA f32DP2<>+8(SB)/4, $0xb97da000
+DATA f32DP2<>+12(SB)/4, $0xb97da000
+DATA f32DP2<>+16(SB)/4, $0xb97da000
+DATA f32DP2<>+20(SB)/4, $0xb97da000
+DATA f32DP2<>+24(SB)/4, $0xb97da000
+DATA f32DP2<>+28(SB)/4, $0xb97da000
+GLOBL f32DP2<>(SB), RODATA|NOPTR, $32
+
+DATA f32DP3<>+0(SB)/4, $0xb3222169
+DATA f32DP3<>+4(SB)/4, $0xb3222169
+DATA f32DP3<>+8(SB)/4, $0xb3222169
+DATA f32DP3<>+12(SB)/4, $0xb3222169
+DATA f32DP3<>+16(SB)/4, $0xb3222169
+DATA f32DP3<>+20(SB)/4, $0xb3222169
+DATA f32DP3<>+24(SB)/4, $0xb3222169
+DATA f32DP3<>+28(SB)/4, $0xb3222169
+GLOBL f32DP3<>(SB), RODATA|NOPTR, $32
+
+DATA f32SinP0<>+0(SB)/4, $0xb94ca1f9
+DATA f32SinP0<>+4(SB)/4, $0xb94ca1f9
+DATA f32SinP0<>+8(SB)/4, $0xb94ca1f9
+DATA f32SinP0<>+12(SB)/4, $0xb94ca1f9
+DATA f32SinP0<>+16(SB)/4, $0xb94ca1f9
+DATA f32SinP0<>+20(SB)/4, $0xb94ca1f9
+DATA f32SinP0<>+24(SB)/4, $0xb94ca1f9
+DATA f32SinP0<>+28(SB)/4, $0xb94ca1f9
+GLOBL f32SinP0<>(SB), RODATA|NOPTR, $32
+
+DATA f32SinP1<>+0(SB)/4, $0x3c08839e
+DATA f32SinP1<>+4(SB)/4, $0x3c08839e
+DATA f32SinP1<>+8(SB)/4, $0x3c08839e
+DATA f32SinP1<>+12(SB)/4, $0x3c08839e
+DATA f32SinP1<>+16(SB)/4, $0x3c08839e
+DATA f32SinP1<>+20(SB)/4, $0x3c08839e
+DATA f32SinP1<>+24(SB)/4, $0x3c08839e
+DATA f32SinP1<>+28(SB)/4, $0x3c08839e
+GLOBL f32SinP1<>(SB), RODATA|NOPTR, $32
+
+DATA f32SinP2<>+0(SB)/4, $0xbe2aaaa3
+DATA f32SinP2<>+4(SB)/4, $0xbe2aaaa3
+DATA f32SinP2<>+8(SB)/4, $0xbe2aaaa3
+DATA f32SinP2<>+12(SB)/4, $0xbe2aaaa3
+DATA f32SinP2<>+16(SB)/4, $0xbe2aaaa3
+DATA f32SinP2<>+20(SB)/4, $0xbe2aaaa3
+DATA f32SinP2<>+24(SB)/4, $0xbe2aaaa3
+DATA f32SinP2<>+28(SB)/4, $0xbe2aaaa3
+GLOBL f32SinP2<>(SB), RODATA|NOPTR, $32
+
+DATA f32CosP0<>+0(SB)/4, $0x37ccf5ce
+DATA f32CosP0<>+4(SB)/4, $0x37ccf5ce
+DATA f32CosP0<>+8(SB)/4, $0x37ccf5ce
+DATA f32CosP0<>+12(SB)/4, $0x37ccf5ce
+DATA f32CosP0<>+16(SB)/4, $0x37ccf5ce
+DATA f32CosP0<>+20(SB)/4, $0x37ccf5ce
+DATA f32CosP0<>+24(SB)/4, $0x37ccf5ce
+DATA f32CosP0<>+28(SB)/4, $0x37ccf5ce
+GLOBL f32CosP0<>(SB), RODATA|NOPTR, $32
+
+DATA f32CosP1<>+0(SB)/4, $0xbab6061a
+DATA f32CosP1<>+4(SB)/4, $0xbab6061a
+DATA f32CosP1<>+8(SB)/4, $0xbab6061a
+DATA f32CosP1<>+12(SB)/4, $0xbab6061a
+DATA f32CosP1<>+16(SB)/4, $0xbab6061a
+DATA f32CosP1<>+20(SB)/4, $0xbab6061a
+DATA f32CosP1<>+24(SB)/4, $0xbab6061a
+DATA f32CosP1<>+28(SB)/4, $0xbab6061a
+GLOBL f32CosP1<>(SB), RODATA|NOPTR, $32
+
+DATA f32CosP2<>+0(SB)/4, $0x3d2aaaa5
+DATA f32CosP2<>+4(SB)/4, $0x3d2aaaa5
+DATA f32CosP2<>+8(SB)/4, $0x3d2aaaa5
+DATA f32CosP2<>+12(SB)/4, $0x3d2aaaa5
+DATA f32CosP2<>+16(SB)/4, $0x3d2aaaa5
+DATA f32CosP2<>+20(SB)/4, $0x3d2aaaa5
+DATA f32CosP2<>+24(SB)/4, $0x3d2aaaa5
+DATA f32CosP2<>+28(SB)/4, $0x3d2aaaa5
+GLOBL f32CosP2<>(SB), RODATA|NOPTR, $32
+
+DATA f32FOPI<>+0(SB)/4, $0x3fa2f983
+DATA f32FOPI<>+4(SB)/4, $0x3fa2f983
+DATA f32FOPI<>+8(SB)/4, $0x3fa2f983
+DATA f32FOPI<>+12(SB)/4, $0x3fa2f983
+DATA f32FOPI<>+16(SB)/4, $0x3fa2f983
+DATA f32FOPI<>+20(SB)/4, $0x3fa2f983
+DATA f32FOPI<>+24(SB)/4, $0x3fa2f983
+DATA f32FOPI<>+28(SB)/4, $0x3fa2f983
+GLOBL f32FOPI<>(SB), RODATA|NOPTR, $32
+
+DATA i32InvMant<>+0(SB)/4, $0x807fffff
+DATA i32InvMant<>+4(SB)/4, $0x807fffff
+DATA i32InvMant<>+8(SB)/4, $0x807fffff
+DATA i32InvMant<>+12(SB)/4, $0x807fffff
+DATA i32InvMant<>+16(SB)/4, $0x807fffff
+DATA i32InvMant<>+20(SB)/4, $0x807fffff
+DATA i32InvMant<>+24(SB)/4, $0x807fffff
+DATA i32InvMant<>+28(SB)/4, $0x807fffff
+GLOBL i32InvMant<>(SB), RODATA|NOPTR, $32
+
+DATA i32One<>+0(SB)/4, $0x00000001
+DATA i32One<>+4(SB)/4, $0x00000001
+DATA i32One<>+8(SB)/4, $0x00000001
+DATA i32One<>+12(SB)/4, $0x00000001
+DATA i32One<>+16(SB)/4, $0x00000001
+DATA i32One<>+20(SB)/4, $0x00000001
+DATA i32One<>+24(SB)/4, $0x00000001
+DATA i32One<>+28(SB)/4, $0x00000001
+GLOBL i32One<>(SB), RODATA|NOPTR, $32
+
+DATA i32NotOne<>+0(SB)/4, $0xfffffffe
+DATA i32NotOne<>+4(SB)/4, $0xfffffffe
+DATA i32NotOne<>+8(SB)/4, $0xfffffffe
+DATA i32NotOne<>+12(SB)/4, $0xfffffffe
+DATA i32NotOne<>+16(SB)/4, $0xfffffffe
+DATA i32NotOne<>+20(SB)/4, $0xfffffffe
+DATA i32NotOne<>+24(SB)/4, $0xfffffffe
+DATA i32NotOne<>+28(SB)/4, $0xfffffffe
+GLOBL i32NotOne<>(SB), RODATA|NOPTR, $32
+
+DATA i32Two<>+0(SB)/4, $0x00000002
+DATA i32Two<>+4(SB)/4, $0x00000002
+DATA i32Two<>+8(SB)/4, $0x00000002
+DATA i32Two<>+12(SB)/4, $0x00000002
+DATA i32Two<>+16(SB)/4, $0x00000002
+DATA i32Two<>+20(SB)/4, $0x00000002
+DATA i32Two<>+24(SB)/4, $0x00000002
+DATA i32Two<>+28(SB)/4, $0x00000002
+GLOBL i32Two<>(SB), RODATA|NOPTR, $32
+
+DATA i32Four<>+0(SB)/4, $0x00000004
+DATA i32Four<>+4(SB)/4, $0x00000004
+DATA i32Four<>+8(SB)/4, $0x00000004
+DATA i32Four<>+12(SB)/4, $0x00000004
+DATA i32Four<>+16(SB)/4, $0x00000004
+DATA i32Four<>+20(SB)/4, $0x00000004
+DATA i32Four<>+24(SB)/4, $0x00000004
+DATA i32Four<>+28(SB)/4, $0x00000004
+GLOBL i32Four<>(SB), RODATA|NOPTR, $32
+
+
+// func normal16f32AVX2(data *float32, blocks int, mean, std float32)
+// normal16Float32 on each of blocks consecutive blocks of 16 floats: with
+// u1 = 1 - b[0:8], u2 = b[8:16], r = sqrt(-2*log(u1)) and (s, c) =
+// sincos(2pi*u2): b[0:8] = fma(r*c, std, mean), b[8:16] = fma(r*s, std,
+// mean). log and sincos are avxLog and avxSincos (log256_ps and
+// sincos256_ps), for u1 in (0, 1].
+TEXT ·normal16f32AVX2(SB), NOSPLIT, $0-24
+	MOVQ data+0(FP), DI
+	MOVQ blocks+8(FP), CX
+	VBROADCASTSS mean+16(FP), Y14
+	VBROADCASTSS std+20(FP), Y15
+	VMOVUPS f32SignMask<>(SB), Y10
+	TESTQ CX, CX
+	JZ   n16done
+n16loop:
+	VMOVUPS (DI), Y0
+	VMOVUPS 32(DI), Y1
+	VMOVUPS f32One<>(SB), Y2
+	VSUBPS  Y0, Y2, Y0
+
+	// log256_ps(Y0) -> Y0
+	VMAXPS    f32MinNorm<>(SB), Y0, Y0
+	VPSRLD    $23, Y0, Y3
+	VPSUBD    i32Bias<>(SB), Y3, Y3
+	VCVTDQ2PS Y3, Y3
+	VANDPS    i32InvMant<>(SB), Y0, Y0
+	VORPS     f32Half<>(SB), Y0, Y0
+	VADDPS    f32One<>(SB), Y3, Y3
+	VCMPPS    $1, f32SqrtHalf<>(SB), Y0, Y4
+	VANDPS    Y0, Y4, Y5
+	VSUBPS    f32One<>(SB), Y0, Y0
+	VANDPS    f32One<>(SB), Y4, Y6
+	VSUBPS    Y6, Y3, Y3
+	VADDPS    Y5, Y0, Y0
+	VMULPS    Y0, Y0, Y4
+	VMOVUPS   f32LogP0<>(SB), Y5
+	VFMADD213PS f32LogP1<>(SB), Y0, Y5
+	VFMADD213PS f32LogP2<>(SB), Y0, Y5
+	VFMADD213PS f32LogP3<>(SB), Y0, Y5
+	VFMADD213PS f32LogP4<>(SB), Y0, Y5
+	VFMADD213PS f32LogP5<>(SB), Y0, Y5
+	VFMADD213PS f32LogP6<>(SB), Y0, Y5
+	VFMADD213PS f32LogP7<>(SB), Y0, Y5
+	VFMADD213PS f32LogP8<>(SB), Y0, Y5
+	VMULPS    Y0, Y5, Y5
+	VMULPS    Y4, Y5, Y5
+	VFMADD231PS f32LogQ1<>(SB), Y3, Y5
+	VFMADD231PS f32NegHalf<>(SB), Y4, Y5
+	VADDPS    Y5, Y0, Y0
+	VFMADD231PS f32LogQ2<>(SB), Y3, Y0
+
+	VMULPS  f32NegTwo<>(SB), Y0, Y0
+	VSQRTPS Y0, Y8
+	VMULPS  f32TwoPi<>(SB), Y1, Y1
+
+	// sincos256_ps(Y1) -> sin Y1, cos Y2
+	VANDPS    Y10, Y1, Y9
+	VANDNPS   Y1, Y10, Y1
+	VMULPS    f32FOPI<>(SB), Y1, Y3
+	VCVTTPS2DQ Y3, Y4
+	VPADDD    i32One<>(SB), Y4, Y4
+	VPAND     i32NotOne<>(SB), Y4, Y4
+	VCVTDQ2PS Y4, Y3
+	VPAND     i32Four<>(SB), Y4, Y5
+	VPSLLD    $29, Y5, Y5
+	VPAND     i32Two<>(SB), Y4, Y6
+	VPXOR     Y7, Y7, Y7
+	VPCMPEQD  Y7, Y6, Y6
+	VFMADD231PS f32DP1<>(SB), Y3, Y1
+	VFMADD231PS f32DP2<>(SB), Y3, Y1
+	VFMADD231PS f32DP3<>(SB), Y3, Y1
+	VPSUBD    i32Two<>(SB), Y4, Y7
+	VPANDN    i32Four<>(SB), Y7, Y7
+	VPSLLD    $29, Y7, Y7
+	VXORPS    Y5, Y9, Y9
+	VMULPS    Y1, Y1, Y11
+	VMOVUPS   f32CosP0<>(SB), Y12
+	VFMADD213PS f32CosP1<>(SB), Y11, Y12
+	VFMADD213PS f32CosP2<>(SB), Y11, Y12
+	VMULPS    Y11, Y12, Y12
+	VMULPS    Y11, Y12, Y12
+	VFMADD231PS f32NegHalf<>(SB), Y11, Y12
+	VADDPS    f32One<>(SB), Y12, Y12
+	VMOVUPS   f32SinP0<>(SB), Y13
+	VFMADD213PS f32SinP1<>(SB), Y11, Y13
+	VFMADD213PS f32SinP2<>(SB), Y11, Y13
+	VMULPS    Y11, Y13, Y13
+	VFMADD213PS Y1, Y1, Y13
+	VANDPS    Y6, Y13, Y3
+	VANDNPS   Y12, Y6, Y4
+	VSUBPS    Y3, Y13, Y13
+	VSUBPS    Y4, Y12, Y12
+	VADDPS    Y3, Y4, Y1
+	VADDPS    Y13, Y12, Y2
+	VXORPS    Y9, Y1, Y1
+	VXORPS    Y7, Y2, Y2
+
+	VMULPS  Y2, Y8, Y2
+	VMULPS  Y1, Y8, Y1
+	VFMADD213PS Y14, Y15, Y2
+	VFMADD213PS Y14, Y15, Y1
+	VMOVUPS Y2, (DI)
+	VMOVUPS Y1, 32(DI)
+	ADDQ $64, DI
+	DECQ CX
+	JNZ  n16loop
+n16done:
+	VZEROUPPER
+	RET

@@ -86,6 +86,7 @@ func TestVecKernelsPortable(t *testing.T) {
 	defer func() { useAVX2 = true }()
 	t.Run("exp", TestExpF32MatchesReference)
 	t.Run("sigmoid", TestSigmoidF32MatchesReference)
+	t.Run("normal", TestNormalBlocksMatchesReference)
 }
 
 // TestExpF32Exhaustive compares the vector exp with its reference on every
@@ -105,6 +106,34 @@ func TestExpF32Exhaustive(t *testing.T) {
 		for i, x := range xs {
 			if want := sleefExpf(x); !sameBits32(got[i], want) {
 				t.Fatalf("exp(%g [%#x]) = %#x, want %#x", x, math.Float32bits(x), math.Float32bits(got[i]), math.Float32bits(want))
+			}
+		}
+	}
+}
+
+// TestNormalBlocksMatchesReference checks the vector Box–Muller blocks
+// against normal16Float32 on uniforms from the generator and on the edges
+// of their range.
+func TestNormalBlocksMatchesReference(t *testing.T) {
+	g := NewGenerator(3)
+	const n = 16 * 40000
+	u := make([]float32, n)
+	uniformFillFloat32(u, g, 0, 1)
+	edges := []float32{0, 1 - 1.0/(1<<24), 0.5, 0.25, 0.75, 1.0 / (1 << 24), 0.125, 0.875, 0.0625, 0.3, 0.7, 0.99, 0.01, 0.4999, 0.5001, 0.2}
+	for i, e := range edges {
+		u[i], u[16+i] = e, e
+		u[32+i], u[48+i] = 0.5, e
+	}
+	for _, ms := range [][2]float32{{0, 1}, {3, 0.5}} {
+		got := append([]float32{}, u...)
+		normalBlocksFloat32(got, ms[0], ms[1])
+		want := append([]float32{}, u...)
+		for b := 0; b < n; b += 16 {
+			normal16Float32(want[b:b+16], ms[0], ms[1])
+		}
+		for i := range got {
+			if !sameBits32(got[i], want[i]) {
+				t.Fatalf("mean %g std %g: element %d (u %g) = %g, want %g", ms[0], ms[1], i, u[i], got[i], want[i])
 			}
 		}
 	}

@@ -394,16 +394,30 @@ func normalFillFloat64(data []float64, mean, std float64, g *Generator) {
 func normalFillFloat32(data []float32, mean, std float32, g *Generator) {
 	uniformFillFloat32(data, g, 0, 1)
 	size := len(data)
-	for i := 0; i+16 <= size; i += 16 {
-		normal16Float32(data[i:i+16], mean, std)
-	}
+	normalBlocksFloat32(data[:size/16*16], mean, std)
 	if size%16 != 0 {
 		tail := data[size-16:]
 		for i := range tail {
 			tail[i] = uniformFloat32(g, 0, 1)
 		}
-		normal16Float32(tail, mean, std)
+		normalBlocksFloat32(tail, mean, std)
 	}
+}
+
+// normalBlocksFloat32 runs normal16Float32 on each block of 16 of data (a
+// multiple of 16 long), with the AVX2 kernel where there is one, over
+// several goroutines for long data (the blocks are independent).
+func normalBlocksFloat32(data []float32, mean, std float32) {
+	nb := len(data) / 16
+	parallelFor(nb, 4096, func(lo, hi int) {
+		if useAVX2 {
+			normal16f32AVX2(&data[lo*16], hi-lo, mean, std)
+			return
+		}
+		for b := lo; b < hi; b++ {
+			normal16Float32(data[b*16:b*16+16], mean, std)
+		}
+	})
 }
 
 // normal16Float32 is normal_fill_16_AVX2 on one block.
