@@ -401,6 +401,9 @@ func (k floatBinKernel[T]) row(offs rowOffsets, n int) {
 
 // binaryFloatRow dispatches one row of a floating operation.
 func binaryFloatRow[T floatNum](op BinaryOp, n int, o []T, os int, a []T, as int, b []T, bs int, alpha T, hasAlpha bool) {
+	if isF32[T]() && os == 1 && !hasAlpha && binF32(op, asF32(o[:n]), asF32(a), as, asF32(b), bs) {
+		return
+	}
 	switch op {
 	case OpAdd, OpSub:
 		switch {

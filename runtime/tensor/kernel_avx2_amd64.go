@@ -56,3 +56,49 @@ func addf64AVX2(dst, src *float64, n int)
 //
 //go:noescape
 func normal16f32AVX2(data *float32, blocks int, mean, std float32)
+
+// Element-wise float32 kernels (n a multiple of 8): binary operations
+// vector-vector, vector-scalar and scalar-vector; sqrt; widening to
+// float64.
+
+//go:noescape
+func addVVf32AVX2(o, a, b *float32, n int)
+
+//go:noescape
+func addVSf32AVX2(o, a *float32, b float32, n int)
+
+//go:noescape
+func addSVf32AVX2(o *float32, a float32, b *float32, n int)
+
+//go:noescape
+func subVVf32AVX2(o, a, b *float32, n int)
+
+//go:noescape
+func subVSf32AVX2(o, a *float32, b float32, n int)
+
+//go:noescape
+func subSVf32AVX2(o *float32, a float32, b *float32, n int)
+
+//go:noescape
+func mulVVf32AVX2(o, a, b *float32, n int)
+
+//go:noescape
+func mulVSf32AVX2(o, a *float32, b float32, n int)
+
+//go:noescape
+func mulSVf32AVX2(o *float32, a float32, b *float32, n int)
+
+//go:noescape
+func divVVf32AVX2(o, a, b *float32, n int)
+
+//go:noescape
+func divVSf32AVX2(o, a *float32, b float32, n int)
+
+//go:noescape
+func divSVf32AVX2(o *float32, a float32, b *float32, n int)
+
+//go:noescape
+func sqrtf32AVX2(o, a *float32, n int)
+
+//go:noescape
+func cvtf32f64AVX2(o *float64, a *float32, n int)

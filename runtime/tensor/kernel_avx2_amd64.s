@@ -821,3 +821,519 @@ n16loop:
 n16done:
 	VZEROUPPER
 	RET
+
+// Element-wise float32 binary operations: o = a OP b over n elements (a
+// multiple of 8), vector-vector (vv), vector-scalar (vs) and scalar-vector
+// (sv). Each lane is the scalar IEEE operation.
+
+// func addVVf32AVX2(o, a, b *float32, n int)
+TEXT ·addVVf32AVX2(SB), NOSPLIT, $0-32
+	MOVQ o+0(FP), DI
+	MOVQ a+8(FP), SI
+	MOVQ b+16(FP), DX
+	MOVQ n+24(FP), CX
+	SHRQ $3, CX
+addvv4:
+	CMPQ CX, $4
+	JL   addvv1
+	VMOVUPS 0(SI), Y0
+	VMOVUPS 32(SI), Y1
+	VMOVUPS 64(SI), Y2
+	VMOVUPS 96(SI), Y3
+	VADDPS 0(DX), Y0, Y0
+	VADDPS 32(DX), Y1, Y1
+	VADDPS 64(DX), Y2, Y2
+	VADDPS 96(DX), Y3, Y3
+	VMOVUPS Y0, 0(DI)
+	VMOVUPS Y1, 32(DI)
+	VMOVUPS Y2, 64(DI)
+	VMOVUPS Y3, 96(DI)
+	ADDQ $128, SI
+	ADDQ $128, DX
+	ADDQ $128, DI
+	SUBQ $4, CX
+	JMP  addvv4
+addvv1:
+	TESTQ CX, CX
+	JZ   addvvdone
+	VMOVUPS 0(SI), Y0
+	VADDPS 0(DX), Y0, Y0
+	VMOVUPS Y0, 0(DI)
+	ADDQ $32, SI
+	ADDQ $32, DX
+	ADDQ $32, DI
+	DECQ CX
+	JMP  addvv1
+addvvdone:
+	VZEROUPPER
+	RET
+
+// func addVSf32AVX2(o, a *float32, b float32, n int)
+TEXT ·addVSf32AVX2(SB), NOSPLIT, $0-32
+	MOVQ o+0(FP), DI
+	MOVQ a+8(FP), SI
+	VBROADCASTSS b+16(FP), Y15
+	MOVQ n+24(FP), CX
+	SHRQ $3, CX
+addvs4:
+	CMPQ CX, $4
+	JL   addvs1
+	VMOVUPS 0(SI), Y0
+	VMOVUPS 32(SI), Y1
+	VMOVUPS 64(SI), Y2
+	VMOVUPS 96(SI), Y3
+	VADDPS Y15, Y0, Y0
+	VADDPS Y15, Y1, Y1
+	VADDPS Y15, Y2, Y2
+	VADDPS Y15, Y3, Y3
+	VMOVUPS Y0, 0(DI)
+	VMOVUPS Y1, 32(DI)
+	VMOVUPS Y2, 64(DI)
+	VMOVUPS Y3, 96(DI)
+	ADDQ $128, SI
+	ADDQ $128, DI
+	SUBQ $4, CX
+	JMP  addvs4
+addvs1:
+	TESTQ CX, CX
+	JZ   addvsdone
+	VMOVUPS 0(SI), Y0
+	VADDPS Y15, Y0, Y0
+	VMOVUPS Y0, 0(DI)
+	ADDQ $32, SI
+	ADDQ $32, DI
+	DECQ CX
+	JMP  addvs1
+addvsdone:
+	VZEROUPPER
+	RET
+
+// func addSVf32AVX2(o *float32, a float32, b *float32, n int)
+TEXT ·addSVf32AVX2(SB), NOSPLIT, $0-32
+	MOVQ o+0(FP), DI
+	VBROADCASTSS a+8(FP), Y15
+	MOVQ b+16(FP), SI
+	MOVQ n+24(FP), CX
+	SHRQ $3, CX
+addsv4:
+	CMPQ CX, $4
+	JL   addsv1
+	VADDPS 0(SI), Y15, Y0
+	VADDPS 32(SI), Y15, Y1
+	VADDPS 64(SI), Y15, Y2
+	VADDPS 96(SI), Y15, Y3
+	VMOVUPS Y0, 0(DI)
+	VMOVUPS Y1, 32(DI)
+	VMOVUPS Y2, 64(DI)
+	VMOVUPS Y3, 96(DI)
+	ADDQ $128, SI
+	ADDQ $128, DI
+	SUBQ $4, CX
+	JMP  addsv4
+addsv1:
+	TESTQ CX, CX
+	JZ   addsvdone
+	VADDPS 0(SI), Y15, Y0
+	VMOVUPS Y0, 0(DI)
+	ADDQ $32, SI
+	ADDQ $32, DI
+	DECQ CX
+	JMP  addsv1
+addsvdone:
+	VZEROUPPER
+	RET
+
+
+// func subVVf32AVX2(o, a, b *float32, n int)
+TEXT ·subVVf32AVX2(SB), NOSPLIT, $0-32
+	MOVQ o+0(FP), DI
+	MOVQ a+8(FP), SI
+	MOVQ b+16(FP), DX
+	MOVQ n+24(FP), CX
+	SHRQ $3, CX
+subvv4:
+	CMPQ CX, $4
+	JL   subvv1
+	VMOVUPS 0(SI), Y0
+	VMOVUPS 32(SI), Y1
+	VMOVUPS 64(SI), Y2
+	VMOVUPS 96(SI), Y3
+	VSUBPS 0(DX), Y0, Y0
+	VSUBPS 32(DX), Y1, Y1
+	VSUBPS 64(DX), Y2, Y2
+	VSUBPS 96(DX), Y3, Y3
+	VMOVUPS Y0, 0(DI)
+	VMOVUPS Y1, 32(DI)
+	VMOVUPS Y2, 64(DI)
+	VMOVUPS Y3, 96(DI)
+	ADDQ $128, SI
+	ADDQ $128, DX
+	ADDQ $128, DI
+	SUBQ $4, CX
+	JMP  subvv4
+subvv1:
+	TESTQ CX, CX
+	JZ   subvvdone
+	VMOVUPS 0(SI), Y0
+	VSUBPS 0(DX), Y0, Y0
+	VMOVUPS Y0, 0(DI)
+	ADDQ $32, SI
+	ADDQ $32, DX
+	ADDQ $32, DI
+	DECQ CX
+	JMP  subvv1
+subvvdone:
+	VZEROUPPER
+	RET
+
+// func subVSf32AVX2(o, a *float32, b float32, n int)
+TEXT ·subVSf32AVX2(SB), NOSPLIT, $0-32
+	MOVQ o+0(FP), DI
+	MOVQ a+8(FP), SI
+	VBROADCASTSS b+16(FP), Y15
+	MOVQ n+24(FP), CX
+	SHRQ $3, CX
+subvs4:
+	CMPQ CX, $4
+	JL   subvs1
+	VMOVUPS 0(SI), Y0
+	VMOVUPS 32(SI), Y1
+	VMOVUPS 64(SI), Y2
+	VMOVUPS 96(SI), Y3
+	VSUBPS Y15, Y0, Y0
+	VSUBPS Y15, Y1, Y1
+	VSUBPS Y15, Y2, Y2
+	VSUBPS Y15, Y3, Y3
+	VMOVUPS Y0, 0(DI)
+	VMOVUPS Y1, 32(DI)
+	VMOVUPS Y2, 64(DI)
+	VMOVUPS Y3, 96(DI)
+	ADDQ $128, SI
+	ADDQ $128, DI
+	SUBQ $4, CX
+	JMP  subvs4
+subvs1:
+	TESTQ CX, CX
+	JZ   subvsdone
+	VMOVUPS 0(SI), Y0
+	VSUBPS Y15, Y0, Y0
+	VMOVUPS Y0, 0(DI)
+	ADDQ $32, SI
+	ADDQ $32, DI
+	DECQ CX
+	JMP  subvs1
+subvsdone:
+	VZEROUPPER
+	RET
+
+// func subSVf32AVX2(o *float32, a float32, b *float32, n int)
+TEXT ·subSVf32AVX2(SB), NOSPLIT, $0-32
+	MOVQ o+0(FP), DI
+	VBROADCASTSS a+8(FP), Y15
+	MOVQ b+16(FP), SI
+	MOVQ n+24(FP), CX
+	SHRQ $3, CX
+subsv4:
+	CMPQ CX, $4
+	JL   subsv1
+	VSUBPS 0(SI), Y15, Y0
+	VSUBPS 32(SI), Y15, Y1
+	VSUBPS 64(SI), Y15, Y2
+	VSUBPS 96(SI), Y15, Y3
+	VMOVUPS Y0, 0(DI)
+	VMOVUPS Y1, 32(DI)
+	VMOVUPS Y2, 64(DI)
+	VMOVUPS Y3, 96(DI)
+	ADDQ $128, SI
+	ADDQ $128, DI
+	SUBQ $4, CX
+	JMP  subsv4
+subsv1:
+	TESTQ CX, CX
+	JZ   subsvdone
+	VSUBPS 0(SI), Y15, Y0
+	VMOVUPS Y0, 0(DI)
+	ADDQ $32, SI
+	ADDQ $32, DI
+	DECQ CX
+	JMP  subsv1
+subsvdone:
+	VZEROUPPER
+	RET
+
+
+// func mulVVf32AVX2(o, a, b *float32, n int)
+TEXT ·mulVVf32AVX2(SB), NOSPLIT, $0-32
+	MOVQ o+0(FP), DI
+	MOVQ a+8(FP), SI
+	MOVQ b+16(FP), DX
+	MOVQ n+24(FP), CX
+	SHRQ $3, CX
+mulvv4:
+	CMPQ CX, $4
+	JL   mulvv1
+	VMOVUPS 0(SI), Y0
+	VMOVUPS 32(SI), Y1
+	VMOVUPS 64(SI), Y2
+	VMOVUPS 96(SI), Y3
+	VMULPS 0(DX), Y0, Y0
+	VMULPS 32(DX), Y1, Y1
+	VMULPS 64(DX), Y2, Y2
+	VMULPS 96(DX), Y3, Y3
+	VMOVUPS Y0, 0(DI)
+	VMOVUPS Y1, 32(DI)
+	VMOVUPS Y2, 64(DI)
+	VMOVUPS Y3, 96(DI)
+	ADDQ $128, SI
+	ADDQ $128, DX
+	ADDQ $128, DI
+	SUBQ $4, CX
+	JMP  mulvv4
+mulvv1:
+	TESTQ CX, CX
+	JZ   mulvvdone
+	VMOVUPS 0(SI), Y0
+	VMULPS 0(DX), Y0, Y0
+	VMOVUPS Y0, 0(DI)
+	ADDQ $32, SI
+	ADDQ $32, DX
+	ADDQ $32, DI
+	DECQ CX
+	JMP  mulvv1
+mulvvdone:
+	VZEROUPPER
+	RET
+
+// func mulVSf32AVX2(o, a *float32, b float32, n int)
+TEXT ·mulVSf32AVX2(SB), NOSPLIT, $0-32
+	MOVQ o+0(FP), DI
+	MOVQ a+8(FP), SI
+	VBROADCASTSS b+16(FP), Y15
+	MOVQ n+24(FP), CX
+	SHRQ $3, CX
+mulvs4:
+	CMPQ CX, $4
+	JL   mulvs1
+	VMOVUPS 0(SI), Y0
+	VMOVUPS 32(SI), Y1
+	VMOVUPS 64(SI), Y2
+	VMOVUPS 96(SI), Y3
+	VMULPS Y15, Y0, Y0
+	VMULPS Y15, Y1, Y1
+	VMULPS Y15, Y2, Y2
+	VMULPS Y15, Y3, Y3
+	VMOVUPS Y0, 0(DI)
+	VMOVUPS Y1, 32(DI)
+	VMOVUPS Y2, 64(DI)
+	VMOVUPS Y3, 96(DI)
+	ADDQ $128, SI
+	ADDQ $128, DI
+	SUBQ $4, CX
+	JMP  mulvs4
+mulvs1:
+	TESTQ CX, CX
+	JZ   mulvsdone
+	VMOVUPS 0(SI), Y0
+	VMULPS Y15, Y0, Y0
+	VMOVUPS Y0, 0(DI)
+	ADDQ $32, SI
+	ADDQ $32, DI
+	DECQ CX
+	JMP  mulvs1
+mulvsdone:
+	VZEROUPPER
+	RET
+
+// func mulSVf32AVX2(o *float32, a float32, b *float32, n int)
+TEXT ·mulSVf32AVX2(SB), NOSPLIT, $0-32
+	MOVQ o+0(FP), DI
+	VBROADCASTSS a+8(FP), Y15
+	MOVQ b+16(FP), SI
+	MOVQ n+24(FP), CX
+	SHRQ $3, CX
+mulsv4:
+	CMPQ CX, $4
+	JL   mulsv1
+	VMULPS 0(SI), Y15, Y0
+	VMULPS 32(SI), Y15, Y1
+	VMULPS 64(SI), Y15, Y2
+	VMULPS 96(SI), Y15, Y3
+	VMOVUPS Y0, 0(DI)
+	VMOVUPS Y1, 32(DI)
+	VMOVUPS Y2, 64(DI)
+	VMOVUPS Y3, 96(DI)
+	ADDQ $128, SI
+	ADDQ $128, DI
+	SUBQ $4, CX
+	JMP  mulsv4
+mulsv1:
+	TESTQ CX, CX
+	JZ   mulsvdone
+	VMULPS 0(SI), Y15, Y0
+	VMOVUPS Y0, 0(DI)
+	ADDQ $32, SI
+	ADDQ $32, DI
+	DECQ CX
+	JMP  mulsv1
+mulsvdone:
+	VZEROUPPER
+	RET
+
+
+// func divVVf32AVX2(o, a, b *float32, n int)
+TEXT ·divVVf32AVX2(SB), NOSPLIT, $0-32
+	MOVQ o+0(FP), DI
+	MOVQ a+8(FP), SI
+	MOVQ b+16(FP), DX
+	MOVQ n+24(FP), CX
+	SHRQ $3, CX
+divvv4:
+	CMPQ CX, $4
+	JL   divvv1
+	VMOVUPS 0(SI), Y0
+	VMOVUPS 32(SI), Y1
+	VMOVUPS 64(SI), Y2
+	VMOVUPS 96(SI), Y3
+	VDIVPS 0(DX), Y0, Y0
+	VDIVPS 32(DX), Y1, Y1
+	VDIVPS 64(DX), Y2, Y2
+	VDIVPS 96(DX), Y3, Y3
+	VMOVUPS Y0, 0(DI)
+	VMOVUPS Y1, 32(DI)
+	VMOVUPS Y2, 64(DI)
+	VMOVUPS Y3, 96(DI)
+	ADDQ $128, SI
+	ADDQ $128, DX
+	ADDQ $128, DI
+	SUBQ $4, CX
+	JMP  divvv4
+divvv1:
+	TESTQ CX, CX
+	JZ   divvvdone
+	VMOVUPS 0(SI), Y0
+	VDIVPS 0(DX), Y0, Y0
+	VMOVUPS Y0, 0(DI)
+	ADDQ $32, SI
+	ADDQ $32, DX
+	ADDQ $32, DI
+	DECQ CX
+	JMP  divvv1
+divvvdone:
+	VZEROUPPER
+	RET
+
+// func divVSf32AVX2(o, a *float32, b float32, n int)
+TEXT ·divVSf32AVX2(SB), NOSPLIT, $0-32
+	MOVQ o+0(FP), DI
+	MOVQ a+8(FP), SI
+	VBROADCASTSS b+16(FP), Y15
+	MOVQ n+24(FP), CX
+	SHRQ $3, CX
+divvs4:
+	CMPQ CX, $4
+	JL   divvs1
+	VMOVUPS 0(SI), Y0
+	VMOVUPS 32(SI), Y1
+	VMOVUPS 64(SI), Y2
+	VMOVUPS 96(SI), Y3
+	VDIVPS Y15, Y0, Y0
+	VDIVPS Y15, Y1, Y1
+	VDIVPS Y15, Y2, Y2
+	VDIVPS Y15, Y3, Y3
+	VMOVUPS Y0, 0(DI)
+	VMOVUPS Y1, 32(DI)
+	VMOVUPS Y2, 64(DI)
+	VMOVUPS Y3, 96(DI)
+	ADDQ $128, SI
+	ADDQ $128, DI
+	SUBQ $4, CX
+	JMP  divvs4
+divvs1:
+	TESTQ CX, CX
+	JZ   divvsdone
+	VMOVUPS 0(SI), Y0
+	VDIVPS Y15, Y0, Y0
+	VMOVUPS Y0, 0(DI)
+	ADDQ $32, SI
+	ADDQ $32, DI
+	DECQ CX
+	JMP  divvs1
+divvsdone:
+	VZEROUPPER
+	RET
+
+// func divSVf32AVX2(o *float32, a float32, b *float32, n int)
+TEXT ·divSVf32AVX2(SB), NOSPLIT, $0-32
+	MOVQ o+0(FP), DI
+	VBROADCASTSS a+8(FP), Y15
+	MOVQ b+16(FP), SI
+	MOVQ n+24(FP), CX
+	SHRQ $3, CX
+divsv4:
+	CMPQ CX, $4
+	JL   divsv1
+	VDIVPS 0(SI), Y15, Y0
+	VDIVPS 32(SI), Y15, Y1
+	VDIVPS 64(SI), Y15, Y2
+	VDIVPS 96(SI), Y15, Y3
+	VMOVUPS Y0, 0(DI)
+	VMOVUPS Y1, 32(DI)
+	VMOVUPS Y2, 64(DI)
+	VMOVUPS Y3, 96(DI)
+	ADDQ $128, SI
+	ADDQ $128, DI
+	SUBQ $4, CX
+	JMP  divsv4
+divsv1:
+	TESTQ CX, CX
+	JZ   divsvdone
+	VDIVPS 0(SI), Y15, Y0
+	VMOVUPS Y0, 0(DI)
+	ADDQ $32, SI
+	ADDQ $32, DI
+	DECQ CX
+	JMP  divsv1
+divsvdone:
+	VZEROUPPER
+	RET
+
+
+// func sqrtf32AVX2(o, a *float32, n int)
+// o = sqrt(a), correctly rounded; n is a multiple of 8.
+TEXT ·sqrtf32AVX2(SB), NOSPLIT, $0-24
+	MOVQ o+0(FP), DI
+	MOVQ a+8(FP), SI
+	MOVQ n+16(FP), CX
+	SHRQ $3, CX
+	JZ   sqrtdone
+sqrtloop:
+	VSQRTPS (SI), Y0
+	VMOVUPS Y0, (DI)
+	ADDQ $32, SI
+	ADDQ $32, DI
+	DECQ CX
+	JNZ  sqrtloop
+sqrtdone:
+	VZEROUPPER
+	RET
+
+// func cvtf32f64AVX2(o *float64, a *float32, n int)
+// o = float64(a); n is a multiple of 8.
+TEXT ·cvtf32f64AVX2(SB), NOSPLIT, $0-24
+	MOVQ o+0(FP), DI
+	MOVQ a+8(FP), SI
+	MOVQ n+16(FP), CX
+	SHRQ $3, CX
+	JZ   cvtdone
+cvtloop:
+	VCVTPS2PD 0(SI), Y0
+	VCVTPS2PD 16(SI), Y1
+	VMOVUPD Y0, 0(DI)
+	VMOVUPD Y1, 32(DI)
+	ADDQ $32, SI
+	ADDQ $64, DI
+	DECQ CX
+	JNZ  cvtloop
+cvtdone:
+	VZEROUPPER
+	RET

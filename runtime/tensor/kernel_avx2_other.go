@@ -16,3 +16,18 @@ func addf64AVX2(dst, src *float64, n int)        { panic("tensor: no AVX2 kernel
 func normal16f32AVX2(data *float32, blocks int, mean, std float32) {
 	panic("tensor: no AVX2 kernels")
 }
+
+func addVVf32AVX2(o, a, b *float32, n int)                  { panic("tensor: no AVX2 kernels") }
+func addVSf32AVX2(o, a *float32, b float32, n int)          { panic("tensor: no AVX2 kernels") }
+func addSVf32AVX2(o *float32, a float32, b *float32, n int) { panic("tensor: no AVX2 kernels") }
+func subVVf32AVX2(o, a, b *float32, n int)                  { panic("tensor: no AVX2 kernels") }
+func subVSf32AVX2(o, a *float32, b float32, n int)          { panic("tensor: no AVX2 kernels") }
+func subSVf32AVX2(o *float32, a float32, b *float32, n int) { panic("tensor: no AVX2 kernels") }
+func mulVVf32AVX2(o, a, b *float32, n int)                  { panic("tensor: no AVX2 kernels") }
+func mulVSf32AVX2(o, a *float32, b float32, n int)          { panic("tensor: no AVX2 kernels") }
+func mulSVf32AVX2(o *float32, a float32, b *float32, n int) { panic("tensor: no AVX2 kernels") }
+func divVVf32AVX2(o, a, b *float32, n int)                  { panic("tensor: no AVX2 kernels") }
+func divVSf32AVX2(o, a *float32, b float32, n int)          { panic("tensor: no AVX2 kernels") }
+func divSVf32AVX2(o *float32, a float32, b *float32, n int) { panic("tensor: no AVX2 kernels") }
+func sqrtf32AVX2(o, a *float32, n int)                      { panic("tensor: no AVX2 kernels") }
+func cvtf32f64AVX2(o *float64, a *float32, n int)           { panic("tensor: no AVX2 kernels") }

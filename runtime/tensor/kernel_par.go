@@ -76,6 +76,14 @@ func fillSerial[T Elem](s []T, v T) {
 // goroutines for long slices and unrolled by four.
 func convertNumPar[D, S Num](dst []D, src []S) {
 	dst = dst[:len(src)]
+	if useAVX2 {
+		if d, ok := any(dst).([]float64); ok {
+			if s, ok := any(src).([]float32); ok {
+				parallelFor(len(s), 128<<10, func(lo, hi int) { widenF32(d[lo:hi], s[lo:hi]) })
+				return
+			}
+		}
+	}
 	parallelFor(len(src), 128<<10, func(lo, hi int) {
 		d, s := dst[lo:hi], src[lo:hi]
 		i := 0

@@ -95,3 +95,104 @@ func addRows[A accFloat](acc, src []A, rows int) {
 		}
 	}
 }
+
+// binF32 computes o[i] = a[i*as] op b[i*bs] for i < len(o) (as, bs each 0
+// or 1, not both 0) with the AVX2 kernels, for op add, sub, mul and div;
+// it reports false, writing nothing, for any other op or when there are no
+// AVX2 kernels.
+func binF32(op BinaryOp, o, a []float32, as int, b []float32, bs int) bool {
+	n := len(o)
+	if !useAVX2 || n < 8 || as|bs > 1 || as+bs == 0 {
+		return false
+	}
+	k := n &^ 7
+	switch op {
+	case OpAdd, OpSub, OpMul, OpDiv:
+	default:
+		return false
+	}
+	// Slice the operands to what the kernels read (a bounds check).
+	a, b = a[:max(1, n*as)], b[:max(1, n*bs)]
+	po := &o[0]
+	switch {
+	case as == 1 && bs == 1:
+		pa, pb := &a[0], &b[0]
+		switch op {
+		case OpAdd:
+			addVVf32AVX2(po, pa, pb, k)
+		case OpSub:
+			subVVf32AVX2(po, pa, pb, k)
+		case OpMul:
+			mulVVf32AVX2(po, pa, pb, k)
+		case OpDiv:
+			divVVf32AVX2(po, pa, pb, k)
+		}
+	case as == 1:
+		pa, y := &a[0], b[0]
+		switch op {
+		case OpAdd:
+			addVSf32AVX2(po, pa, y, k)
+		case OpSub:
+			subVSf32AVX2(po, pa, y, k)
+		case OpMul:
+			mulVSf32AVX2(po, pa, y, k)
+		case OpDiv:
+			divVSf32AVX2(po, pa, y, k)
+		}
+	default:
+		x, pb := a[0], &b[0]
+		switch op {
+		case OpAdd:
+			addSVf32AVX2(po, x, pb, k)
+		case OpSub:
+			subSVf32AVX2(po, x, pb, k)
+		case OpMul:
+			mulSVf32AVX2(po, x, pb, k)
+		case OpDiv:
+			divSVf32AVX2(po, x, pb, k)
+		}
+	}
+	for i := k; i < n; i++ {
+		x, y := a[i*as], b[i*bs]
+		switch op {
+		case OpAdd:
+			o[i] = x + y
+		case OpSub:
+			o[i] = x - y
+		case OpMul:
+			o[i] = x * y
+		case OpDiv:
+			o[i] = x / y
+		}
+	}
+	return true
+}
+
+// sqrtF32 is o[i] = float32(math.Sqrt(float64(a[i]))) (the correctly
+// rounded square root) for i < len(o).
+func sqrtF32(o, a []float32) {
+	n := len(o)
+	a = a[:n]
+	k := 0
+	if useAVX2 && n >= 8 {
+		k = n &^ 7
+		sqrtf32AVX2(&o[0], &a[0], k)
+	}
+	for i := k; i < n; i++ {
+		o[i] = float32(math.Sqrt(float64(a[i])))
+	}
+}
+
+// widenF32 is o[i] = float64(a[i]) for i < len(o).
+func widenF32(o []float64, a []float32) {
+	n := len(o)
+	a = a[:n]
+	k := 0
+	if useAVX2 && n >= 8 {
+		k = n &^ 7
+		cvtf32f64AVX2(&o[0], &a[0], k)
+	}
+	for i := k; i < n; i++ {
+		o[i] = float64(a[i])
+	}
+}

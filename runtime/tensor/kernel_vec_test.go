@@ -87,6 +87,8 @@ func TestVecKernelsPortable(t *testing.T) {
 	t.Run("exp", TestExpF32MatchesReference)
 	t.Run("sigmoid", TestSigmoidF32MatchesReference)
 	t.Run("normal", TestNormalBlocksMatchesReference)
+	t.Run("binary", TestBinF32MatchesScalar)
+	t.Run("sqrt", TestSqrtAndWidenF32)
 }
 
 // TestExpF32Exhaustive compares the vector exp with its reference on every
@@ -135,6 +137,62 @@ func TestNormalBlocksMatchesReference(t *testing.T) {
 			if !sameBits32(got[i], want[i]) {
 				t.Fatalf("mean %g std %g: element %d (u %g) = %g, want %g", ms[0], ms[1], i, u[i], got[i], want[i])
 			}
+		}
+	}
+}
+
+func TestBinF32MatchesScalar(t *testing.T) {
+	xs := vecTestInputs()
+	r := rand.New(rand.NewSource(5))
+	ys := make([]float32, len(xs))
+	for i := range ys {
+		ys[i] = xs[r.Intn(len(xs))]
+	}
+	ref := func(op BinaryOp, x, y float32) float32 {
+		switch op {
+		case OpAdd:
+			return x + y
+		case OpSub:
+			return x - y
+		case OpMul:
+			return x * y
+		}
+		return x / y
+	}
+	for _, op := range []BinaryOp{OpAdd, OpSub, OpMul, OpDiv} {
+		for _, n := range []int{len(xs), 8, 13, 100} {
+			for _, l := range [][2]int{{1, 1}, {1, 0}, {0, 1}} {
+				o := make([]float32, n)
+				if !binF32(op, o, xs, l[0], ys, l[1]) {
+					if useAVX2 {
+						t.Fatalf("op %d: no kernel", op)
+					}
+					continue
+				}
+				for i := range o {
+					x, y := xs[i*l[0]], ys[i*l[1]]
+					want := ref(op, x, y)
+					if !sameBits32(o[i], want) && !(o[i] != o[i] && want != want) {
+						t.Fatalf("op %d layout %v: %g op %g = %g, want %g", op, l, x, y, o[i], want)
+					}
+				}
+			}
+		}
+	}
+}
+
+func TestSqrtAndWidenF32(t *testing.T) {
+	xs := vecTestInputs()
+	o := make([]float32, len(xs))
+	sqrtF32(o, xs)
+	w := make([]float64, len(xs))
+	widenF32(w, xs)
+	for i, x := range xs {
+		if want := float32(math.Sqrt(float64(x))); !sameBits32(o[i], want) && !(o[i] != o[i] && want != want) {
+			t.Fatalf("sqrt(%g) = %g, want %g", x, o[i], want)
+		}
+		if want := float64(x); math.Float64bits(w[i]) != math.Float64bits(want) && !(x != x && w[i] != w[i]) {
+			t.Fatalf("float64(%g) = %g", x, w[i])
 		}
 	}
 }

@@ -300,6 +300,10 @@ func unaryFloatRow[T floatNum](op UnaryOp, n int, o []T, os int, a []T, as int, 
 	case OpSign:
 		signFloatRow(n, o, os, a, as)
 	case OpSqrt:
+		if isF32[T]() && os == 1 && as == 1 {
+			sqrtF32(asF32(o[:n]), asF32(a[:n]))
+			return
+		}
 		sqrtRow(n, o, os, a, as)
 	case OpRsqrt:
 		rsqrtRow(n, o, os, a, as)
