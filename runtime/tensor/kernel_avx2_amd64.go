@@ -102,3 +102,17 @@ func sqrtf32AVX2(o, a *float32, n int)
 
 //go:noescape
 func cvtf32f64AVX2(o *float64, a *float32, n int)
+
+// Max/min folds (see reduce_extremum.go).
+
+//go:noescape
+func maxf32AVX2(x *float32, n int) (m float32, nan bool)
+
+//go:noescape
+func minf32AVX2(x *float32, n int) (m float32, nan bool)
+
+//go:noescape
+func foldMaxf32AVX2(out, x *float32, n int)
+
+//go:noescape
+func foldMinf32AVX2(out, x *float32, n int)

@@ -1337,3 +1337,171 @@ cvtloop:
 cvtdone:
 	VZEROUPPER
 	RET
+
+// func maxf32AVX2(x *float32, n int) (m float32, nan bool)
+// The maximum of x[0:n] (n a positive multiple of 32) as VMAXPS folds
+// it in four vectors, and whether any element is NaN. Without NaNs the
+// value is the exact maximum (the sign of a zero result is unspecified).
+TEXT ·maxf32AVX2(SB), NOSPLIT, $0-21
+	MOVQ x+0(FP), SI
+	MOVQ n+8(FP), CX
+	VMOVUPS 0(SI), Y0
+	VMOVUPS 32(SI), Y1
+	VMOVUPS 64(SI), Y2
+	VMOVUPS 96(SI), Y3
+	VCMPPS  $3, Y0, Y0, Y4
+	VCMPPS  $3, Y1, Y1, Y5
+	VCMPPS  $3, Y2, Y2, Y6
+	VCMPPS  $3, Y3, Y3, Y7
+	ADDQ $128, SI
+	SUBQ $32, CX
+maxrloop:
+	TESTQ CX, CX
+	JZ   maxrdone
+	VMOVUPS 0(SI), Y8
+	VMOVUPS 32(SI), Y9
+	VMOVUPS 64(SI), Y10
+	VMOVUPS 96(SI), Y11
+	VCMPPS  $3, Y8, Y8, Y12
+	VORPS   Y12, Y4, Y4
+	VCMPPS  $3, Y9, Y9, Y12
+	VORPS   Y12, Y5, Y5
+	VCMPPS  $3, Y10, Y10, Y12
+	VORPS   Y12, Y6, Y6
+	VCMPPS  $3, Y11, Y11, Y12
+	VORPS   Y12, Y7, Y7
+	VMAXPS Y8, Y0, Y0
+	VMAXPS Y9, Y1, Y1
+	VMAXPS Y10, Y2, Y2
+	VMAXPS Y11, Y3, Y3
+	ADDQ $128, SI
+	SUBQ $32, CX
+	JMP  maxrloop
+maxrdone:
+	VMAXPS Y1, Y0, Y0
+	VMAXPS Y3, Y2, Y2
+	VMAXPS Y2, Y0, Y0
+	VEXTRACTF128 $1, Y0, X1
+	VMAXPS X1, X0, X0
+	VPERMILPS $0x4e, X0, X1
+	VMAXPS X1, X0, X0
+	VPERMILPS $0xb1, X0, X1
+	VMAXPS X1, X0, X0
+	MOVSS X0, m+16(FP)
+	VORPS   Y5, Y4, Y4
+	VORPS   Y7, Y6, Y6
+	VORPS   Y6, Y4, Y4
+	VMOVMSKPS Y4, AX
+	TESTL AX, AX
+	SETNE nan+20(FP)
+	VZEROUPPER
+	RET
+
+// func minf32AVX2(x *float32, n int) (m float32, nan bool)
+// The minimum of x[0:n] (n a positive multiple of 32) as VMINPS folds
+// it in four vectors, and whether any element is NaN. Without NaNs the
+// value is the exact minimum (the sign of a zero result is unspecified).
+TEXT ·minf32AVX2(SB), NOSPLIT, $0-21
+	MOVQ x+0(FP), SI
+	MOVQ n+8(FP), CX
+	VMOVUPS 0(SI), Y0
+	VMOVUPS 32(SI), Y1
+	VMOVUPS 64(SI), Y2
+	VMOVUPS 96(SI), Y3
+	VCMPPS  $3, Y0, Y0, Y4
+	VCMPPS  $3, Y1, Y1, Y5
+	VCMPPS  $3, Y2, Y2, Y6
+	VCMPPS  $3, Y3, Y3, Y7
+	ADDQ $128, SI
+	SUBQ $32, CX
+minrloop:
+	TESTQ CX, CX
+	JZ   minrdone
+	VMOVUPS 0(SI), Y8
+	VMOVUPS 32(SI), Y9
+	VMOVUPS 64(SI), Y10
+	VMOVUPS 96(SI), Y11
+	VCMPPS  $3, Y8, Y8, Y12
+	VORPS   Y12, Y4, Y4
+	VCMPPS  $3, Y9, Y9, Y12
+	VORPS   Y12, Y5, Y5
+	VCMPPS  $3, Y10, Y10, Y12
+	VORPS   Y12, Y6, Y6
+	VCMPPS  $3, Y11, Y11, Y12
+	VORPS   Y12, Y7, Y7
+	VMINPS Y8, Y0, Y0
+	VMINPS Y9, Y1, Y1
+	VMINPS Y10, Y2, Y2
+	VMINPS Y11, Y3, Y3
+	ADDQ $128, SI
+	SUBQ $32, CX
+	JMP  minrloop
+minrdone:
+	VMINPS Y1, Y0, Y0
+	VMINPS Y3, Y2, Y2
+	VMINPS Y2, Y0, Y0
+	VEXTRACTF128 $1, Y0, X1
+	VMINPS X1, X0, X0
+	VPERMILPS $0x4e, X0, X1
+	VMINPS X1, X0, X0
+	VPERMILPS $0xb1, X0, X1
+	VMINPS X1, X0, X0
+	MOVSS X0, m+16(FP)
+	VORPS   Y5, Y4, Y4
+	VORPS   Y7, Y6, Y6
+	VORPS   Y6, Y4, Y4
+	VMOVMSKPS Y4, AX
+	TESTL AX, AX
+	SETNE nan+20(FP)
+	VZEROUPPER
+	RET
+
+// func foldMaxf32AVX2(out, x *float32, n int)
+// out[k] = x[k] where x[k] is NaN or x[k] > out[k] (foldElemMax), for k < n
+// (a multiple of 8).
+TEXT ·foldMaxf32AVX2(SB), NOSPLIT, $0-24
+	MOVQ out+0(FP), DI
+	MOVQ x+8(FP), SI
+	MOVQ n+16(FP), CX
+	SHRQ $3, CX
+	JZ   foldmaxdone
+foldmaxloop:
+	VMOVUPS (DI), Y0
+	VMOVUPS (SI), Y1
+	VCMPPS  $0x1e, Y0, Y1, Y2
+	VCMPPS  $3, Y1, Y1, Y3
+	VORPS   Y3, Y2, Y2
+	VBLENDVPS Y2, Y1, Y0, Y0
+	VMOVUPS Y0, (DI)
+	ADDQ $32, SI
+	ADDQ $32, DI
+	DECQ CX
+	JNZ  foldmaxloop
+foldmaxdone:
+	VZEROUPPER
+	RET
+
+// func foldMinf32AVX2(out, x *float32, n int)
+// out[k] = x[k] where x[k] is NaN or x[k] < out[k] (foldElemMin), for k < n
+// (a multiple of 8).
+TEXT ·foldMinf32AVX2(SB), NOSPLIT, $0-24
+	MOVQ out+0(FP), DI
+	MOVQ x+8(FP), SI
+	MOVQ n+16(FP), CX
+	SHRQ $3, CX
+	JZ   foldmindone
+foldminloop:
+	VMOVUPS (DI), Y0
+	VMOVUPS (SI), Y1
+	VCMPPS  $0x11, Y0, Y1, Y2
+	VCMPPS  $3, Y1, Y1, Y3
+	VORPS   Y3, Y2, Y2
+	VBLENDVPS Y2, Y1, Y0, Y0
+	VMOVUPS Y0, (DI)
+	ADDQ $32, SI
+	ADDQ $32, DI
+	DECQ CX
+	JNZ  foldminloop
+foldmindone:
+	VZEROUPPER
+	RET

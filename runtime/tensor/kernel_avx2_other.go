@@ -31,3 +31,8 @@ func divVSf32AVX2(o, a *float32, b float32, n int)          { panic("tensor: no 
 func divSVf32AVX2(o *float32, a float32, b *float32, n int) { panic("tensor: no AVX2 kernels") }
 func sqrtf32AVX2(o, a *float32, n int)                      { panic("tensor: no AVX2 kernels") }
 func cvtf32f64AVX2(o *float64, a *float32, n int)           { panic("tensor: no AVX2 kernels") }
+
+func maxf32AVX2(x *float32, n int) (m float32, nan bool) { panic("tensor: no AVX2 kernels") }
+func minf32AVX2(x *float32, n int) (m float32, nan bool) { panic("tensor: no AVX2 kernels") }
+func foldMaxf32AVX2(out, x *float32, n int)              { panic("tensor: no AVX2 kernels") }
+func foldMinf32AVX2(out, x *float32, n int)              { panic("tensor: no AVX2 kernels") }

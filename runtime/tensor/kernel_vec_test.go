@@ -89,6 +89,7 @@ func TestVecKernelsPortable(t *testing.T) {
 	t.Run("normal", TestNormalBlocksMatchesReference)
 	t.Run("binary", TestBinF32MatchesScalar)
 	t.Run("sqrt", TestSqrtAndWidenF32)
+	t.Run("extremum", TestExtremumMatchesSequentialFold)
 }
 
 // TestExpF32Exhaustive compares the vector exp with its reference on every

@@ -62,8 +62,13 @@ func extremumBlockMax[T Num](od, id []T, oBase, iBase, size0, size1, o0, i0, o1,
 			for i := 0; i < size0; i++ {
 				row := id[iBase+i*i0+lo : iBase+i*i0+hi]
 				row = row[:len(out)]
-				for k, x := range row {
-					out[k] = foldElemMax(out[k], x)
+				k0 := 0
+				if o32, ok := any(out).([]float32); ok && useAVX2 && len(out) >= 8 {
+					k0 = len(out) &^ 7
+					foldMaxf32AVX2(&o32[0], &any(row).([]float32)[0], k0)
+				}
+				for k := k0; k < len(row); k++ {
+					out[k] = foldElemMax(out[k], row[k])
 				}
 			}
 		}
@@ -80,6 +85,9 @@ func extremumBlockMax[T Num](od, id []T, oBase, iBase, size0, size1, o0, i0, o1,
 
 // extremumRowMax folds the contiguous row x into p.
 func extremumRowMax[T Num](p T, x []T) T {
+	if x32, ok := any(x).([]float32); ok && useAVX2 && len(x) >= 32 {
+		return T(extremumRowMaxF32(float32(p), x32))
+	}
 	if len(x) < 16 {
 		for _, v := range x {
 			p = foldElemMax(p, v)
@@ -148,8 +156,13 @@ func extremumBlockMin[T Num](od, id []T, oBase, iBase, size0, size1, o0, i0, o1,
 			for i := 0; i < size0; i++ {
 				row := id[iBase+i*i0+lo : iBase+i*i0+hi]
 				row = row[:len(out)]
-				for k, x := range row {
-					out[k] = foldElemMin(out[k], x)
+				k0 := 0
+				if o32, ok := any(out).([]float32); ok && useAVX2 && len(out) >= 8 {
+					k0 = len(out) &^ 7
+					foldMinf32AVX2(&o32[0], &any(row).([]float32)[0], k0)
+				}
+				for k := k0; k < len(row); k++ {
+					out[k] = foldElemMin(out[k], row[k])
 				}
 			}
 		}
@@ -166,6 +179,9 @@ func extremumBlockMin[T Num](od, id []T, oBase, iBase, size0, size1, o0, i0, o1,
 
 // extremumRowMin folds the contiguous row x into p.
 func extremumRowMin[T Num](p T, x []T) T {
+	if x32, ok := any(x).([]float32); ok && useAVX2 && len(x) >= 32 {
+		return T(extremumRowMinF32(float32(p), x32))
+	}
 	if len(x) < 16 {
 		for _, v := range x {
 			p = foldElemMin(p, v)
@@ -211,4 +227,54 @@ func isFloatElem[T Num]() bool {
 		return true
 	}
 	return false
+}
+
+// extremumRowMaxF32 is extremumRowMax for float32 rows of 32 or more,
+// with the AVX2 fold.
+func extremumRowMaxF32(p float32, x []float32) float32 {
+	k := len(x) &^ 31
+	m, nan := maxf32AVX2(&x[0], k)
+	for _, v := range x[k:] {
+		if v != v {
+			nan = true
+		} else if v > m {
+			m = v
+		}
+	}
+	if nan || p != p || (m == 0 && m > p) {
+		// Which NaN comes last, or which zero first, decides.
+		for _, v := range x {
+			p = foldElemMax(p, v)
+		}
+		return p
+	}
+	if m > p {
+		return m
+	}
+	return p
+}
+
+// extremumRowMinF32 is extremumRowMin for float32 rows of 32 or more,
+// with the AVX2 fold.
+func extremumRowMinF32(p float32, x []float32) float32 {
+	k := len(x) &^ 31
+	m, nan := minf32AVX2(&x[0], k)
+	for _, v := range x[k:] {
+		if v != v {
+			nan = true
+		} else if v < m {
+			m = v
+		}
+	}
+	if nan || p != p || (m == 0 && m < p) {
+		// Which NaN comes last, or which zero first, decides.
+		for _, v := range x {
+			p = foldElemMin(p, v)
+		}
+		return p
+	}
+	if m < p {
+		return m
+	}
+	return p
 }
