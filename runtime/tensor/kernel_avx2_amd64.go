@@ -2,6 +2,8 @@
 
 package tensor
 
+import "unsafe"
+
 // useAVX2 reports whether the AVX2 + FMA kernels of kernel_avx2_amd64.s
 // may run (the CPU has AVX2 and FMA and the OS saves the YMM registers).
 // Tests turn it off to check the portable code.
@@ -116,3 +118,9 @@ func foldMaxf32AVX2(out, x *float32, n int)
 
 //go:noescape
 func foldMinf32AVX2(out, x *float32, n int)
+
+// where32AVX2 is o[i] = c[i] != 0 ? x[i] : y[i] for n (a multiple of 8)
+// 32-bit elements.
+//
+//go:noescape
+func where32AVX2(o unsafe.Pointer, c *uint8, x, y unsafe.Pointer, n int)

@@ -1505,3 +1505,30 @@ foldminloop:
 foldmindone:
 	VZEROUPPER
 	RET
+
+// func where32AVX2(o unsafe.Pointer, c *uint8, x, y unsafe.Pointer, n int)
+// o[i] = c[i] != 0 ? x[i] : y[i] for 32-bit elements, n a multiple of 8.
+TEXT ·where32AVX2(SB), NOSPLIT, $0-40
+	MOVQ o+0(FP), DI
+	MOVQ c+8(FP), BX
+	MOVQ x+16(FP), SI
+	MOVQ y+24(FP), DX
+	MOVQ n+32(FP), CX
+	SHRQ $3, CX
+	JZ   wheredone
+	VPXOR Y3, Y3, Y3
+whereloop:
+	VPMOVZXBD (BX), Y0
+	VPCMPEQD  Y3, Y0, Y0
+	VMOVUPS   (SI), Y1
+	VBLENDVPS Y0, (DX), Y1, Y1
+	VMOVUPS   Y1, (DI)
+	ADDQ $8, BX
+	ADDQ $32, SI
+	ADDQ $32, DX
+	ADDQ $32, DI
+	DECQ CX
+	JNZ  whereloop
+wheredone:
+	VZEROUPPER
+	RET

@@ -2,6 +2,8 @@
 
 package tensor
 
+import "unsafe"
+
 // useAVX2 is false where there are no AVX2 kernels; the functions below
 // are never called then.
 var useAVX2 = false
@@ -36,3 +38,7 @@ func maxf32AVX2(x *float32, n int) (m float32, nan bool) { panic("tensor: no AVX
 func minf32AVX2(x *float32, n int) (m float32, nan bool) { panic("tensor: no AVX2 kernels") }
 func foldMaxf32AVX2(out, x *float32, n int)              { panic("tensor: no AVX2 kernels") }
 func foldMinf32AVX2(out, x *float32, n int)              { panic("tensor: no AVX2 kernels") }
+
+func where32AVX2(o unsafe.Pointer, c *uint8, x, y unsafe.Pointer, n int) {
+	panic("tensor: no AVX2 kernels")
+}

@@ -90,6 +90,7 @@ func TestVecKernelsPortable(t *testing.T) {
 	t.Run("binary", TestBinF32MatchesScalar)
 	t.Run("sqrt", TestSqrtAndWidenF32)
 	t.Run("extremum", TestExtremumMatchesSequentialFold)
+	t.Run("where", TestWhereContiguous)
 }
 
 // TestExpF32Exhaustive compares the vector exp with its reference on every
@@ -196,4 +197,36 @@ func TestSqrtAndWidenF32(t *testing.T) {
 			t.Fatalf("float64(%g) = %g", x, w[i])
 		}
 	}
+}
+
+func testWhere[T Elem](t *testing.T, gen func(i int) T) {
+	r := rand.New(rand.NewSource(9))
+	for _, n := range []int{0, 1, 7, 8, 9, 31, 1000} {
+		c := make([]bool, n)
+		x, y, o := make([]T, n), make([]T, n), make([]T, n)
+		for i := range c {
+			c[i] = r.Intn(2) == 1
+			x[i], y[i] = gen(i), gen(i+n)
+		}
+		whereContiguous(o, c, x, y)
+		for i := range o {
+			want := y[i]
+			if c[i] {
+				want = x[i]
+			}
+			if o[i] != want && !(o[i] != o[i] && want != want) {
+				t.Fatalf("%T n=%d i=%d: got %v, want %v", o[i], n, i, o[i], want)
+			}
+		}
+	}
+}
+
+func TestWhereContiguous(t *testing.T) {
+	testWhere(t, func(i int) bool { return i%3 == 0 })
+	testWhere(t, func(i int) int8 { return int8(i) })
+	testWhere(t, func(i int) Half { return Half(i * 7) })
+	testWhere(t, func(i int) float32 { return float32(i) - 0.5 })
+	testWhere(t, func(i int) int32 { return int32(-i) })
+	testWhere(t, func(i int) float64 { return float64(i) * 1.5 })
+	testWhere(t, func(i int) int64 { return int64(i) << 40 })
 }

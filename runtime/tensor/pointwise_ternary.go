@@ -85,14 +85,7 @@ func (k whereKernel[T]) row(offs rowOffsets, n int) {
 	o, c, x, y := k.o[offs[0]:], k.c[offs[1]:], k.x[offs[2]:], k.y[offs[3]:]
 	os, cs, xs, ys := k.s[0], k.s[1], k.s[2], k.s[3]
 	if os == 1 && cs == 1 && xs == 1 && ys == 1 {
-		o, c, x, y = o[:n], c[:n], x[:n], y[:n]
-		for i := range o {
-			if c[i] {
-				o[i] = x[i]
-			} else {
-				o[i] = y[i]
-			}
-		}
+		whereContiguous(o[:n], c[:n], x[:n], y[:n])
 		return
 	}
 	for i := 0; i < n; i++ {
