@@ -457,6 +457,11 @@ func (k cmpKernel[T]) row(offs rowOffsets, n int) {
 
 // compareRow dispatches one row of a comparison.
 func compareRow[T Num](op BinaryOp, n int, o []bool, os int, a []T, as int, b []T, bs int) {
+	if os == 1 && op >= OpEq && op <= OpGe {
+		if a32, ok := any(a).([]float32); ok && cmpF32(op, o[:n], a32, as, any(b).([]float32), bs) {
+			return
+		}
+	}
 	switch op {
 	case OpEq:
 		eqRow(n, o, os, a, as, b, bs)

@@ -190,14 +190,21 @@ func Arange(start, end, step Scalar, d DType) *Tensor {
 //
 // Reference: for i := range data { storeInt(data, i, start+step*int64(i)) }
 func arangeInt[T intNum](data []T, start, step int64) {
-	parallelFor(len(data), 256<<10, func(lo, hi int) {
-		s := data[lo:hi]
-		v := start + step*int64(lo)
-		for i := range s {
-			s[i] = T(v)
-			v += step
-		}
+	const grain = 256 << 10
+	if len(data) <= grain {
+		arangeIntSerial(data, start, step)
+		return
+	}
+	parallelFor(len(data), grain, func(lo, hi int) {
+		arangeIntSerial(data[lo:hi], start+step*int64(lo), step)
 	})
+}
+
+func arangeIntSerial[T intNum](s []T, v, step int64) {
+	for i := range s {
+		s[i] = T(v)
+		v += step
+	}
 }
 
 // checkRange makes arange's checks on floating bounds and step.

@@ -124,3 +124,41 @@ func foldMinf32AVX2(out, x *float32, n int)
 //
 //go:noescape
 func where32AVX2(o unsafe.Pointer, c *uint8, x, y unsafe.Pointer, n int)
+
+// Comparisons of float32 rows into bools; n a multiple of 8.
+
+//go:noescape
+func cmpEqVVf32AVX2(o *bool, a, b *float32, n int)
+
+//go:noescape
+func cmpEqVSf32AVX2(o *bool, a *float32, b float32, n int)
+
+//go:noescape
+func cmpNeVVf32AVX2(o *bool, a, b *float32, n int)
+
+//go:noescape
+func cmpNeVSf32AVX2(o *bool, a *float32, b float32, n int)
+
+//go:noescape
+func cmpLtVVf32AVX2(o *bool, a, b *float32, n int)
+
+//go:noescape
+func cmpLtVSf32AVX2(o *bool, a *float32, b float32, n int)
+
+//go:noescape
+func cmpLeVVf32AVX2(o *bool, a, b *float32, n int)
+
+//go:noescape
+func cmpLeVSf32AVX2(o *bool, a *float32, b float32, n int)
+
+//go:noescape
+func cmpGtVVf32AVX2(o *bool, a, b *float32, n int)
+
+//go:noescape
+func cmpGtVSf32AVX2(o *bool, a *float32, b float32, n int)
+
+//go:noescape
+func cmpGeVVf32AVX2(o *bool, a, b *float32, n int)
+
+//go:noescape
+func cmpGeVSf32AVX2(o *bool, a *float32, b float32, n int)

@@ -42,3 +42,21 @@ func foldMinf32AVX2(out, x *float32, n int)              { panic("tensor: no AVX
 func where32AVX2(o unsafe.Pointer, c *uint8, x, y unsafe.Pointer, n int) {
 	panic("tensor: no AVX2 kernels")
 }
+
+func cmpEqVVf32AVX2(o *bool, a, b *float32, n int)         { panic("tensor: no AVX2 kernels") }
+func cmpEqVSf32AVX2(o *bool, a *float32, b float32, n int) { panic("tensor: no AVX2 kernels") }
+
+func cmpNeVVf32AVX2(o *bool, a, b *float32, n int)         { panic("tensor: no AVX2 kernels") }
+func cmpNeVSf32AVX2(o *bool, a *float32, b float32, n int) { panic("tensor: no AVX2 kernels") }
+
+func cmpLtVVf32AVX2(o *bool, a, b *float32, n int)         { panic("tensor: no AVX2 kernels") }
+func cmpLtVSf32AVX2(o *bool, a *float32, b float32, n int) { panic("tensor: no AVX2 kernels") }
+
+func cmpLeVVf32AVX2(o *bool, a, b *float32, n int)         { panic("tensor: no AVX2 kernels") }
+func cmpLeVSf32AVX2(o *bool, a *float32, b float32, n int) { panic("tensor: no AVX2 kernels") }
+
+func cmpGtVVf32AVX2(o *bool, a, b *float32, n int)         { panic("tensor: no AVX2 kernels") }
+func cmpGtVSf32AVX2(o *bool, a *float32, b float32, n int) { panic("tensor: no AVX2 kernels") }
+
+func cmpGeVVf32AVX2(o *bool, a, b *float32, n int)         { panic("tensor: no AVX2 kernels") }
+func cmpGeVSf32AVX2(o *bool, a *float32, b float32, n int) { panic("tensor: no AVX2 kernels") }

@@ -190,3 +190,22 @@ func BenchmarkEmpty2p22Float32(b *testing.B) {
 		Empty([]int{1 << 22}, Float32)
 	}
 }
+
+// BenchmarkLtSmall measures the fixed cost of a small comparison.
+func BenchmarkLtSmall(b *testing.B) {
+	x := Full([]int{3, 4}, FloatS(1.5), Float32)
+	y := Full([]int{4}, FloatS(2.5), Float32)
+	b.ReportAllocs()
+	for i := 0; i < b.N; i++ {
+		Binary(OpLt, TensorOperand(x), TensorOperand(y), Opts{})
+	}
+}
+
+// BenchmarkAmaxSmall measures the fixed cost of a small reduction.
+func BenchmarkAmaxSmall(b *testing.B) {
+	x := Full([]int{3, 40}, FloatS(1.5), Float32)
+	b.ReportAllocs()
+	for i := 0; i < b.N; i++ {
+		Amax(x, []int{1}, false)
+	}
+}

@@ -58,7 +58,12 @@ const fillBlock = 1024
 //
 // Reference: for i := range s { s[i] = v }
 func fillSlice[T Elem](s []T, v T) {
-	parallelFor(len(s), 256<<10, func(lo, hi int) { fillSerial(s[lo:hi], v) })
+	const grain = 256 << 10
+	if len(s) <= grain {
+		fillSerial(s, v)
+		return
+	}
+	parallelFor(len(s), grain, func(lo, hi int) { fillSerial(s[lo:hi], v) })
 }
 
 func fillSerial[T Elem](s []T, v T) {
@@ -76,23 +81,30 @@ func fillSerial[T Elem](s []T, v T) {
 // goroutines for long slices and unrolled by four.
 func convertNumPar[D, S Num](dst []D, src []S) {
 	dst = dst[:len(src)]
+	const grain = 128 << 10
+	if len(src) <= grain {
+		convertSerial(dst, src)
+		return
+	}
+	parallelFor(len(src), grain, func(lo, hi int) { convertSerial(dst[lo:hi], src[lo:hi]) })
+}
+
+func convertSerial[D, S Num](d []D, s []S) {
+	d = d[:len(s)]
 	if useAVX2 {
-		if d, ok := any(dst).([]float64); ok {
-			if s, ok := any(src).([]float32); ok {
-				parallelFor(len(s), 128<<10, func(lo, hi int) { widenF32(d[lo:hi], s[lo:hi]) })
+		if d64, ok := any(d).([]float64); ok {
+			if s32, ok := any(s).([]float32); ok {
+				widenF32(d64, s32)
 				return
 			}
 		}
 	}
-	parallelFor(len(src), 128<<10, func(lo, hi int) {
-		d, s := dst[lo:hi], src[lo:hi]
-		i := 0
-		for ; i+4 <= len(s); i += 4 {
-			s4, d4 := s[i:i+4:i+4], d[i:i+4:i+4]
-			d4[0], d4[1], d4[2], d4[3] = D(s4[0]), D(s4[1]), D(s4[2]), D(s4[3])
-		}
-		for ; i < len(s); i++ {
-			d[i] = D(s[i])
-		}
-	})
+	i := 0
+	for ; i+4 <= len(s); i += 4 {
+		s4, d4 := s[i:i+4:i+4], d[i:i+4:i+4]
+		d4[0], d4[1], d4[2], d4[3] = D(s4[0]), D(s4[1]), D(s4[2]), D(s4[3])
+	}
+	for ; i < len(s); i++ {
+		d[i] = D(s[i])
+	}
 }

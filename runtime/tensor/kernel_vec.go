@@ -196,3 +196,87 @@ func widenF32(o []float64, a []float32) {
 		o[i] = float64(a[i])
 	}
 }
+
+// cmpF32 computes o[i] = a[i*as] op b[i*bs] for i < len(o) (as, bs each 0
+// or 1, not both 0) for the six comparisons with the AVX2 kernels; it
+// reports false, writing nothing, for other ops or without AVX2.
+func cmpF32(op BinaryOp, o []bool, a []float32, as int, b []float32, bs int) bool {
+	n := len(o)
+	if !useAVX2 || n < 8 || as|bs > 1 || as+bs == 0 {
+		return false
+	}
+	if as == 0 {
+		// A scalar first: swap the operands and mirror the comparison.
+		switch op {
+		case OpLt:
+			op = OpGt
+		case OpLe:
+			op = OpGe
+		case OpGt:
+			op = OpLt
+		case OpGe:
+			op = OpLe
+		}
+		a, b, as, bs = b, a, bs, as
+	}
+	a, b = a[:n], b[:max(1, n*bs)]
+	k := n &^ 7
+	po, pa := &o[0], &a[0]
+	if bs == 1 {
+		pb := &b[0]
+		switch op {
+		case OpEq:
+			cmpEqVVf32AVX2(po, pa, pb, k)
+		case OpNe:
+			cmpNeVVf32AVX2(po, pa, pb, k)
+		case OpLt:
+			cmpLtVVf32AVX2(po, pa, pb, k)
+		case OpLe:
+			cmpLeVVf32AVX2(po, pa, pb, k)
+		case OpGt:
+			cmpGtVVf32AVX2(po, pa, pb, k)
+		case OpGe:
+			cmpGeVVf32AVX2(po, pa, pb, k)
+		default:
+			return false
+		}
+	} else {
+		y := b[0]
+		switch op {
+		case OpEq:
+			cmpEqVSf32AVX2(po, pa, y, k)
+		case OpNe:
+			cmpNeVSf32AVX2(po, pa, y, k)
+		case OpLt:
+			cmpLtVSf32AVX2(po, pa, y, k)
+		case OpLe:
+			cmpLeVSf32AVX2(po, pa, y, k)
+		case OpGt:
+			cmpGtVSf32AVX2(po, pa, y, k)
+		case OpGe:
+			cmpGeVSf32AVX2(po, pa, y, k)
+		default:
+			return false
+		}
+	}
+	for i := k; i < n; i++ {
+		x, y := a[i], b[i*bs]
+		var r bool
+		switch op {
+		case OpEq:
+			r = x == y
+		case OpNe:
+			r = x != y
+		case OpLt:
+			r = x < y
+		case OpLe:
+			r = x <= y
+		case OpGt:
+			r = x > y
+		case OpGe:
+			r = x >= y
+		}
+		o[i] = r
+	}
+	return true
+}

@@ -91,6 +91,7 @@ func TestVecKernelsPortable(t *testing.T) {
 	t.Run("sqrt", TestSqrtAndWidenF32)
 	t.Run("extremum", TestExtremumMatchesSequentialFold)
 	t.Run("where", TestWhereContiguous)
+	t.Run("compare", TestCmpF32MatchesScalar)
 }
 
 // TestExpF32Exhaustive compares the vector exp with its reference on every
@@ -229,4 +230,51 @@ func TestWhereContiguous(t *testing.T) {
 	testWhere(t, func(i int) int32 { return int32(-i) })
 	testWhere(t, func(i int) float64 { return float64(i) * 1.5 })
 	testWhere(t, func(i int) int64 { return int64(i) << 40 })
+}
+
+func TestCmpF32MatchesScalar(t *testing.T) {
+	xs := vecTestInputs()
+	r := rand.New(rand.NewSource(6))
+	ys := make([]float32, len(xs))
+	for i := range ys {
+		if r.Intn(4) == 0 {
+			ys[i] = xs[i] // equal values
+		} else {
+			ys[i] = xs[r.Intn(len(xs))]
+		}
+	}
+	ref := func(op BinaryOp, x, y float32) bool {
+		switch op {
+		case OpEq:
+			return x == y
+		case OpNe:
+			return x != y
+		case OpLt:
+			return x < y
+		case OpLe:
+			return x <= y
+		case OpGt:
+			return x > y
+		}
+		return x >= y
+	}
+	for op := OpEq; op <= OpGe; op++ {
+		for _, n := range []int{len(xs), 8, 13} {
+			for _, l := range [][2]int{{1, 1}, {1, 0}, {0, 1}} {
+				o := make([]bool, n)
+				if !cmpF32(op, o, xs, l[0], ys, l[1]) {
+					if useAVX2 {
+						t.Fatalf("op %d: no kernel", op)
+					}
+					continue
+				}
+				for i := range o {
+					x, y := xs[i*l[0]], ys[i*l[1]]
+					if want := ref(op, x, y); o[i] != want {
+						t.Fatalf("op %d layout %v: %g vs %g = %v, want %v", op, l, x, y, o[i], want)
+					}
+				}
+			}
+		}
+	}
 }

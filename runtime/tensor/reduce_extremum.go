@@ -44,41 +44,54 @@ func extremumBlockMax[T Num](od, id []T, oBase, iBase, size0, size1, o0, i0, o1,
 	switch {
 	case o0 == 0 && i0 == 1:
 		// Contiguous rows, one output each (or all into one when o1 == 0).
-		rows := func(lo, hi int) {
-			for j := lo; j < hi; j++ {
-				p := &od[oBase+j*o1]
-				*p = extremumRowMax(*p, id[iBase+j*i1:iBase+j*i1+size0])
-			}
+		if o1 == 0 || size0*size1 <= grain {
+			extremumRowsMax(od, id, oBase, iBase, size0, o1, i1, 0, size1)
+			return
 		}
-		if o1 == 0 {
-			rows(0, size1)
-		} else {
-			parallelFor(size1, max(1, grain/max(size0, 1)), rows)
-		}
+		parallelFor(size1, max(1, grain/max(size0, 1)), func(lo, hi int) {
+			extremumRowsMax(od, id, oBase, iBase, size0, o1, i1, lo, hi)
+		})
 	case o0 == 0 && o1 == 1 && i1 == 1:
 		// Outputs contiguous along dimension 1: fold input rows into them.
-		cols := func(lo, hi int) {
-			out := od[oBase+lo : oBase+hi]
-			for i := 0; i < size0; i++ {
-				row := id[iBase+i*i0+lo : iBase+i*i0+hi]
-				row = row[:len(out)]
-				k0 := 0
-				if o32, ok := any(out).([]float32); ok && useAVX2 && len(out) >= 8 {
-					k0 = len(out) &^ 7
-					foldMaxf32AVX2(&o32[0], &any(row).([]float32)[0], k0)
-				}
-				for k := k0; k < len(row); k++ {
-					out[k] = foldElemMax(out[k], row[k])
-				}
-			}
+		if size0*size1 <= grain {
+			extremumColsMax(od, id, oBase, iBase, size0, i0, 0, size1)
+			return
 		}
-		parallelFor(size1, max(64, grain/max(size0, 1)), cols)
+		parallelFor(size1, max(64, grain/max(size0, 1)), func(lo, hi int) {
+			extremumColsMax(od, id, oBase, iBase, size0, i0, lo, hi)
+		})
 	default:
 		for j := 0; j < size1; j++ {
 			for i := 0; i < size0; i++ {
 				o := oBase + j*o1 + i*o0
 				od[o] = foldElemMax(od[o], id[iBase+j*i1+i*i0])
 			}
+		}
+	}
+}
+
+// extremumRowsMax folds rows lo..hi-1 of a block of contiguous rows.
+func extremumRowsMax[T Num](od, id []T, oBase, iBase, size0, o1, i1, lo, hi int) {
+	for j := lo; j < hi; j++ {
+		p := &od[oBase+j*o1]
+		*p = extremumRowMax(*p, id[iBase+j*i1:iBase+j*i1+size0])
+	}
+}
+
+// extremumColsMax folds the input rows' columns lo..hi-1 into the
+// contiguous outputs.
+func extremumColsMax[T Num](od, id []T, oBase, iBase, size0, i0, lo, hi int) {
+	out := od[oBase+lo : oBase+hi]
+	for i := 0; i < size0; i++ {
+		row := id[iBase+i*i0+lo : iBase+i*i0+hi]
+		row = row[:len(out)]
+		k0 := 0
+		if o32, ok := any(out).([]float32); ok && useAVX2 && len(out) >= 8 {
+			k0 = len(out) &^ 7
+			foldMaxf32AVX2(&o32[0], &any(row).([]float32)[0], k0)
+		}
+		for k := k0; k < len(row); k++ {
+			out[k] = foldElemMax(out[k], row[k])
 		}
 	}
 }
@@ -138,41 +151,54 @@ func extremumBlockMin[T Num](od, id []T, oBase, iBase, size0, size1, o0, i0, o1,
 	switch {
 	case o0 == 0 && i0 == 1:
 		// Contiguous rows, one output each (or all into one when o1 == 0).
-		rows := func(lo, hi int) {
-			for j := lo; j < hi; j++ {
-				p := &od[oBase+j*o1]
-				*p = extremumRowMin(*p, id[iBase+j*i1:iBase+j*i1+size0])
-			}
+		if o1 == 0 || size0*size1 <= grain {
+			extremumRowsMin(od, id, oBase, iBase, size0, o1, i1, 0, size1)
+			return
 		}
-		if o1 == 0 {
-			rows(0, size1)
-		} else {
-			parallelFor(size1, max(1, grain/max(size0, 1)), rows)
-		}
+		parallelFor(size1, max(1, grain/max(size0, 1)), func(lo, hi int) {
+			extremumRowsMin(od, id, oBase, iBase, size0, o1, i1, lo, hi)
+		})
 	case o0 == 0 && o1 == 1 && i1 == 1:
 		// Outputs contiguous along dimension 1: fold input rows into them.
-		cols := func(lo, hi int) {
-			out := od[oBase+lo : oBase+hi]
-			for i := 0; i < size0; i++ {
-				row := id[iBase+i*i0+lo : iBase+i*i0+hi]
-				row = row[:len(out)]
-				k0 := 0
-				if o32, ok := any(out).([]float32); ok && useAVX2 && len(out) >= 8 {
-					k0 = len(out) &^ 7
-					foldMinf32AVX2(&o32[0], &any(row).([]float32)[0], k0)
-				}
-				for k := k0; k < len(row); k++ {
-					out[k] = foldElemMin(out[k], row[k])
-				}
-			}
+		if size0*size1 <= grain {
+			extremumColsMin(od, id, oBase, iBase, size0, i0, 0, size1)
+			return
 		}
-		parallelFor(size1, max(64, grain/max(size0, 1)), cols)
+		parallelFor(size1, max(64, grain/max(size0, 1)), func(lo, hi int) {
+			extremumColsMin(od, id, oBase, iBase, size0, i0, lo, hi)
+		})
 	default:
 		for j := 0; j < size1; j++ {
 			for i := 0; i < size0; i++ {
 				o := oBase + j*o1 + i*o0
 				od[o] = foldElemMin(od[o], id[iBase+j*i1+i*i0])
 			}
+		}
+	}
+}
+
+// extremumRowsMin folds rows lo..hi-1 of a block of contiguous rows.
+func extremumRowsMin[T Num](od, id []T, oBase, iBase, size0, o1, i1, lo, hi int) {
+	for j := lo; j < hi; j++ {
+		p := &od[oBase+j*o1]
+		*p = extremumRowMin(*p, id[iBase+j*i1:iBase+j*i1+size0])
+	}
+}
+
+// extremumColsMin folds the input rows' columns lo..hi-1 into the
+// contiguous outputs.
+func extremumColsMin[T Num](od, id []T, oBase, iBase, size0, i0, lo, hi int) {
+	out := od[oBase+lo : oBase+hi]
+	for i := 0; i < size0; i++ {
+		row := id[iBase+i*i0+lo : iBase+i*i0+hi]
+		row = row[:len(out)]
+		k0 := 0
+		if o32, ok := any(out).([]float32); ok && useAVX2 && len(out) >= 8 {
+			k0 = len(out) &^ 7
+			foldMinf32AVX2(&o32[0], &any(row).([]float32)[0], k0)
+		}
+		for k := k0; k < len(row); k++ {
+			out[k] = foldElemMin(out[k], row[k])
 		}
 	}
 }

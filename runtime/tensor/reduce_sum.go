@@ -168,7 +168,7 @@ func (c *cascade[A]) block(oBase, iBase, size0, size1, o0, i0, o1, i1 int) {
 	}
 	switch {
 	case i0 == 1 && size0 >= c.vecN:
-		if o1 == 0 {
+		if o1 == 0 || size0*size1 <= grain {
 			c.innerSum(oBase, iBase, size0, size1, o1, i1)
 			return
 		}
@@ -180,6 +180,10 @@ func (c *cascade[A]) block(oBase, iBase, size0, size1, o0, i0, o1, i1 int) {
 		// Columns into distinct outputs: split them over goroutines in
 		// runs of 4L, so that every column takes the path (4L-wide blocks,
 		// then L-wide vectors, then scalars) it takes in one run.
+		if size0*size1 <= grain {
+			c.outerSum(oBase, iBase, size0, size1, o1, i0)
+			return
+		}
 		w := 4 * c.lanes
 		parallelFor((size1+w-1)/w, max(1, grain/(size0*w)), func(lo, hi int) {
 			j0, j1 := lo*w, min(hi*w, size1)
