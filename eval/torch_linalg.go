@@ -3,6 +3,7 @@ package eval
 import (
 	"strings"
 
+	"github.com/tensh/tensh/runtime/linalg"
 	"github.com/tensh/tensh/runtime/tensor"
 )
 
@@ -33,7 +34,7 @@ func (s *Session) tensorMatmul(x, y Value) Value {
 	if !aok || !bok {
 		throw("TypeError", errUnsupportedBinary, "@", TypeName(x), TypeName(y))
 	}
-	return tensor.Matmul(a, b)
+	return linalg.Matmul(a, b)
 }
 
 // binaryProduct makes the binding of a two-tensor product.
@@ -49,21 +50,21 @@ func binaryProduct(name string, sigs *rsigs, second, sig, doc string, fn func(a,
 func init() {
 	register(
 		binaryProduct("matmul", matmulSigs, "other", "matmul(input, other) -> Tensor",
-			"Matrix product with NumPy's rules: dot for 1-d operands, 1-d operands promoted to matrices, batch dimensions broadcast.", tensor.Matmul),
+			"Matrix product with NumPy's rules: dot for 1-d operands, 1-d operands promoted to matrices, batch dimensions broadcast.", linalg.Matmul),
 		binaryProduct("mm", mmSigs, "mat2", "mm(input, mat2) -> Tensor",
-			"Product of two matrices.", tensor.Mm),
+			"Product of two matrices.", linalg.Mm),
 		binaryProduct("bmm", bmmSigs, "mat2", "bmm(input, mat2) -> Tensor",
-			"Products of two batches of matrices (3-d tensors with the same batch size).", tensor.Bmm),
+			"Products of two batches of matrices (3-d tensors with the same batch size).", linalg.Bmm),
 		binaryProduct("mv", mvSigs, "vec", "mv(input, vec) -> Tensor",
-			"Product of a matrix and a vector.", tensor.Mv),
+			"Product of a matrix and a vector.", linalg.Mv),
 		binaryProduct("dot", dotSigs, "tensor", "dot(input, tensor) -> Tensor",
-			"Inner product of two 1-d tensors of the same dtype and size.", tensor.Dot),
+			"Inner product of two 1-d tensors of the same dtype and size.", linalg.Dot),
 		binaryProduct("vdot", vdotSigs, "other", "vdot(input, other) -> Tensor",
-			"Inner product of two 1-d tensors (the first conjugated; tensh's tensors are real).", tensor.Dot),
+			"Inner product of two 1-d tensors (the first conjugated; tensh's tensors are real).", linalg.Dot),
 		binaryProduct("outer", outerSigs, "vec2", "outer(input, vec2) -> Tensor",
-			"Outer product of two 1-d tensors.", tensor.Outer),
+			"Outer product of two 1-d tensors.", linalg.Outer),
 		binaryProduct("ger", gerSigs, "vec2", "ger(input, vec2) -> Tensor",
-			"Alias of outer.", tensor.Outer),
+			"Alias of outer.", linalg.Outer),
 		&Builtin{Name: "einsum", Kind: TorchFunc, Sig: "einsum(equation, *operands) -> Tensor",
 			Doc: "Einstein summation: 'ij,jk->ik' and the like, with '...' for broadcast dimensions and an implicit output of the labels seen once.",
 			Fn:  builtinEinsum},
@@ -129,7 +130,7 @@ func builtinEinsum(a *Args) Value {
 		}
 	}
 	r := einsumSigs.parse(&Args{Name: "einsum", Pos: []Value{equation, Tuple(operands)}, s: a.s})
-	return tensor.Einsum(string(r.v["equation"].(Str)), r.tensors("tensors"))
+	return linalg.Einsum(string(r.v["equation"].(Str)), r.tensors("tensors"))
 }
 
 // sublistSubscripts converts a list of ints (and Ellipsis) to labels:
