@@ -133,7 +133,7 @@ func (s *Session) setAttr(x Value, name string, v Value) {
 			return
 		}
 		if _, ok := tensorProps[name]; ok {
-			throw("AttributeError", "attribute '%s' of 'torch._C._TensorBase' objects is not writable", name)
+			throw("AttributeError", errAttrNotWritable, name)
 		}
 		throw("AttributeError", errNoAttr, "Tensor", name)
 	}

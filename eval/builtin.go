@@ -174,7 +174,7 @@ func (a *Args) invalid() {
 	for _, kw := range a.Kw {
 		parts = append(parts, kw.Name+"="+argTypeName(kw.Value))
 	}
-	throw("TypeError", "%s() received an invalid combination of arguments - got (%s), but expected one of:", a.Name, strings.Join(parts, ", "))
+	throw("TypeError", errInvalidCombination, a.Name, strings.Join(parts, ", "))
 }
 
 // argTypeName is how PyTorch's argument parser names a value's type.
@@ -201,13 +201,13 @@ func (a *Args) convert(name string, v Value, ptr any) {
 	case **tensor.Tensor:
 		t, ok := v.(*tensor.Tensor)
 		if !ok {
-			throw("TypeError", "%s(): argument '%s' (position %d) must be Tensor, not %s", a.Name, name, 1, TypeName(v))
+			throw("TypeError", errArgMustBePos, a.Name, name, 1, "Tensor", TypeName(v))
 		}
 		*p = t
 	case *tensor.Scalar:
 		s, ok := ToScalar(v)
 		if !ok {
-			throw("TypeError", "%s(): argument '%s' must be Number, not %s", a.Name, name, TypeName(v))
+			throw("TypeError", errArgMustBeKw, a.Name, name, "Number", TypeName(v))
 		}
 		*p = s
 	case *int:
@@ -223,25 +223,25 @@ func (a *Args) convert(name string, v Value, ptr any) {
 		case Float:
 			*p = float64(x)
 		default:
-			throw("TypeError", "%s(): argument '%s' must be float, not %s", a.Name, name, TypeName(v))
+			throw("TypeError", errArgMustBeKw, a.Name, name, "float", TypeName(v))
 		}
 	case *bool:
 		switch x := v.(type) {
 		case Bool:
 			*p = bool(x)
 		default:
-			throw("TypeError", "%s(): argument '%s' must be bool, not %s", a.Name, name, TypeName(v))
+			throw("TypeError", errArgMustBeKw, a.Name, name, "bool", TypeName(v))
 		}
 	case *string:
 		s, ok := v.(Str)
 		if !ok {
-			throw("TypeError", "%s(): argument '%s' must be str, not %s", a.Name, name, TypeName(v))
+			throw("TypeError", errArgMustBeKw, a.Name, name, "str", TypeName(v))
 		}
 		*p = string(s)
 	case *tensor.DType:
 		d, ok := v.(DTypeValue)
 		if !ok {
-			throw("TypeError", "%s(): argument '%s' must be torch.dtype, not %s", a.Name, name, TypeName(v))
+			throw("TypeError", errArgMustBeKw, a.Name, name, "torch.dtype", TypeName(v))
 		}
 		*p = d.D
 	case *[]int:
@@ -267,7 +267,7 @@ func (a *Args) toInt(name string, v Value) int64 {
 	case Int:
 		i, ok := x.Int64()
 		if !ok {
-			throw("RuntimeError", "Overflow when unpacking long")
+			throw("RuntimeError", errOverflowLong)
 		}
 		return i
 	case Bool:
@@ -280,7 +280,7 @@ func (a *Args) toInt(name string, v Value) int64 {
 			return x.Item().Int()
 		}
 	}
-	throw("TypeError", "%s(): argument '%s' must be int, not %s", a.Name, name, TypeName(v))
+	throw("TypeError", errArgMustBeKw, a.Name, name, "int", TypeName(v))
 	return 0
 }
 
@@ -301,12 +301,12 @@ func (a *Args) toInts(name string, v Value) []int {
 			case *tensor.Tensor:
 				out[i] = int(a.toInt(name, e))
 			default:
-				throw("TypeError", "%s(): argument '%s' must be tuple of ints, but found element of type %s at pos %d", a.Name, name, TypeName(e), i+1)
+				throw("TypeError", errIntListElem, a.Name, name, "tuple of ints", TypeName(e), i+1)
 			}
 		}
 		return out
 	}
-	throw("TypeError", "%s(): argument '%s' must be tuple of ints, not %s", a.Name, name, TypeName(v))
+	throw("TypeError", errArgMustBeKw, a.Name, name, "tuple of ints", TypeName(v))
 	return nil
 }
 

@@ -30,7 +30,7 @@ func (s *Session) Explain(src string) string {
 	}
 	stmts, err := lang.Parse(src, 1)
 	if err != nil {
-		e := &Exception{Type: "SyntaxError", Msg: "invalid syntax"}
+		e := &Exception{Type: "SyntaxError", Msg: errInvalidSyntax}
 		if le, ok := err.(*lang.Error); ok {
 			e.Msg = le.Msg
 		}

@@ -550,7 +550,7 @@ func analyzeInplace(expr string, self opnd, others []opnd, compat Compat) *step 
 		st.cause = fmt.Sprintf(hintResultDim, dim, fmt.Sprintf(hintVs, sa, sb))
 		return st
 	}
-	st.fail("RuntimeError", ptOutputShape, fmtShape(self.shape), fmtShape(bshape))
+	st.fail("RuntimeError", errOutputBroadcast, fmtShape(self.shape), fmtShape(bshape))
 	st.cause = fmt.Sprintf(hintInplace, self.name, fmtShape(bshape))
 	return st
 }

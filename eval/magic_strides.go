@@ -37,7 +37,7 @@ const stridesVisitMax = 1 << 20
 func (s *Session) Strides(src string) string {
 	e, err := lang.ParseExpr(src)
 	if err != nil {
-		ex := &Exception{Type: "SyntaxError", Msg: "invalid syntax"}
+		ex := &Exception{Type: "SyntaxError", Msg: errInvalidSyntax}
 		if le, ok := err.(*lang.Error); ok {
 			ex.Msg = le.Msg
 		}

@@ -132,7 +132,7 @@ func (s *Session) exec(src string, firstLine int) (exc *Exception) {
 	}
 	stmts, err := lang.Parse(src, firstLine)
 	if err != nil {
-		e := &Exception{Type: "SyntaxError", Msg: "invalid syntax", Line: firstLine}
+		e := &Exception{Type: "SyntaxError", Msg: errInvalidSyntax, Line: firstLine}
 		if le, ok := err.(*lang.Error); ok {
 			e.Msg = le.Msg
 			if le.Pos.Line > 0 {

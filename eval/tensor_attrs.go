@@ -1,7 +1,6 @@
 package eval
 
 import (
-	"strings"
 	"sync"
 
 	"github.com/tensh/tensh/runtime/tensor"
@@ -149,7 +148,7 @@ func noArgTensor(a *Args) *tensor.Tensor {
 		if len(a.Kw) > 0 {
 			throw("TypeError", errTakesNoKw, a.Name)
 		}
-		throw("TypeError", errTakesNoArgs, a.Name, len(a.Pos))
+		throw("TypeError", errTakesNoArgs, "_TensorBase."+a.Name, len(a.Pos))
 	}
 	return a.Self.(*tensor.Tensor)
 }
@@ -163,13 +162,9 @@ func dimArg(a *Args) (t *tensor.Tensor, dim int, ok bool) {
 	case nil:
 		return t, 0, false
 	case NoneType:
-		throw("RuntimeError", errDimNameNone)
+		throw("RuntimeError", errDimnameNone)
 	case Str:
-		names := make([]string, t.Dim())
-		for i := range names {
-			names[i] = "None"
-		}
-		throw("RuntimeError", errDimNameNotFound, string(x), strings.Join(names, ", "))
+		throw("RuntimeError", errDimnameNotFound, string(x), unnamedDims(t))
 	case Int, Bool:
 		return t, int(a.toInt("dim", x)), true
 	case *tensor.Tensor:

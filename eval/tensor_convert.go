@@ -66,10 +66,10 @@ func toOn(t *tensor.Tensor, dev *tensor.Device, d tensor.DType, cp bool) *tensor
 // (item, tolist, is_floating_point).
 func noArgs(a *Args, name string) {
 	if len(a.Kw) > 0 {
-		throw("TypeError", errTakesNoKwArgs, name)
+		throw("TypeError", errTakesNoKw, "_TensorBase."+name)
 	}
 	if len(a.Pos) > 0 {
-		throw("TypeError", errTakesNoArgs, name, len(a.Pos))
+		throw("TypeError", errTakesNoArgs, "_TensorBase."+name, len(a.Pos))
 	}
 }
 

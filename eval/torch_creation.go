@@ -90,7 +90,7 @@ func parseDevice(v Value) tensor.Device {
 	case Int:
 		return deviceFromIndex(x)
 	}
-	throw("TypeError", "expected a device, got %s", TypeName(v))
+	throw("TypeError", errExpectedDevice, TypeName(v))
 	return tensor.CPU
 }
 
@@ -357,7 +357,7 @@ func inferScalarType(v Value, depth int) tensor.DType {
 		for i, e := range elems {
 			if l, ok := x.(*List); ok {
 				if el, ok := e.(*List); ok && el == l {
-					throw("TypeError", "new(): self-referential lists are incompatible")
+					throw("TypeError", errSelfRefList)
 				}
 			}
 			d := inferScalarType(e, depth+1)

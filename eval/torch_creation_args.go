@@ -239,7 +239,7 @@ func (p *pyParser) parse(a *Args) *pyBound {
 		plausible[0].bind(a, true)
 	}
 	if len(visible) == 1 {
-		throw("TypeError", "%s", visible[0].invalidArgsOne(a))
+		visible[0].invalidArgsOne(a)
 	}
 	throw("TypeError", errInvalidCombination, p.sigs[0].name, invalidArgsDesc(a))
 	return nil
@@ -264,12 +264,11 @@ func (sig *pySig) String() string {
 	return b.String()
 }
 
-// invalidArgsOne is invalid_arguments.cpp's format_invalid_args for a
+// invalidArgsOne raises invalid_arguments.cpp's format_invalid_args for a
 // function with one visible signature: the keywords that cannot match, or
 // the arguments (marked !like this! where their type does not match the
 // printed signature's) and the signature.
-func (sig *pySig) invalidArgsOne(a *Args) string {
-	msg := sig.name + "() received an invalid combination of arguments - "
+func (sig *pySig) invalidArgsOne(a *Args) {
 	// The printed signature, split at ", ": the "*" counts as an argument.
 	type optArg struct{ typ, name string }
 	var opt []optArg
@@ -297,12 +296,11 @@ func (sig *pySig) invalidArgsOne(a *Args) string {
 			}
 		}
 		if len(unmatched) > 0 {
-			return msg + "got unrecognized keyword arguments: " + strings.Join(unmatched, ", ")
+			throw("TypeError", errUnrecognizedKw, sig.name, strings.Join(unmatched, ", "))
 		}
 	}
-	msg += "got "
 	if len(a.Pos)+len(kws) != len(opt) {
-		return msg + invalidArgsDesc(a) + ", but expected " + sig.String()
+		throw("TypeError", errInvalidArgsFor, sig.name, invalidArgsDesc(a), sig.String())
 	}
 	matches := func(typ string, v Value) bool {
 		name := pyTypeName(v)
@@ -321,7 +319,7 @@ func (sig *pySig) invalidArgsOne(a *Args) string {
 		} else {
 			kv, ok := a.Kwarg(opt[i].name)
 			if !ok {
-				return msg + invalidArgsDesc(a) + ", but expected " + sig.String()
+				throw("TypeError", errInvalidArgsFor, sig.name, invalidArgsDesc(a), sig.String())
 			}
 			v, prefix = kv, opt[i].name+"="
 		}
@@ -331,7 +329,7 @@ func (sig *pySig) invalidArgsOne(a *Args) string {
 		}
 		parts = append(parts, d)
 	}
-	return msg + "(" + strings.Join(parts, ", ") + "), but expected " + sig.String()
+	throw("TypeError", errInvalidArgsFor, sig.name, "("+strings.Join(parts, ", ")+")", sig.String())
 }
 
 // invalidArgsDesc is the "got (...)" part of the invalid-combination error:

@@ -116,9 +116,9 @@ func init() {
 			Fn: func(a *Args) Value {
 				if n := len(a.Pos) + len(a.Kw); n > 0 {
 					if len(a.Kw) > 0 {
-						throw("TypeError", "torch.get_default_dtype() takes no keyword arguments")
+						throw("TypeError", errTakesNoKw, "torch.get_default_dtype")
 					}
-					throw("TypeError", "torch.get_default_dtype() takes no arguments (%d given)", n)
+					throw("TypeError", errTakesNoArgs, "torch.get_default_dtype", n)
 				}
 				return DTypeValue{tensor.DefaultFloat()}
 			}},

@@ -94,7 +94,7 @@ func init() {
 // as one list.
 func builtinEinsum(a *Args) Value {
 	if len(a.Kw) > 0 {
-		throw("TypeError", errUnexpectedKw, "einsum", a.Kw[0].Name)
+		throw("TypeError", errNoKwArg, "einsum", a.Kw[0].Name)
 	}
 	args := a.Pos
 	if len(args) < 2 {

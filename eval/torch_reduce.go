@@ -205,9 +205,9 @@ func (s *rsig) bind(name string, a *Args, raise bool) (map[string]Value, bool) {
 			continue
 		case raise:
 			if isKw {
-				throw("TypeError", "%s(): argument '%s' must be %s, not %s", name, p.name, p.typeName(), pyArgTypeName(obj))
+				throw("TypeError", errArgMustBeKw, name, p.name, p.typeName(), pyArgTypeName(obj))
 			}
-			throw("TypeError", "%s(): argument '%s' (position %d) must be %s, not %s", name, p.name, argPos+1, p.typeName(), pyArgTypeName(obj))
+			throw("TypeError", errArgMustBePos, name, p.name, argPos+1, p.typeName(), pyArgTypeName(obj))
 		default:
 			return nil, false
 		}
@@ -222,10 +222,10 @@ func (s *rsig) bind(name string, a *Args, raise bool) (map[string]Value, bool) {
 		if raise {
 			for i, p := range sig.params {
 				if p.name == kw.Name && i < nargs {
-					throw("TypeError", "%s() got multiple values for argument '%s'", name, kw.Name)
+					throw("TypeError", errMultipleValues, name, kw.Name)
 				}
 			}
-			throw("TypeError", "%s() got an unexpected keyword argument '%s'", name, kw.Name)
+			throw("TypeError", errNoKwArg, name, kw.Name)
 		}
 		return nil, false
 	}
@@ -234,7 +234,7 @@ func (s *rsig) bind(name string, a *Args, raise bool) (map[string]Value, bool) {
 
 func sigExtraArgs(name string, s *rsig, nargs int) {
 	if s.minArgs != s.maxPos {
-		throw("TypeError", "%s() takes from %d to %d positional arguments but %d were given", name, s.minArgs, s.maxPos, nargs)
+		throw("TypeError", errTakesFromTo, name, s.minArgs, s.maxPos, nargs)
 	}
 	plural, verb := "s", "were"
 	if s.maxPos == 1 {
@@ -243,7 +243,7 @@ func sigExtraArgs(name string, s *rsig, nargs int) {
 	if nargs == 1 {
 		verb = "was"
 	}
-	throw("TypeError", "%s() takes %d positional argument%s but %d %s given", name, s.maxPos, plural, nargs, verb)
+	throw("TypeError", errTakesN, name, s.maxPos, plural, nargs, verb)
 }
 
 // sigMissingArgs reproduces PyTorch's message, including its plural "s" for
@@ -259,7 +259,7 @@ func sigMissingArgs(name string, s *rsig, from int) {
 	if len(names) == 1 {
 		plural = "s"
 	}
-	throw("TypeError", "%s() missing %d required positional argument%s: %s", name, len(names), plural, strings.Join(names, ", "))
+	throw("TypeError", errMissingArgs, name, len(names), plural, strings.Join(names, ", "))
 }
 
 // invalidCombination raises the parser's error for a call no signature
@@ -395,7 +395,7 @@ func (p *rparam) check(v Value, argnum int) bool {
 		}
 		for i, e := range iterate(v) {
 			if _, ok := e.(*tensor.Tensor); !ok {
-				throw("TypeError", "expected Tensor as element %d in argument %d, but got %s", i, argnum, pyArgTypeName(e))
+				throw("TypeError", errTensorListElem, i, argnum, pyArgTypeName(e))
 			}
 		}
 		return true
@@ -457,7 +457,7 @@ func unpackIndex(v Value) int64 {
 	case Int:
 		i, ok := x.Int64()
 		if !ok {
-			throw("RuntimeError", errUnpackLongOverflow)
+			throw("RuntimeError", errOverflowLong)
 		}
 		return i
 	case Bool:
@@ -468,7 +468,7 @@ func unpackIndex(v Value) int64 {
 	case *tensor.Tensor:
 		return x.Item().Int()
 	}
-	throw("TypeError", "'%s' object cannot be interpreted as an integer", TypeName(v))
+	throw("TypeError", errCannotInterpretInt, TypeName(v))
 	return 0
 }
 
@@ -492,11 +492,11 @@ func (r *rargs) ints(name string) []int {
 			out[i] = int(unpackIndex(x))
 		case *tensor.Tensor:
 			if !isIndex(x) {
-				throw("TypeError", errIntListElemAt, r.name, name, pyArgTypeName(e), i+1)
+				throw("TypeError", errIntListElem, r.name, name, "tuple of ints", pyArgTypeName(e), i+1)
 			}
 			out[i] = int(unpackIndex(x))
 		default:
-			throw("TypeError", errIntListElemAt, r.name, name, pyArgTypeName(e), i+1)
+			throw("TypeError", errIntListElem, r.name, name, "tuple of ints", pyArgTypeName(e), i+1)
 		}
 	}
 	return out
@@ -945,7 +945,7 @@ func builtinNorm(a *Args) Value {
 	}
 	pos := a.All()
 	if len(pos) > len(params) {
-		throw("TypeError", errPyTakesFromTo, name, 1, len(params), len(pos))
+		throw("TypeError", errTakesFromTo, name, 1, len(params), len(pos))
 	}
 	vals := map[string]Value{}
 	for i, v := range pos {
@@ -962,13 +962,13 @@ func builtinNorm(a *Args) Value {
 			}
 		}
 		if !known {
-			throw("TypeError", errUnexpectedKw, name, kw.Name)
+			throw("TypeError", errNoKwArg, name, kw.Name)
 		}
 		vals[kw.Name] = kw.Value
 	}
 	in, ok := vals[params[0]]
 	if !ok {
-		throw("TypeError", errPyMissingArg, name, params[0])
+		throw("TypeError", errMissingArg, name, params[0])
 	}
 	t, isT := in.(*tensor.Tensor)
 	if !isT {
@@ -1003,7 +1003,7 @@ func builtinNorm(a *Args) Value {
 		hasDim = true
 		for i, e := range iterate(d) {
 			if !isIndex(e) {
-				throw("TypeError", errIntListElemAt, "norm", "dim", pyArgTypeName(e), i+1)
+				throw("TypeError", errIntListElem, "norm", "dim", "tuple of ints", pyArgTypeName(e), i+1)
 			}
 			dims = append(dims, int(unpackIndex(e)))
 		}

@@ -101,7 +101,6 @@ const (
 	errExpandMismatchTail  = "  Target sizes: %s.  Tensor sizes: %s"
 	errNumelOverflow       = "numel: integer multiplication overflow"
 	errIndex0d             = "invalid index of a 0-dim tensor. Use `tensor.item()` in Python or `tensor.item<T>()` in C++ to convert a 0-dim tensor to a number"
-	errIndexBounds         = "index %d is out of bounds for dimension %d with size %d"
 	errTooManyIndices      = "too many indices for tensor of dimension %d"
 	errTooManyIndicesGot   = "too many indices for tensor of dimension %d (got %d)"
 	errIndexType           = "tensors used as indices must be long, byte or bool tensors"
@@ -114,18 +113,16 @@ const (
 	errOverlapPartial      = "unsupported operation: some elements of the input tensor and the written-to tensor refer to a single memory location. Please clone() the tensor before performing the operation."
 	errOverlapInternal     = "unsupported operation: more than one element of the written-to tensor refers to a single memory location. Please clone() the tensor before performing the operation."
 	// Warnings (returned to the caller, which prints them).
-	WarnIndexUint8         = "indexing with dtype torch.uint8 is now deprecated, please use a dtype torch.bool instead. (Triggered internally at  ./aten/src/ATen/native/IndexingUtils.h:27.)"
-	WarnIndexPutExpanded   = "Use of index_put_ on expanded tensors is deprecated. Please clone() the tensor before performing this operation. This also applies to advanced indexing e.g. tensor[indices] = tensor (Triggered internally at  ./aten/src/ATen/native/TensorAdvancedIndexing.cpp:631.)"
-	WarnMaskedFillUint8    = "masked_fill_ received a mask with dtype torch.uint8, this behavior is now deprecated,please use a mask with dtype torch.bool instead. (Triggered internally at  ./aten/src/ATen/native/TensorAdvancedIndexing.cpp:1646.)"
-	WarnMaskedFillExpanded = "Use of masked_fill_ on expanded tensors is deprecated. Please clone() the tensor before performing this operation. This also applies to advanced indexing e.g. tensor[mask] = scalar (Triggered internally at  ./aten/src/ATen/native/TensorAdvancedIndexing.cpp:1651.)"
-	WarnNumpyT             = "The use of `x.T` on tensors of dimension other than 2 to reverse their shape is deprecated and it will throw an error in a future release. Consider `x.mT` to transpose batches of matrices or `x.permute(*torch.arange(x.ndim - 1, -1, -1))` to reverse the dimensions of a tensor. (Triggered internally at  ./aten/src/ATen/native/TensorShape.cpp:3277.)"
+	WarnIndexUint8       = "indexing with dtype torch.uint8 is now deprecated, please use a dtype torch.bool instead. (Triggered internally at  ./aten/src/ATen/native/IndexingUtils.h:27.)"
+	WarnIndexPutExpanded = "Use of index_put_ on expanded tensors is deprecated. Please clone() the tensor before performing this operation. This also applies to advanced indexing e.g. tensor[indices] = tensor (Triggered internally at  ./aten/src/ATen/native/TensorAdvancedIndexing.cpp:631.)"
+	WarnMaskedFillUint8  = "masked_fill_ received a mask with dtype torch.uint8, this behavior is now deprecated,please use a mask with dtype torch.bool instead. (Triggered internally at  ./aten/src/ATen/native/TensorAdvancedIndexing.cpp:1646.)"
+	WarnNumpyT           = "The use of `x.T` on tensors of dimension other than 2 to reverse their shape is deprecated and it will throw an error in a future release. Consider `x.mT` to transpose batches of matrices or `x.permute(*torch.arange(x.ndim - 1, -1, -1))` to reverse the dimensions of a tensor. (Triggered internally at  ./aten/src/ATen/native/TensorShape.cpp:3277.)"
 )
 
 // Creation and dtypes.
 const (
 	errCastResult       = "result type %s can't be cast to the desired output type %s"
 	errNotImplementedDT = "\"%s\" not implemented for '%s'"
-	errConvertOverflow  = "value cannot be converted to type %s without overflow"
 	errStepZero         = "step must be nonzero"
 	errUnsupportedRange = "unsupported range: %s -> %s"
 	errStepSign         = "upper bound and larger bound inconsistent with step sign"
@@ -138,7 +135,6 @@ const (
 // Printing.
 const (
 	errPrintMissingPrecision = "Format specifier missing precision"
-	errPrintStackEmpty       = "stack expects a non-empty TensorList"
 	errPrintFloorInf         = "cannot convert float infinity to integer"
 	errPrintFloorNaN         = "cannot convert float NaN to integer"
 )
@@ -157,7 +153,6 @@ const (
 	errRandomFromToInc   = "random_ expects 'from' casted to dtype to be less than or equal to 'to_inc' casted to dtype, but got from=%d > to_inc=%d"
 	errRandomFull64      = "random_full_64_bits_range_kernel_cpu handles only int64, double, float and bfloat16"
 	errRandpermPrecision = "n cannot be greater than %s for %s type."
-	errRandpermOverflow  = "value cannot be converted to type %s without overflow"
 	warnRandomPrecision  = "%s is out of bounds [-(2^%d), 2^%d]. Due to precision limitations %s can support discrete uniform distribution only within this range. This warning will become an error in version 1.7 release, please fix the code in advance (Triggered internally at  ./aten/src/ATen/native/DistributionTemplates.h:%d.)"
 )
 
@@ -181,17 +176,14 @@ const (
 	errLerpDType         = "expected dtype %s for `%s` but got dtype %s"
 	errAddcdivInt        = "Integer division with addcdiv is no longer supported, and in a future  release addcdiv will perform a true division of tensor1 and tensor2. The historic addcdiv behavior can be implemented as (input + value * torch.trunc(tensor1 / tensor2)).to(input.dtype) for integer inputs and as (input + value * tensor1 / tensor2) for float inputs. The future addcdiv behavior is just the latter implementation: (input + value * tensor1 / tensor2), for all dtypes."
 	errClampNone         = "torch.clamp: At least one of 'min' or 'max' must not be None"
-	errClampCast         = "result type %s can't be cast to the desired output type %s"
 	errFillDim           = "fill_ only supports 0-dimension value tensor but got tensor with %d dimensions."
 	errMaskedFillDim     = "masked_fill_ only supports a 0-dimensional value tensor, but got tensor with %d dimension(s)."
-	errMaskedFillMask    = "masked_fill_ only supports boolean masks, but got mask with dtype %s"
 	errIndexFillDim      = "index_fill_ only supports a 0-dimensional value tensor, but got tensor with %d dimension(s)."
 	errIndexFillDType    = "index_fill_(): Expected dtype int64 for index."
 	errIndexFillVector   = "Index has to be a vector/scalar"
 	errIndexOutOfBounds  = "index %d is out of bounds for dimension %d with size %d"
 	errExpandedWrite     = "Use of %s on expanded tensors is deprecated. Please clone() the tensor before performing this operation. This also applies to advanced indexing e.g. tensor[mask] = scalar (Triggered internally at  ./aten/src/ATen/native/TensorAdvancedIndexing.cpp:%d.)"
 	errTooManyDims       = "tensh: pointwise operations support at most %d dimensions of size greater than 1"
-	errMaskedFillUint8   = "masked_fill_ received a mask with dtype torch.uint8, this behavior is now deprecated,please use a mask with dtype torch.bool instead. (Triggered internally at  ./aten/src/ATen/native/TensorAdvancedIndexing.cpp:1646.)"
 	errWhereUint8        = "where received a uint8 condition tensor. This behavior is deprecated and will be removed in a future version of PyTorch. Use a boolean condition instead. (Triggered internally at  ./aten/src/ATen/native/TensorCompare.cpp:413.)"
 )
 

@@ -218,7 +218,7 @@ func maskAsBool(mask *Tensor, opts Opts) *Tensor {
 	case Bool:
 		return mask
 	case Uint8:
-		opts.warn(errMaskedFillUint8)
+		opts.warn(WarnMaskedFillUint8)
 		return mask.To(Bool)
 	}
 	c := mask.Contiguous()

@@ -730,7 +730,7 @@ func Randperm(n int64, d DType, g *Generator) *Tensor {
 		raise(RuntimeError, errNotImplementedDT, "randperm", d.ScalarName())
 	case Uint8, Int8, Int16, Int32:
 		if _, hi := intLimits(d); n-1 > hi {
-			raise(RuntimeError, errRandpermOverflow, rngIntTypeName(d))
+			raise(RuntimeError, errScalarOverflow, rngIntTypeName(d))
 		}
 	case Float16:
 		if n > 1<<11+1 {

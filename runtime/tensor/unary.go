@@ -596,7 +596,7 @@ func Clamp(x *Tensor, lo, hi *Scalar, opts Opts) *Tensor {
 	}
 	common := ResultTypeOf(ops...)
 	if opts.Inplace && !CanCast(common, x.DType()) {
-		raise(RuntimeError, errClampCast, common.ScalarName(), CPPTypeName(x.DType()))
+		raise(RuntimeError, errCastResult, common.ScalarName(), CPPTypeName(x.DType()))
 	}
 	out := prepareOut(x.shape, common, ops[:1], &opts)
 	var par unaryParams
