@@ -695,129 +695,13 @@ func init() {
 
 // ---- *_like ----
 
-// nonOverlappingAndDense is TensorImpl::compute_non_overlapping_and_dense.
-func nonOverlappingAndDense(shape, strides []int) bool {
-	n := len(shape)
-	if n == 1 {
-		return shape[0] < 2 || strides[0] == 1
-	}
-	perm := make([]int, n)
-	for i := range perm {
-		perm[i] = i
-	}
-	// Sort by stride, size-0 and size-1 dimensions last (std::sort with
-	// this comparison; ties keep an order that does not matter here).
-	for i := 1; i < n; i++ {
-		for j := i; j > 0; j-- {
-			a, b := perm[j-1], perm[j]
-			less := false // whether b goes before a
-			switch {
-			case shape[b] < 2:
-				less = false
-			case shape[a] < 2:
-				less = true
-			default:
-				less = strides[b] < strides[a]
-			}
-			if !less {
-				break
-			}
-			perm[j-1], perm[j] = b, a
-		}
-	}
-	require := 1
-	for _, p := range perm {
-		if shape[p] < 2 {
-			return true
-		}
-		if strides[p] != require {
-			return false
-		}
-		require *= shape[p]
-	}
-	return true
-}
-
-// inferDenseStrides is at::infer_dense_strides: contiguous strides that keep
-// the order of the input's strides (TensorIterator's stable sort).
-func inferDenseStrides(shape, strides []int) []int {
-	n := len(shape)
-	if n == 0 {
-		return nil
-	}
-	if n == 1 {
-		return []int{1}
-	}
-	perm := make([]int, n)
-	for i := range perm {
-		perm[i] = n - 1 - i
-	}
-	shouldSwap := func(d0, d1 int) int {
-		s0, s1 := strides[d0], strides[d1]
-		if s0 == 0 || s1 == 0 {
-			return 0
-		}
-		if s0 < s1 {
-			return -1
-		}
-		if s0 > s1 {
-			return 1
-		}
-		if shape[d0] > shape[d1] {
-			return 1
-		}
-		return 0
-	}
-	for i := 1; i < n; i++ {
-		d1 := i
-		for j := 1; j <= i; j++ {
-			d0 := i - j
-			c := shouldSwap(perm[d0], perm[d1])
-			if c > 0 {
-				perm[d0], perm[d1] = perm[d1], perm[d0]
-				d1 = d0
-			} else if c < 0 {
-				break
-			}
-		}
-	}
-	out := make([]int, n)
-	cur := 1
-	for _, idx := range perm {
-		out[idx] = cur
-		if shape[idx] > 1 {
-			cur *= shape[idx]
-		}
-	}
-	return out
-}
-
-// emptyLike is empty_like(t, dtype=d) with memory_format=preserve: a
-// contiguous or otherwise dense (non-overlapping) tensor's strides are kept
-// as they are; other strides are replaced by dense ones in t's layout order.
-func emptyLike(t *tensor.Tensor, d tensor.DType) *tensor.Tensor {
-	shape, strides := t.Shape(), t.Strides()
-	if !tensor.IsContiguous(shape, strides) && !nonOverlappingAndDense(shape, strides) {
-		strides = inferDenseStrides(shape, strides)
-	}
-	n := tensor.CheckedNumel(shape, d)
-	size := 0
-	if n > 0 {
-		size = 1
-		for i, s := range shape {
-			size += (s - 1) * strides[i]
-		}
-	}
-	return tensor.FromStorage(tensor.NewStorage(d, size), 0, shape, strides)
-}
-
 // convertTensor is t.to(d, copy=cp) on one device: t itself when nothing
 // changes and no copy is asked for, else a copy laid out like t.
 func convertTensor(t *tensor.Tensor, d tensor.DType, cp bool) *tensor.Tensor {
 	if t.DType() == d && !cp {
 		return t
 	}
-	out := emptyLike(t, d)
+	out := tensor.EmptyLike(t, d)
 	tensor.CopyInto(out, t)
 	return out.WithDevice(t.Device())
 }
@@ -841,7 +725,7 @@ func likeFactory(p *pyParser, fill func(b *pyBound) *tensor.Scalar) func(a *Args
 		t := b.vals[0].(*tensor.Tensor)
 		d, _ := o.dtype(t.DType())
 		dev := o.device()
-		out := emptyLike(t, d)
+		out := tensor.EmptyLike(t, d)
 		if v := fill(b); v != nil {
 			out.Fill(tensor.CheckedScalar(*v, d))
 		}

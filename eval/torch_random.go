@@ -236,55 +236,6 @@ func randTensorArg(a *Args, v Value) *tensor.Tensor {
 	return t
 }
 
-// emptyLikeRand is empty_like(t, dtype) with preserve_format: t's strides
-// when t is dense and non-overlapping, else contiguous.
-func emptyLikeRand(t *tensor.Tensor, d tensor.DType) *tensor.Tensor {
-	shape := t.Shape()
-	if !randDenseNonOverlapping(shape, t.Strides()) {
-		return tensor.Empty(shape, d)
-	}
-	n := tensor.CheckedNumel(shape, d)
-	return tensor.FromStorage(tensor.NewStorage(d, n), 0, shape, t.Strides())
-}
-
-// randDenseNonOverlapping is c10's is_non_overlapping_and_dense.
-func randDenseNonOverlapping(shape, strides []int) bool {
-	n := len(shape)
-	if n == 1 {
-		return shape[0] < 2 || strides[0] == 1
-	}
-	perm := make([]int, n)
-	for i := range perm {
-		perm[i] = i
-	}
-	// Sort by stride, sizes below 2 last (a stable insertion sort).
-	less := func(a, b int) bool {
-		if shape[a] < 2 {
-			return false
-		}
-		if shape[b] < 2 {
-			return true
-		}
-		return strides[a] < strides[b]
-	}
-	for i := 1; i < n; i++ {
-		for j := i; j > 0 && less(perm[j], perm[j-1]); j-- {
-			perm[j], perm[j-1] = perm[j-1], perm[j]
-		}
-	}
-	need := 1
-	for _, p := range perm {
-		if shape[p] < 2 {
-			return true
-		}
-		if strides[p] != need {
-			return false
-		}
-		need *= shape[p]
-	}
-	return true
-}
-
 // seedArg converts a seed as torch.manual_seed does: int(seed), then the
 // unsigned 64-bit value, negative seeds taken as their two's complement.
 func seedArg(a *Args, v Value) uint64 {
@@ -430,7 +381,7 @@ func torchRandLike(a *Args) Value {
 	if !o.dtype.IsFloat() {
 		tensor.Raise(tensor.RuntimeError, errNotImplementedFor, "check_uniform_bounds", o.dtype.ScalarName())
 	}
-	return emptyLikeRand(t, o.dtype).Uniform_(0, 1, o.gen)
+	return tensor.EmptyLike(t, o.dtype).Uniform_(0, 1, o.gen)
 }
 
 func torchRandnLike(a *Args) Value {
@@ -441,7 +392,7 @@ func torchRandnLike(a *Args) Value {
 	if !o.dtype.IsFloat() {
 		tensor.Raise(tensor.RuntimeError, errNotImplementedFor, "normal_kernel_cpu", o.dtype.ScalarName())
 	}
-	return emptyLikeRand(t, o.dtype).Normal_(0, 1, o.gen)
+	return tensor.EmptyLike(t, o.dtype).Normal_(0, 1, o.gen)
 }
 
 func torchRandintLike(a *Args) Value {
@@ -474,7 +425,7 @@ func torchRandintLike(a *Args) Value {
 	}
 	lo := randIntArg(a, o, low)
 	hi := randIntArg(a, o, high)
-	return emptyLikeRand(t, o.dtype).RandomFromTo_(lo, &hi, o.gen, randWarn(a))
+	return tensor.EmptyLike(t, o.dtype).RandomFromTo_(lo, &hi, o.gen, randWarn(a))
 }
 
 func torchManualSeed(a *Args) Value {

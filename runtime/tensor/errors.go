@@ -143,7 +143,6 @@ const (
 const (
 	errRNGStateSize      = "Expected either a CPUGeneratorImplStateLegacy of size %d or a CPUGeneratorImplState of size %d but found the input RNG state size to be %d"
 	errRNGStateBad       = "Invalid mt19937 state"
-	errInternalOverlap   = "unsupported operation: more than one element of the written-to tensor refers to a single memory location. Please clone() the tensor before performing the operation."
 	errRandomOutOfBounds = "%s is out of bounds for %s"
 	errUniformRange      = "uniform_ expects to return a [from, to) range, but found from=%s > to=%s"
 	errUniformSpan       = "uniform_ expects to-from <= std::numeric_limits<%s>::max(), but found to=%s and from=%s which result in to-from to exceed the limit"

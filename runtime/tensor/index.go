@@ -701,7 +701,7 @@ func (t *Tensor) Index(indices []*Tensor, warn func(string)) *Tensor {
 	}
 	info := makeIndexInfo(t, indices, warn)
 	ops := info.operands()
-	perm := iterPerm(info.shape, ops)
+	perm := broadcast.Reorder(info.shape, ops, nil)
 	out := emptyWithPerm(info.shape, perm, t.DType())
 	out.device = t.device
 	if out.Numel() == 0 {
@@ -927,7 +927,7 @@ func (t *Tensor) IndexPut(indices []*Tensor, value *Tensor, warn func(string)) {
 	ev := value.Expand(info.shape)
 	ops := append([][]int{}, info.operands()...)
 	ops = append(ops[:1], append([][]int{iterOperand(ev.shape, ev.strides, info.shape)}, ops[1:]...)...)
-	perm := iterPerm(info.shape, ops)
+	perm := broadcast.Reorder(info.shape, ops, nil)
 	r := info.replacementOffsets()
 	mv := newMover(t.st, ev.st)
 	info.visit(perm, r, ev.strides, ev.offset, func(do, so, n, ds, ss int) { mv.addRun(do, so, n, ds, ss) })

@@ -61,7 +61,7 @@ func Copy(dst *Tensor, src Operand, opts Opts) *Tensor {
 	ops := []Operand{TensorOperand(dst), src}
 	opts.Inplace = true
 	broadcastShape(&sb, ops, &opts)
-	checkNoInternalOverlap(dst)
+	AssertNoInternalOverlap(dst)
 	if src.T != nil && src.T != dst {
 		AssertNoPartialOverlap(dst, src.T)
 	}
