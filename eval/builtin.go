@@ -167,31 +167,7 @@ func (a *Args) Unpack(pairs ...any) {
 // invalid raises PyTorch's argument-parser error for a call that matches no
 // signature.
 func (a *Args) invalid() {
-	var parts []string
-	for _, v := range a.Pos {
-		parts = append(parts, argTypeName(v))
-	}
-	for _, kw := range a.Kw {
-		parts = append(parts, kw.Name+"="+argTypeName(kw.Value))
-	}
-	throw("TypeError", errInvalidCombination, a.Name, strings.Join(parts, ", "))
-}
-
-// argTypeName is how PyTorch's argument parser names a value's type.
-func argTypeName(v Value) string {
-	switch v.(type) {
-	case Tuple:
-		return "tuple"
-	case *List:
-		return "list"
-	case Size:
-		return "torch.Size"
-	case DTypeValue:
-		return "torch.dtype"
-	case *tensor.Tensor:
-		return "Tensor"
-	}
-	return TypeName(v)
+	throw("TypeError", errInvalidCombination, a.Name, invalidArgsDesc(a))
 }
 
 func (a *Args) convert(name string, v Value, ptr any) {

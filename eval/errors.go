@@ -194,6 +194,7 @@ const (
 	errDimnameNone        = "Please look up dimensions by name, got: name = None."
 	errDimnameUnsupported = "%s: You passed a dimname (string) to this op in place of a dimension index but it does not yet support this behavior. Please pass a dimension index to work around this."
 	errOutUnsupported     = "%s(): the out= argument is not supported by tensh"
+	errNamesUnsupported   = "%s(): named tensors (names=) are not supported by tensh"
 	errOutputBroadcast    = "output with shape %s doesn't match the broadcast shape %s"
 	errFroDType           = "dtype argument is not supported in frobenius norm"
 	errNucDType           = "dtype argument is not supported in nuclear norm"

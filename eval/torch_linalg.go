@@ -11,18 +11,18 @@ import (
 // einsum, and the closeness tests allclose, isclose, equal.
 
 var (
-	matmulSigs  = newRsigs("matmul(Tensor input, Tensor other, *, Tensor out=None)")
-	mmSigs      = newRsigs("mm(Tensor input, Tensor mat2, *, Tensor out=None)")
-	bmmSigs     = newRsigs("bmm(Tensor input, Tensor mat2, *, Tensor out=None)")
-	mvSigs      = newRsigs("mv(Tensor input, Tensor vec, *, Tensor out=None)")
-	dotSigs     = newRsigs("dot(Tensor input, Tensor tensor, *, Tensor out=None)")
-	vdotSigs    = newRsigs("vdot(Tensor input, Tensor other, *, Tensor out=None)")
-	outerSigs   = newRsigs("outer(Tensor input, Tensor vec2, *, Tensor out=None)")
-	gerSigs     = newRsigs("ger(Tensor input, Tensor vec2, *, Tensor out=None)")
-	einsumSigs  = newRsigs("einsum(std::string equation, TensorList tensors, *, IntArrayRef? path=None)")
-	allcloseSig = newRsigs("allclose(Tensor input, Tensor other, double rtol=1e-05, double atol=1e-08, bool equal_nan=False)")
-	iscloseSig  = newRsigs("isclose(Tensor input, Tensor other, double rtol=1e-05, double atol=1e-08, bool equal_nan=False)")
-	equalSigs   = newRsigs("equal(Tensor input, Tensor other)")
+	matmulSigs  = newArgParser("matmul(Tensor input, Tensor other, *, Tensor out=None)")
+	mmSigs      = newArgParser("mm(Tensor input, Tensor mat2, *, Tensor out=None)")
+	bmmSigs     = newArgParser("bmm(Tensor input, Tensor mat2, *, Tensor out=None)")
+	mvSigs      = newArgParser("mv(Tensor input, Tensor vec, *, Tensor out=None)")
+	dotSigs     = newArgParser("dot(Tensor input, Tensor tensor, *, Tensor out=None)")
+	vdotSigs    = newArgParser("vdot(Tensor input, Tensor other, *, Tensor out=None)")
+	outerSigs   = newArgParser("outer(Tensor input, Tensor vec2, *, Tensor out=None)")
+	gerSigs     = newArgParser("ger(Tensor input, Tensor vec2, *, Tensor out=None)")
+	einsumSigs  = newArgParser("einsum(std::string equation, TensorList tensors, *, IntArrayRef? path=None)")
+	allcloseSig = newArgParser("allclose(Tensor input, Tensor other, double rtol=1e-05, double atol=1e-08, bool equal_nan=False)")
+	iscloseSig  = newArgParser("isclose(Tensor input, Tensor other, double rtol=1e-05, double atol=1e-08, bool equal_nan=False)")
+	equalSigs   = newArgParser("equal(Tensor input, Tensor other)")
 )
 
 // tensorMatmul is x @ y (and x @= y, which rebinds): torch.matmul for two
@@ -38,7 +38,7 @@ func (s *Session) tensorMatmul(x, y Value) Value {
 }
 
 // binaryProduct makes the binding of a two-tensor product.
-func binaryProduct(name string, sigs *rsigs, second, sig, doc string, fn func(a, b *tensor.Tensor) *tensor.Tensor) *Builtin {
+func binaryProduct(name string, sigs *argParser, second, sig, doc string, fn func(a, b *tensor.Tensor) *tensor.Tensor) *Builtin {
 	return &Builtin{Name: name, Kind: TorchFunc | TensorMethod, Sig: sig, Doc: doc,
 		Fn: func(a *Args) Value {
 			r := sigs.parse(a)
@@ -72,13 +72,13 @@ func init() {
 			Doc: "Whether |input - other| <= atol + rtol * |other| everywhere (with broadcasting; same dtype required).",
 			Fn: func(a *Args) Value {
 				r := allcloseSig.parse(a)
-				return Bool(tensor.AllClose(r.tensor("input"), r.tensor("other"), r.float("rtol", 1e-5), r.float("atol", 1e-8), r.bool("equal_nan", false)))
+				return Bool(tensor.AllClose(r.tensor("input"), r.tensor("other"), r.double("rtol", 1e-5), r.double("atol", 1e-8), r.bool("equal_nan", false)))
 			}},
 		&Builtin{Name: "isclose", Kind: TorchFunc | TensorMethod, Sig: "isclose(input, other, rtol=1e-05, atol=1e-08, equal_nan=False) -> Tensor",
 			Doc: "Elementwise |input - other| <= atol + rtol * |other| (with broadcasting; same dtype required).",
 			Fn: func(a *Args) Value {
 				r := iscloseSig.parse(a)
-				return tensor.IsClose(r.tensor("input"), r.tensor("other"), r.float("rtol", 1e-5), r.float("atol", 1e-8), r.bool("equal_nan", false))
+				return tensor.IsClose(r.tensor("input"), r.tensor("other"), r.double("rtol", 1e-5), r.double("atol", 1e-8), r.bool("equal_nan", false))
 			}},
 		&Builtin{Name: "equal", Kind: TorchFunc | TensorMethod, Sig: "equal(input, other) -> bool",
 			Doc: "Whether two tensors have the same size and elements.",
@@ -130,7 +130,7 @@ func builtinEinsum(a *Args) Value {
 		}
 	}
 	r := einsumSigs.parse(&Args{Name: "einsum", Pos: []Value{equation, Tuple(operands)}, s: a.s})
-	return linalg.Einsum(string(r.v["equation"].(Str)), r.tensors("tensors"))
+	return linalg.Einsum(string(r.val("equation").(Str)), r.tensors("tensors"))
 }
 
 // sublistSubscripts converts a list of ints (and Ellipsis) to labels:

@@ -1,8 +1,6 @@
 package eval
 
 import (
-	"strings"
-
 	"github.com/tensh/tensh/runtime/tensor"
 )
 
@@ -288,14 +286,7 @@ func init() {
 // invalidExpected is the parser's error for a single-signature function
 // called with too few arguments: it names the signature.
 func invalidExpected(a *Args, sig string) {
-	parts := make([]string, 0, len(a.Pos)+len(a.Kw))
-	for _, v := range a.Pos {
-		parts = append(parts, argTypeName(v))
-	}
-	for _, kw := range a.Kw {
-		parts = append(parts, kw.Name+"="+argTypeName(kw.Value))
-	}
-	throw("TypeError", errInvalidArgsFor, a.Name, "("+strings.Join(parts, ", ")+")", sig)
+	throw("TypeError", errInvalidArgsFor, a.Name, "("+invalidArgsDesc(a)+")", sig)
 }
 
 // alphaParam reads the alpha keyword (a number; absent means 1).

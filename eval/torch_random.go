@@ -697,7 +697,7 @@ func init() {
 				genArgs(a, 1)
 				v, ok := a.Pos[0].(Int)
 				if !ok {
-					throw("RuntimeError", errSeedLong, argTypeName(a.Pos[0]))
+					throw("RuntimeError", errSeedLong, pyTypeName(a.Pos[0]))
 				}
 				g.ManualSeed(seedArg(a, v))
 				return a.Self
