@@ -453,6 +453,27 @@ func unpackLong(v Int) int64 {
 	return i
 }
 
+// unpackDouble is THPUtils_unpackDouble on an element or a
+// bound double.
+func unpackDouble(v Value) float64 {
+	switch x := v.(type) {
+	case Float:
+		return float64(x)
+	case Bool:
+		return b2f(bool(x))
+	case Int:
+		f := x.Float()
+		if math.IsInf(f, 0) {
+			throw("OverflowError", errIntTooLargeFloat)
+		}
+		return f
+	case *tensor.Tensor:
+		return x.Item().Float()
+	}
+	throw("TypeError", errMustBeRealNumber, pyTypeName(v))
+	return 0
+}
+
 // pyTypeName is Py_TYPE(v)->tp_name, as PyTorch's argument errors print it.
 func pyTypeName(v Value) string {
 	switch x := v.(type) {
@@ -680,19 +701,8 @@ func (b *boundArgs) scalar(name string) tensor.Scalar {
 
 // double converts a double parameter (def when absent).
 func (b *boundArgs) double(name string, def float64) float64 {
-	switch x := b.val(name).(type) {
-	case Bool:
-		return b2f(bool(x))
-	case Int:
-		f := x.Float()
-		if math.IsInf(f, 0) {
-			throw("OverflowError", errIntTooLargeFloat)
-		}
-		return f
-	case Float:
-		return float64(x)
-	case *tensor.Tensor:
-		return x.Item().Float()
+	if v := b.val(name); v != nil {
+		return unpackDouble(v)
 	}
 	return def
 }

@@ -241,11 +241,7 @@ func b2f(b bool) float64 {
 func (a *Args) toInt(name string, v Value) int64 {
 	switch x := v.(type) {
 	case Int:
-		i, ok := x.Int64()
-		if !ok {
-			throw("RuntimeError", errOverflowLong)
-		}
-		return i
+		return unpackLong(x)
 	case Bool:
 		if x {
 			return 1

@@ -3,6 +3,7 @@ package eval
 import (
 	"fmt"
 
+	"github.com/tensh/tensh/lang"
 	"github.com/tensh/tensh/runtime/tensor"
 )
 
@@ -29,6 +30,16 @@ func throw(typ, format string, args ...any) {
 		msg = fmt.Sprintf(format, args...)
 	}
 	panic(&Exception{Type: typ, Msg: msg})
+}
+
+// syntaxError is the SyntaxError for an error of lang.Parse: the
+// message CPython gives.
+func syntaxError(err error) *Exception {
+	e := &Exception{Type: "SyntaxError", Msg: errInvalidSyntax}
+	if le, ok := err.(*lang.Error); ok {
+		e.Msg = le.Msg
+	}
+	return e
 }
 
 // fromTensorError converts a runtime error into the Python exception it

@@ -2,7 +2,6 @@ package eval
 
 import (
 	"fmt"
-	"math"
 	"strconv"
 	"strings"
 	"unicode"
@@ -399,26 +398,6 @@ func unpackIndexLike(v Value) int64 {
 		throw("TypeError", errIndexTensorOnly)
 	}
 	throw("TypeError", errCannotInterpretInt, pyTypeName(v))
-	return 0
-}
-
-// unpackDouble is THPUtils_unpackDouble on an element.
-func unpackDouble(v Value) float64 {
-	switch x := v.(type) {
-	case Float:
-		return float64(x)
-	case Bool:
-		return b2f(bool(x))
-	case Int:
-		f := x.Float()
-		if math.IsInf(f, 0) {
-			throw("OverflowError", errIntTooLargeFloat)
-		}
-		return f
-	case *tensor.Tensor:
-		return x.Item().Float()
-	}
-	throw("TypeError", errMustBeRealNumber, pyTypeName(v))
 	return 0
 }
 
