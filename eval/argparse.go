@@ -251,9 +251,9 @@ func (sig *signature) bind(a *Args, raise bool) (*boundArgs, bool) {
 			continue
 		case raise:
 			if isKw {
-				throw("TypeError", errArgMustBeKw, sig.name, prm.name, typeNames[prm.typ], pyTypeName(v))
+				throw("TypeError", errArgMustBeKw, sig.name, prm.name, typeNames[prm.typ], TypeName(v))
 			}
-			throw("TypeError", errArgMustBePos, sig.name, prm.name, argPos+1, typeNames[prm.typ], pyTypeName(v))
+			throw("TypeError", errArgMustBePos, sig.name, prm.name, argPos+1, typeNames[prm.typ], TypeName(v))
 		default:
 			return nil, false
 		}
@@ -379,7 +379,7 @@ func (p *param) check(v Value, sig *signature, argnum int) bool {
 		}
 		for i, e := range iterate(v) {
 			if _, ok := e.(*tensor.Tensor); !ok {
-				throw("TypeError", errTensorListElem, i, argnum, pyTypeName(e))
+				throw("TypeError", errTensorListElem, i, argnum, TypeName(e))
 			}
 		}
 		return true
@@ -470,27 +470,8 @@ func unpackDouble(v Value) float64 {
 	case *tensor.Tensor:
 		return x.Item().Float()
 	}
-	throw("TypeError", errMustBeRealNumber, pyTypeName(v))
+	throw("TypeError", errMustBeRealNumber, TypeName(v))
 	return 0
-}
-
-// pyTypeName is Py_TYPE(v)->tp_name, as PyTorch's argument errors print it.
-func pyTypeName(v Value) string {
-	switch x := v.(type) {
-	case *tensor.Tensor:
-		return "Tensor"
-	case Size:
-		return "torch.Size"
-	case DTypeValue:
-		return "torch.dtype"
-	case DeviceValue:
-		return "torch.device"
-	case *Builtin, *BoundMethod:
-		return "builtin_function_or_method"
-	case *NamedTuple:
-		return x.TypeName
-	}
-	return TypeName(v)
 }
 
 // String is FunctionSignature::toString: "(Tensor input, *, torch.dtype dtype)".
@@ -551,7 +532,7 @@ func (sig *signature) invalidArgsOne(a *Args) {
 		throw("TypeError", errInvalidArgsFor, sig.name, invalidArgsDesc(a), sig.String())
 	}
 	matches := func(typ string, v Value) bool {
-		name := pyTypeName(v)
+		name := TypeName(v)
 		switch typ {
 		case "float":
 			return name == "float" || name == "int"
@@ -571,7 +552,7 @@ func (sig *signature) invalidArgsOne(a *Args) {
 			}
 			v, prefix = kv, opt[i].name+"="
 		}
-		d := prefix + pyTypeName(v)
+		d := prefix + TypeName(v)
 		if !matches(opt[i].typ, v) {
 			d = "!" + d + "!"
 		}
@@ -590,14 +571,14 @@ func invalidArgsDesc(a *Args) string {
 		if i > 0 {
 			b.WriteString(", ")
 		}
-		b.WriteString(pyTypeName(v))
+		b.WriteString(TypeName(v))
 	}
 	if len(a.Kw) > 0 {
 		if len(a.Pos) > 0 {
 			b.WriteString(", ")
 		}
 		for i := len(a.Kw) - 1; i >= 0; i-- {
-			b.WriteString(a.Kw[i].Name + "=" + pyTypeName(a.Kw[i].Value))
+			b.WriteString(a.Kw[i].Name + "=" + TypeName(a.Kw[i].Value))
 			if i > 0 || len(a.Pos) == 0 {
 				b.WriteString(", ")
 			}
@@ -677,7 +658,7 @@ func (b *boundArgs) ints(name string) []int {
 			ok = false // c10::SymInt reserves these values
 		}
 		if !ok {
-			throw("TypeError", errIntListElem, b.name, prm.name, typeNames[prm.typ], pyTypeName(e), k+1)
+			throw("TypeError", errIntListElem, b.name, prm.name, typeNames[prm.typ], TypeName(e), k+1)
 		}
 		out[k] = int(n)
 	}

@@ -12,7 +12,7 @@ import (
 // builtinClasses are the type objects reachable by bare name.
 var builtinClasses = map[string]*Class{}
 
-// classes by TypeName, for type(x).
+// classes by shortTypeName, for type(x).
 var classOf = map[string]*Class{}
 
 func defClass(name, typeName string, call func(a *Args) Value) *Class {
@@ -48,7 +48,7 @@ var (
 
 // typeOf returns the class of v.
 func typeOf(v Value) *Class {
-	if c, ok := classOf[TypeName(v)]; ok {
+	if c, ok := classOf[shortTypeName(v)]; ok {
 		return c
 	}
 	if nt, ok := v.(*NamedTuple); ok {

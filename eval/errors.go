@@ -221,7 +221,7 @@ const (
 // python_variable_indexing.cpp).
 const (
 	errCantAssign        = "can't assign a %s to a %s"
-	errAttrNotWritable   = "attribute '%s' of 'torch._C._TensorBase' objects is not writable"
+	errAttrNotWritable   = "attribute '%s' of '%s' objects is not writable"
 	errInvalidIndex      = "only integers, slices (`:`), ellipsis (`...`), None and long or byte Variables are valid indices (got %s)"
 	errSliceIndices      = "slice indices must be integers or None or have an __index__ method"
 	errMissingArgQuoted  = "%s() missing 1 required positional arguments: \"%s\""

@@ -31,7 +31,7 @@ func (s *Session) tensorSetItem(t *tensor.Tensor, idx, v Value) {
 		tensor.CheckScalar(sc, t.DType())
 		val = tensor.Scalar0(sc, t.DType())
 	default:
-		throw("TypeError", errCantAssign, pyTypeName(v), tensor.LegacyTypeName(t.DType(), t.Device()))
+		throw("TypeError", errCantAssign, TypeName(v), tensor.LegacyTypeName(t.DType(), t.Device()))
 	}
 	items, tuple := indexItems(idx)
 	t.SetItem(items, tuple, val, s.warnFunc())
@@ -154,7 +154,7 @@ func indexItem(v Value) (it tensor.IndexItem) {
 	case *List, Tuple, Size, Range, Str:
 		return tensor.IndexItem{Kind: tensor.IndexTensor, Tensor: indexTensorFromSeq(x), FromSeq: true}
 	}
-	throw("IndexError", errInvalidIndex, pyTypeName(v))
+	throw("IndexError", errInvalidIndex, TypeName(v))
 	return
 }
 

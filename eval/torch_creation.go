@@ -300,7 +300,7 @@ func computeSizes(data Value) []int {
 		n := seqLen(data)
 		sizes = append(sizes, n)
 		if len(sizes) > maxTensorDims {
-			throw("ValueError", errTooManyDims, pyTypeName(data))
+			throw("ValueError", errTooManyDims, TypeName(data))
 		}
 		if n == 0 {
 			break
@@ -358,7 +358,7 @@ func inferScalarType(v Value, depth int) tensor.DType {
 		}
 		return dt
 	}
-	throw("RuntimeError", errCouldNotInfer, pyTypeName(v))
+	throw("RuntimeError", errCouldNotInfer, TypeName(v))
 	return 0
 }
 
@@ -397,7 +397,7 @@ func unpackIndexLike(v Value) int64 {
 		}
 		throw("TypeError", errIndexTensorOnly)
 	}
-	throw("TypeError", errCannotInterpretInt, pyTypeName(v))
+	throw("TypeError", errCannotInterpretInt, TypeName(v))
 	return 0
 }
 

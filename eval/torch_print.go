@@ -25,8 +25,8 @@ func init() {
 }
 
 var (
-	finfoClass = defClass("torch.finfo", "torch.finfo", nil)
-	iinfoClass = defClass("torch.iinfo", "torch.iinfo", nil)
+	finfoClass = defClass("torch.finfo", "finfo", nil)
+	iinfoClass = defClass("torch.iinfo", "iinfo", nil)
 )
 
 // setPrintOptions is torch.set_printoptions: a profile first, then the

@@ -15,7 +15,8 @@ import (
 // Generator, which replays PyTorch's CPU generator bit for bit; the
 // process's default generator is tensor.DefaultGenerator.
 
-// generatorTypeName is type(g).__name__ of a torch.Generator.
+// generatorTypeName is type(g).__name__ of a torch.Generator (its
+// TypeName is torch._C.Generator).
 const generatorTypeName = "Generator"
 
 // Generator objects: an *Object of type Generator per tensor.Generator.
@@ -34,7 +35,7 @@ func newGeneratorObject(g *tensor.Generator) *Object {
 	// A stable stand-in for the object's address in its repr.
 	addr := 0x7f3a5c1e8000 + generatorCount*0x50
 	o := &Object{
-		TypeName: generatorTypeName,
+		TypeName: "torch._C.Generator",
 		Attrs:    map[string]Value{"device": DeviceValue{tensor.CPU}},
 		Order:    []string{"device"},
 		ReprFn:   func() string { return fmt.Sprintf("<torch._C.Generator object at %#x>", addr) },
@@ -64,7 +65,7 @@ func defaultGeneratorObject() *Object {
 // generatorOf returns the generator a value stands for.
 func generatorOf(v Value) (*tensor.Generator, bool) {
 	o, ok := v.(*Object)
-	if !ok || o.TypeName != generatorTypeName {
+	if !ok || shortTypeName(o) != generatorTypeName {
 		return nil, false
 	}
 	generatorMu.Lock()
@@ -632,9 +633,9 @@ var generatorClass = defClass("torch._C.Generator", generatorTypeName, func(a *A
 		}
 	default:
 		if len(a.Pos) > 0 {
-			throw("TypeError", errArgMustBePos, "Generator", "device", 1, "torch.device", pyTypeName(dev))
+			throw("TypeError", errArgMustBePos, "Generator", "device", 1, "torch.device", TypeName(dev))
 		}
-		throw("TypeError", errArgMustBeKw, "Generator", "device", "torch.device", pyTypeName(dev))
+		throw("TypeError", errArgMustBeKw, "Generator", "device", "torch.device", TypeName(dev))
 	}
 	return newGeneratorObject(tensor.NewGenerator(tensor.DefaultRNGSeed))
 })
@@ -697,7 +698,7 @@ func init() {
 				genArgs(a, 1)
 				v, ok := a.Pos[0].(Int)
 				if !ok {
-					throw("RuntimeError", errSeedLong, pyTypeName(a.Pos[0]))
+					throw("RuntimeError", errSeedLong, TypeName(a.Pos[0]))
 				}
 				g.ManualSeed(seedArg(a, v))
 				return a.Self

@@ -410,11 +410,11 @@ func builtinNorm(a *Args) Value {
 	keepdim, isBool := kd.(Bool)
 	if !isBool {
 		// _VF.norm's parser takes only a bool keepdim.
-		dimDesc := pyTypeName(dim)
+		dimDesc := TypeName(dim)
 		if _, isInt := dim.(Int); isInt {
 			dimDesc = "list"
 		}
-		throw("TypeError", errInvalidCombination, "norm", "Tensor, "+pyTypeName(p)+", "+dimDesc+", keepdim="+pyTypeName(kd))
+		throw("TypeError", errInvalidCombination, "norm", "Tensor, "+TypeName(p)+", "+dimDesc+", keepdim="+TypeName(kd))
 	}
 	var dims []int
 	hasDim := false
@@ -427,12 +427,12 @@ func builtinNorm(a *Args) Value {
 		for i, e := range iterate(d) {
 			n, ok := indexValue(e)
 			if !ok || !isIndex(e) {
-				throw("TypeError", errIntListElem, "norm", "dim", "tuple of ints", pyTypeName(e), i+1)
+				throw("TypeError", errIntListElem, "norm", "dim", "tuple of ints", TypeName(e), i+1)
 			}
 			dims = append(dims, int(n))
 		}
 	default:
-		throw("TypeError", errInvalidCombination, "norm", "Tensor, "+pyTypeName(p)+", "+pyTypeName(dim)+", keepdim=bool")
+		throw("TypeError", errInvalidCombination, "norm", "Tensor, "+TypeName(p)+", "+TypeName(dim)+", keepdim=bool")
 	}
 	var dt *tensor.DType
 	if d, ok := dtv.(DTypeValue); ok {
@@ -496,6 +496,6 @@ func normOrder(p Value) float64 {
 			return x.Item().Float()
 		}
 	}
-	throw("TypeError", errNormP, pyTypeName(p))
+	throw("TypeError", errNormP, TypeName(p))
 	return math.NaN()
 }
