@@ -196,11 +196,14 @@ func internalError(r any) *Exception {
 }
 
 // Warn prints a Python warning with its location, as the warnings module
-// does.
+// does under its default filter: once per location (see warnedAt).
 func (s *Session) Warn(category, msg string) {
 	loc := "__main__:1"
 	if s.opts.Filename != "" {
 		loc = fmt.Sprintf("%s:%d", s.opts.Filename, s.line)
+	}
+	if s.warnedAt(loc, category, msg) {
+		return
 	}
 	fmt.Fprintf(s.opts.Warn, "%s: %s: %s\n", loc, category, msg)
 }

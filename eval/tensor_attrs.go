@@ -9,24 +9,37 @@ import (
 // Tensor properties (shape, dtype, T, ...) and the methods that describe a
 // tensor's geometry and storage (size, stride, storage_offset, ...).
 
-// warned records the UserWarnings each session has printed. At Python's
-// prompt every statement is line 1 of __main__, so the warnings registry
-// shows a given warning once per session (and x.T's is TORCH_WARN_ONCE).
+// warned records the warnings each session has printed. Python's default
+// warnings filter shows a warning once per (text, category, module, line):
+// the module's __warningregistry__ remembers it. At the prompt every
+// statement is line 1 of __main__, so a given warning shows once per
+// session; in a script, once per line.
 var warned sync.Map // warnKey -> bool
 
 type warnKey struct {
-	s   *Session
-	msg string
+	s                  *Session
+	loc, category, msg string
 }
 
-// warnOnce prints a UserWarning the first time the session meets it.
+// warnedAt records a warning about to be shown at loc, and tells whether
+// it was shown there before.
+func (s *Session) warnedAt(loc, category, msg string) bool {
+	_, done := warned.LoadOrStore(warnKey{s, loc, category, msg}, true)
+	return done
+}
+
+// warnOnce prints a UserWarning the first time the session meets it,
+// wherever that is: PyTorch's TORCH_WARN_ONCE.
 func (s *Session) warnOnce(msg string) {
-	if _, done := warned.LoadOrStore(warnKey{s, msg}, true); !done {
+	if _, done := warned.LoadOrStore(warnKey{s: s, msg: msg}, true); !done {
 		s.Warn("UserWarning", msg)
 	}
 }
 
-func (s *Session) warnFunc() func(string) { return s.warnOnce }
+// warnFunc is the warning callback of the runtime's TORCH_WARN warnings.
+func (s *Session) warnFunc() func(string) {
+	return func(msg string) { s.Warn("UserWarning", msg) }
+}
 
 func init() {
 	tensorProps["shape"] = func(s *Session, t *tensor.Tensor) Value { return Size(append([]int{}, t.Shape()...)) }
