@@ -58,8 +58,6 @@ func (s *Session) getAttr(x Value, name string) Value {
 			return Bool(v.D.IsFloat())
 		case "is_signed":
 			return Bool(v.D.IsSigned())
-		case "itemsize":
-			return MakeInt(int64(v.D.ItemSize()))
 		case "is_complex":
 			return Bool(false)
 		}

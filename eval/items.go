@@ -158,9 +158,7 @@ func (s *Session) getItem(x, idx Value) Value {
 		i := seqIndex("range object", idx, int(c.Len()))
 		return MakeInt(c.Start + int64(i)*c.Step)
 	case *StorageValue:
-		st := c.T.Storage()
-		i := seqIndex("storage", idx, st.Len())
-		return FromScalar(st.Get(i))
+		return storageGetItem(c, idx) // tensor_attrs.go
 	case *Class:
 		// torch.Tensor[...] etc. are not supported.
 	case *Object:
@@ -204,6 +202,9 @@ func (s *Session) setItem(x, idx, v Value) {
 			return
 		}
 		c.Elems[seqIndex("list", idx, len(c.Elems))] = v
+		return
+	case *StorageValue:
+		s.storageSetItem(c, idx, v) // tensor_attrs.go
 		return
 	}
 	throw("TypeError", errNoItemAssignment, TypeName(x))

@@ -149,6 +149,43 @@ func init() {
 	)
 }
 
+// storageGetItem is TypedStorage.__getitem__ (PyTorch 1.13's
+// torch/storage.py): an int index (not a bool), wrapped as Python wraps
+// it; slices are refused.
+func storageGetItem(sv *StorageValue, idx Value) Value {
+	st := sv.T.Storage()
+	n := int64(st.Len())
+	switch i := idx.(type) {
+	case *Slice:
+		throw("RuntimeError", errStorageSlice)
+	case Bool:
+		throw("TypeError", errStorageIndexType, Repr(typeOf(sv)), Repr(typeOf(idx)))
+	case Int:
+		k, ok := i.Int64()
+		if !ok || k >= n || k < -n {
+			throw("IndexError", errStorageIndexRange, Repr(i), n)
+		}
+		if k < 0 {
+			k += n
+		}
+		return FromScalar(st.Get(int(k)))
+	}
+	throw("RuntimeError", errStorageIndexType, Repr(typeOf(sv)), Repr(typeOf(idx)))
+	return nil
+}
+
+// storageSetItem is TypedStorage.__setitem__: an int (bools included) or
+// a slice indexes the storage as a 1-d tensor over all of it.
+func (s *Session) storageSetItem(sv *StorageValue, idx, v Value) {
+	switch idx.(type) {
+	case Int, Bool, *Slice:
+	default:
+		throw("RuntimeError", errStorageIndexType, Repr(typeOf(sv)), Repr(typeOf(idx)))
+	}
+	st := sv.T.Storage()
+	s.tensorSetItem(tensor.FromStorage(st, 0, []int{st.Len()}, []int{1}), idx, v)
+}
+
 func storageOf(a *Args) *tensor.Storage {
 	a.Unpack("self", new(Value))
 	return a.Self.(*StorageValue).T.Storage()
