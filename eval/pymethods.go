@@ -60,13 +60,13 @@ func init() {
 			a.Unpack("self", new(Value), "index?", &i)
 			l := a.Self.(*List)
 			if len(l.Elems) == 0 {
-				throw("IndexError", "pop from empty list")
+				throw("IndexError", errPopEmpty)
 			}
 			if i < 0 {
 				i += len(l.Elems)
 			}
 			if i < 0 || i >= len(l.Elems) {
-				throw("IndexError", "pop index out of range")
+				throw("IndexError", errPopIndex)
 			}
 			v := l.Elems[i]
 			l.Elems = append(l.Elems[:i:i], l.Elems[i+1:]...)
@@ -96,7 +96,7 @@ func init() {
 			for i, v := range iterate(it) {
 				s, ok := v.(Str)
 				if !ok {
-					throw("TypeError", "sequence item %d: expected str instance, %s found", i, TypeName(v))
+					throw("TypeError", errJoinItem, i, TypeName(v))
 				}
 				parts = append(parts, string(s))
 			}
@@ -216,7 +216,7 @@ var seqIndexMethod = method("index", "index(value)", "Returns the first index of
 	if _, isList := a.Self.(*List); isList {
 		throw("ValueError", errNotInList, Repr(v))
 	}
-	throw("ValueError", "tuple.index(x): x not in tuple")
+	throw("ValueError", errTupleIndex)
 	return nil
 })
 
