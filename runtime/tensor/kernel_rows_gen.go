@@ -1414,19 +1414,19 @@ func expm1Row[T floatNum](n int, o []T, os int, a []T, as int) {
 	}
 }
 
-// logRow is o[i] = T(math.Log(float64(x))) over a row of n elements (strides os, as).
+// logRow is o[i] = logElem(x) over a row of n elements (strides os, as).
 func logRow[T floatNum](n int, o []T, os int, a []T, as int) {
 	if os == 1 && as == 1 {
 		o, a = o[:n], a[:n]
 		for i := range o {
 			x := a[i]
-			o[i] = T(math.Log(float64(x)))
+			o[i] = logElem(x)
 		}
 		return
 	}
 	for i := 0; i < n; i++ {
 		x := a[i*as]
-		o[i*os] = T(math.Log(float64(x)))
+		o[i*os] = logElem(x)
 	}
 }
 
@@ -1606,19 +1606,19 @@ func coshRow[T floatNum](n int, o []T, os int, a []T, as int) {
 	}
 }
 
-// tanhRow is o[i] = T(math.Tanh(float64(x))) over a row of n elements (strides os, as).
+// tanhRow is o[i] = tanhElem(x) over a row of n elements (strides os, as).
 func tanhRow[T floatNum](n int, o []T, os int, a []T, as int) {
 	if os == 1 && as == 1 {
 		o, a = o[:n], a[:n]
 		for i := range o {
 			x := a[i]
-			o[i] = T(math.Tanh(float64(x)))
+			o[i] = tanhElem(x)
 		}
 		return
 	}
 	for i := 0; i < n; i++ {
 		x := a[i*as]
-		o[i*os] = T(math.Tanh(float64(x)))
+		o[i*os] = tanhElem(x)
 	}
 }
 

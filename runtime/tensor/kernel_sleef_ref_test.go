@@ -1,0 +1,40 @@
+package tensor
+
+import (
+	"encoding/binary"
+	"math"
+	"os"
+	"path/filepath"
+	"testing"
+)
+
+// TestSleefAgainstTorchDump compares the SLEEF ports with PyTorch outputs
+// dumped by hand (pairs of little-endian float32 bits, input then output)
+// into $TENSH_SLEEF_DUMPS/NAME.bin; skipped without it.
+func TestSleefAgainstTorchDump(t *testing.T) {
+	dir := os.Getenv("TENSH_SLEEF_DUMPS")
+	if dir == "" {
+		t.Skip("set TENSH_SLEEF_DUMPS to a directory of PyTorch dumps")
+	}
+	funcs := map[string]func(float32) float32{"log": sleefLogf, "tanh": sleefTanhf}
+	for name, f := range funcs {
+		b, err := os.ReadFile(filepath.Join(dir, name+".bin"))
+		if err != nil {
+			t.Logf("%s: %v", name, err)
+			continue
+		}
+		bad := 0
+		for i := 0; i+8 <= len(b); i += 8 {
+			x := math.Float32frombits(binary.LittleEndian.Uint32(b[i:]))
+			want := math.Float32frombits(binary.LittleEndian.Uint32(b[i+4:]))
+			got := f(x)
+			if math.Float32bits(got) != math.Float32bits(want) && !(got != got && want != want) {
+				if bad < 10 {
+					t.Errorf("%s(%g [%#x]) = %g [%#x], PyTorch %g [%#x]", name, x, math.Float32bits(x), got, math.Float32bits(got), want, math.Float32bits(want))
+				}
+				bad++
+			}
+		}
+		t.Logf("%s: %d of %d differ", name, bad, len(b)/8)
+	}
+}
