@@ -162,3 +162,12 @@ func cmpGeVVf32AVX2(o *bool, a, b *float32, n int)
 
 //go:noescape
 func cmpGeVSf32AVX2(o *bool, a *float32, b float32, n int)
+
+// SLEEF's float32 log and tanh (kernel_sleef_log.go) over n elements, a
+// multiple of 8.
+
+//go:noescape
+func logf32AVX2(dst, src *float32, n int)
+
+//go:noescape
+func tanhf32AVX2(dst, src *float32, n int)

@@ -2082,3 +2082,441 @@ cmpGevsloop:
 cmpGevsdone:
 	VZEROUPPER
 	RET
+
+// Constants of SLEEF's logf_u1 and tanhf (kernel_sleef_log.go).
+DATA f32FourThirds<>+0(SB)/4, $0x3faaaaab
+DATA f32FourThirds<>+4(SB)/4, $0x3faaaaab
+DATA f32FourThirds<>+8(SB)/4, $0x3faaaaab
+DATA f32FourThirds<>+12(SB)/4, $0x3faaaaab
+DATA f32FourThirds<>+16(SB)/4, $0x3faaaaab
+DATA f32FourThirds<>+20(SB)/4, $0x3faaaaab
+DATA f32FourThirds<>+24(SB)/4, $0x3faaaaab
+DATA f32FourThirds<>+28(SB)/4, $0x3faaaaab
+GLOBL f32FourThirds<>(SB), RODATA|NOPTR, $32
+
+DATA f32Two64<>+0(SB)/4, $0x5f800000
+DATA f32Two64<>+4(SB)/4, $0x5f800000
+DATA f32Two64<>+8(SB)/4, $0x5f800000
+DATA f32Two64<>+12(SB)/4, $0x5f800000
+DATA f32Two64<>+16(SB)/4, $0x5f800000
+DATA f32Two64<>+20(SB)/4, $0x5f800000
+DATA f32Two64<>+24(SB)/4, $0x5f800000
+DATA f32Two64<>+28(SB)/4, $0x5f800000
+GLOBL f32Two64<>(SB), RODATA|NOPTR, $32
+
+DATA f32LogLn2Hi<>+0(SB)/4, $0x3f317218
+DATA f32LogLn2Hi<>+4(SB)/4, $0x3f317218
+DATA f32LogLn2Hi<>+8(SB)/4, $0x3f317218
+DATA f32LogLn2Hi<>+12(SB)/4, $0x3f317218
+DATA f32LogLn2Hi<>+16(SB)/4, $0x3f317218
+DATA f32LogLn2Hi<>+20(SB)/4, $0x3f317218
+DATA f32LogLn2Hi<>+24(SB)/4, $0x3f317218
+DATA f32LogLn2Hi<>+28(SB)/4, $0x3f317218
+GLOBL f32LogLn2Hi<>(SB), RODATA|NOPTR, $32
+
+DATA f32LogLn2Lo<>+0(SB)/4, $0xb102e308
+DATA f32LogLn2Lo<>+4(SB)/4, $0xb102e308
+DATA f32LogLn2Lo<>+8(SB)/4, $0xb102e308
+DATA f32LogLn2Lo<>+12(SB)/4, $0xb102e308
+DATA f32LogLn2Lo<>+16(SB)/4, $0xb102e308
+DATA f32LogLn2Lo<>+20(SB)/4, $0xb102e308
+DATA f32LogLn2Lo<>+24(SB)/4, $0xb102e308
+DATA f32LogLn2Lo<>+28(SB)/4, $0xb102e308
+GLOBL f32LogLn2Lo<>(SB), RODATA|NOPTR, $32
+
+DATA f32LogC0<>+0(SB)/4, $0x3e9aff5c
+DATA f32LogC0<>+4(SB)/4, $0x3e9aff5c
+DATA f32LogC0<>+8(SB)/4, $0x3e9aff5c
+DATA f32LogC0<>+12(SB)/4, $0x3e9aff5c
+DATA f32LogC0<>+16(SB)/4, $0x3e9aff5c
+DATA f32LogC0<>+20(SB)/4, $0x3e9aff5c
+DATA f32LogC0<>+24(SB)/4, $0x3e9aff5c
+DATA f32LogC0<>+28(SB)/4, $0x3e9aff5c
+GLOBL f32LogC0<>(SB), RODATA|NOPTR, $32
+
+DATA f32LogC1<>+0(SB)/4, $0x3ecc99ca
+DATA f32LogC1<>+4(SB)/4, $0x3ecc99ca
+DATA f32LogC1<>+8(SB)/4, $0x3ecc99ca
+DATA f32LogC1<>+12(SB)/4, $0x3ecc99ca
+DATA f32LogC1<>+16(SB)/4, $0x3ecc99ca
+DATA f32LogC1<>+20(SB)/4, $0x3ecc99ca
+DATA f32LogC1<>+24(SB)/4, $0x3ecc99ca
+DATA f32LogC1<>+28(SB)/4, $0x3ecc99ca
+GLOBL f32LogC1<>(SB), RODATA|NOPTR, $32
+
+DATA f32LogC2<>+0(SB)/4, $0x3f2aaada
+DATA f32LogC2<>+4(SB)/4, $0x3f2aaada
+DATA f32LogC2<>+8(SB)/4, $0x3f2aaada
+DATA f32LogC2<>+12(SB)/4, $0x3f2aaada
+DATA f32LogC2<>+16(SB)/4, $0x3f2aaada
+DATA f32LogC2<>+20(SB)/4, $0x3f2aaada
+DATA f32LogC2<>+24(SB)/4, $0x3f2aaada
+DATA f32LogC2<>+28(SB)/4, $0x3f2aaada
+GLOBL f32LogC2<>(SB), RODATA|NOPTR, $32
+
+DATA f32NegOne<>+0(SB)/4, $0xbf800000
+DATA f32NegOne<>+4(SB)/4, $0xbf800000
+DATA f32NegOne<>+8(SB)/4, $0xbf800000
+DATA f32NegOne<>+12(SB)/4, $0xbf800000
+DATA f32NegOne<>+16(SB)/4, $0xbf800000
+DATA f32NegOne<>+20(SB)/4, $0xbf800000
+DATA f32NegOne<>+24(SB)/4, $0xbf800000
+DATA f32NegOne<>+28(SB)/4, $0xbf800000
+GLOBL f32NegOne<>(SB), RODATA|NOPTR, $32
+
+DATA f32NegInf<>+0(SB)/4, $0xff800000
+DATA f32NegInf<>+4(SB)/4, $0xff800000
+DATA f32NegInf<>+8(SB)/4, $0xff800000
+DATA f32NegInf<>+12(SB)/4, $0xff800000
+DATA f32NegInf<>+16(SB)/4, $0xff800000
+DATA f32NegInf<>+20(SB)/4, $0xff800000
+DATA f32NegInf<>+24(SB)/4, $0xff800000
+DATA f32NegInf<>+28(SB)/4, $0xff800000
+GLOBL f32NegInf<>(SB), RODATA|NOPTR, $32
+
+DATA f32TanhE0<>+0(SB)/4, $0x394fb7ff
+DATA f32TanhE0<>+4(SB)/4, $0x394fb7ff
+DATA f32TanhE0<>+8(SB)/4, $0x394fb7ff
+DATA f32TanhE0<>+12(SB)/4, $0x394fb7ff
+DATA f32TanhE0<>+16(SB)/4, $0x394fb7ff
+DATA f32TanhE0<>+20(SB)/4, $0x394fb7ff
+DATA f32TanhE0<>+24(SB)/4, $0x394fb7ff
+DATA f32TanhE0<>+28(SB)/4, $0x394fb7ff
+GLOBL f32TanhE0<>(SB), RODATA|NOPTR, $32
+
+DATA f32TanhE1<>+0(SB)/4, $0x3ab6bf7c
+DATA f32TanhE1<>+4(SB)/4, $0x3ab6bf7c
+DATA f32TanhE1<>+8(SB)/4, $0x3ab6bf7c
+DATA f32TanhE1<>+12(SB)/4, $0x3ab6bf7c
+DATA f32TanhE1<>+16(SB)/4, $0x3ab6bf7c
+DATA f32TanhE1<>+20(SB)/4, $0x3ab6bf7c
+DATA f32TanhE1<>+24(SB)/4, $0x3ab6bf7c
+DATA f32TanhE1<>+28(SB)/4, $0x3ab6bf7c
+GLOBL f32TanhE1<>(SB), RODATA|NOPTR, $32
+
+DATA f32TanhE2<>+0(SB)/4, $0x3c08890d
+DATA f32TanhE2<>+4(SB)/4, $0x3c08890d
+DATA f32TanhE2<>+8(SB)/4, $0x3c08890d
+DATA f32TanhE2<>+12(SB)/4, $0x3c08890d
+DATA f32TanhE2<>+16(SB)/4, $0x3c08890d
+DATA f32TanhE2<>+20(SB)/4, $0x3c08890d
+DATA f32TanhE2<>+24(SB)/4, $0x3c08890d
+DATA f32TanhE2<>+28(SB)/4, $0x3c08890d
+GLOBL f32TanhE2<>(SB), RODATA|NOPTR, $32
+
+DATA f32TanhE3<>+0(SB)/4, $0x3d2aaa5c
+DATA f32TanhE3<>+4(SB)/4, $0x3d2aaa5c
+DATA f32TanhE3<>+8(SB)/4, $0x3d2aaa5c
+DATA f32TanhE3<>+12(SB)/4, $0x3d2aaa5c
+DATA f32TanhE3<>+16(SB)/4, $0x3d2aaa5c
+DATA f32TanhE3<>+20(SB)/4, $0x3d2aaa5c
+DATA f32TanhE3<>+24(SB)/4, $0x3d2aaa5c
+DATA f32TanhE3<>+28(SB)/4, $0x3d2aaa5c
+GLOBL f32TanhE3<>(SB), RODATA|NOPTR, $32
+
+DATA f32TanhE4<>+0(SB)/4, $0x3e2aaaaa
+DATA f32TanhE4<>+4(SB)/4, $0x3e2aaaaa
+DATA f32TanhE4<>+8(SB)/4, $0x3e2aaaaa
+DATA f32TanhE4<>+12(SB)/4, $0x3e2aaaaa
+DATA f32TanhE4<>+16(SB)/4, $0x3e2aaaaa
+DATA f32TanhE4<>+20(SB)/4, $0x3e2aaaaa
+DATA f32TanhE4<>+24(SB)/4, $0x3e2aaaaa
+DATA f32TanhE4<>+28(SB)/4, $0x3e2aaaaa
+GLOBL f32TanhE4<>(SB), RODATA|NOPTR, $32
+
+DATA f32TanhMax<>+0(SB)/4, $0x410aa123
+DATA f32TanhMax<>+4(SB)/4, $0x410aa123
+DATA f32TanhMax<>+8(SB)/4, $0x410aa123
+DATA f32TanhMax<>+12(SB)/4, $0x410aa123
+DATA f32TanhMax<>+16(SB)/4, $0x410aa123
+DATA f32TanhMax<>+20(SB)/4, $0x410aa123
+DATA f32TanhMax<>+24(SB)/4, $0x410aa123
+DATA f32TanhMax<>+28(SB)/4, $0x410aa123
+GLOBL f32TanhMax<>(SB), RODATA|NOPTR, $32
+
+DATA i32FF<>+0(SB)/4, $0x000000ff
+DATA i32FF<>+4(SB)/4, $0x000000ff
+DATA i32FF<>+8(SB)/4, $0x000000ff
+DATA i32FF<>+12(SB)/4, $0x000000ff
+DATA i32FF<>+16(SB)/4, $0x000000ff
+DATA i32FF<>+20(SB)/4, $0x000000ff
+DATA i32FF<>+24(SB)/4, $0x000000ff
+DATA i32FF<>+28(SB)/4, $0x000000ff
+GLOBL i32FF<>(SB), RODATA|NOPTR, $32
+
+DATA i32Sixty4<>+0(SB)/4, $0x00000040
+DATA i32Sixty4<>+4(SB)/4, $0x00000040
+DATA i32Sixty4<>+8(SB)/4, $0x00000040
+DATA i32Sixty4<>+12(SB)/4, $0x00000040
+DATA i32Sixty4<>+16(SB)/4, $0x00000040
+DATA i32Sixty4<>+20(SB)/4, $0x00000040
+DATA i32Sixty4<>+24(SB)/4, $0x00000040
+DATA i32Sixty4<>+28(SB)/4, $0x00000040
+GLOBL i32Sixty4<>(SB), RODATA|NOPTR, $32
+
+DATA i32AbsMask<>+0(SB)/4, $0x7fffffff
+DATA i32AbsMask<>+4(SB)/4, $0x7fffffff
+DATA i32AbsMask<>+8(SB)/4, $0x7fffffff
+DATA i32AbsMask<>+12(SB)/4, $0x7fffffff
+DATA i32AbsMask<>+16(SB)/4, $0x7fffffff
+DATA i32AbsMask<>+20(SB)/4, $0x7fffffff
+DATA i32AbsMask<>+24(SB)/4, $0x7fffffff
+DATA i32AbsMask<>+28(SB)/4, $0x7fffffff
+GLOBL i32AbsMask<>(SB), RODATA|NOPTR, $32
+
+DATA f32QNaN<>+0(SB)/4, $0x7fc00000
+DATA f32QNaN<>+4(SB)/4, $0x7fc00000
+DATA f32QNaN<>+8(SB)/4, $0x7fc00000
+DATA f32QNaN<>+12(SB)/4, $0x7fc00000
+DATA f32QNaN<>+16(SB)/4, $0x7fc00000
+DATA f32QNaN<>+20(SB)/4, $0x7fc00000
+DATA f32QNaN<>+24(SB)/4, $0x7fc00000
+DATA f32QNaN<>+28(SB)/4, $0x7fc00000
+GLOBL f32QNaN<>(SB), RODATA|NOPTR, $32
+
+
+// func logf32AVX2(dst, src *float32, n int)
+// dst = sleefLogf(src) (SLEEF's logf_u1) for n (a multiple of 8) elements.
+TEXT ·logf32AVX2(SB), NOSPLIT, $0-24
+	MOVQ dst+0(FP), DI
+	MOVQ src+8(FP), SI
+	MOVQ n+16(FP), CX
+	SHRQ $3, CX
+	JZ   logdone
+	VPXOR Y15, Y15, Y15
+logloop:
+	VMOVUPS (SI), Y0
+	// Scale subnormals: d = d < FLT_MIN ? d*2^64 : d.
+	VCMPPS    $1, f32MinNorm<>(SB), Y0, Y1
+	VMULPS    f32Two64<>(SB), Y0, Y2
+	VBLENDVPS Y1, Y2, Y0, Y0
+	// e = ilogb2k(d*(4/3)); m = d * 2^-e; e -= 64 where scaled.
+	VMULPS    f32FourThirds<>(SB), Y0, Y2
+	VPSRLD    $23, Y2, Y2
+	VPAND     i32FF<>(SB), Y2, Y2
+	VPSUBD    i32Bias<>(SB), Y2, Y2
+	VPSLLD    $23, Y2, Y3
+	VPSUBD    Y3, Y0, Y3
+	VPSUBD    i32Sixty4<>(SB), Y2, Y4
+	VBLENDVPS Y1, Y4, Y2, Y2
+	VCVTDQ2PS Y2, Y2
+	// s = (ln2hi, ln2lo) * e as a double-float (Y4, Y5).
+	VMULPS      f32LogLn2Hi<>(SB), Y2, Y4
+	VMOVUPS     f32LogLn2Hi<>(SB), Y5
+	VFMSUB213PS Y4, Y2, Y5
+	VFMADD231PS f32LogLn2Lo<>(SB), Y2, Y5
+	// n = -1 + m exactly (Y6, Y7).
+	VADDPS  f32NegOne<>(SB), Y3, Y6
+	VSUBPS  f32NegOne<>(SB), Y6, Y7
+	VSUBPS  Y7, Y6, Y8
+	VMOVUPS f32NegOne<>(SB), Y9
+	VSUBPS  Y8, Y9, Y8
+	VSUBPS  Y7, Y3, Y7
+	VADDPS  Y7, Y8, Y7
+	// d = 1 + m exactly (Y8, Y9).
+	VADDPS  f32One<>(SB), Y3, Y8
+	VSUBPS  f32One<>(SB), Y8, Y9
+	VSUBPS  Y9, Y8, Y10
+	VMOVUPS f32One<>(SB), Y11
+	VSUBPS  Y10, Y11, Y10
+	VSUBPS  Y9, Y3, Y9
+	VADDPS  Y9, Y10, Y9
+	// x = n / d as a double-float (Y11, Y13).
+	VMOVUPS      f32One<>(SB), Y10
+	VDIVPS       Y8, Y10, Y10
+	VMULPS       Y10, Y6, Y11
+	VMOVAPS      Y10, Y12
+	VFMSUB213PS  Y11, Y6, Y12
+	VMOVAPS      Y8, Y13
+	VFNMADD213PS f32One<>(SB), Y10, Y13
+	VFNMADD231PS Y10, Y9, Y13
+	VFMADD231PS  Y10, Y7, Y12
+	VFMADD213PS  Y12, Y11, Y13
+	// x2 = xx*xx; t = polynomial in x2.
+	VMULPS      Y11, Y11, Y6
+	VMOVUPS     f32LogC0<>(SB), Y7
+	VFMADD213PS f32LogC1<>(SB), Y6, Y7
+	VFMADD213PS f32LogC2<>(SB), Y6, Y7
+	// s += 2x (double-float add).
+	VADDPS Y11, Y11, Y8
+	VADDPS Y13, Y13, Y9
+	VADDPS Y8, Y4, Y10
+	VSUBPS Y10, Y4, Y12
+	VADDPS Y8, Y12, Y12
+	VADDPS Y5, Y12, Y12
+	VADDPS Y9, Y12, Y12
+	// s += x2*xx*t; r = sx + sy.
+	VMULPS Y11, Y6, Y8
+	VMULPS Y7, Y8, Y8
+	VADDPS Y8, Y10, Y4
+	VSUBPS Y4, Y10, Y5
+	VADDPS Y8, Y5, Y5
+	VADDPS Y12, Y5, Y5
+	VADDPS Y5, Y4, Y4
+	// +inf -> +inf; d < 0 or NaN -> NaN; d == 0 -> -inf.
+	VCMPPS    $0, f32Inf<>(SB), Y0, Y5
+	VBLENDVPS Y5, f32Inf<>(SB), Y4, Y4
+	VCMPPS    $1, Y15, Y0, Y5
+	VCMPPS    $3, Y0, Y0, Y6
+	VORPS     Y6, Y5, Y5
+	VBLENDVPS Y5, f32QNaN<>(SB), Y4, Y4
+	VCMPPS    $0, Y15, Y0, Y5
+	VBLENDVPS Y5, f32NegInf<>(SB), Y4, Y4
+	VMOVUPS Y4, (DI)
+	ADDQ $32, SI
+	ADDQ $32, DI
+	DECQ CX
+	JNZ  logloop
+logdone:
+	VZEROUPPER
+	RET
+
+// func tanhf32AVX2(dst, src *float32, n int)
+// dst = sleefTanhf(src) (SLEEF's tanhf) for n (a multiple of 8) elements.
+TEXT ·tanhf32AVX2(SB), NOSPLIT, $0-24
+	MOVQ dst+0(FP), DI
+	MOVQ src+8(FP), SI
+	MOVQ n+16(FP), CX
+	SHRQ $3, CX
+	JZ   tanhdone
+	VPXOR Y15, Y15, Y15
+tanhloop:
+	VMOVUPS (SI), Y0
+	VANDPS  i32AbsMask<>(SB), Y0, Y1
+	// expk2f((y, 0)): q = rint(y*R_LN2f).
+	VMULPS    f32Rln2<>(SB), Y1, Y2
+	VCVTPS2DQ Y2, Y14
+	VCVTDQ2PS Y14, Y13
+	// s = (y, 0) + q*(-L2U) exactly (Y3, Y4).
+	VMULPS f32NegL2U<>(SB), Y13, Y2
+	VADDPS Y2, Y1, Y3
+	VSUBPS Y1, Y3, Y4
+	VSUBPS Y4, Y3, Y5
+	VSUBPS Y5, Y1, Y5
+	VSUBPS Y4, Y2, Y4
+	VADDPS Y4, Y5, Y5
+	VADDPS Y15, Y5, Y4
+	// s += q*(-L2L) exactly (Y5, Y6).
+	VMULPS f32NegL2L<>(SB), Y13, Y2
+	VADDPS Y2, Y3, Y5
+	VSUBPS Y3, Y5, Y6
+	VSUBPS Y6, Y5, Y7
+	VSUBPS Y7, Y3, Y7
+	VSUBPS Y6, Y2, Y6
+	VADDPS Y6, Y7, Y7
+	VADDPS Y4, Y7, Y6
+	// u = polynomial in sx.
+	VMOVUPS     f32TanhE0<>(SB), Y2
+	VFMADD213PS f32TanhE1<>(SB), Y5, Y2
+	VFMADD213PS f32TanhE2<>(SB), Y5, Y2
+	VFMADD213PS f32TanhE3<>(SB), Y5, Y2
+	// t = s*u + E4 (Y7, Y8).
+	VMULPS      Y2, Y5, Y3
+	VMOVAPS     Y5, Y4
+	VFMSUB213PS Y3, Y2, Y4
+	VFMADD231PS Y2, Y6, Y4
+	VADDPS      f32TanhE4<>(SB), Y3, Y7
+	VSUBPS      Y3, Y7, Y2
+	VSUBPS      Y2, Y7, Y8
+	VSUBPS      Y8, Y3, Y8
+	VMOVUPS     f32TanhE4<>(SB), Y3
+	VSUBPS      Y2, Y3, Y3
+	VADDPS      Y3, Y8, Y8
+	VADDPS      Y4, Y8, Y8
+	// t = s*t + 0.5 (Y7, Y8).
+	VMULPS      Y7, Y5, Y2
+	VMOVAPS     Y5, Y3
+	VFMSUB213PS Y2, Y7, Y3
+	VFMADD231PS Y7, Y6, Y3
+	VFMADD231PS Y8, Y5, Y3
+	VADDPS      f32Half<>(SB), Y2, Y7
+	VSUBPS      Y2, Y7, Y4
+	VSUBPS      Y4, Y7, Y8
+	VSUBPS      Y8, Y2, Y8
+	VMOVUPS     f32Half<>(SB), Y2
+	VSUBPS      Y4, Y2, Y2
+	VADDPS      Y2, Y8, Y8
+	VADDPS      Y3, Y8, Y8
+	// t = s + s^2*t (Y7, Y8).
+	VMULPS      Y5, Y5, Y2
+	VMOVAPS     Y5, Y3
+	VFMSUB213PS Y2, Y5, Y3
+	VADDPS      Y5, Y5, Y4
+	VFMADD231PS Y6, Y4, Y3
+	VMULPS      Y7, Y2, Y4
+	VMOVAPS     Y2, Y9
+	VFMSUB213PS Y4, Y7, Y9
+	VFMADD231PS Y7, Y3, Y9
+	VFMADD231PS Y8, Y2, Y9
+	VADDPS      Y4, Y5, Y7
+	VSUBPS      Y5, Y7, Y2
+	VSUBPS      Y2, Y7, Y3
+	VSUBPS      Y3, Y5, Y3
+	VSUBPS      Y2, Y4, Y2
+	VADDPS      Y2, Y3, Y3
+	VADDPS      Y9, Y6, Y2
+	VADDPS      Y2, Y3, Y8
+	// t = 1 + t (Y2, Y3).
+	VADDPS  f32One<>(SB), Y7, Y2
+	VMOVUPS f32One<>(SB), Y3
+	VSUBPS  Y2, Y3, Y3
+	VADDPS  Y7, Y3, Y3
+	VADDPS  Y8, Y3, Y3
+	// d = t * 2^q, both halves (Y2, Y3).
+	VPSRAD $1, Y14, Y4
+	VPSUBD Y4, Y14, Y5
+	VPADDD i32Bias<>(SB), Y4, Y4
+	VPSLLD $23, Y4, Y4
+	VPADDD i32Bias<>(SB), Y5, Y5
+	VPSLLD $23, Y5, Y5
+	VMULPS Y4, Y2, Y2
+	VMULPS Y5, Y2, Y2
+	VMULPS Y4, Y3, Y3
+	VMULPS Y5, Y3, Y3
+	// e = 1/d (Y4, Y5).
+	VMOVUPS      f32One<>(SB), Y4
+	VDIVPS       Y2, Y4, Y4
+	VMOVAPS      Y2, Y5
+	VFNMADD213PS f32One<>(SB), Y4, Y5
+	VFNMADD231PS Y4, Y3, Y5
+	VMULPS       Y5, Y4, Y5
+	// num = d - e (Y6, Y7), den = d + e (Y8, Y9).
+	VSUBPS Y4, Y2, Y6
+	VSUBPS Y6, Y2, Y7
+	VSUBPS Y4, Y7, Y7
+	VADDPS Y3, Y7, Y7
+	VSUBPS Y5, Y7, Y7
+	VADDPS Y4, Y2, Y8
+	VSUBPS Y8, Y2, Y9
+	VADDPS Y4, Y9, Y9
+	VADDPS Y3, Y9, Y9
+	VADDPS Y5, Y9, Y9
+	// q = num / den; y = qx + qy.
+	VMOVUPS      f32One<>(SB), Y10
+	VDIVPS       Y8, Y10, Y10
+	VMULPS       Y10, Y6, Y11
+	VMOVAPS      Y10, Y12
+	VFMSUB213PS  Y11, Y6, Y12
+	VMOVAPS      Y8, Y13
+	VFNMADD213PS f32One<>(SB), Y10, Y13
+	VFNMADD231PS Y10, Y9, Y13
+	VFMADD231PS  Y10, Y7, Y12
+	VFMADD213PS  Y12, Y11, Y13
+	VADDPS       Y13, Y11, Y2
+	// 1 where |x| > 8.664339742 or y is NaN; the sign of x; NaN for NaN.
+	VCMPPS    $0x1e, f32TanhMax<>(SB), Y1, Y3
+	VCMPPS    $3, Y2, Y2, Y4
+	VORPS     Y4, Y3, Y3
+	VBLENDVPS Y3, f32One<>(SB), Y2, Y2
+	VANDPS    f32SignMask<>(SB), Y0, Y3
+	VXORPS    Y3, Y2, Y2
+	VCMPPS    $3, Y0, Y0, Y3
+	VORPS     Y3, Y2, Y2
+	VMOVUPS Y2, (DI)
+	ADDQ $32, SI
+	ADDQ $32, DI
+	DECQ CX
+	JNZ  tanhloop
+tanhdone:
+	VZEROUPPER
+	RET

@@ -60,3 +60,6 @@ func cmpGtVSf32AVX2(o *bool, a *float32, b float32, n int) { panic("tensor: no A
 
 func cmpGeVVf32AVX2(o *bool, a, b *float32, n int)         { panic("tensor: no AVX2 kernels") }
 func cmpGeVSf32AVX2(o *bool, a *float32, b float32, n int) { panic("tensor: no AVX2 kernels") }
+
+func logf32AVX2(dst, src *float32, n int)  { panic("tensor: no AVX2 kernels") }
+func tanhf32AVX2(dst, src *float32, n int) { panic("tensor: no AVX2 kernels") }

@@ -186,3 +186,31 @@ func tanhElem[T floatNum](a T) T {
 	}
 	return T(math.Tanh(float64(a)))
 }
+
+// logF32 is dst[i] = sleefLogf(src[i]).
+func logF32(dst, src []float32) {
+	n := len(src)
+	dst = dst[:n]
+	k := 0
+	if useAVX2 && n >= 8 {
+		k = n &^ 7
+		logf32AVX2(&dst[0], &src[0], k)
+	}
+	for i := k; i < n; i++ {
+		dst[i] = sleefLogf(src[i])
+	}
+}
+
+// tanhF32 is dst[i] = sleefTanhf(src[i]).
+func tanhF32(dst, src []float32) {
+	n := len(src)
+	dst = dst[:n]
+	k := 0
+	if useAVX2 && n >= 8 {
+		k = n &^ 7
+		tanhf32AVX2(&dst[0], &src[0], k)
+	}
+	for i := k; i < n; i++ {
+		dst[i] = sleefTanhf(src[i])
+	}
+}

@@ -17,17 +17,28 @@ func TestSleefAgainstTorchDump(t *testing.T) {
 		t.Skip("set TENSH_SLEEF_DUMPS to a directory of PyTorch dumps")
 	}
 	funcs := map[string]func(float32) float32{"log": sleefLogf, "tanh": sleefTanhf}
+	vecs := map[string]func(dst, src []float32){"log": logF32, "tanh": tanhF32}
 	for name, f := range funcs {
 		b, err := os.ReadFile(filepath.Join(dir, name+".bin"))
 		if err != nil {
 			t.Logf("%s: %v", name, err)
 			continue
 		}
+		n := len(b) / 8
+		xs := make([]float32, n)
+		for i := range xs {
+			xs[i] = math.Float32frombits(binary.LittleEndian.Uint32(b[8*i:]))
+		}
+		vec := make([]float32, n)
+		vecs[name](vec, xs)
 		bad := 0
 		for i := 0; i+8 <= len(b); i += 8 {
-			x := math.Float32frombits(binary.LittleEndian.Uint32(b[i:]))
+			x := xs[i/8]
 			want := math.Float32frombits(binary.LittleEndian.Uint32(b[i+4:]))
 			got := f(x)
+			if v := vec[i/8]; math.Float32bits(v) != math.Float32bits(got) && !(v != v && got != got) {
+				t.Errorf("%s(%g): vector kernel %#x, scalar %#x", name, x, math.Float32bits(v), math.Float32bits(got))
+			}
 			if math.Float32bits(got) != math.Float32bits(want) && !(got != got && want != want) {
 				if bad < 10 {
 					t.Errorf("%s(%g [%#x]) = %g [%#x], PyTorch %g [%#x]", name, x, math.Float32bits(x), got, math.Float32bits(got), want, math.Float32bits(want))

@@ -280,3 +280,25 @@ func cmpF32(op BinaryOp, o []bool, a []float32, as int, b []float32, bs int) boo
 	}
 	return true
 }
+
+// mapF32 is o[i*os] = f(a[i*as]) for i < n with a row kernel f(dst, src)
+// that maps every element alike: contiguous rows go straight to f, others
+// through a buffer a block at a time (as PyTorch's vml kernels do).
+func mapF32(n int, o []float32, os int, a []float32, as int, f func(dst, src []float32)) {
+	if os == 1 && as == 1 {
+		f(o[:n], a[:n])
+		return
+	}
+	var buf [256]float32
+	for done := 0; done < n; done += len(buf) {
+		m := min(len(buf), n-done)
+		b := buf[:m]
+		for i := range b {
+			b[i] = a[(done+i)*as]
+		}
+		f(b, b)
+		for i, v := range b {
+			o[(done+i)*os] = v
+		}
+	}
+}

@@ -92,6 +92,8 @@ func TestVecKernelsPortable(t *testing.T) {
 	t.Run("extremum", TestExtremumMatchesSequentialFold)
 	t.Run("where", TestWhereContiguous)
 	t.Run("compare", TestCmpF32MatchesScalar)
+	t.Run("logtanh", TestLogTanhF32MatchReference)
+	t.Run("sleefgolden", TestSleefGolden)
 }
 
 // TestExpF32Exhaustive compares the vector exp with its reference on every
@@ -273,6 +275,27 @@ func TestCmpF32MatchesScalar(t *testing.T) {
 					if want := ref(op, x, y); o[i] != want {
 						t.Fatalf("op %d layout %v: %g vs %g = %v, want %v", op, l, x, y, o[i], want)
 					}
+				}
+			}
+		}
+	}
+}
+
+func TestLogTanhF32MatchReference(t *testing.T) {
+	xs := vecTestInputs()
+	got := make([]float32, len(xs))
+	for _, c := range []struct {
+		name string
+		vec  func(dst, src []float32)
+		ref  func(float32) float32
+	}{{"log", logF32, sleefLogf}, {"tanh", tanhF32, sleefTanhf}} {
+		for _, n := range []int{len(xs), 9} {
+			c.vec(got[:n], xs[:n])
+			for i := 0; i < n; i++ {
+				want := c.ref(xs[i])
+				if !sameBits32(got[i], want) && !(got[i] != got[i] && want != want) {
+					t.Fatalf("%s(%g [%#x]) = %g [%#x], want %g [%#x] (useAVX2=%v)", c.name, xs[i], math.Float32bits(xs[i]),
+						got[i], math.Float32bits(got[i]), want, math.Float32bits(want), useAVX2)
 				}
 			}
 		}

@@ -308,14 +308,18 @@ func unaryFloatRow[T floatNum](op UnaryOp, n int, o []T, os int, a []T, as int, 
 	case OpRsqrt:
 		rsqrtRow(n, o, os, a, as)
 	case OpExp:
-		if isF32[T]() && os == 1 && as == 1 {
-			expF32(asF32(o[:n]), asF32(a[:n]))
+		if isF32[T]() {
+			mapF32(n, asF32(o), os, asF32(a), as, expF32)
 			return
 		}
 		expRow(n, o, os, a, as)
 	case OpExpm1:
 		expm1Row(n, o, os, a, as)
 	case OpLog:
+		if isF32[T]() {
+			mapF32(n, asF32(o), os, asF32(a), as, logF32)
+			return
+		}
 		logRow(n, o, os, a, as)
 	case OpLog1p:
 		log1pRow(n, o, os, a, as)
@@ -340,6 +344,10 @@ func unaryFloatRow[T floatNum](op UnaryOp, n int, o []T, os int, a []T, as int, 
 	case OpCosh:
 		coshRow(n, o, os, a, as)
 	case OpTanh:
+		if isF32[T]() {
+			mapF32(n, asF32(o), os, asF32(a), as, tanhF32)
+			return
+		}
 		tanhRow(n, o, os, a, as)
 	case OpSigmoid:
 		if isF32[T]() && os == 1 && as == 1 {
