@@ -396,6 +396,12 @@ type floatBinKernel[T floatNum] struct {
 }
 
 func (k floatBinKernel[T]) row(offs rowOffsets, n int) {
+	if k.op == OpPow && isF32[T]() {
+		// Only for float32 tensors: Half and BFloat16 keep their own
+		// kernels (PyTorch's blocks differ for them).
+		powRowF32(n, asF32(k.o[offs[0]:]), k.os, asF32(k.a[offs[1]:]), k.as, asF32(k.b[offs[2]:]), k.bs)
+		return
+	}
 	binaryFloatRow(k.op, n, k.o[offs[0]:], k.os, k.a[offs[1]:], k.as, k.b[offs[2]:], k.bs, k.alpha, k.hasAlpha)
 }
 

@@ -144,7 +144,20 @@ func runParallel[K rowKernel](p0 *loopPlan, k0 K) {
 	n := p.numel
 	workers := runtime.GOMAXPROCS(0)
 	chunk := max(grain, (n+workers*4-1)/(workers*4))
-	nchunks := (n + chunk - 1) / chunk
+	// Work items are whole rows, or pieces of a long row that start at
+	// multiples of 64 from its start: a kernel that treats a row's whole
+	// blocks of 16 and its tail differently (as PyTorch's vectorised loops
+	// do) then sees the same blocks as when the row runs in one piece.
+	inner := p.shape[0]
+	var nchunks, piece, pieces int
+	if inner < chunk {
+		chunk -= chunk % inner
+		nchunks = (n + chunk - 1) / chunk
+	} else {
+		piece = (chunk + 63) &^ 63
+		pieces = (inner + piece - 1) / piece
+		nchunks = n / inner * pieces
+	}
 	workers = min(workers, nchunks)
 	var next atomic.Int64
 	work := func() {
@@ -153,8 +166,14 @@ func runParallel[K rowKernel](p0 *loopPlan, k0 K) {
 			if c >= nchunks {
 				return
 			}
-			start := c * chunk
-			runRange(p, k, start, min(start+chunk, n))
+			if piece == 0 {
+				start := c * chunk
+				runRange(p, k, start, min(start+chunk, n))
+				continue
+			}
+			row, pc := c/pieces, c%pieces
+			start := row*inner + pc*piece
+			runRange(p, k, start, row*inner+min((pc+1)*piece, inner))
 		}
 	}
 	var wg sync.WaitGroup

@@ -171,3 +171,15 @@ func logf32AVX2(dst, src *float32, n int)
 
 //go:noescape
 func tanhf32AVX2(dst, src *float32, n int)
+
+// SLEEF's float32 pow (kernel_sleef_pow.go) over n elements (a multiple
+// of 8): o = a ** b, vector-vector, vector-scalar, scalar-vector.
+
+//go:noescape
+func powVVf32AVX2(o, a, b *float32, n int)
+
+//go:noescape
+func powVSf32AVX2(o, a *float32, b float32, n int)
+
+//go:noescape
+func powSVf32AVX2(o *float32, a float32, b *float32, n int)

@@ -2520,3 +2520,405 @@ tanhloop:
 tanhdone:
 	VZEROUPPER
 	RET
+
+// Constants of SLEEF's powf (kernel_sleef_pow.go).
+DATA f32Two24<>+0(SB)/4, $0x4b800000
+DATA f32Two24<>+4(SB)/4, $0x4b800000
+DATA f32Two24<>+8(SB)/4, $0x4b800000
+DATA f32Two24<>+12(SB)/4, $0x4b800000
+DATA f32Two24<>+16(SB)/4, $0x4b800000
+DATA f32Two24<>+20(SB)/4, $0x4b800000
+DATA f32Two24<>+24(SB)/4, $0x4b800000
+DATA f32Two24<>+28(SB)/4, $0x4b800000
+GLOBL f32Two24<>(SB), RODATA|NOPTR, $32
+
+DATA f32LogkC0<>+0(SB)/4, $0x3e76168a
+DATA f32LogkC0<>+4(SB)/4, $0x3e76168a
+DATA f32LogkC0<>+8(SB)/4, $0x3e76168a
+DATA f32LogkC0<>+12(SB)/4, $0x3e76168a
+DATA f32LogkC0<>+16(SB)/4, $0x3e76168a
+DATA f32LogkC0<>+20(SB)/4, $0x3e76168a
+DATA f32LogkC0<>+24(SB)/4, $0x3e76168a
+DATA f32LogkC0<>+28(SB)/4, $0x3e76168a
+GLOBL f32LogkC0<>(SB), RODATA|NOPTR, $32
+
+DATA f32LogkC1<>+0(SB)/4, $0x3e91fa4a
+DATA f32LogkC1<>+4(SB)/4, $0x3e91fa4a
+DATA f32LogkC1<>+8(SB)/4, $0x3e91fa4a
+DATA f32LogkC1<>+12(SB)/4, $0x3e91fa4a
+DATA f32LogkC1<>+16(SB)/4, $0x3e91fa4a
+DATA f32LogkC1<>+20(SB)/4, $0x3e91fa4a
+DATA f32LogkC1<>+24(SB)/4, $0x3e91fa4a
+DATA f32LogkC1<>+28(SB)/4, $0x3e91fa4a
+GLOBL f32LogkC1<>(SB), RODATA|NOPTR, $32
+
+DATA f32LogkC2<>+0(SB)/4, $0x3ecccdd9
+DATA f32LogkC2<>+4(SB)/4, $0x3ecccdd9
+DATA f32LogkC2<>+8(SB)/4, $0x3ecccdd9
+DATA f32LogkC2<>+12(SB)/4, $0x3ecccdd9
+DATA f32LogkC2<>+16(SB)/4, $0x3ecccdd9
+DATA f32LogkC2<>+20(SB)/4, $0x3ecccdd9
+DATA f32LogkC2<>+24(SB)/4, $0x3ecccdd9
+DATA f32LogkC2<>+28(SB)/4, $0x3ecccdd9
+GLOBL f32LogkC2<>(SB), RODATA|NOPTR, $32
+
+DATA f32LogkCx<>+0(SB)/4, $0x3f2aaaaa
+DATA f32LogkCx<>+4(SB)/4, $0x3f2aaaaa
+DATA f32LogkCx<>+8(SB)/4, $0x3f2aaaaa
+DATA f32LogkCx<>+12(SB)/4, $0x3f2aaaaa
+DATA f32LogkCx<>+16(SB)/4, $0x3f2aaaaa
+DATA f32LogkCx<>+20(SB)/4, $0x3f2aaaaa
+DATA f32LogkCx<>+24(SB)/4, $0x3f2aaaaa
+DATA f32LogkCx<>+28(SB)/4, $0x3f2aaaaa
+GLOBL f32LogkCx<>(SB), RODATA|NOPTR, $32
+
+DATA f32LogkCy<>+0(SB)/4, $0x317db383
+DATA f32LogkCy<>+4(SB)/4, $0x317db383
+DATA f32LogkCy<>+8(SB)/4, $0x317db383
+DATA f32LogkCy<>+12(SB)/4, $0x317db383
+DATA f32LogkCy<>+16(SB)/4, $0x317db383
+DATA f32LogkCy<>+20(SB)/4, $0x317db383
+DATA f32LogkCy<>+24(SB)/4, $0x317db383
+DATA f32LogkCy<>+28(SB)/4, $0x317db383
+GLOBL f32LogkCy<>(SB), RODATA|NOPTR, $32
+
+DATA f32ExpkE0<>+0(SB)/4, $0x3ab2aef6
+DATA f32ExpkE0<>+4(SB)/4, $0x3ab2aef6
+DATA f32ExpkE0<>+8(SB)/4, $0x3ab2aef6
+DATA f32ExpkE0<>+12(SB)/4, $0x3ab2aef6
+DATA f32ExpkE0<>+16(SB)/4, $0x3ab2aef6
+DATA f32ExpkE0<>+20(SB)/4, $0x3ab2aef6
+DATA f32ExpkE0<>+24(SB)/4, $0x3ab2aef6
+DATA f32ExpkE0<>+28(SB)/4, $0x3ab2aef6
+GLOBL f32ExpkE0<>(SB), RODATA|NOPTR, $32
+
+DATA f32ExpkE1<>+0(SB)/4, $0x3c09116b
+DATA f32ExpkE1<>+4(SB)/4, $0x3c09116b
+DATA f32ExpkE1<>+8(SB)/4, $0x3c09116b
+DATA f32ExpkE1<>+12(SB)/4, $0x3c09116b
+DATA f32ExpkE1<>+16(SB)/4, $0x3c09116b
+DATA f32ExpkE1<>+20(SB)/4, $0x3c09116b
+DATA f32ExpkE1<>+24(SB)/4, $0x3c09116b
+DATA f32ExpkE1<>+28(SB)/4, $0x3c09116b
+GLOBL f32ExpkE1<>(SB), RODATA|NOPTR, $32
+
+DATA f32ExpkE2<>+0(SB)/4, $0x3d2aaf4c
+DATA f32ExpkE2<>+4(SB)/4, $0x3d2aaf4c
+DATA f32ExpkE2<>+8(SB)/4, $0x3d2aaf4c
+DATA f32ExpkE2<>+12(SB)/4, $0x3d2aaf4c
+DATA f32ExpkE2<>+16(SB)/4, $0x3d2aaf4c
+DATA f32ExpkE2<>+20(SB)/4, $0x3d2aaf4c
+DATA f32ExpkE2<>+24(SB)/4, $0x3d2aaf4c
+DATA f32ExpkE2<>+28(SB)/4, $0x3d2aaf4c
+GLOBL f32ExpkE2<>(SB), RODATA|NOPTR, $32
+
+DATA f32ExpkE3<>+0(SB)/4, $0x3e2aaa5e
+DATA f32ExpkE3<>+4(SB)/4, $0x3e2aaa5e
+DATA f32ExpkE3<>+8(SB)/4, $0x3e2aaa5e
+DATA f32ExpkE3<>+12(SB)/4, $0x3e2aaa5e
+DATA f32ExpkE3<>+16(SB)/4, $0x3e2aaa5e
+DATA f32ExpkE3<>+20(SB)/4, $0x3e2aaa5e
+DATA f32ExpkE3<>+24(SB)/4, $0x3e2aaa5e
+DATA f32ExpkE3<>+28(SB)/4, $0x3e2aaa5e
+GLOBL f32ExpkE3<>(SB), RODATA|NOPTR, $32
+
+DATA f32ExpkE4<>+0(SB)/4, $0x3efffffb
+DATA f32ExpkE4<>+4(SB)/4, $0x3efffffb
+DATA f32ExpkE4<>+8(SB)/4, $0x3efffffb
+DATA f32ExpkE4<>+12(SB)/4, $0x3efffffb
+DATA f32ExpkE4<>+16(SB)/4, $0x3efffffb
+DATA f32ExpkE4<>+20(SB)/4, $0x3efffffb
+DATA f32ExpkE4<>+24(SB)/4, $0x3efffffb
+DATA f32ExpkE4<>+28(SB)/4, $0x3efffffb
+GLOBL f32ExpkE4<>(SB), RODATA|NOPTR, $32
+
+
+// POWF8 computes SLEEF's powf (sleefPowf) of the lanes of Y0 (x) and Y1
+// (y) into Y2, with Y15 zero: logkf(|x|) as a double-float (subnormals
+// scaled by 2^64, mantissa in [0.75, 1.5), the division and the series in
+// double-float steps), times y, through expkf (with SLEEF's stepwise
+// ldexp), then the special cases in xpowf's order: NaN -> inf; the sign
+// factor (1 for x > 0, else -1/1 by y's parity, NaN for non-integral y);
+// infinite y by |x| - 1; infinite or zero x; NaN operands; y == 0 or
+// x == 1 -> 1. Clobbers Y3-Y14.
+#define POWF8 \
+	VANDPS    i32AbsMask<>(SB), Y0, Y2 \
+	VCMPPS    $1, f32MinNorm<>(SB), Y2, Y3 \
+	VMULPS    f32Two64<>(SB), Y2, Y4 \
+	VBLENDVPS Y3, Y4, Y2, Y2 \
+	VMULPS    f32FourThirds<>(SB), Y2, Y4 \
+	VPSRLD    $23, Y4, Y4 \
+	VPAND     i32FF<>(SB), Y4, Y4 \
+	VPSUBD    i32Bias<>(SB), Y4, Y4 \
+	VPSLLD    $23, Y4, Y5 \
+	VPSUBD    Y5, Y2, Y5 \
+	VPSUBD    i32Sixty4<>(SB), Y4, Y6 \
+	VBLENDVPS Y3, Y6, Y4, Y4 \
+	VCVTDQ2PS Y4, Y4 \
+	VADDPS    f32NegOne<>(SB), Y5, Y6 \
+	VSUBPS    f32NegOne<>(SB), Y6, Y7 \
+	VSUBPS    Y7, Y6, Y8 \
+	VMOVUPS   f32NegOne<>(SB), Y9 \
+	VSUBPS    Y8, Y9, Y8 \
+	VSUBPS    Y7, Y5, Y7 \
+	VADDPS    Y7, Y8, Y7 \
+	VADDPS    f32One<>(SB), Y5, Y8 \
+	VSUBPS    f32One<>(SB), Y8, Y9 \
+	VSUBPS    Y9, Y8, Y10 \
+	VMOVUPS   f32One<>(SB), Y11 \
+	VSUBPS    Y10, Y11, Y10 \
+	VSUBPS    Y9, Y5, Y9 \
+	VADDPS    Y9, Y10, Y9 \
+	VMOVUPS      f32One<>(SB), Y10 \
+	VDIVPS       Y8, Y10, Y10 \
+	VMULPS       Y10, Y6, Y11 \
+	VMOVAPS      Y10, Y12 \
+	VFMSUB213PS  Y11, Y6, Y12 \
+	VMOVAPS      Y8, Y13 \
+	VFNMADD213PS f32One<>(SB), Y10, Y13 \
+	VFNMADD231PS Y10, Y9, Y13 \
+	VFMADD231PS  Y10, Y7, Y12 \
+	VFMADD213PS  Y12, Y11, Y13 \
+	VMULPS      Y11, Y11, Y2 \
+	VMOVAPS     Y11, Y3 \
+	VFMSUB213PS Y2, Y11, Y3 \
+	VADDPS      Y11, Y11, Y5 \
+	VFMADD231PS Y13, Y5, Y3 \
+	VMOVUPS     f32LogkC0<>(SB), Y5 \
+	VFMADD213PS f32LogkC1<>(SB), Y2, Y5 \
+	VFMADD213PS f32LogkC2<>(SB), Y2, Y5 \
+	VMULPS      f32LogLn2Hi<>(SB), Y4, Y6 \
+	VMOVUPS     f32LogLn2Hi<>(SB), Y7 \
+	VFMSUB213PS Y6, Y4, Y7 \
+	VFMADD231PS f32LogLn2Lo<>(SB), Y4, Y7 \
+	VADDPS Y11, Y11, Y8 \
+	VADDPS Y13, Y13, Y9 \
+	VADDPS Y8, Y6, Y10 \
+	VSUBPS Y10, Y6, Y12 \
+	VADDPS Y8, Y12, Y12 \
+	VADDPS Y7, Y12, Y12 \
+	VADDPS Y9, Y12, Y12 \
+	VMULPS      Y11, Y2, Y6 \
+	VMOVAPS     Y2, Y7 \
+	VFMSUB213PS Y6, Y11, Y7 \
+	VFMADD231PS Y11, Y3, Y7 \
+	VFMADD231PS Y13, Y2, Y7 \
+	VMULPS      Y5, Y2, Y8 \
+	VMOVAPS     Y2, Y9 \
+	VFMSUB213PS Y8, Y5, Y9 \
+	VFMADD231PS Y5, Y3, Y9 \
+	VADDPS  f32LogkCx<>(SB), Y8, Y2 \
+	VSUBPS  Y8, Y2, Y3 \
+	VSUBPS  Y3, Y2, Y4 \
+	VSUBPS  Y4, Y8, Y4 \
+	VMOVUPS f32LogkCx<>(SB), Y5 \
+	VSUBPS  Y3, Y5, Y5 \
+	VADDPS  Y5, Y4, Y4 \
+	VADDPS  f32LogkCy<>(SB), Y9, Y5 \
+	VADDPS  Y5, Y4, Y4 \
+	VMULPS      Y2, Y6, Y8 \
+	VMOVAPS     Y6, Y9 \
+	VFMSUB213PS Y8, Y2, Y9 \
+	VFMADD231PS Y2, Y7, Y9 \
+	VFMADD231PS Y4, Y6, Y9 \
+	VADDPS Y8, Y10, Y2 \
+	VSUBPS Y2, Y10, Y3 \
+	VADDPS Y8, Y3, Y3 \
+	VADDPS Y12, Y3, Y3 \
+	VADDPS Y9, Y3, Y3 \
+	VMULPS      Y1, Y2, Y4 \
+	VMOVAPS     Y2, Y5 \
+	VFMSUB213PS Y4, Y1, Y5 \
+	VFMADD231PS Y1, Y3, Y5 \
+	VADDPS    Y5, Y4, Y6 \
+	VMULPS    f32Rln2<>(SB), Y6, Y6 \
+	VCVTPS2DQ Y6, Y14 \
+	VCVTDQ2PS Y14, Y13 \
+	VMULPS f32NegL2U<>(SB), Y13, Y6 \
+	VADDPS Y6, Y4, Y7 \
+	VSUBPS Y4, Y7, Y8 \
+	VSUBPS Y8, Y7, Y9 \
+	VSUBPS Y9, Y4, Y9 \
+	VSUBPS Y8, Y6, Y8 \
+	VADDPS Y8, Y9, Y9 \
+	VADDPS Y5, Y9, Y9 \
+	VMULPS f32NegL2L<>(SB), Y13, Y6 \
+	VADDPS Y6, Y7, Y2 \
+	VSUBPS Y7, Y2, Y3 \
+	VSUBPS Y3, Y2, Y8 \
+	VSUBPS Y8, Y7, Y8 \
+	VSUBPS Y3, Y6, Y3 \
+	VADDPS Y3, Y8, Y8 \
+	VADDPS Y9, Y8, Y8 \
+	VADDPS Y8, Y2, Y3 \
+	VSUBPS Y3, Y2, Y6 \
+	VADDPS Y8, Y6, Y6 \
+	VMOVUPS     f32ExpkE0<>(SB), Y7 \
+	VFMADD213PS f32ExpkE1<>(SB), Y3, Y7 \
+	VFMADD213PS f32ExpkE2<>(SB), Y3, Y7 \
+	VFMADD213PS f32ExpkE3<>(SB), Y3, Y7 \
+	VFMADD213PS f32ExpkE4<>(SB), Y3, Y7 \
+	VMULPS      Y3, Y3, Y8 \
+	VMOVAPS     Y3, Y9 \
+	VFMSUB213PS Y8, Y3, Y9 \
+	VADDPS      Y3, Y3, Y10 \
+	VFMADD231PS Y6, Y10, Y9 \
+	VMULPS      Y7, Y8, Y10 \
+	VMOVAPS     Y8, Y11 \
+	VFMSUB213PS Y10, Y7, Y11 \
+	VFMADD231PS Y7, Y9, Y11 \
+	VADDPS Y10, Y3, Y12 \
+	VSUBPS Y12, Y3, Y13 \
+	VADDPS Y10, Y13, Y13 \
+	VADDPS Y6, Y13, Y13 \
+	VADDPS Y11, Y13, Y13 \
+	VADDPS  f32One<>(SB), Y12, Y2 \
+	VMOVUPS f32One<>(SB), Y3 \
+	VSUBPS  Y2, Y3, Y3 \
+	VADDPS  Y12, Y3, Y3 \
+	VADDPS  Y13, Y3, Y3 \
+	VADDPS  Y3, Y2, Y2 \
+	VPSRAD   $31, Y14, Y3 \
+	VPADDD   Y14, Y3, Y5 \
+	VPSRAD   $6, Y5, Y5 \
+	VPSUBD   Y3, Y5, Y5 \
+	VPSLLD   $4, Y5, Y5 \
+	VPSLLD   $2, Y5, Y6 \
+	VPSUBD   Y6, Y14, Y14 \
+	VPADDD   i32Bias<>(SB), Y5, Y5 \
+	VPCMPGTD Y15, Y5, Y6 \
+	VPAND    Y6, Y5, Y5 \
+	VPCMPGTD i32FF<>(SB), Y5, Y6 \
+	VPANDN   Y5, Y6, Y7 \
+	VPAND    i32FF<>(SB), Y6, Y6 \
+	VPOR     Y6, Y7, Y5 \
+	VPSLLD   $23, Y5, Y5 \
+	VMULPS   Y5, Y2, Y2 \
+	VMULPS   Y5, Y2, Y2 \
+	VMULPS   Y5, Y2, Y2 \
+	VMULPS   Y5, Y2, Y2 \
+	VPADDD   i32Bias<>(SB), Y14, Y6 \
+	VPSLLD   $23, Y6, Y6 \
+	VMULPS   Y6, Y2, Y2 \
+	VCMPPS   $1, f32ExpLo<>(SB), Y4, Y3 \
+	VANDNPS  Y2, Y3, Y2 \
+	VCMPPS    $3, Y2, Y2, Y3 \
+	VBLENDVPS Y3, f32Inf<>(SB), Y2, Y2 \
+	VROUNDPS  $3, Y1, Y3 \
+	VCMPPS    $0, Y1, Y3, Y4 \
+	VANDPS    i32AbsMask<>(SB), Y1, Y5 \
+	VCMPPS    $0x1e, f32Two24<>(SB), Y5, Y6 \
+	VORPS     Y6, Y4, Y4 \
+	VCVTTPS2DQ Y1, Y6 \
+	VPAND     i32One<>(SB), Y6, Y6 \
+	VPCMPEQD  i32One<>(SB), Y6, Y6 \
+	VPAND     Y4, Y6, Y6 \
+	VCMPPS    $1, f32Two24<>(SB), Y5, Y7 \
+	VPAND     Y7, Y6, Y6 \
+	VMOVUPS   f32One<>(SB), Y7 \
+	VBLENDVPS Y6, f32NegOne<>(SB), Y7, Y7 \
+	VMOVUPS   f32QNaN<>(SB), Y8 \
+	VBLENDVPS Y4, Y7, Y8, Y7 \
+	VCMPPS    $0x1e, Y15, Y0, Y8 \
+	VBLENDVPS Y8, f32One<>(SB), Y7, Y7 \
+	VMULPS    Y7, Y2, Y2 \
+	VANDPS    i32AbsMask<>(SB), Y0, Y8 \
+	VSUBPS    f32One<>(SB), Y8, Y8 \
+	VANDPS    f32SignMask<>(SB), Y1, Y9 \
+	VXORPS    Y9, Y8, Y8 \
+	VMOVUPS   f32Inf<>(SB), Y9 \
+	VCMPPS    $0, Y15, Y8, Y10 \
+	VBLENDVPS Y10, f32One<>(SB), Y9, Y9 \
+	VCMPPS    $1, Y15, Y8, Y10 \
+	VANDNPS   Y9, Y10, Y9 \
+	VCMPPS    $0, f32Inf<>(SB), Y5, Y10 \
+	VBLENDVPS Y10, Y9, Y2, Y2 \
+	VANDPS    i32AbsMask<>(SB), Y0, Y8 \
+	VCMPPS    $0, f32Inf<>(SB), Y8, Y9 \
+	VCMPPS    $0, Y15, Y0, Y10 \
+	VORPS     Y10, Y9, Y9 \
+	VPSRAD    $31, Y1, Y11 \
+	VXORPS    Y10, Y11, Y11 \
+	VMOVUPS   f32Inf<>(SB), Y12 \
+	VANDNPS   Y12, Y11, Y12 \
+	VMOVUPS   f32One<>(SB), Y13 \
+	VBLENDVPS Y6, Y0, Y13, Y13 \
+	VANDPS    f32SignMask<>(SB), Y13, Y13 \
+	VXORPS    Y13, Y12, Y12 \
+	VBLENDVPS Y9, Y12, Y2, Y2 \
+	VCMPPS    $3, Y0, Y0, Y9 \
+	VCMPPS    $3, Y1, Y1, Y10 \
+	VORPS     Y10, Y9, Y9 \
+	VORPS     Y9, Y2, Y2 \
+	VCMPPS    $0, Y15, Y1, Y9 \
+	VCMPPS    $0, f32One<>(SB), Y0, Y10 \
+	VORPS     Y10, Y9, Y9 \
+	VBLENDVPS Y9, f32One<>(SB), Y2, Y2
+
+
+// func powVVf32AVX2(...) — see kernel_avx2_amd64.go; n a multiple of 8.
+TEXT ·powVVf32AVX2(SB), NOSPLIT, $0-32
+	MOVQ o+0(FP), DI
+	MOVQ a+8(FP), SI
+	MOVQ b+16(FP), DX
+	MOVQ n+24(FP), CX
+	SHRQ $3, CX
+	JZ   powVVf32AVX2done
+	VPXOR Y15, Y15, Y15
+powVVf32AVX2loop:
+	VMOVUPS (SI), Y0
+	VMOVUPS (DX), Y1
+	POWF8
+	VMOVUPS Y2, (DI)
+	ADDQ $32, DI
+	ADDQ $32, SI
+	ADDQ $32, DX
+	DECQ CX
+	JNZ  powVVf32AVX2loop
+powVVf32AVX2done:
+	VZEROUPPER
+	RET
+
+
+// func powVSf32AVX2(...) — see kernel_avx2_amd64.go; n a multiple of 8.
+TEXT ·powVSf32AVX2(SB), NOSPLIT, $0-32
+	MOVQ o+0(FP), DI
+	MOVQ a+8(FP), SI
+	MOVQ n+24(FP), CX
+	SHRQ $3, CX
+	JZ   powVSf32AVX2done
+	VPXOR Y15, Y15, Y15
+powVSf32AVX2loop:
+	VMOVUPS (SI), Y0
+	VBROADCASTSS b+16(FP), Y1
+	POWF8
+	VMOVUPS Y2, (DI)
+	ADDQ $32, DI
+	ADDQ $32, SI
+	DECQ CX
+	JNZ  powVSf32AVX2loop
+powVSf32AVX2done:
+	VZEROUPPER
+	RET
+
+
+// func powSVf32AVX2(...) — see kernel_avx2_amd64.go; n a multiple of 8.
+TEXT ·powSVf32AVX2(SB), NOSPLIT, $0-32
+	MOVQ o+0(FP), DI
+	MOVQ b+16(FP), DX
+	MOVQ n+24(FP), CX
+	SHRQ $3, CX
+	JZ   powSVf32AVX2done
+	VPXOR Y15, Y15, Y15
+powSVf32AVX2loop:
+	VBROADCASTSS a+8(FP), Y0
+	VMOVUPS (DX), Y1
+	POWF8
+	VMOVUPS Y2, (DI)
+	ADDQ $32, DI
+	ADDQ $32, DX
+	DECQ CX
+	JNZ  powSVf32AVX2loop
+powSVf32AVX2done:
+	VZEROUPPER
+	RET

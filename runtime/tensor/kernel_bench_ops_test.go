@@ -23,7 +23,7 @@ func benchBinary(b *testing.B, op BinaryOp, n int, d DType) {
 
 func BenchmarkMulContiguous2p22Float32(b *testing.B) { benchBinary(b, OpMul, 1<<22, Float32) }
 func BenchmarkDivContiguous2p22Float32(b *testing.B) { benchBinary(b, OpDiv, 1<<22, Float32) }
-func BenchmarkPowContiguous2p22Float32(b *testing.B) { benchBinary(b, OpPow, 1<<20, Float32) }
+func BenchmarkPowContiguous2p22Float32(b *testing.B) { benchBinary(b, OpPow, 1<<22, Float32) }
 func BenchmarkAddContiguous2p22Float64(b *testing.B) { benchBinary(b, OpAdd, 1<<22, Float64) }
 func BenchmarkAddContiguous2p22Int64(b *testing.B)   { benchBinary(b, OpAdd, 1<<22, Int64) }
 func BenchmarkMulContiguous2p22Int64(b *testing.B)   { benchBinary(b, OpMul, 1<<22, Int64) }

@@ -19,10 +19,17 @@ func TestSleefGolden(t *testing.T) {
 	defer f.Close()
 	ins := map[string][]float32{}
 	outs := map[string][]float32{}
+	var powX, powY, powOut []float32
 	sc := bufio.NewScanner(f)
 	for sc.Scan() {
 		var name string
-		var a, b uint32
+		var a, b, c uint32
+		if n, _ := fmt.Sscanf(sc.Text(), "%s %x %x %x", &name, &a, &b, &c); n == 4 && name == "pow" {
+			powX = append(powX, math.Float32frombits(a))
+			powY = append(powY, math.Float32frombits(b))
+			powOut = append(powOut, math.Float32frombits(c))
+			continue
+		}
 		if _, err := fmt.Sscanf(sc.Text(), "%s %x %x", &name, &a, &b); err != nil {
 			t.Fatal(err)
 		}
@@ -31,6 +38,22 @@ func TestSleefGolden(t *testing.T) {
 	}
 	same := func(a, b float32) bool {
 		return math.Float32bits(a) == math.Float32bits(b) || (a != a && b != b)
+	}
+	if len(powX) == 0 || len(ins["pow2.5"]) == 0 {
+		t.Fatal("no pow cases")
+	}
+	x := FromSlice(append([]float32{}, powX...), len(powX))
+	y := FromSlice(append([]float32{}, powY...), len(powY))
+	gotTT := Binary(OpPow, TensorOperand(x), TensorOperand(y), Opts{}).st.data.([]float32)
+	x = FromSlice(append([]float32{}, ins["pow2.5"]...), len(ins["pow2.5"]))
+	gotTS := Binary(OpPow, TensorOperand(x), ScalarOperand(FloatS(2.5)), Opts{}).st.data.([]float32)
+	for i := range powOut {
+		if !same(gotTT[i], powOut[i]) {
+			t.Errorf("pow(%g, %g) at %d = %#x, PyTorch %#x", powX[i], powY[i], i, math.Float32bits(gotTT[i]), math.Float32bits(powOut[i]))
+		}
+		if want := outs["pow2.5"][i]; !same(gotTS[i], want) {
+			t.Errorf("%g ** 2.5 at %d = %#x, PyTorch %#x", ins["pow2.5"][i], i, math.Float32bits(gotTS[i]), math.Float32bits(want))
+		}
 	}
 	for name, op := range map[string]UnaryOp{"log": OpLog, "tanh": OpTanh} {
 		xs, want := ins[name], outs[name]

@@ -94,6 +94,7 @@ func TestVecKernelsPortable(t *testing.T) {
 	t.Run("compare", TestCmpF32MatchesScalar)
 	t.Run("logtanh", TestLogTanhF32MatchReference)
 	t.Run("sleefgolden", TestSleefGolden)
+	t.Run("pow", TestPowF32MatchesReference)
 }
 
 // TestExpF32Exhaustive compares the vector exp with its reference on every
@@ -299,5 +300,44 @@ func TestLogTanhF32MatchReference(t *testing.T) {
 				}
 			}
 		}
+	}
+}
+
+func TestPowF32MatchesReference(t *testing.T) {
+	xs := vecTestInputs()
+	r := rand.New(rand.NewSource(8))
+	ys := make([]float32, len(xs))
+	special := []float32{0, float32(math.Copysign(0, -1)), 1, -1, 2, 3, -3, 0.5, 2.5, 1 << 24, 1<<24 + 2,
+		float32(math.Inf(1)), float32(math.Inf(-1)), float32(math.NaN()), 1e30, -1e30}
+	for i := range ys {
+		switch r.Intn(4) {
+		case 0:
+			ys[i] = special[r.Intn(len(special))]
+		case 1:
+			ys[i] = float32(math.Round(r.NormFloat64() * 5))
+		default:
+			ys[i] = float32(r.NormFloat64() * 3)
+		}
+	}
+	n := len(xs) &^ 15
+	check := func(layout string, got []float32, x func(i int) float32, y func(i int) float32) {
+		for i := 0; i < n; i++ {
+			want := sleefPowf(x(i), y(i))
+			if !sameBits32(got[i], want) && !(got[i] != got[i] && want != want) {
+				t.Fatalf("%s: pow(%g, %g) = %g [%#x], want %g [%#x] (useAVX2=%v)", layout, x(i), y(i),
+					got[i], math.Float32bits(got[i]), want, math.Float32bits(want), useAVX2)
+			}
+		}
+	}
+	o := make([]float32, n)
+	powRowF32(n, o, 1, xs, 1, ys, 1)
+	check("vv", o, func(i int) float32 { return xs[i] }, func(i int) float32 { return ys[i] })
+	for _, e := range []float32{2.5, -1.5, 0.3, 7} {
+		powRowF32(n, o, 1, xs, 1, []float32{e}, 0)
+		check("vs", o, func(i int) float32 { return xs[i] }, func(int) float32 { return e })
+		powScalarRowF32(n, o, 1, xs, 1, float64(e))
+		check("scalar", o, func(i int) float32 { return xs[i] }, func(int) float32 { return e })
+		powRowF32(n, o, 1, []float32{e}, 0, ys, 1)
+		check("sv", o, func(int) float32 { return e }, func(i int) float32 { return ys[i] })
 	}
 }

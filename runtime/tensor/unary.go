@@ -285,6 +285,10 @@ type floatUnKernel[T floatNum] struct {
 }
 
 func (k floatUnKernel[T]) row(offs rowOffsets, n int) {
+	if k.op == uPowScalar && isF32[T]() {
+		powScalarRowF32(n, asF32(k.o[offs[0]:]), k.os, asF32(k.a[offs[1]:]), k.as, float64(k.par.e))
+		return
+	}
 	unaryFloatRow(k.op, n, k.o[offs[0]:], k.os, k.a[offs[1]:], k.as, k.par)
 }
 

@@ -1,7 +1,10 @@
 #!/usr/bin/python3
 """Write sleef_golden.txt: PyTorch 1.13's float32 log and tanh (SLEEF's
 vector functions, which its AVX2 build applies to every element) on a
-fixed sample of inputs, one "NAME INPUT_BITS OUTPUT_BITS" line each (hex).
+fixed sample of inputs, one "NAME INPUT_BITS OUTPUT_BITS" line each (hex);
+then x ** y ("pow X Y OUT") and x ** 2.5 ("pow2.5 X OUT") over one
+contiguous tensor each, whose length is not a multiple of 16 (the whole
+blocks take SLEEF's powf, the tail the C library's pow).
 Run with Debian's python3-torch: /usr/bin/python3 gen_sleef_golden.py."""
 import numpy as np
 import torch
@@ -22,3 +25,11 @@ with open("sleef_golden.txt", "w") as f:
         y = getattr(torch, name)(torch.from_numpy(sample)).numpy()
         for a, b in zip(sample.view(np.uint32), y.view(np.uint32)):
             f.write(f"{name} {a:08x} {b:08x}\n")
+    px = np.concatenate([special, np.abs(sample[600:]), sample[:200]])[:1009]
+    py = np.concatenate([(rng.standard_normal(600) * 3), np.round(rng.standard_normal(409) * 4)]).astype(np.float32)
+    out = torch.pow(torch.from_numpy(px), torch.from_numpy(py)).numpy()
+    for a, b, c in zip(px.view(np.uint32), py.view(np.uint32), out.view(np.uint32)):
+        f.write(f"pow {a:08x} {b:08x} {c:08x}\n")
+    out = (torch.from_numpy(px) ** 2.5).numpy()
+    for a, c in zip(px.view(np.uint32), out.view(np.uint32)):
+        f.write(f"pow2.5 {a:08x} {c:08x}\n")
