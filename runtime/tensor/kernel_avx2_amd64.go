@@ -183,3 +183,8 @@ func powVSf32AVX2(o, a *float32, b float32, n int)
 
 //go:noescape
 func powSVf32AVX2(o *float32, a float32, b *float32, n int)
+
+// negf32AVX2 is o = -a over n (a multiple of 8) elements.
+//
+//go:noescape
+func negf32AVX2(o, a *float32, n int)

@@ -2922,3 +2922,23 @@ powSVf32AVX2loop:
 powSVf32AVX2done:
 	VZEROUPPER
 	RET
+
+// func negf32AVX2(o, a *float32, n int)
+// o = -a (the sign bit flipped, as Go's and C's negation); n a multiple of 8.
+TEXT ·negf32AVX2(SB), NOSPLIT, $0-24
+	MOVQ o+0(FP), DI
+	MOVQ a+8(FP), SI
+	MOVQ n+16(FP), CX
+	SHRQ $3, CX
+	JZ   negdone
+	VMOVUPS f32SignMask<>(SB), Y1
+negloop:
+	VXORPS (SI), Y1, Y0
+	VMOVUPS Y0, (DI)
+	ADDQ $32, SI
+	ADDQ $32, DI
+	DECQ CX
+	JNZ  negloop
+negdone:
+	VZEROUPPER
+	RET

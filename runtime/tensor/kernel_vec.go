@@ -302,3 +302,26 @@ func mapF32(n int, o []float32, os int, a []float32, as int, f func(dst, src []f
 		}
 	}
 }
+
+// negF32 is o[i] = -a[i] for i < len(o).
+func negF32(o, a []float32) {
+	n := len(o)
+	a = a[:n]
+	k := 0
+	if useAVX2 && n >= 8 {
+		k = n &^ 7
+		negf32AVX2(&o[0], &a[0], k)
+	}
+	for i := k; i < n; i++ {
+		o[i] = -a[i]
+	}
+}
+
+// squareF32 is o[i] = a[i] * a[i] for i < len(o).
+func squareF32(o, a []float32) {
+	if !binF32(OpMul, o, a, 1, a, 1) {
+		for i := range o {
+			o[i] = a[i] * a[i]
+		}
+	}
+}

@@ -189,6 +189,15 @@ func TestBinF32MatchesScalar(t *testing.T) {
 
 func TestSqrtAndWidenF32(t *testing.T) {
 	xs := vecTestInputs()
+	ng := make([]float32, len(xs))
+	negF32(ng, xs)
+	sq := make([]float32, len(xs))
+	squareF32(sq, xs)
+	for i, x := range xs {
+		if !sameBits32(ng[i], -x) || !sameBits32(sq[i], x*x) && !(x != x && sq[i] != sq[i]) {
+			t.Fatalf("-(%g) = %g, (%g)^2 = %g", x, ng[i], x, sq[i])
+		}
+	}
 	o := make([]float32, len(xs))
 	sqrtF32(o, xs)
 	w := make([]float64, len(xs))

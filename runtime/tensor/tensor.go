@@ -392,6 +392,11 @@ func CopyInto(dst, src *Tensor) {
 		panic("tensor.CopyInto: shape mismatch")
 	}
 	if dst.DType() != src.DType() {
+		if n := dst.Numel(); n > 0 && dst.IsContiguous() && src.IsContiguous() {
+			// Convert straight into dst (no temporary, one pass).
+			castSlice(dst.st, dst.offset, src.st, src.offset, n)
+			return
+		}
 		src = src.To(dst.DType())
 	}
 	copySame(dst, src)

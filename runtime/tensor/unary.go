@@ -298,6 +298,10 @@ func unaryFloatRow[T floatNum](op UnaryOp, n int, o []T, os int, a []T, as int, 
 	case uCopy:
 		copyRow(n, o, os, a, as)
 	case OpNeg:
+		if isF32[T]() && os == 1 && as == 1 {
+			negF32(asF32(o[:n]), asF32(a[:n]))
+			return
+		}
 		negRow(n, o, os, a, as)
 	case OpAbs:
 		absFloatRow(n, o, os, a, as)
@@ -374,6 +378,10 @@ func unaryFloatRow[T floatNum](op UnaryOp, n int, o []T, os int, a []T, as int, 
 	case OpReciprocal:
 		reciprocalRow(n, o, os, a, as)
 	case uSquare:
+		if isF32[T]() && os == 1 && as == 1 {
+			squareF32(asF32(o[:n]), asF32(a[:n]))
+			return
+		}
 		squareRow(n, o, os, a, as)
 	case uCube:
 		cubeRow(n, o, os, a, as)
