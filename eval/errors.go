@@ -97,6 +97,12 @@ const (
 	errCannotSetAttr       = "cannot set '%s' attribute of immutable type '%s'"
 )
 
+// Reliability (issue 6): limits on recursion over values (limits.go).
+const (
+	errRecursionRepr    = "maximum recursion depth exceeded while getting the repr of an object"
+	errRecursionCompare = "maximum recursion depth exceeded in comparison"
+)
+
 // Creation, dtypes and conversions (torch.tensor, zeros, arange, ..., to,
 // type, item, tolist), and PyTorch's argument parser.
 const (

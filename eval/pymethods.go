@@ -39,7 +39,9 @@ func init() {
 			var v Value
 			a.Unpack("self", new(Value), "iterable", &v)
 			l := a.Self.(*List)
-			l.Elems = append(l.Elems, iterate(v)...)
+			items := iterate(v)
+			checkSlots(len(l.Elems) + len(items))
+			l.Elems = append(l.Elems, items...)
 			return None
 		}),
 		method("insert", "insert(index, object)", "Inserts object before index.", func(a *Args) Value {

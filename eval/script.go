@@ -318,8 +318,9 @@ func (e *Exception) FirstLine() string {
 // RunEcho runs src in transcript mode: every statement is printed as it was
 // written (">>> line", "... line"), followed by everything it prints, errors
 // included, on s's output; comment lines are kept. Execution continues after
-// errors.
-func (s *Session) RunEcho(src string) {
+// errors, except KeyboardInterrupt (Ctrl-C), which stops the run and is
+// returned; otherwise RunEcho returns nil.
+func (s *Session) RunEcho(src string) *Exception {
 	for _, c := range SplitSource(src) {
 		if c.Comment {
 			s.write(c.Lines[0] + "\n")
@@ -328,9 +329,17 @@ func (s *Session) RunEcho(src string) {
 		s.write(c.Echo())
 		if e := s.Exec(c.Code(), c.Line); e != nil {
 			s.write(e.FirstLine() + "\n")
+			if e.Interrupt() {
+				return e
+			}
 		}
 	}
+	return nil
 }
+
+// Interrupt reports whether e is KeyboardInterrupt: Ctrl-C stopped the
+// statement.
+func (e *Exception) Interrupt() bool { return e.Type == "KeyboardInterrupt" }
 
 // RunScript runs src as a script: expression values are printed; the first
 // uncaught error is printed on errw as "FILE:LINE: Type: message" and stops

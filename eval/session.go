@@ -68,6 +68,9 @@ type Session struct {
 
 	torch *Module
 
+	// cmpRec bounds the recursion of == and < over nested sequences.
+	cmpRec recursion
+
 	// teach is the state of the teaching and notebook features (hints,
 	// %trace, history, IPython prompts): see magic_state.go.
 	teach teachState
@@ -128,7 +131,10 @@ func (s *Session) exec(src string, firstLine int) (exc *Exception) {
 	s.line = firstLine
 	s.src = src
 	if m := strings.TrimSpace(src); strings.HasPrefix(m, "%") {
-		return s.guard(func() { s.runMagic(m) })
+		return s.guard(func() {
+			tensor.CheckInterrupt()
+			s.runMagic(m)
+		})
 	}
 	stmts, err := lang.Parse(src, firstLine)
 	if err != nil {
@@ -148,7 +154,12 @@ func (s *Session) exec(src string, firstLine int) (exc *Exception) {
 		}
 		s.teach.ctx = opContext{}
 		s.teach.lastStmt = i == len(stmts)-1
-		if e := s.guard(func() { s.execStmt(st) }); e != nil {
+		// A Ctrl-C that came while no statement polled (between two
+		// statements of a script) stops the next one, as in Python.
+		if e := s.guard(func() {
+			tensor.CheckInterrupt()
+			s.execStmt(st)
+		}); e != nil {
 			s.noteFailure(e)
 			return e
 		}

@@ -27,6 +27,11 @@ func check(files []string, update bool, opts eval.Options, stdout, stderr io.Wri
 		t := eval.ParseTranscript(name, srcs[i])
 		got := map[int][]string{}
 		for i, r := range eval.Check(t, opts) {
+			if r.Interrupted {
+				// Ctrl-C: nothing is updated, and no summary is printed.
+				fmt.Fprintf(stderr, "%s:%d: KeyboardInterrupt\n", name, r.Chunk.Line)
+				return exitInterrupted
+			}
 			if r.OK {
 				passed++
 				continue

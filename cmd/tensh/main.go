@@ -101,12 +101,14 @@ func run(args []string, stdin *os.File, stdout, stderr io.Writer) int {
 		running.Store(true)
 		if cfg.echo {
 			opts.Out = stdout
-			eval.NewSession(opts).RunEcho(src)
+			if e := eval.NewSession(opts).RunEcho(src); e != nil {
+				return exitInterrupted
+			}
 			return exitOK
 		}
 		opts.Out, opts.Warn, opts.Filename = stdout, stderr, name
 		if e := eval.NewSession(opts).RunScript(name, src, stderr); e != nil {
-			if e.Type == "KeyboardInterrupt" {
+			if e.Interrupt() {
 				return exitInterrupted
 			}
 			return exitError
@@ -152,10 +154,7 @@ func runInterruptible(stderr io.Writer, job func(running *atomic.Bool) int) int 
 // interrupt asks the statement running now to stop: the runtime polls for
 // the request between chunks of work and raises KeyboardInterrupt, which
 // leaves every variable as it was. This is the one place that asks.
-//
-// TODO(issue 6): call tensor.Interrupt() once the runtime provides it;
-// until then a running statement runs to its end.
-func interrupt() {}
+func interrupt() { tensor.Interrupt() }
 
 // version is the module version of an installed tensh (go install
 // ...@vX.Y.Z), or "devel" and the commit of a build from a checkout.

@@ -13,9 +13,10 @@ const (
 	OverflowError
 	NotImplementedError
 	KeyboardInterrupt
+	MemoryError // Python's, for the evaluator's objects (CheckMemory)
 )
 
-var kindNames = [...]string{"RuntimeError", "IndexError", "TypeError", "ValueError", "OverflowError", "NotImplementedError", "KeyboardInterrupt"}
+var kindNames = [...]string{"RuntimeError", "IndexError", "TypeError", "ValueError", "OverflowError", "NotImplementedError", "KeyboardInterrupt", "MemoryError"}
 
 func (k Kind) String() string { return kindNames[k] }
 
@@ -25,7 +26,12 @@ type Error struct {
 	Msg  string
 }
 
-func (e *Error) Error() string { return e.Kind.String() + ": " + e.Msg }
+func (e *Error) Error() string {
+	if e.Msg == "" {
+		return e.Kind.String()
+	}
+	return e.Kind.String() + ": " + e.Msg
+}
 
 // raise panics with an *Error of the given kind; format is one of the
 // message formats below.

@@ -6,6 +6,10 @@ import "sync/atomic"
 // long-running kernels between chunks of work.
 var interrupted atomic.Bool
 
+// pollEvery is how many elements sequential loops handle between two
+// interrupt polls.
+const pollEvery = 64 << 10
+
 // Interrupt asks running kernels to stop early; the goroutine that started
 // them then raises KeyboardInterrupt (see CheckInterrupt). It is safe to
 // call from a signal-handling goroutine.
@@ -21,9 +25,10 @@ func Interrupted() bool { return interrupted.Load() }
 
 // CheckInterrupt raises KeyboardInterrupt on the calling goroutine when an
 // interrupt is pending, and clears it. Call it only from the goroutine that
-// runs the statement, never from a kernel worker.
+// runs the statement, never from a kernel worker. It costs one atomic load
+// when no interrupt is pending, so loops may call it on every iteration.
 func CheckInterrupt() {
-	if interrupted.Swap(false) {
+	if interrupted.Load() && interrupted.Swap(false) {
 		panic(&Error{Kind: KeyboardInterrupt})
 	}
 }

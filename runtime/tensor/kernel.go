@@ -20,6 +20,11 @@ import (
 // calling goroutine.
 const grain = 32 << 10
 
+// maxChunk bounds the elements a worker runs between two interrupt polls,
+// so that Ctrl-C stops even the slowest kernel within a few milliseconds
+// (issue 6).
+const maxChunk = 128 << 10
+
 // maxLoopOps is the largest number of operands (outputs included) a loop
 // takes.
 const maxLoopOps = 4
@@ -143,7 +148,7 @@ func runParallel[K rowKernel](p0 *loopPlan, k0 K) {
 	*p = *p0
 	n := p.numel
 	workers := runtime.GOMAXPROCS(0)
-	chunk := max(grain, (n+workers*4-1)/(workers*4))
+	chunk := min(max(grain, (n+workers*4-1)/(workers*4)), maxChunk)
 	nchunks := (n + chunk - 1) / chunk
 	workers = min(workers, nchunks)
 	var next atomic.Int64

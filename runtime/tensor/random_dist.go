@@ -154,8 +154,11 @@ func fillNullary[T Elem](t *Tensor, data []T, next func() T) {
 	}
 	if t.IsContiguous() {
 		s := data[t.offset : t.offset+n]
-		for i := range s {
-			s[i] = next()
+		for lo := 0; lo < n; lo += pollEvery {
+			for i := range s[lo:min(lo+pollEvery, n)] {
+				s[lo+i] = next()
+			}
+			CheckInterrupt()
 		}
 		return
 	}

@@ -4,6 +4,7 @@ import (
 	"math/bits"
 	"strconv"
 	"strings"
+	"unsafe"
 )
 
 // Device is where a tensor's storage lives: "cpu", or a GPU when the GPU
@@ -232,7 +233,9 @@ func IsContiguous(shape, strides []int) bool {
 }
 
 // ForEachOffset calls fn with the storage offset of every element of a
-// (shape, strides, offset) layout, in row-major order.
+// (shape, strides, offset) layout, in row-major order. It polls for
+// interrupts between rows (CheckInterrupt), so it runs on the statement's
+// goroutine only.
 func ForEachOffset(shape, strides []int, offset int, fn func(off int)) {
 	n := Numel(shape)
 	if n == 0 {
@@ -246,9 +249,14 @@ func ForEachOffset(shape, strides []int, offset int, fn func(off int)) {
 	idx := make([]int, nd)
 	off := offset
 	last := nd - 1
+	done := 0 // elements since the last interrupt poll
 	for {
 		for i := 0; i < shape[last]; i++ {
 			fn(off + i*strides[last])
+		}
+		if done += shape[last]; done >= pollEvery {
+			done = 0
+			CheckInterrupt()
 		}
 		d := last - 1
 		for ; d >= 0; d-- {
@@ -271,6 +279,7 @@ func (t *Tensor) ForEach(fn func(off int)) { ForEachOffset(t.shape, t.strides, t
 
 // Offsets returns the storage offset of every element of t, in order.
 func (t *Tensor) Offsets() []int {
+	CheckAllocBytes(int64(t.Numel()) * 8)
 	out := make([]int, 0, t.Numel())
 	t.ForEach(func(off int) { out = append(out, off) })
 	return out
@@ -317,6 +326,7 @@ func (t *Tensor) SetAt(v Scalar, idx ...int) {
 
 // Values returns every element of t as Scalars, in row-major order.
 func (t *Tensor) Values() []Scalar {
+	CheckAllocBytes(int64(t.Numel()) * int64(unsafe.Sizeof(Scalar{})))
 	out := make([]Scalar, 0, t.Numel())
 	t.ForEach(func(off int) { out = append(out, t.st.Get(off)) })
 	return out
