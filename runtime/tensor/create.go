@@ -20,6 +20,7 @@ func vecLoop(n, w int, vec func(i int), scalar func(i int)) {
 	vecEnd := n / (2 * w) * (2 * w)
 	i := 0
 	for ; i < vecEnd; i += w {
+		pollAt(i)
 		vec(i)
 	}
 	for ; i < n; i++ {
@@ -122,6 +123,7 @@ func Arange(start, end, step Scalar, d DType) *Tensor {
 		out := Empty([]int{arangeSize(sizeD)}, d)
 		data := out.st.data
 		for i := range out.Numel() {
+			pollAt(i)
 			storeInt(data, i, xs+xst*int64(i))
 		}
 		return out
@@ -345,6 +347,7 @@ func Logspace(start, end Scalar, steps int64, base float64, d DType) *Tensor {
 		step = float64(diff) / float64(steps-1)
 	}
 	for i := range n {
+		pollAt(i)
 		var v float64
 		if i < half {
 			v = Pow(base, s+float64(step*float64(i)))

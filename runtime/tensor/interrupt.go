@@ -32,3 +32,11 @@ func CheckInterrupt() {
 		panic(&Error{Kind: KeyboardInterrupt})
 	}
 }
+
+// pollAt polls for an interrupt on every pollEvery-th iteration i of a
+// sequential loop.
+func pollAt(i int) {
+	if i&(pollEvery-1) == 0 {
+		CheckInterrupt()
+	}
+}

@@ -155,7 +155,8 @@ func HaveMemory(bytes int64) bool {
 }
 
 // CheckMemory raises MemoryError (Python's, with no message) when bytes do
-// not fit; the evaluator's Python objects use it.
+// not fit: for Python objects (the evaluator's lists, the text of a repr)
+// rather than tensor storage.
 func CheckMemory(bytes int64) {
 	if !HaveMemory(bytes) {
 		panic(&Error{Kind: MemoryError})

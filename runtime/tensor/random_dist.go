@@ -322,6 +322,7 @@ func Randn(shape []int, d DType, g *Generator) *Tensor {
 // again.
 func normalFillFloat64(data []float64, mean, std float64, g *Generator) {
 	for i := range data {
+		pollAt(i)
 		data[i] = uniformFloat64(g, 0, 1)
 	}
 	block := func(b []float64) {
@@ -336,6 +337,7 @@ func normalFillFloat64(data []float64, mean, std float64, g *Generator) {
 	}
 	size := len(data)
 	for i := 0; i+16 <= size; i += 16 {
+		pollAt(i)
 		block(data[i : i+16])
 	}
 	if size%16 != 0 {
@@ -353,10 +355,12 @@ func normalFillFloat64(data []float64, mean, std float64, g *Generator) {
 // with the final n*std+mean fused.
 func normalFillFloat32(data []float32, mean, std float32, g *Generator) {
 	for i := range data {
+		pollAt(i)
 		data[i] = uniformFloat32(g, 0, 1)
 	}
 	size := len(data)
 	for i := 0; i+16 <= size; i += 16 {
+		pollAt(i)
 		normal16Float32(data[i:i+16], mean, std)
 	}
 	if size%16 != 0 {
@@ -392,6 +396,7 @@ func normalFillHalf(data []Half, mean, std float64, g *Generator) {
 	m := HalfFromFloat32(float32(mean)).Float32()
 	s := HalfFromFloat32(float32(std)).Float32()
 	for i := range data {
+		pollAt(i)
 		data[i] = HalfFromFloat32(uniformSmall(g, 11, 0, 1))
 	}
 	block := func(b []Half) {
@@ -406,6 +411,7 @@ func normalFillHalf(data []Half, mean, std float64, g *Generator) {
 	}
 	size := len(data)
 	for i := 0; i+16 <= size; i += 16 {
+		pollAt(i)
 		block(data[i : i+16])
 	}
 	if size%16 != 0 {
@@ -427,6 +433,7 @@ func normalFillBF16(data []BF16, mean, std float64, g *Generator) {
 	m := bf(float32(mean))
 	s := bf(float32(std))
 	for i := range data {
+		pollAt(i)
 		data[i] = BF16FromFloat32(uniformSmall(g, 8, 0, 1))
 	}
 	block := func(b []BF16) {
@@ -442,6 +449,7 @@ func normalFillBF16(data []BF16, mean, std float64, g *Generator) {
 	}
 	size := len(data)
 	for i := 0; i+16 <= size; i += 16 {
+		pollAt(i)
 		block(data[i : i+16])
 	}
 	if size%16 != 0 {
@@ -776,10 +784,12 @@ func Randperm(n int64, d DType, g *Generator) *Tensor {
 
 func randpermFill[T Elem](data []T, g *Generator) {
 	for i := range data {
+		pollAt(i)
 		data[i] = randomFromToValue[T](int64(i))
 	}
 	n := int64(len(data))
 	for i := int64(0); i < n-1; i++ {
+		pollAt(int(i))
 		z := int64(g.Random()) % (n - i)
 		data[i], data[z+i] = data[z+i], data[i]
 	}

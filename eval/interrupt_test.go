@@ -1,0 +1,103 @@
+package eval
+
+import (
+	"bytes"
+	"os"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/tensh/tensh/runtime/tensor"
+)
+
+// interruptCases are long statements (seconds when left alone) that Ctrl-C
+// must stop within interruptLatency, with their setup. (One allocation is
+// not interruptible: Go zeroes a big buffer in one go, which takes about
+// 0.2 s for 400 MB on a slow machine; the cases allocate less than that at
+// a time.)
+var interruptCases = []struct{ setup, stmt string }{
+	{"x = torch.rand(4000, 4000)", "for_ = x.exp() + x.sin() * x.cos()"},
+	{"", "y = torch.randn(60000000)"},
+	{"", "y = torch.rand(60000000, dtype=torch.float64)"},
+	{"x = torch.rand(3000, 3000)", "y = x.t().contiguous().t().contiguous().t().contiguous()"},
+	{"x = torch.rand(8000, 4000)", "y = x.to(torch.float16).to(torch.float64).to(torch.bfloat16)"},
+	{"x = torch.rand(8000, 4000)", "y = x[x > 0.5]"},
+	{"x = torch.rand(8000, 4000)", "x[x > 0.5] = 0"},
+	{"x = torch.rand(8000, 4000)", "y = torch.where(x > 0.5)"},
+	{"x = torch.rand(8000, 4000)", "y = x.tolist()"},
+	{"x = torch.rand(2000, 2000); torch.set_printoptions(threshold=10**9)", "y = repr(x)"},
+	{"", "y = torch.arange(100000000)"},
+	{"", "y = torch.logspace(0, 1, 20000000, dtype=torch.float64)"},
+	{"", "y = torch.randperm(10000000)"},
+	{"", "y = sum(range(10**12))"},
+	{"", "y = max(range(10**12))"},
+	{"l = [1, 2] * 10**7", "y = 10**12 in l"},
+	{"l = [1, 2] * 10**7; l2 = l[:]", "y = l == l2"},
+	{"l = [1.5, 2] * 10**7", "y = repr(l)"},
+	{"x = torch.ones(10)", "%timeit -n 100000000 x + 1"},
+	{"", "%timeit -n 100000000 pass"},
+	{"", "y = torch.tensor(list(range(10**7)))"},
+}
+
+// interruptLatency is how soon a statement must stop after Ctrl-C.
+const interruptLatency = 100 * time.Millisecond
+
+// TestInterrupt runs each long statement, interrupts it, and checks that it
+// stops soon with KeyboardInterrupt and leaves the variables alone.
+// TENSH_INTERRUPT_TIMES=1 prints how long each took.
+func TestInterrupt(t *testing.T) {
+	if testing.Short() {
+		t.Skip("long statements")
+	}
+	old := tensor.MemoryLimit()
+	defer tensor.SetMemoryLimit(old)
+	tensor.SetMemoryLimit(min(old, 8<<30))
+	for _, c := range interruptCases {
+		t.Run(c.stmt, func(t *testing.T) {
+			var out bytes.Buffer
+			s := NewSession(Options{Out: &out})
+			defer tensor.ClearInterrupt()
+			if c.setup != "" {
+				if e := s.Exec(c.setup, 1); e != nil {
+					t.Fatalf("setup: %v", e)
+				}
+			}
+			s.Exec("y = 'before'", 1)
+			before := len(s.Globals())
+			done := make(chan *Exception, 1)
+			start := time.Now()
+			go func() { done <- s.Exec(c.stmt, 1) }()
+			time.Sleep(50 * time.Millisecond)
+			tensor.Interrupt()
+			asked := time.Now()
+			var e *Exception
+			select {
+			case e = <-done:
+			case <-time.After(10 * time.Second):
+				t.Fatalf("still running 10 s after the interrupt")
+			}
+			took := time.Since(asked)
+			if os.Getenv("TENSH_INTERRUPT_TIMES") != "" {
+				t.Logf("stopped %v after the interrupt (%v in all)", took, time.Since(start))
+			}
+			if e == nil || e.Error() != "KeyboardInterrupt" {
+				t.Fatalf("got %v, want KeyboardInterrupt (it ran %v)", e, time.Since(start))
+			}
+			if took > interruptLatency {
+				t.Errorf("stopped %v after the interrupt, want < %v", took, interruptLatency)
+			}
+			if y, _ := s.Lookup("y"); Repr(y) != "'before'" || len(s.Globals()) != before {
+				t.Errorf("variables changed: y = %.40s, %d names (want %d)", Repr(y), len(s.Globals()), before)
+			}
+			if tensor.Interrupted() {
+				t.Errorf("the interrupt is still pending")
+			}
+			if e := s.Exec("y = 1 + 1", 1); e != nil {
+				t.Errorf("after the interrupt: %v", e)
+			}
+			if strings.Contains(out.String(), "Error") {
+				t.Errorf("printed %q", out.String())
+			}
+		})
+	}
+}
