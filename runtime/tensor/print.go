@@ -111,7 +111,11 @@ func (t *Tensor) tensorStr(o PrintOptions, indent int) string {
 	}
 	p.f = p.newFormatter(t.offset)
 	if !p.summarize {
-		CheckMemory(int64(t.Numel()) * int64(p.f.width+3))
+		// The text, and the copies the caller makes of it (prefix,
+		// indentation, suffixes).
+		text := int64(t.Numel()) * int64(p.f.width+2+indent)
+		CheckMemory(3 * text)
+		p.b.Grow(int(text))
 	}
 	p.write(t.offset, 0, indent)
 	return p.b.String()
