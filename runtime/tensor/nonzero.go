@@ -15,25 +15,25 @@ func (t *Tensor) NonzeroColumns() []*Tensor {
 	var set []int // positions (in row-major order) of the non-zero elements
 	switch d := c.st.data.(type) {
 	case []bool:
-		set = nonzeroPositions(d[c.offset:c.offset+n])
+		set = nonzeroPositions(d[c.offset : c.offset+n])
 	case []uint8:
-		set = nonzeroPositions(d[c.offset:c.offset+n])
+		set = nonzeroPositions(d[c.offset : c.offset+n])
 	case []int8:
-		set = nonzeroPositions(d[c.offset:c.offset+n])
+		set = nonzeroPositions(d[c.offset : c.offset+n])
 	case []int16:
-		set = nonzeroPositions(d[c.offset:c.offset+n])
+		set = nonzeroPositions(d[c.offset : c.offset+n])
 	case []int32:
-		set = nonzeroPositions(d[c.offset:c.offset+n])
+		set = nonzeroPositions(d[c.offset : c.offset+n])
 	case []int64:
-		set = nonzeroPositions(d[c.offset:c.offset+n])
+		set = nonzeroPositions(d[c.offset : c.offset+n])
 	case []Half:
-		set = nonzeroPositions16(d[c.offset:c.offset+n])
+		set = nonzeroPositions16(d[c.offset : c.offset+n])
 	case []BF16:
-		set = nonzeroPositions16(d[c.offset:c.offset+n])
+		set = nonzeroPositions16(d[c.offset : c.offset+n])
 	case []float32:
-		set = nonzeroPositions(d[c.offset:c.offset+n])
+		set = nonzeroPositions(d[c.offset : c.offset+n])
 	case []float64:
-		set = nonzeroPositions(d[c.offset:c.offset+n])
+		set = nonzeroPositions(d[c.offset : c.offset+n])
 	}
 	nd := max(t.Dim(), 1)
 	count := len(set)
