@@ -12,12 +12,14 @@
 package main
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"io"
 	"os"
 	"os/signal"
 	"runtime/debug"
+	"strings"
 	"sync/atomic"
 	"time"
 
@@ -74,47 +76,102 @@ func run(args []string, stdin *os.File, stdout, stderr io.Writer) int {
 	}
 	opts.Hints = cfg.hints.or(false)
 
-	var src, name string
+	var name string
+	var open func() (src io.Reader, transcript bool, err error)
 	switch {
 	case cfg.hasCode:
-		src, name = cfg.code, "<string>"
+		name = "<string>"
+		open = func() (io.Reader, bool, error) {
+			return strings.NewReader(cfg.code), eval.IsTranscript(cfg.code), nil
+		}
 	case len(cfg.files) == 1 && cfg.files[0] != "-":
 		name = cfg.files[0]
-		b, err := os.ReadFile(name)
+		f, transcript, err := openScript(name)
 		if err != nil {
 			fmt.Fprintf(stderr, "tensh: cannot open %s: %v\n", name, unwrapPathError(err))
 			return exitUsage
 		}
-		src = string(b)
+		defer f.Close()
+		open = func() (io.Reader, bool, error) { return f, transcript, nil }
 	default:
 		name = "<stdin>"
+		open = func() (io.Reader, bool, error) { return peekTranscript(stdin) }
 	}
 	return runInterruptible(stderr, func(running *atomic.Bool) int {
-		if name == "<stdin>" {
-			b, err := io.ReadAll(stdin)
-			if err != nil {
-				fmt.Fprintf(stderr, "tensh: reading stdin: %v\n", err)
-				return exitUsage
-			}
-			src = string(b)
+		src, transcript, err := open()
+		if err != nil {
+			fmt.Fprintf(stderr, "tensh: reading %s: %v\n", name, err)
+			return exitUsage
 		}
 		running.Store(true)
+		var e *eval.Exception
 		if cfg.echo {
 			opts.Out = stdout
-			if e := eval.NewSession(opts).RunEcho(src); e != nil {
-				return exitInterrupted
-			}
-			return exitOK
+			e, err = eval.NewSession(opts).RunEchoFrom(src, transcript)
+		} else {
+			opts.Out, opts.Warn, opts.Filename = stdout, stderr, name
+			e, err = eval.NewSession(opts).RunScriptFrom(name, src, transcript, stderr)
 		}
-		opts.Out, opts.Warn, opts.Filename = stdout, stderr, name
-		if e := eval.NewSession(opts).RunScript(name, src, stderr); e != nil {
-			if e.Interrupt() {
-				return exitInterrupted
-			}
+		switch {
+		case err != nil:
+			fmt.Fprintf(stderr, "tensh: reading %s: %v\n", name, err)
 			return exitError
+		case e == nil:
+			return exitOK
+		case e.Interrupt():
+			return exitInterrupted
 		}
-		return exitOK
+		return exitError
 	})
+}
+
+// openScript opens a script file and tells whether it is a transcript
+// (some line starts with ">>> "), reading it once for that; the script is
+// then read again, a statement at a time, so that its size does not
+// matter.
+func openScript(name string) (*os.File, bool, error) {
+	f, err := os.Open(name)
+	if err != nil {
+		return nil, false, err
+	}
+	if fi, err := f.Stat(); err == nil && fi.IsDir() {
+		f.Close()
+		return nil, false, &os.PathError{Op: "open", Path: name, Err: errors.New("is a directory")}
+	}
+	transcript, err := eval.IsTranscriptReader(f)
+	if err == nil {
+		_, err = f.Seek(0, io.SeekStart)
+	}
+	if err != nil {
+		f.Close()
+		return nil, false, err
+	}
+	return f, transcript, nil
+}
+
+// stdinLookahead is how much of a script on stdin is read before it runs,
+// to tell a transcript from a script: a ">>> " line within it makes a
+// transcript. (A pipe cannot be read twice, and may never end.)
+const stdinLookahead = 1 << 20
+
+// peekTranscript reads the start of r to tell whether it is a transcript,
+// and returns a reader of all of r.
+func peekTranscript(r io.Reader) (io.Reader, bool, error) {
+	head := make([]byte, stdinLookahead)
+	n, err := io.ReadFull(r, head)
+	head = head[:n]
+	switch {
+	case err == nil:
+		// More follows; a last, partial line of the head does not count.
+		full := head
+		if i := bytes.LastIndexByte(full, '\n'); i >= 0 {
+			full = full[:i+1]
+		}
+		return io.MultiReader(bytes.NewReader(head), r), eval.IsTranscript(string(full)), nil
+	case errors.Is(err, io.EOF), errors.Is(err, io.ErrUnexpectedEOF):
+		return bytes.NewReader(head), eval.IsTranscript(string(head)), nil
+	}
+	return nil, false, err
 }
 
 // interruptGrace is how long a script may take to stop by itself (with
