@@ -121,6 +121,11 @@ func (s *Session) Lookup(name string) (Value, bool) { return s.lookup(name) }
 // Expression values are printed to Out. The first exception stops the line
 // and is returned; the session stays usable.
 func (s *Session) Exec(src string, firstLine int) (exc *Exception) {
+	if s.teach.depth == 0 {
+		// The last failure's context (for Hint) holds its operands: let
+		// them go, so that `del x` frees x's memory.
+		s.teach.lastFail = failure{}
+	}
 	h := s.beginInput(src)
 	exc = s.exec(src, firstLine)
 	s.endInput(h, exc)
@@ -156,11 +161,15 @@ func (s *Session) exec(src string, firstLine int) (exc *Exception) {
 		s.teach.lastStmt = i == len(stmts)-1
 		// A Ctrl-C that came while no statement polled (between two
 		// statements of a script) stops the next one, as in Python.
-		if e := s.guard(func() {
+		e := s.guard(func() {
 			tensor.CheckInterrupt()
 			s.execStmt(st)
-		}); e != nil {
+		})
+		if e != nil {
 			s.noteFailure(e)
+		}
+		s.teach.ctx = opContext{} // nor may the operands of the last operation
+		if e != nil {
 			return e
 		}
 	}

@@ -456,8 +456,10 @@ func (t *Tensor) To(d DType) *Tensor {
 	if t.DType() == d {
 		return t
 	}
-	src := t.Contiguous()
+	// The result first: when memory runs out, PyTorch's message names its
+	// size, not that of the contiguous copy made here.
 	out := Empty(t.shape, d)
+	src := t.Contiguous()
 	n := t.Numel()
 	castSlice(out.st, 0, src.st, src.offset, n)
 	return out
