@@ -27,9 +27,9 @@ const longStatement = "%timeit -n 1000000000 x + 1"
 func TestInterruptRunningScript(t *testing.T) {
 	dir := t.TempDir()
 	script := filepath.Join(dir, "long.py")
-	src := "x = torch.ones(3)\n" + longStatement + "\nprint('not reached')\n"
+	src := "x = torch.ones(3); print(1000 + 1)\n" + longStatement + "\nprint('not reached')\n"
 	transcript := filepath.Join(dir, "long.tsh")
-	tsrc := ">>> x = torch.ones(3)\n>>> " + longStatement + "\nexpected\n>>> print('not reached')\n"
+	tsrc := ">>> x = torch.ones(3); print(1000 + 1)\n1001\n>>> " + longStatement + "\nexpected\n>>> print('not reached')\n"
 	for _, f := range []struct{ name, src string }{{script, src}, {transcript, tsrc}} {
 		if err := os.WriteFile(f.name, []byte(f.src), 0o644); err != nil {
 			t.Fatal(err)
@@ -39,18 +39,31 @@ func TestInterruptRunningScript(t *testing.T) {
 		args           []string
 		stdout, stderr string
 	}{
-		{[]string{script}, "", script + ":2: KeyboardInterrupt\n"},
-		{[]string{"--echo", script}, ">>> x = torch.ones(3)\n>>> " + longStatement + "\nKeyboardInterrupt\n", ""},
-		{[]string{"check", "--update", transcript}, "", transcript + ":2: KeyboardInterrupt\n"},
+		{[]string{script}, "1001\n", script + ":2: KeyboardInterrupt\n"},
+		{[]string{"--echo", script}, ">>> x = torch.ones(3); print(1000 + 1)\n1001\n>>> " + longStatement + "\nKeyboardInterrupt\n", ""},
+		{[]string{"check", "--update", transcript}, "", transcript + ":3: KeyboardInterrupt\n"},
 	} {
 		t.Run(strings.Join(c.args, " "), func(t *testing.T) {
 			cmd := exec.Command("tensh", c.args...)
-			var stdout, stderr bytes.Buffer
+			var stdout syncBuffer
+			var stderr bytes.Buffer
 			cmd.Stdout, cmd.Stderr = &stdout, &stderr
 			if err := cmd.Start(); err != nil {
 				t.Fatal(err)
 			}
-			time.Sleep(500 * time.Millisecond) // well into the statement
+			// Into the long statement: after the first one printed (check
+			// prints nothing as it goes).
+			for deadline := time.Now().Add(10 * time.Second); c.stdout != "" && !strings.Contains(stdout.String(), "1001\n"); {
+				if time.Now().After(deadline) {
+					t.Fatalf("no output from the first statement")
+				}
+				time.Sleep(10 * time.Millisecond)
+			}
+			if c.stdout == "" {
+				time.Sleep(time.Second)
+			} else {
+				time.Sleep(300 * time.Millisecond)
+			}
 			sent := time.Now()
 			cmd.Process.Signal(os.Interrupt)
 			err := cmd.Wait()
@@ -67,7 +80,7 @@ func TestInterruptRunningScript(t *testing.T) {
 			}
 			// The statement stops within 100 ms (eval's TestInterrupt
 			// checks that); here the process must end too.
-			if took > time.Second {
+			if took > 2*time.Second {
 				t.Errorf("exited %v after SIGINT", took)
 			}
 		})
