@@ -185,6 +185,8 @@ func (s *Session) guard(f func()) (exc *Exception) {
 			return
 		}
 		switch e := r.(type) {
+		case explainStop:
+			panic(e) // %explain's own unwinding, through nested guards
 		case *Exception:
 			exc = e
 		case *tensor.Error:
