@@ -68,6 +68,10 @@ const (
 	maxFuzzStatements = 8
 	statementBudget   = time.Second
 	fuzzMemoryLimit   = 64 << 20
+	// interruptSlack is how long past its budget a statement may run: it
+	// should stop within 100 ms of the interrupt, but the machine may be
+	// busy.
+	interruptSlack = 3 * time.Second
 )
 
 // allowedExceptions are the exception types a statement may raise.
@@ -99,8 +103,13 @@ func runFuzzStatements(t *testing.T, stmts []string) {
 	for i, src := range stmts {
 		tensor.ClearInterrupt()
 		timer := time.AfterFunc(statementBudget, tensor.Interrupt)
+		start := time.Now()
 		e := s.Exec(src, 1)
+		took := time.Since(start)
 		timer.Stop()
+		if took > statementBudget+interruptSlack {
+			t.Fatalf("statement %d ran %v: it did not stop when interrupted\nstatements:\n\t%s", i+1, took, strings.Join(stmts[:i+1], "\n\t"))
+		}
 		if e != nil && !allowedExceptions[e.Type] {
 			t.Fatalf("statement %d raised %s\nstatements:\n\t%s", i+1, e.FirstLine(), strings.Join(stmts[:i+1], "\n\t"))
 		}
