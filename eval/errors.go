@@ -157,6 +157,28 @@ const (
 	errIinfoBool       = "torch.bool is not supported by torch.iinfo"
 )
 
+// Reductions, joins and matrix products (PyTorch's argument parser and
+// torch/functional.py's own checks).
+const (
+	errUnpackLongOverflow = "Overflow when unpacking long"
+	errIntListElemAt      = "%s(): argument '%s' must be tuple of ints, but found element of type %s at pos %d"
+	errDimnameNotFound    = "Name '%s' not found in %s."
+	errDimnameNone        = "Please look up dimensions by name, got: name = None."
+	errDimnameUnsupported = "%s: You passed a dimname (string) to this op in place of a dimension index but it does not yet support this behavior. Please pass a dimension index to work around this."
+	errOutUnsupported     = "%s(): the out= argument is not supported by tensh"
+	errOutputBroadcast    = "output with shape %s doesn't match the broadcast shape %s"
+	errFroDType           = "dtype argument is not supported in frobenius norm"
+	errNucDType           = "dtype argument is not supported in nuclear norm"
+	errFroDims            = "Expected at most 2 dimensions, but got %d dimensions instead."
+	errNormStr            = "only valid string values are 'fro' and 'nuc', found %s"
+	errNormP              = "norm(): p must be a number or a string, not %s"
+	errUnexpectedKw       = "%s() got an unexpected keyword argument '%s'"
+	errEinsumArgs         = "einsum(): must specify the equation string and at least one operand, or at least one operand and its subscripts list"
+	errEinsumSublist      = "einsum(): subscript in subscript list is not within the valid range [0, 52)"
+	errPyTakesFromTo      = "%s() takes from %d to %d positional arguments but %d were given"
+	errPyMissingArg       = "%s() missing 1 required positional argument: '%s'"
+)
+
 // Tensor views, attributes and indexing (PyTorch's argument parser and
 // python_variable_indexing.cpp).
 const (

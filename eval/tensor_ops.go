@@ -51,8 +51,7 @@ var operatorOps = map[lang.Op]tensor.BinaryOp{
 // tensorBinary computes x op y when x or y is a tensor.
 func (s *Session) tensorBinary(op lang.Op, x, y Value) Value {
 	if op == lang.At {
-		// matmul belongs to the linear-algebra operators.
-		throw("TypeError", errUnsupportedBinary, op, TypeName(x), TypeName(y))
+		return s.tensorMatmul(x, y) // eval/torch_linalg.go
 	}
 	bop, ok := operatorOps[op]
 	if !ok {

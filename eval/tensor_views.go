@@ -254,6 +254,12 @@ func init() {
 		&Builtin{Name: "broadcast_to", Kind: TensorMethod | TorchFunc, Sig: "broadcast_to(input, shape) -> Tensor",
 			Doc: "Broadcasts input to shape (as expand).",
 			Fn: func(a *Args) Value {
+				if t, ok := a.Self.(*tensor.Tensor); ok { // x.broadcast_to(2, 3) takes varargs
+					return t.ExpandChecked(intListArg(a, "size", "SymInts", true))
+				}
+				if len(a.Pos) > 2 {
+					throw("TypeError", errTakesN, a.Name, 2, "s", len(a.Pos), wasWere(len(a.Pos)))
+				}
 				var t *tensor.Tensor
 				var shape []int
 				a.Unpack("input", &t, "size", &shape)

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"unicode"
 
+	"github.com/tensh/tensh/runtime/gpu"
 	"github.com/tensh/tensh/runtime/tensor"
 )
 
@@ -17,10 +18,16 @@ import (
 
 // ---- devices ----
 
-// cudaDeviceCount is the hook a GPU backend sets: the number of CUDA
-// devices it drives. It is nil in the CPU build, where any CUDA device
-// raises PyTorch's CPU-build error.
+// cudaDeviceCount is the number of CUDA devices of the GPU backend
+// (runtime/gpu). It is nil in a build without one (the default, a "CPU
+// build"), where any CUDA device raises PyTorch's CPU-build error.
 var cudaDeviceCount func() int
+
+func init() {
+	if gpu.Compiled("cuda") {
+		cudaDeviceCount = func() int { return gpu.DeviceCount("cuda") }
+	}
+}
 
 // deviceTypes are the device types c10 knows, in its message's order.
 var deviceTypes = []string{"cpu", "cuda", "ipu", "xpu", "mkldnn", "opengl", "opencl", "ideep", "hip", "ve", "fpga", "ort", "xla", "lazy", "vulkan", "mps", "meta", "hpu", "privateuseone"}

@@ -1,0 +1,191 @@
+package tensor
+
+import (
+	"runtime"
+	"sync"
+
+	"gonum.org/v1/gonum/blas/gonum"
+)
+
+// Matrix product kernels.
+//
+// PyTorch 1.13 on Debian multiplies float and double matrices with the
+// reference BLAS (sgemm/dgemm/sgemv/sdot of libblas3). Whatever the
+// transposition flags, the reference routines compute every element of the
+// result as one running sum over the contracted index, in increasing
+// order, with a rounding after every product and every addition (no fused
+// multiply-add) and no skipping of zero factors (NaN and Inf propagate).
+// The kernels here produce exactly those sums; they reorder only the loops
+// around them, for the caches.
+//
+// Reference loop: c[i][j] = 0; for l := range k { c[i][j] += a[i][l] * b[l][j] }.
+
+// matView is a 2-d operand: element (i, j) at off + i*rs + j*cs.
+type matView struct {
+	off, rs, cs int
+}
+
+// gemmFloat computes c = a·b for an m×k a and a k×n b whose rows are
+// contiguous (cs == 1), into the m×n rows of c (row stride ldc, from
+// cOff). c need not be cleared.
+//
+// Row i of c is built as c[i,:] += a[i,l]·b[l,:] for l in increasing
+// order: gonum's axpy kernels (SSE multiply, then add: no fused
+// multiply-add) keep every element's running sum in the reference order.
+func gemmFloat[T float32 | float64](m, n, k int, a []T, av matView, b []T, bv matView, c []T, cOff, ldc int) {
+	const kBlock = 128
+	if n == 1 {
+		// Matrix times vector: one running dot product per row.
+		parallelRows(m, k, func(i0, i1 int) {
+			for i := i0; i < i1 && !Interrupted(); i++ {
+				ar := a[av.off+i*av.rs : av.off+i*av.rs+k]
+				var acc T
+				for l, x := range ar {
+					acc = acc + T(x*b[bv.off+l*bv.rs])
+				}
+				c[cOff+i*ldc] = acc
+			}
+		})
+		return
+	}
+	axpy := axpyFunc[T]()
+	rowsBlock := func(i0, i1 int) {
+		for i := i0; i < i1; i++ {
+			clear(c[cOff+i*ldc : cOff+i*ldc+n])
+		}
+		for l0 := 0; l0 < k && !Interrupted(); l0 += kBlock {
+			l1 := min(l0+kBlock, k)
+			for i := i0; i < i1; i++ {
+				ci := c[cOff+i*ldc : cOff+i*ldc+n]
+				ar := av.off + i*av.rs
+				for l := l0; l < l1; l++ {
+					br := b[bv.off+l*bv.rs : bv.off+l*bv.rs+n]
+					if x := a[ar+l]; x != 0 {
+						axpy(x, br, ci)
+						continue
+					}
+					// BLAS axpy skips a zero factor; the reference GEMM
+					// does not (0·Inf and 0·NaN are NaN).
+					for j, y := range br {
+						ci[j] = ci[j] + T(0*y)
+					}
+				}
+			}
+		}
+	}
+	parallelRows(m, n*k, rowsBlock)
+}
+
+// axpyFunc returns y += alpha·x for the element type T.
+func axpyFunc[T float32 | float64]() func(alpha T, x, y []T) {
+	var z T
+	switch any(z).(type) {
+	case float32:
+		f := func(alpha float32, x, y []float32) { blas.Saxpy(len(x), alpha, x, 1, y, 1) }
+		return any(f).(func(T, []T, []T))
+	default:
+		f := func(alpha float64, x, y []float64) { blas.Daxpy(len(x), alpha, x, 1, y, 1) }
+		return any(f).(func(T, []T, []T))
+	}
+}
+
+// blas is gonum's pure-Go BLAS (assembly kernels on amd64).
+var blas gonum.Implementation
+
+// gemmInt computes c = a·b for integer types, wrapping as C++ does.
+func gemmInt[T int8 | uint8 | int16 | int32 | int64](m, n, k int, a []T, av matView, b []T, bv matView, c []T, cOff, ldc int) {
+	parallelRows(m, n*k, func(i0, i1 int) {
+		for i := i0; i < i1 && !Interrupted(); i++ {
+			ci := c[cOff+i*ldc : cOff+i*ldc+n]
+			clear(ci)
+			ar := av.off + i*av.rs
+			for l := 0; l < k; l++ {
+				a0 := a[ar+l]
+				br := b[bv.off+l*bv.rs : bv.off+l*bv.rs+n]
+				for j, x := range br {
+					ci[j] += a0 * x
+				}
+			}
+		}
+	})
+}
+
+// parallelRows splits m rows into chunks for the available CPUs when the
+// work (m × perRow multiply-adds) is large enough. Workers stop early on an
+// interrupt; parallelRows then raises KeyboardInterrupt on the caller's
+// goroutine.
+func parallelRows(m, perRow int, fn func(i0, i1 int)) {
+	defer CheckInterrupt()
+	workers := runtime.GOMAXPROCS(0)
+	if workers <= 1 || m < 8 || m*perRow < 1<<18 {
+		fn(0, m)
+		return
+	}
+	chunk := (m + workers - 1) / workers
+	chunk = (chunk + 3) &^ 3
+	var wg sync.WaitGroup
+	for i0 := 0; i0 < m; i0 += chunk {
+		i1 := min(i0+chunk, m)
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			fn(i0, i1)
+		}()
+	}
+	wg.Wait()
+}
+
+// gemmOperand returns t (2-d) as a matrix with contiguous rows, copying it
+// when its last dimension is not contiguous.
+func gemmOperand(t *Tensor) (*Tensor, matView) {
+	if t.strides[1] == 1 || t.shape[1] <= 1 {
+		return t, matView{t.offset, t.strides[0], 1}
+	}
+	c := t.ContiguousClone()
+	return c, matView{0, c.strides[0], 1}
+}
+
+// gemm2D computes a·b (2-d, same dtype, checked) into the contiguous
+// m×n block of out starting at cOff.
+func gemm2D(out *Tensor, cOff int, a, b *Tensor) {
+	m, k, n := a.shape[0], a.shape[1], b.shape[1]
+	if m == 0 || n == 0 {
+		return
+	}
+	if k == 0 {
+		for i := 0; i < m*n; i++ {
+			out.st.Set(cOff+i, IntS(0))
+		}
+		return
+	}
+	a, av := gemmOperand(a)
+	b, bv := gemmOperand(b)
+	switch od := out.st.data.(type) {
+	case []float32:
+		gemmFloat(m, n, k, a.st.data.([]float32), av, b.st.data.([]float32), bv, od, cOff, n)
+	case []float64:
+		gemmFloat(m, n, k, a.st.data.([]float64), av, b.st.data.([]float64), bv, od, cOff, n)
+	case []uint8:
+		gemmInt(m, n, k, a.st.data.([]uint8), av, b.st.data.([]uint8), bv, od, cOff, n)
+	case []int8:
+		gemmInt(m, n, k, a.st.data.([]int8), av, b.st.data.([]int8), bv, od, cOff, n)
+	case []int16:
+		gemmInt(m, n, k, a.st.data.([]int16), av, b.st.data.([]int16), bv, od, cOff, n)
+	case []int32:
+		gemmInt(m, n, k, a.st.data.([]int32), av, b.st.data.([]int32), bv, od, cOff, n)
+	case []int64:
+		gemmInt(m, n, k, a.st.data.([]int64), av, b.st.data.([]int64), bv, od, cOff, n)
+	case []BF16:
+		// oneDNN's bfloat16 GEMM accumulates in float and rounds once.
+		af, bf := a.To(Float32), b.To(Float32)
+		afv := matView{af.offset, af.strides[0], af.strides[1]}
+		bfv := matView{bf.offset, bf.strides[0], bf.strides[1]}
+		tmp := make([]float32, m*n)
+		gemmFloat(m, n, k, af.st.data.([]float32), afv, bf.st.data.([]float32), bfv, tmp, 0, n)
+		for i, v := range tmp {
+			od[cOff+i] = BF16FromFloat32(v)
+		}
+	default:
+		panic("tensor: gemm2D of an unsupported dtype")
+	}
+}

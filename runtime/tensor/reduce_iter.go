@@ -1,0 +1,273 @@
+package tensor
+
+import (
+	"math/bits"
+	"slices"
+)
+
+// A reduction reads one input and accumulates into one output whose
+// strides are 0 on the reduced dimensions. PyTorch's TensorIterator orders
+// and merges the dimensions of such a pair before running a kernel over
+// it, and the order decides how floating-point sums round. redGeom is that
+// layout, so that the kernels here visit elements in the order PyTorch
+// does.
+
+// redGeom is the iteration layout of an (output, input) reduction pair:
+// dimension 0 is the innermost. Strides are in elements.
+type redGeom struct {
+	shape []int
+	out   []int // output strides (0 on reduced dims)
+	in    []int // input strides
+	oOff  int   // output base offset
+	iOff  int   // input base offset
+}
+
+// newRedGeom builds the layout for reducing input (shape, inStrides) into an
+// output viewed with outStrides (same rank, 0 on reduced dims), as
+// TensorIterator's reorder_dimensions and coalesce_dimensions do.
+func newRedGeom(shape, outStrides, inStrides []int, oOff, iOff int) *redGeom {
+	nd := len(shape)
+	perm := make([]int, nd)
+	for i := range perm {
+		perm[i] = nd - 1 - i
+	}
+	// shouldSwap returns 1 if dim a should come after dim b (be outer), -1
+	// if before, 0 if ambiguous: reduced dims go innermost, then smaller
+	// strides go inner, ties broken by size.
+	shouldSwap := func(a, b int) int {
+		ops := [2][]int{outStrides, inStrides}
+		for k, st := range ops {
+			s0, s1 := st[a], st[b]
+			if k == 0 && (s0 == 0) != (s1 == 0) {
+				if s1 == 0 {
+					return 1
+				}
+				return -1
+			}
+			if s0 == 0 || s1 == 0 {
+				continue
+			}
+			if s0 < s1 {
+				return -1
+			}
+			if s0 > s1 {
+				return 1
+			}
+			if shape[a] > shape[b] {
+				return 1
+			}
+		}
+		return 0
+	}
+	if nd > 1 {
+		for i := 1; i < nd; i++ {
+			d1 := i
+			for d0 := i - 1; d0 >= 0; d0-- {
+				c := shouldSwap(perm[d0], perm[d1])
+				if c > 0 {
+					perm[d0], perm[d1] = perm[d1], perm[d0]
+					d1 = d0
+				} else if c < 0 {
+					break
+				}
+			}
+		}
+	}
+	g := &redGeom{oOff: oOff, iOff: iOff}
+	for _, p := range perm {
+		g.shape = append(g.shape, shape[p])
+		g.out = append(g.out, outStrides[p])
+		g.in = append(g.in, inStrides[p])
+	}
+	g.coalesce()
+	return g
+}
+
+// coalesce merges adjacent dimensions that can be walked as one.
+func (g *redGeom) coalesce() {
+	nd := len(g.shape)
+	if nd <= 1 {
+		return
+	}
+	can := func(d0, d1 int) bool {
+		s0, s1 := g.shape[d0], g.shape[d1]
+		if s0 == 1 || s1 == 1 {
+			return true
+		}
+		return s0*g.out[d0] == g.out[d1] && s0*g.in[d0] == g.in[d1]
+	}
+	replace := func(d0, d1 int) {
+		g.out[d0] = g.out[d1]
+		g.in[d0] = g.in[d1]
+	}
+	prev := 0
+	for d := 1; d < nd; d++ {
+		if can(prev, d) {
+			if g.shape[prev] == 1 {
+				replace(prev, d)
+			}
+			g.shape[prev] *= g.shape[d]
+		} else {
+			prev++
+			if prev != d {
+				replace(prev, d)
+				g.shape[prev] = g.shape[d]
+			}
+		}
+	}
+	g.shape = g.shape[:prev+1]
+	g.out = g.out[:prev+1]
+	g.in = g.in[:prev+1]
+}
+
+// numel is the number of elements iterated.
+func (g *redGeom) numel() int { return Numel(g.shape) }
+
+// for2D calls fn for every 2-d block of the layout, as TensorIterator's
+// serial_for_each hands blocks to a 2-d loop: size0 × size1 elements with
+// the given base offsets and strides (dimension 0 innermost). Layouts of
+// rank ≤ 1 come as one block with size1 = 1 and zero outer strides. A
+// pending interrupt raises KeyboardInterrupt between blocks.
+func (g *redGeom) for2D(fn func(oBase, iBase int, size0, size1 int, o0, i0, o1, i1 int)) {
+	nd := len(g.shape)
+	if g.numel() == 0 {
+		return
+	}
+	switch nd {
+	case 0:
+		fn(g.oOff, g.iOff, 1, 1, 0, 0, 0, 0)
+		return
+	case 1:
+		fn(g.oOff, g.iOff, g.shape[0], 1, g.out[0], g.in[0], 0, 0)
+		CheckInterrupt()
+		return
+	}
+	idx := make([]int, nd)
+	oBase, iBase := g.oOff, g.iOff
+	for {
+		CheckInterrupt()
+		fn(oBase, iBase, g.shape[0], g.shape[1], g.out[0], g.in[0], g.out[1], g.in[1])
+		d := 2
+		for ; d < nd; d++ {
+			idx[d]++
+			oBase += g.out[d]
+			iBase += g.in[d]
+			if idx[d] < g.shape[d] {
+				break
+			}
+			oBase -= idx[d] * g.out[d]
+			iBase -= idx[d] * g.in[d]
+			idx[d] = 0
+		}
+		if d == nd {
+			return
+		}
+	}
+}
+
+// forRows calls fn for every innermost row of the layout: n elements from
+// the base offsets with strides os (output) and is (input).
+func (g *redGeom) forRows(fn func(oBase, iBase, n, os, is int)) {
+	g.for2D(func(oBase, iBase, size0, size1, o0, i0, o1, i1 int) {
+		for j := 0; j < size1; j++ {
+			fn(oBase+j*o1, iBase+j*i1, size0, o0, i0)
+		}
+	})
+}
+
+// reduction describes a reduction of t over some dimensions: the output
+// sizes with and without the reduced dimensions, and the geometry.
+type reduction struct {
+	in      *Tensor
+	mask    []bool // reduced dims
+	kshape  []int  // output shape with reduced dims kept as 1
+	oshape  []int  // output shape as returned (keepdim or not)
+	keepdim bool
+}
+
+// newReduction validates dims for a reduction named name over t. nil or
+// empty dims mean every dimension. Dimensions are wrapped and checked for
+// repeats with PyTorch's messages.
+func newReduction(t *Tensor, dims []int, keepdim bool) *reduction {
+	nd := t.Dim()
+	mask := reduceMask(dims, nd)
+	r := &reduction{in: t, mask: mask, keepdim: keepdim}
+	for i, s := range t.shape {
+		if mask[i] {
+			r.kshape = append(r.kshape, 1)
+			if keepdim {
+				r.oshape = append(r.oshape, 1)
+			}
+		} else {
+			r.kshape = append(r.kshape, s)
+			r.oshape = append(r.oshape, s)
+		}
+	}
+	if r.oshape == nil {
+		r.oshape = []int{}
+	}
+	return r
+}
+
+// reduceMask turns a dim list into a mask over nd dims (every dim when
+// dims is empty). A 0-d tensor accepts dims 0 and -1.
+func reduceMask(dims []int, nd int) []bool {
+	mask := make([]bool, max(nd, 1))
+	if len(dims) == 0 {
+		for i := range mask {
+			mask[i] = true
+		}
+		return mask[:nd]
+	}
+	for _, d := range dims {
+		w := WrapDim(d, nd)
+		if mask[w] {
+			raise(RuntimeError, errDimRepeated, w)
+		}
+		mask[w] = true
+	}
+	return mask[:nd]
+}
+
+// reducedCount is the number of input elements per output element.
+func (r *reduction) reducedCount() int {
+	n := 1
+	for i, s := range r.in.shape {
+		if r.mask[i] {
+			n *= s
+		}
+	}
+	return n
+}
+
+// allReduced reports whether every dimension is reduced.
+func (r *reduction) allReduced() bool {
+	return !slices.Contains(r.mask, false)
+}
+
+// output allocates the result (contiguous, oshape) and returns it with the
+// strides that view it in the input's rank (0 on reduced dims).
+func (r *reduction) output(d DType) (*Tensor, []int) {
+	out := Empty(r.oshape, d)
+	kst := ContiguousStrides(r.kshape)
+	for i := range kst {
+		if r.mask[i] {
+			kst[i] = 0
+		}
+	}
+	return out, kst
+}
+
+// geom is the iteration layout of the reduction from in (which must have
+// r.in's shape) into an output with the given strides.
+func (r *reduction) geom(in *Tensor, outStrides []int, out *Tensor) *redGeom {
+	return newRedGeom(in.shape, outStrides, in.strides, out.offset, in.offset)
+}
+
+// ceilLog2 is c10's CeilLog2: 1 for x ≤ 2.
+func ceilLog2(x int) int {
+	if x <= 2 {
+		return 1
+	}
+	return bits.Len64(uint64(x - 1))
+}

@@ -1,0 +1,402 @@
+package tensor
+
+import (
+	"math"
+	"strconv"
+)
+
+// Var is t.var(dims, correction=c, keepdim): the sum of squared deviations
+// from the mean divided by max(0, N - c).
+func Var(t *Tensor, dims []int, correction float64, keepdim bool) *Tensor {
+	return stdVar(t, dims, correction, keepdim, false)
+}
+
+// Std is t.std(dims, correction=c, keepdim): the square root of Var.
+func Std(t *Tensor, dims []int, correction float64, keepdim bool) *Tensor {
+	return stdVar(t, dims, correction, keepdim, true)
+}
+
+// stdVar follows ATen: a full reduction of a float or double tensor takes
+// the float mean and sums squared deviations in double (std_var_all_cpu);
+// anything else runs Welford's algorithm in double per output.
+func stdVar(t *Tensor, dims []int, correction float64, keepdim, sqrt bool) *Tensor {
+	if !t.DType().IsFloat() {
+		raise(RuntimeError, errStdVarDType)
+	}
+	r := newReduction(t, dims, keepdim)
+	d := t.DType()
+	out, ost := r.output(d)
+	if t.Numel() == 0 {
+		out.Fill(FloatS(math.NaN()))
+		return out
+	}
+	finish := func(m2, n float64) float64 {
+		div := 0.0
+		if n > correction {
+			div = n - correction
+		}
+		v := m2 / div
+		if sqrt {
+			v = math.Sqrt(v)
+		}
+		return v
+	}
+	if out.Numel() == 1 && (d == Float32 || d == Float64) {
+		mean := Mean(t, nil, false).Item().F
+		g := newRedGeom(t.shape, make([]int, t.Dim()), t.strides, 0, t.offset)
+		vals := floatValues(t)
+		var sum float64
+		g.forRows(func(_, i, n, _, is int) {
+			for k := 0; k < n; k++ {
+				dx := vals(i+k*is) - mean
+				sum += float64(dx * dx)
+			}
+		})
+		out.st.Set(0, FloatS(finish(sum, float64(t.Numel()))))
+		return out
+	}
+	type welford struct{ mean, m2, n float64 }
+	acc := make([]welford, out.Numel())
+	g := r.geom(t, ost, out)
+	vals := floatValues(t)
+	g.forRows(func(o, i, n, os, is int) {
+		for k := 0; k < n; k++ {
+			a := &acc[o-out.offset+k*os]
+			x := vals(i + k*is)
+			a.n++
+			delta := x - a.mean
+			a.mean += delta / a.n
+			// GCC contracts m2 + delta*new_delta into an FMA in
+			// ATen's AVX2 kernels.
+			a.m2 = math.FMA(delta, x-a.mean, a.m2)
+		}
+	})
+	for i, a := range acc {
+		out.st.Set(i, FloatS(finish(a.m2, a.n)))
+	}
+	return out
+}
+
+// floatValues returns an accessor for the elements of a floating tensor's
+// storage as float64.
+func floatValues(t *Tensor) func(off int) float64 {
+	switch d := t.st.data.(type) {
+	case []float32:
+		return func(off int) float64 { return float64(d[off]) }
+	case []float64:
+		return func(off int) float64 { return d[off] }
+	case []Half:
+		return func(off int) float64 { return float64(d[off].Float32()) }
+	case []BF16:
+		return func(off int) float64 { return float64(d[off].Float32()) }
+	}
+	return func(off int) float64 { return t.st.Get(off).Float() }
+}
+
+// Norm is t.norm(p, dims, keepdim): (Σ|x|^p)^(1/p) over dims; p may be
+// ±Inf (largest or smallest |x|) or 0 (count of non-zeros).
+func Norm(t *Tensor, p float64, dims []int, keepdim bool) *Tensor {
+	if !t.DType().IsFloat() {
+		raise(RuntimeError, errNormDType, t.DType().ScalarName())
+	}
+	seen := map[int]bool{}
+	for _, d := range dims {
+		w := WrapDim(d, t.Dim())
+		if seen[w] {
+			raise(RuntimeError, errNormDimsRepeated, ShapeString(dims))
+		}
+		seen[w] = true
+	}
+	r := newReduction(t, dims, keepdim)
+	d := t.DType()
+	out, ost := r.output(d)
+	if t.Numel() == 0 {
+		return out
+	}
+	g := r.geom(t, ost, out)
+	if d == Float32 && p == 2 && normLastDim(g) {
+		// The vectorized path: eight float lanes of x*x, then the tail.
+		in := t.st.data.([]float32)
+		od := out.st.data.([]float32)
+		g.forRows(func(o, i, n, _, is int) {
+			var lanes [8]float32
+			k := 0
+			for ; k < n-n%8; k += 8 {
+				for l := range lanes {
+					x := in[i+k+l]
+					lanes[l] = fusedMulAdd32(x, x, lanes[l])
+				}
+			}
+			s := lanes[0]
+			for l := 1; l < 8; l++ {
+				s += lanes[l]
+			}
+			for ; k < n; k++ {
+				x := in[i+k]
+				s = fusedMulAdd32(x, x, s)
+			}
+			od[o] = float32(math.Sqrt(float64(s)))
+		})
+		return out
+	}
+	// binary_kernel_reduce with Norm*Ops: one accumulator per output, in
+	// float for the float types and double for double.
+	switch in := t.st.data.(type) {
+	case []float64:
+		acc := normRows(g, in, out.Numel(), out.offset, p)
+		copy(out.st.data.([]float64), acc)
+	case []float32:
+		storeNorm(out, normRows(g, in, out.Numel(), out.offset, p))
+	default:
+		storeNorm(out, normRows(g, widenStorage(t), out.Numel(), out.offset, p))
+	}
+	return out
+}
+
+// storeNorm rounds float accumulators into out.
+func storeNorm(out *Tensor, acc []float32) {
+	for i, a := range acc {
+		out.st.Set(i, FloatS(float64(a)))
+	}
+}
+
+// normRows accumulates |x|^p per output (NormOps and friends) in T and
+// finishes with the root; 1/p is computed in T.
+func normRows[T float32 | float64](g *redGeom, in []T, nOut, oOff int, p float64) []T {
+	acc := make([]T, nOut)
+	// glibc's pow is correctly rounded; Go's math.Pow is not, which
+	// double results show (float ones are rounded again).
+	pow := math.Pow
+	if _, isDouble := any(acc).([]float64); isDouble {
+		pow = Pow
+	}
+	if math.IsInf(p, -1) {
+		for i := range acc {
+			acc[i] = T(math.Inf(1))
+		}
+	}
+	g.forRows(func(o, i, n, os, is int) {
+		o -= oOff
+		for k := 0; k < n; k++ {
+			a := &acc[o+k*os]
+			x := in[i+k*is]
+			if x < 0 {
+				x = -x
+			}
+			switch {
+			case p == 2:
+				// GCC contracts acc + x*x into an FMA.
+				*a = fmaT(x, x, *a)
+			case p == 1:
+				*a += x
+			case p == 0:
+				if x != 0 {
+					*a++
+				}
+			case math.IsInf(p, 1):
+				if x > *a || x != x {
+					*a = x
+				}
+			case math.IsInf(p, -1):
+				if x < *a || x != x {
+					*a = x
+				}
+			default:
+				*a += T(pow(float64(x), p))
+			}
+		}
+	})
+	inv := float64(T(1) / T(p))
+	for i, a := range acc {
+		switch {
+		case p == 2:
+			acc[i] = T(math.Sqrt(float64(a)))
+		case p != 0 && p != 1 && !math.IsInf(p, 0):
+			acc[i] = T(pow(float64(a), inv))
+		}
+	}
+	return acc
+}
+
+// fmaT is x*y+z rounded once to T.
+func fmaT[T float32 | float64](x, y, z T) T {
+	if f, ok := any(x).(float32); ok {
+		return T(fusedMulAdd32(f, any(y).(float32), any(z).(float32)))
+	}
+	return T(math.FMA(float64(x), float64(y), float64(z)))
+}
+
+// fusedMulAdd32 is fmaf: x*y+z rounded once to float32. The product is
+// exact in float64; the sum is rounded to odd there (its exact error from
+// TwoSum decides), so that the final rounding to float32 is correct.
+func fusedMulAdd32(x, y, z float32) float32 {
+	p := float64(x) * float64(y)
+	c := float64(z)
+	s := p + c
+	if s == 0 || math.IsInf(s, 0) || math.IsNaN(s) {
+		return float32(s)
+	}
+	bb := s - p
+	e := (p - (s - bb)) + (c - bb)
+	if e != 0 {
+		bits := math.Float64bits(s)
+		if bits&1 == 0 {
+			if (e > 0) == (s > 0) {
+				bits++
+			} else {
+				bits--
+			}
+			s = math.Float64frombits(bits)
+		}
+	}
+	return float32(s)
+}
+
+// accDType is the opmath type of a floating dtype: float for the half
+// types and float, double for double.
+func accDType(d DType) DType {
+	if d == Float64 {
+		return Float64
+	}
+	return Float32
+}
+
+// normLastDim is ATen's is_reduce_lastdim: one reduced dimension, the
+// innermost, contiguous in the input.
+func normLastDim(g *redGeom) bool {
+	if len(g.shape) == 0 || g.out[0] != 0 || g.in[0] != 1 {
+		return false
+	}
+	for _, s := range g.out[1:] {
+		if s == 0 {
+			return false
+		}
+	}
+	return true
+}
+
+// FormatP prints a norm order as PyTorch's messages do.
+func FormatP(p float64) string { return strconv.FormatFloat(p, 'g', -1, 64) }
+
+// FrobeniusNorm is PyTorch's frobenius_norm over two dims:
+// sqrt(sum(x*x, dims)), each step in t's dtype.
+func FrobeniusNorm(t *Tensor, dims []int, keepdim bool) *Tensor {
+	if !t.DType().IsFloat() {
+		raise(RuntimeError, errNormDType, t.DType().ScalarName())
+	}
+	if len(dims) == 2 && WrapDim(dims[0], t.Dim()) == WrapDim(dims[1], t.Dim()) {
+		raise(RuntimeError, errNormDimsRepeated, ShapeString(dims))
+	}
+	sq := mapFloat(t, func(x float64) float64 { return x * x })
+	return mapFloat(Sum(sq, dims, keepdim), math.Sqrt)
+}
+
+// NuclearNorm is the nuclear norm (sum of singular values) of a matrix, or
+// of the matrices spanned by the two dims, computed in float64 and
+// rounded to t's dtype.
+func NuclearNorm(t *Tensor, dims []int, keepdim bool) *Tensor {
+	if dims == nil {
+		if t.Dim() != 2 {
+			raise(RuntimeError, errNucMatrix, t.Dim())
+		}
+		dims = []int{0, 1}
+	}
+	if len(dims) != 2 {
+		raise(RuntimeError, errNucDims)
+	}
+	if !t.DType().IsFloat() {
+		raise(RuntimeError, errSvdDType, t.DType().ScalarName())
+	}
+	d0, d1 := WrapDim(dims[0], t.Dim()), WrapDim(dims[1], t.Dim())
+	if d0 == d1 {
+		raise(RuntimeError, errNormDimsRepeated, ShapeString(dims))
+	}
+	// Move the matrix dims last and walk the batch.
+	var perm []int
+	for i := range t.shape {
+		if i != d0 && i != d1 {
+			perm = append(perm, i)
+		}
+	}
+	perm = append(perm, d0, d1)
+	p := t.Permute(perm)
+	batch := p.shape[:len(p.shape)-2]
+	rows, cols := t.shape[d0], t.shape[d1]
+	r := newReduction(t, []int{d0, d1}, keepdim)
+	out := Empty(r.oshape, t.DType())
+	vals := floatValues(t)
+	m := make([]float64, rows*cols)
+	k := 0
+	ForEachOffset(batch, p.strides[:len(batch)], p.offset, func(base int) {
+		CheckInterrupt()
+		for i := 0; i < rows; i++ {
+			for j := 0; j < cols; j++ {
+				m[i*cols+j] = vals(base + i*p.strides[len(batch)] + j*p.strides[len(batch)+1])
+			}
+		}
+		s := 0.0
+		for _, sv := range singularValues(m, rows, cols) {
+			s += sv
+		}
+		out.st.Set(k, FloatS(s))
+		k++
+	})
+	return out
+}
+
+// singularValues returns the singular values of the rows×cols matrix a
+// (row-major) by one-sided Jacobi rotations.
+func singularValues(a []float64, rows, cols int) []float64 {
+	// Work on the columns of the taller orientation.
+	m, n := rows, cols
+	at := func(i, j int) float64 { return a[i*cols+j] }
+	if rows < cols {
+		m, n = cols, rows
+		at = func(i, j int) float64 { return a[j*cols+i] }
+	}
+	u := make([][]float64, n)
+	for j := range u {
+		u[j] = make([]float64, m)
+		for i := 0; i < m; i++ {
+			u[j][i] = at(i, j)
+		}
+	}
+	for sweep := 0; sweep < 60; sweep++ {
+		rotated := false
+		for p := 0; p < n-1; p++ {
+			for q := p + 1; q < n; q++ {
+				var alpha, beta, gamma float64
+				for i := 0; i < m; i++ {
+					alpha += u[p][i] * u[p][i]
+					beta += u[q][i] * u[q][i]
+					gamma += u[p][i] * u[q][i]
+				}
+				if gamma == 0 || math.Abs(gamma) <= 1e-15*math.Sqrt(alpha*beta) {
+					continue
+				}
+				rotated = true
+				zeta := (beta - alpha) / (2 * gamma)
+				tt := math.Copysign(1, zeta) / (math.Abs(zeta) + math.Sqrt(1+zeta*zeta))
+				c := 1 / math.Sqrt(1+tt*tt)
+				s := c * tt
+				for i := 0; i < m; i++ {
+					x, y := u[p][i], u[q][i]
+					u[p][i] = c*x - s*y
+					u[q][i] = s*x + c*y
+				}
+			}
+		}
+		if !rotated {
+			break
+		}
+	}
+	sv := make([]float64, n)
+	for j := range u {
+		var s float64
+		for _, x := range u[j] {
+			s += x * x
+		}
+		sv[j] = math.Sqrt(s)
+	}
+	return sv
+}
