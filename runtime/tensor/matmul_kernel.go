@@ -55,7 +55,7 @@ func gemmFloat[T float32 | float64](m, n, k int, a []T, av matView, b []T, bv ma
 		}
 		for l0 := 0; l0 < k && !Interrupted(); l0 += kBlock {
 			l1 := min(l0+kBlock, k)
-			for i := i0; i < i1; i++ {
+			for i := i0; i < i1 && !Interrupted(); i++ {
 				ci := c[cOff+i*ldc : cOff+i*ldc+n]
 				ar := av.off + i*av.rs
 				for l := l0; l < l1; l++ {
