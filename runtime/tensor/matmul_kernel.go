@@ -180,6 +180,7 @@ func gemm2D(out *Tensor, cOff int, a, b *Tensor) {
 		af, bf := a.To(Float32), b.To(Float32)
 		afv := matView{af.offset, af.strides[0], af.strides[1]}
 		bfv := matView{bf.offset, bf.strides[0], bf.strides[1]}
+		CheckAlloc(Float32, m*n)
 		tmp := make([]float32, m*n)
 		gemmFloat(m, n, k, af.st.data.([]float32), afv, bf.st.data.([]float32), bfv, tmp, 0, n)
 		for i, v := range tmp {

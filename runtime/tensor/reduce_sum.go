@@ -39,6 +39,7 @@ func (c *cascade[A]) multiRowSum(ncols, size int, addRow func(i int, dst []A)) [
 	levelMask := levelStep - 1
 	for l := range c.acc {
 		if cap(c.acc[l]) < ncols {
+			CheckAllocBytes(int64(ncols) * 8)
 			c.acc[l] = make([]A, ncols)
 		}
 		c.acc[l] = c.acc[l][:ncols]
