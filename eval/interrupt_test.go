@@ -49,6 +49,7 @@ var interruptCases = []struct{ setup, stmt string }{
 	{"a = torch.rand(4000, 4000)", "y = [a.tril(), a.triu(), a.t().tril(3), a.t().triu(-2)]"},
 	{"a = torch.rand(5000)", "y = [torch.outer(a, a), torch.outer(a, a + 1), torch.outer(a, a * 2), torch.outer(a, a - 1)]"},
 	{"a = torch.rand(4000, 4000)", "y = [torch.vstack([a, a, a]), torch.hstack([a, a, a]), a.t().tile(3)]"},
+	{"a = torch.rand(1500, 1500, dtype=torch.float64)", "y = a.norm(p='nuc')"},
 	{"x = torch.ones(10)", "%timeit -n 100000000 x + 1"},
 	{"", "%timeit -n 100000000 pass"},
 	{"", "y = torch.tensor(list(range(10**7)))"},
