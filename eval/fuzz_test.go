@@ -54,6 +54,9 @@ var fuzzRegressions = [][]string{
 	{"[] * 10**12", "'' * 10**12", "[1] * 10**12", "(1,) * -5", "'ab' * 10**18"},
 	{"%explain i[..., ...]", "%explain x[..., 0, ...]", "x[..., 0, ...]"},
 	{"%explain fl @ (x).abs(dim=x)", "%explain x + y.sum(dim=x)"},
+	{"l = [1]", "l.append(l)", "x[l]", "x[[l]]", "x[0, l]", "x[[l]] = 1", "a = [1]", "b = [a]", "a.append(b)", "x[[a]]", "torch.tensor(a)"},
+	{"f'{1:10000000000}'", "f'{1:99999999999999999999}'", "f'{1.5:.999999999}'", "f'{1.5:.2147483648}'",
+		"f'{1.5:.2147483647f}'", "f'{1:,>9223372036854775807}'", "f'{st:^10000000000}'"},
 	{"10**12 in range(10**13)", "True in range(2)", "2.0 in range(3)", "'a' in range(3)", "-4 in range(0, -10, -2)"},
 }
 
@@ -142,8 +145,10 @@ var (
 	fuzzFloats  = []string{"0.5", "-1.5", "0.0", "-0.0", "1e308", "1e-320", "float('nan')", "float('inf')", "-float('inf')", "3.0"}
 	fuzzDTypes  = []string{"torch.bool", "torch.uint8", "torch.int8", "torch.int16", "torch.int32", "torch.int64",
 		"torch.float16", "torch.bfloat16", "torch.float32", "torch.float64"}
-	fuzzStrings = []string{"'ab'", "''", "'cpu'", "'cuda'", "'floor'", "'trunc'", "'x'", "'cuda:0'"}
-	fuzzKwargs  = []string{"dim", "keepdim", "dtype", "out", "alpha", "rounding_mode", "min", "max", "value",
+	fuzzStrings     = []string{"'ab'", "''", "'cpu'", "'cuda'", "'floor'", "'trunc'", "'x'", "'cuda:0'"}
+	fuzzFormatSpecs = []string{"", ">5", "^9.3e", ".2f", ",", "_x", "#o", "c", "+.1%", "010.4g", ".999999999", "10000000000",
+		".2147483647f", "99999999999999999999", "s", "=10", "z.1f"}
+	fuzzKwargs = []string{"dim", "keepdim", "dtype", "out", "alpha", "rounding_mode", "min", "max", "value",
 		"device", "size", "start", "end", "step", "requires_grad", "decimals", "other", "input", "sep", "end"}
 	fuzzBinOps  = []string{"+", "-", "*", "/", "//", "%", "**", "@", "&", "|", "^", "<<", ">>", "==", "!=", "<", "<=", ">", ">=", "and", "or", "is", "in", "not in"}
 	fuzzAugOps  = []string{"+=", "-=", "*=", "/=", "//=", "%=", "**=", "@=", "&=", "|=", "^=", "<<=", ">>="}
@@ -246,6 +251,10 @@ func (g *stmtGen) expr() string {
 		return g.pick(fuzzBuiltin) + "(" + g.args() + ")"
 	case 14:
 		return g.expr() + " if " + g.expr() + " else " + g.expr()
+	case 15:
+		if g.n(2) == 0 {
+			return "f'{" + g.expr() + ":" + g.pick(fuzzFormatSpecs) + "}'"
+		}
 	}
 	return "(" + g.expr() + ")"
 }
