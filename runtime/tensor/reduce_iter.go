@@ -26,6 +26,19 @@ type redGeom struct {
 // output viewed with outStrides (same rank, 0 on reduced dims), as
 // TensorIterator's reorder_dimensions and coalesce_dimensions do.
 func newRedGeom(shape, outStrides, inStrides []int, oOff, iOff int) *redGeom {
+	// Dimensions of size 1 do not move through memory. For tensors of very
+	// many dimensions they are left out, so that the sort below (quadratic
+	// in the number of dimensions) stays short; ordinary tensors keep
+	// PyTorch's exact ordering (size-1 dimensions can stop the sort).
+	if len(shape) > 64 && slices.Contains(shape, 1) {
+		var sh, os, is []int
+		for d, n := range shape {
+			if n != 1 {
+				sh, os, is = append(sh, n), append(os, outStrides[d]), append(is, inStrides[d])
+			}
+		}
+		shape, outStrides, inStrides = sh, os, is
+	}
 	nd := len(shape)
 	perm := make([]int, nd)
 	for i := range perm {
