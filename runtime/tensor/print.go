@@ -43,10 +43,18 @@ func (t *Tensor) StringWith(o PrintOptions) string {
 		if d != DefaultFloat() && d != Int64 && d != Bool {
 			suffixes = append(suffixes, "dtype="+d.String())
 		}
+		if t.Dim() >= maxPrintDims {
+			raise(RecursionError, errPrintRecursion)
+		}
 		body = t.tensorStr(o, indent)
 	}
 	return addSuffixes(prefix+body, suffixes, indent, o.LineWidth)
 }
+
+// maxPrintDims is the number of dimensions from which _tensor_str, which
+// recurses once per dimension, meets Python's recursion limit (in a
+// script's top-level repr).
+const maxPrintDims = 495
 
 // pyTuple is str(tuple(shape)): "(2, 0)", "(3,)", "()".
 func pyTuple(shape []int) string {
