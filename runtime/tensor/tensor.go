@@ -1,6 +1,7 @@
 package tensor
 
 import (
+	"math"
 	"math/bits"
 	"strconv"
 	"strings"
@@ -107,6 +108,22 @@ func CheckedNumel(shape []int, d DType) int {
 	return int(n)
 }
 
+// checkViewNumel is TensorImpl's safe_refresh_numel: a view (of any
+// storage, an expanded one say) whose element count overflows int64 is
+// refused. Like c10's safe_multiplies_u64, it flags an overflow of any
+// partial product, even when a later size is 0.
+func checkViewNumel(shape []int) {
+	prod, overflow := uint64(1), false
+	for _, s := range shape {
+		hi, lo := bits.Mul64(prod, uint64(s))
+		overflow = overflow || hi != 0
+		prod = lo
+	}
+	if overflow || prod > math.MaxInt64 {
+		raise(RuntimeError, errNumelOverflow)
+	}
+}
+
 // ContiguousStrides returns the row-major strides of shape.
 func ContiguousStrides(shape []int) []int {
 	st := make([]int, len(shape))
@@ -129,6 +146,7 @@ func Empty(shape []int, d DType) *Tensor {
 // FromStorage makes a tensor viewing st. It does not check bounds; use
 // AsStrided for user-supplied geometry.
 func FromStorage(st *Storage, offset int, shape, strides []int) *Tensor {
+	checkViewNumel(shape)
 	return &Tensor{st: st, offset: offset, shape: append([]int{}, shape...), strides: append([]int{}, strides...), device: CPU}
 }
 
@@ -156,6 +174,7 @@ func Full(shape []int, v Scalar, d DType) *Tensor {
 
 // view makes a tensor sharing t's storage with new geometry.
 func (t *Tensor) view(offset int, shape, strides []int) *Tensor {
+	checkViewNumel(shape)
 	return &Tensor{st: t.st, offset: offset, shape: shape, strides: strides, device: t.device}
 }
 
