@@ -103,3 +103,37 @@ func TestAllocationChecks(t *testing.T) {
 		}
 	})
 }
+
+// TestOverflowsAndHugeResults: sizes that overflow, and results far bigger
+// than their inputs (text, views, strings), fail cleanly.
+func TestOverflowsAndHugeResults(t *testing.T) {
+	withMemoryLimit(64<<20, func() {
+		s := NewSession(Options{})
+		for _, c := range []struct{ src, want string }{
+			{"torch.zeros(1).expand(2**62, 4)", "RuntimeError: numel: integer multiplication overflow"},
+			{"torch.zeros(1).expand(*[2]*70)", "RuntimeError: numel: integer multiplication overflow"},
+			{"torch.zeros(1).as_strided((2**62, 4), (0, 0))", "RuntimeError: numel: integer multiplication overflow"},
+			{"torch.zeros(0).view(2**62, 2**62, 0)", "RuntimeError: numel: integer multiplication overflow"},
+			{"torch.zeros(1).expand(2**40).tolist()", "MemoryError"},
+			{"torch.empty(10**8, 0).unbind()", "MemoryError"},
+			{"torch.empty(10**8, 0).split(1)", "MemoryError"},
+			{"torch.empty(0).chunk(10**18)", "MemoryError"},
+			{"repr(torch.zeros([1] * 10**6))", "RecursionError: maximum recursion depth exceeded while calling a Python object"},
+			{"('x' * 10**5).replace('x', 'y' * 10**5)", "MemoryError"},
+			{"','.join(['ab'] * 10**7)", "MemoryError"},
+			{"f'{1:10000000000}'", "MemoryError"},
+			{"f'{1:99999999999999999999}'", "ValueError: Too many decimal digits in format string"},
+			{"f'{1.5:.2147483648}'", "ValueError: precision too big"},
+			{"f'{1.5:.999999999}'", ""},
+			{"'a,b'.split('')", "ValueError: empty separator"},
+		} {
+			got := ""
+			if e := s.Exec(c.src, 1); e != nil {
+				got = e.Error()
+			}
+			if got != c.want {
+				t.Errorf("%s: got %q, want %q", c.src, got, c.want)
+			}
+		}
+	})
+}
