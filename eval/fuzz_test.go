@@ -135,11 +135,12 @@ var fuzzSetup = []string{
 	"e = torch.empty(0, 3)",
 	"s0 = torch.tensor(3.5)",
 	"w = x.t()",
+	"g = torch.rand(300, 200)", // above the kernels' parallel grain
 	"n = 2; l = [1, [2, 3]]; tp = (1, 2); st = 'ab'; fl = 1.5",
 }
 
 var (
-	fuzzNames   = []string{"x", "y", "z", "b", "i", "h", "u", "e", "s0", "w", "n", "l", "tp", "st", "fl", "torch", "q"}
+	fuzzNames   = []string{"x", "y", "z", "b", "i", "h", "u", "e", "s0", "w", "g", "n", "l", "tp", "st", "fl", "torch", "q"}
 	fuzzTargets = []string{"x", "y", "z", "b", "i", "h", "w", "n", "l", "q", "r"}
 	fuzzInts    = []string{"0", "1", "2", "3", "-1", "-2", "5", "10", "100", "2**31", "2**63-1", "2**63", "10**20", "-(2**63)", "True"}
 	fuzzFloats  = []string{"0.5", "-1.5", "0.0", "-0.0", "1e308", "1e-320", "float('nan')", "float('inf')", "-float('inf')", "3.0"}

@@ -1,6 +1,9 @@
 package tensor
 
-import "sync/atomic"
+import (
+	"sync"
+	"sync/atomic"
+)
 
 // interrupted is set by Interrupt (the REPL's Ctrl-C handler) and read by
 // long-running kernels between chunks of work.
@@ -38,5 +41,36 @@ func CheckInterrupt() {
 func pollAt(i int) {
 	if i&(pollEvery-1) == 0 {
 		CheckInterrupt()
+	}
+}
+
+// workerPanic carries a panic of a kernel worker goroutine to the
+// goroutine that started the workers. Kernels must not panic (their
+// inputs are checked first); should one still do so, the statement fails
+// with that panic (InternalError, for the evaluator) instead of the whole
+// process, as a panic on another goroutine would.
+type workerPanic struct {
+	mu  sync.Mutex
+	val any
+}
+
+// catch is deferred by each worker goroutine.
+func (w *workerPanic) catch() {
+	if r := recover(); r != nil {
+		w.mu.Lock()
+		if w.val == nil {
+			w.val = r
+		}
+		w.mu.Unlock()
+		Interrupt() // the other workers stop early
+	}
+}
+
+// rethrow re-raises a worker's panic on the calling goroutine, after all
+// workers are done; the interrupt that stopped the others is cleared.
+func (w *workerPanic) rethrow() {
+	if w.val != nil {
+		ClearInterrupt()
+		panic(w.val)
 	}
 }

@@ -163,15 +163,21 @@ func runParallel[K rowKernel](p0 *loopPlan, k0 K) {
 		}
 	}
 	var wg sync.WaitGroup
+	var wp workerPanic
 	wg.Add(workers - 1)
 	for w := 1; w < workers; w++ {
 		go func() {
 			defer wg.Done()
+			defer wp.catch()
 			work()
 		}()
 	}
-	work()
+	func() {
+		defer wp.catch()
+		work()
+	}()
 	wg.Wait()
+	wp.rethrow()
 }
 
 // runRange runs k over the linear element range [start, end) of p (in the

@@ -124,15 +124,18 @@ func parallelRows(m, perRow int, fn func(i0, i1 int)) {
 	chunk := (m + workers - 1) / workers
 	chunk = (chunk + 3) &^ 3
 	var wg sync.WaitGroup
+	var wp workerPanic
 	for i0 := 0; i0 < m; i0 += chunk {
 		i1 := min(i0+chunk, m)
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
+			defer wp.catch()
 			fn(i0, i1)
 		}()
 	}
 	wg.Wait()
+	wp.rethrow()
 }
 
 // gemmOperand returns t (2-d) as a matrix with contiguous rows, copying it
