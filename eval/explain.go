@@ -33,6 +33,7 @@ func (s *Session) Explain(src string) string {
 		e := &Exception{Type: "SyntaxError", Msg: "invalid syntax"}
 		if le, ok := err.(*lang.Error); ok {
 			e.Msg = le.Msg
+			e.Type = parseErrorType(le.Msg)
 		}
 		panic(e)
 	}

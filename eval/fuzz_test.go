@@ -57,6 +57,7 @@ var fuzzRegressions = [][]string{
 	{"l = [1]", "l.append(l)", "x[l]", "x[[l]]", "x[0, l]", "x[[l]] = 1", "a = [1]", "b = [a]", "a.append(b)", "x[[a]]", "torch.tensor(a)"},
 	{"f'{1:10000000000}'", "f'{1:99999999999999999999}'", "f'{1.5:.999999999}'", "f'{1.5:.2147483648}'",
 		"f'{1.5:.2147483647f}'", "f'{1:,>9223372036854775807}'", "f'{st:^10000000000}'"},
+	{"not " + strings.Repeat("-", 3000) + "1", "%timeit -n 1 " + strings.Repeat("+", 3000) + "1", "%explain " + strings.Repeat("-", 3000) + "x"},
 	{"10**12 in range(10**13)", "True in range(2)", "2.0 in range(3)", "'a' in range(3)", "-4 in range(0, -10, -2)"},
 }
 

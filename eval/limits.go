@@ -3,6 +3,7 @@ package eval
 import (
 	"math"
 	"math/big"
+	"strings"
 
 	"github.com/tensh/tensh/runtime/tensor"
 )
@@ -125,4 +126,14 @@ func (r *recursion) leave() {
 	if r.depth > 0 {
 		r.depth--
 	}
+}
+
+// parseErrorType is the Python exception type of a parse error: CPython's
+// compiler raises RecursionError for expressions nested too deeply, and
+// SyntaxError for everything else.
+func parseErrorType(msg string) string {
+	if strings.HasPrefix(msg, errRecursion) {
+		return "RecursionError"
+	}
+	return "SyntaxError"
 }

@@ -40,6 +40,7 @@ func (s *Session) Strides(src string) string {
 		ex := &Exception{Type: "SyntaxError", Msg: "invalid syntax"}
 		if le, ok := err.(*lang.Error); ok {
 			ex.Msg = le.Msg
+			ex.Type = parseErrorType(le.Msg)
 		}
 		panic(ex)
 	}

@@ -76,6 +76,7 @@ func (s *Session) parseStatements(src string) []lang.Stmt {
 		e := &Exception{Type: "SyntaxError", Msg: "invalid syntax"}
 		if le, ok := err.(*lang.Error); ok {
 			e.Msg = le.Msg
+			e.Type = parseErrorType(le.Msg)
 		}
 		panic(e)
 	}

@@ -3,6 +3,7 @@ package eval
 import (
 	"bytes"
 	"fmt"
+	"strings"
 	"testing"
 
 	"github.com/tensh/tensh/runtime/tensor"
@@ -136,4 +137,24 @@ func TestOverflowsAndHugeResults(t *testing.T) {
 			}
 		}
 	})
+}
+
+// TestDeepSource: expressions nested past the compiler's limit raise
+// RecursionError, as CPython does; brackets past 200, SyntaxError.
+func TestDeepSource(t *testing.T) {
+	s := NewSession(Options{})
+	for _, c := range []struct{ src, want string }{
+		{strings.Repeat("not ", 3000) + "x", "RecursionError: maximum recursion depth exceeded during compilation"},
+		{"x" + strings.Repeat("[0]", 3000), "RecursionError: maximum recursion depth exceeded during compilation"},
+		{"%explain " + strings.Repeat("-", 3000) + "1", "RecursionError: maximum recursion depth exceeded during compilation"},
+		{strings.Repeat("[", 10000) + strings.Repeat("]", 10000), "SyntaxError: too many nested parentheses"},
+	} {
+		got := ""
+		if e := s.Exec(c.src, 1); e != nil {
+			got = e.Error()
+		}
+		if got != c.want {
+			t.Errorf("%.30s...: got %q, want %q", c.src, got, c.want)
+		}
+	}
 }

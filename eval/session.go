@@ -146,6 +146,7 @@ func (s *Session) exec(src string, firstLine int) (exc *Exception) {
 		e := &Exception{Type: "SyntaxError", Msg: "invalid syntax", Line: firstLine}
 		if le, ok := err.(*lang.Error); ok {
 			e.Msg = le.Msg
+			e.Type = parseErrorType(le.Msg)
 			if le.Pos.Line > 0 {
 				e.Line = le.Pos.Line
 			}
