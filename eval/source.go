@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"os"
 	"strings"
 
 	"github.com/tensh/tensh/lang"
@@ -60,6 +61,59 @@ func IsTranscriptReader(r io.Reader) (bool, error) {
 			return false, err
 		}
 	}
+}
+
+// stdinLookahead is how much of a stream (stdin, a pipe, a device) is
+// read before it runs, to tell a transcript from a script: a ">>> " line
+// within it makes a transcript. (A stream cannot be read twice, and may
+// never end.)
+const stdinLookahead = 1 << 20
+
+// OpenSource prepares f (a script or transcript file) for reading: it
+// returns a reader of all of f and whether f is a transcript. A regular
+// file is read once to its first ">>> " line, then again from the start;
+// any other file (a pipe, a device) is looked ahead into as
+// PeekTranscript does.
+func OpenSource(f *os.File) (io.Reader, bool, error) {
+	fi, err := f.Stat()
+	if err != nil {
+		return nil, false, err
+	}
+	if fi.IsDir() {
+		return nil, false, errors.New("is a directory")
+	}
+	if !fi.Mode().IsRegular() {
+		return PeekTranscript(f)
+	}
+	transcript, err := IsTranscriptReader(f)
+	if err == nil {
+		_, err = f.Seek(0, io.SeekStart)
+	}
+	if err != nil {
+		return nil, false, err
+	}
+	return f, transcript, nil
+}
+
+// PeekTranscript reads the start of r (stdinLookahead bytes at most) to
+// tell whether it is a transcript, and returns a reader of all of r.
+func PeekTranscript(r io.Reader) (io.Reader, bool, error) {
+	head := make([]byte, stdinLookahead)
+	n, err := io.ReadFull(r, head)
+	head = head[:n]
+	switch {
+	case err == nil:
+		// More follows; a last, partial line of the head does not count,
+		// unless it is the only one.
+		full := head
+		if i := bytes.LastIndexByte(full, '\n'); i >= 0 {
+			full = full[:i+1]
+		}
+		return io.MultiReader(bytes.NewReader(head), r), IsTranscript(string(full)), nil
+	case errors.Is(err, io.EOF), errors.Is(err, io.ErrUnexpectedEOF):
+		return bytes.NewReader(head), IsTranscript(string(head)), nil
+	}
+	return nil, false, err
 }
 
 // SourceReader splits a script or a transcript into chunks as SplitSource
@@ -143,6 +197,13 @@ func (sr *SourceReader) readLine() *srcLine {
 			}
 		}
 		if errors.Is(err, bufio.ErrBufferFull) {
+			if tooLong && len(buf) > 0 {
+				// A line this long is not source (a binary file, a
+				// device): the input ends here rather than read on for a
+				// newline that may never come.
+				sr.err = io.EOF
+				break
+			}
 			continue
 		}
 		if err != nil {

@@ -12,7 +12,6 @@
 package main
 
 import (
-	"bytes"
 	"errors"
 	"fmt"
 	"io"
@@ -86,16 +85,16 @@ func run(args []string, stdin *os.File, stdout, stderr io.Writer) int {
 		}
 	case len(cfg.files) == 1 && cfg.files[0] != "-":
 		name = cfg.files[0]
-		f, transcript, err := openScript(name)
+		f, r, transcript, err := openScript(name)
 		if err != nil {
 			fmt.Fprintf(stderr, "tensh: cannot open %s: %v\n", name, unwrapPathError(err))
 			return exitUsage
 		}
 		defer f.Close()
-		open = func() (io.Reader, bool, error) { return f, transcript, nil }
+		open = func() (io.Reader, bool, error) { return r, transcript, nil }
 	default:
 		name = "<stdin>"
-		open = func() (io.Reader, bool, error) { return peekTranscript(stdin) }
+		open = func() (io.Reader, bool, error) { return eval.PeekTranscript(stdin) }
 	}
 	return runInterruptible(stderr, func(running *atomic.Bool) int {
 		src, transcript, err := open()
@@ -126,52 +125,18 @@ func run(args []string, stdin *os.File, stdout, stderr io.Writer) int {
 }
 
 // openScript opens a script file and tells whether it is a transcript
-// (some line starts with ">>> "), reading it once for that; the script is
-// then read again, a statement at a time, so that its size does not
-// matter.
-func openScript(name string) (*os.File, bool, error) {
+// (eval.OpenSource).
+func openScript(name string) (*os.File, io.Reader, bool, error) {
 	f, err := os.Open(name)
 	if err != nil {
-		return nil, false, err
+		return nil, nil, false, err
 	}
-	if fi, err := f.Stat(); err == nil && fi.IsDir() {
-		f.Close()
-		return nil, false, &os.PathError{Op: "open", Path: name, Err: errors.New("is a directory")}
-	}
-	transcript, err := eval.IsTranscriptReader(f)
-	if err == nil {
-		_, err = f.Seek(0, io.SeekStart)
-	}
+	r, transcript, err := eval.OpenSource(f)
 	if err != nil {
 		f.Close()
-		return nil, false, err
+		return nil, nil, false, &os.PathError{Op: "open", Path: name, Err: err}
 	}
-	return f, transcript, nil
-}
-
-// stdinLookahead is how much of a script on stdin is read before it runs,
-// to tell a transcript from a script: a ">>> " line within it makes a
-// transcript. (A pipe cannot be read twice, and may never end.)
-const stdinLookahead = 1 << 20
-
-// peekTranscript reads the start of r to tell whether it is a transcript,
-// and returns a reader of all of r.
-func peekTranscript(r io.Reader) (io.Reader, bool, error) {
-	head := make([]byte, stdinLookahead)
-	n, err := io.ReadFull(r, head)
-	head = head[:n]
-	switch {
-	case err == nil:
-		// More follows; a last, partial line of the head does not count.
-		full := head
-		if i := bytes.LastIndexByte(full, '\n'); i >= 0 {
-			full = full[:i+1]
-		}
-		return io.MultiReader(bytes.NewReader(head), r), eval.IsTranscript(string(full)), nil
-	case errors.Is(err, io.EOF), errors.Is(err, io.ErrUnexpectedEOF):
-		return bytes.NewReader(head), eval.IsTranscript(string(head)), nil
-	}
-	return nil, false, err
+	return f, r, transcript, nil
 }
 
 // interruptGrace is how long a script may take to stop by itself (with
