@@ -8,7 +8,7 @@ import (
 // dtype, T, ...), filled by the files that implement them.
 var tensorProps = map[string]func(s *Session, t *tensor.Tensor) Value{}
 
-// typeMethods are the methods of the non-tensor types, keyed by TypeName:
+// typeMethods are the methods of the non-tensor types, keyed by shortTypeName:
 // typeMethods["Size"]["numel"].
 var typeMethods = map[string]map[string]*Builtin{}
 
@@ -58,8 +58,6 @@ func (s *Session) getAttr(x Value, name string) Value {
 			return Bool(v.D.IsFloat())
 		case "is_signed":
 			return Bool(v.D.IsSigned())
-		case "itemsize":
-			return MakeInt(int64(v.D.ItemSize()))
 		case "is_complex":
 			return Bool(false)
 		}
@@ -103,7 +101,7 @@ func (s *Session) getAttr(x Value, name string) Value {
 			return Str(v.Name[lastDot(v.Name)+1:])
 		}
 	}
-	if m, ok := typeMethods[TypeName(x)][name]; ok {
+	if m, ok := typeMethods[shortTypeName(x)][name]; ok {
 		return &BoundMethod{Self: x, Fn: m}
 	}
 	throw("AttributeError", errNoAttr, TypeName(x), name)
@@ -125,7 +123,7 @@ func (s *Session) setAttr(x Value, name string, v Value) {
 		return
 	case *Object:
 		if _, ok := o.Attrs[name]; ok {
-			throw("AttributeError", errReadOnlyAttr, o.TypeName, name)
+			throw("AttributeError", errAttrNotWritable, name, o.TypeName)
 		}
 	case *tensor.Tensor:
 		if set, ok := tensorSetters[name]; ok {
@@ -133,7 +131,7 @@ func (s *Session) setAttr(x Value, name string, v Value) {
 			return
 		}
 		if _, ok := tensorProps[name]; ok {
-			throw("AttributeError", "attribute '%s' of 'torch._C._TensorBase' objects is not writable", name)
+			throw("AttributeError", errAttrNotWritable, name, "torch._C._TensorBase")
 		}
 		throw("AttributeError", errNoAttr, "Tensor", name)
 	}

@@ -167,31 +167,7 @@ func (a *Args) Unpack(pairs ...any) {
 // invalid raises PyTorch's argument-parser error for a call that matches no
 // signature.
 func (a *Args) invalid() {
-	var parts []string
-	for _, v := range a.Pos {
-		parts = append(parts, argTypeName(v))
-	}
-	for _, kw := range a.Kw {
-		parts = append(parts, kw.Name+"="+argTypeName(kw.Value))
-	}
-	throw("TypeError", "%s() received an invalid combination of arguments - got (%s), but expected one of:", a.Name, strings.Join(parts, ", "))
-}
-
-// argTypeName is how PyTorch's argument parser names a value's type.
-func argTypeName(v Value) string {
-	switch v.(type) {
-	case Tuple:
-		return "tuple"
-	case *List:
-		return "list"
-	case Size:
-		return "torch.Size"
-	case DTypeValue:
-		return "torch.dtype"
-	case *tensor.Tensor:
-		return "Tensor"
-	}
-	return TypeName(v)
+	throw("TypeError", errInvalidCombination, a.Name, invalidArgsDesc(a))
 }
 
 func (a *Args) convert(name string, v Value, ptr any) {
@@ -201,13 +177,13 @@ func (a *Args) convert(name string, v Value, ptr any) {
 	case **tensor.Tensor:
 		t, ok := v.(*tensor.Tensor)
 		if !ok {
-			throw("TypeError", "%s(): argument '%s' (position %d) must be Tensor, not %s", a.Name, name, 1, TypeName(v))
+			throw("TypeError", errArgMustBePos, a.Name, name, 1, "Tensor", TypeName(v))
 		}
 		*p = t
 	case *tensor.Scalar:
 		s, ok := ToScalar(v)
 		if !ok {
-			throw("TypeError", "%s(): argument '%s' must be Number, not %s", a.Name, name, TypeName(v))
+			throw("TypeError", errArgMustBeKw, a.Name, name, "Number", TypeName(v))
 		}
 		*p = s
 	case *int:
@@ -223,25 +199,25 @@ func (a *Args) convert(name string, v Value, ptr any) {
 		case Float:
 			*p = float64(x)
 		default:
-			throw("TypeError", "%s(): argument '%s' must be float, not %s", a.Name, name, TypeName(v))
+			throw("TypeError", errArgMustBeKw, a.Name, name, "float", TypeName(v))
 		}
 	case *bool:
 		switch x := v.(type) {
 		case Bool:
 			*p = bool(x)
 		default:
-			throw("TypeError", "%s(): argument '%s' must be bool, not %s", a.Name, name, TypeName(v))
+			throw("TypeError", errArgMustBeKw, a.Name, name, "bool", TypeName(v))
 		}
 	case *string:
 		s, ok := v.(Str)
 		if !ok {
-			throw("TypeError", "%s(): argument '%s' must be str, not %s", a.Name, name, TypeName(v))
+			throw("TypeError", errArgMustBeKw, a.Name, name, "str", TypeName(v))
 		}
 		*p = string(s)
 	case *tensor.DType:
 		d, ok := v.(DTypeValue)
 		if !ok {
-			throw("TypeError", "%s(): argument '%s' must be torch.dtype, not %s", a.Name, name, TypeName(v))
+			throw("TypeError", errArgMustBeKw, a.Name, name, "torch.dtype", TypeName(v))
 		}
 		*p = d.D
 	case *[]int:
@@ -265,11 +241,7 @@ func b2f(b bool) float64 {
 func (a *Args) toInt(name string, v Value) int64 {
 	switch x := v.(type) {
 	case Int:
-		i, ok := x.Int64()
-		if !ok {
-			throw("RuntimeError", "Overflow when unpacking long")
-		}
-		return i
+		return unpackLong(x)
 	case Bool:
 		if x {
 			return 1
@@ -280,7 +252,7 @@ func (a *Args) toInt(name string, v Value) int64 {
 			return x.Item().Int()
 		}
 	}
-	throw("TypeError", "%s(): argument '%s' must be int, not %s", a.Name, name, TypeName(v))
+	throw("TypeError", errArgMustBeKw, a.Name, name, "int", TypeName(v))
 	return 0
 }
 
@@ -301,12 +273,12 @@ func (a *Args) toInts(name string, v Value) []int {
 			case *tensor.Tensor:
 				out[i] = int(a.toInt(name, e))
 			default:
-				throw("TypeError", "%s(): argument '%s' must be tuple of ints, but found element of type %s at pos %d", a.Name, name, TypeName(e), i+1)
+				throw("TypeError", errIntListElem, a.Name, name, "tuple of ints", TypeName(e), i+1)
 			}
 		}
 		return out
 	}
-	throw("TypeError", "%s(): argument '%s' must be tuple of ints, not %s", a.Name, name, TypeName(v))
+	throw("TypeError", errArgMustBeKw, a.Name, name, "tuple of ints", TypeName(v))
 	return nil
 }
 

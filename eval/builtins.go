@@ -12,7 +12,7 @@ import (
 // builtinClasses are the type objects reachable by bare name.
 var builtinClasses = map[string]*Class{}
 
-// classes by TypeName, for type(x).
+// classes by shortTypeName, for type(x).
 var classOf = map[string]*Class{}
 
 func defClass(name, typeName string, call func(a *Args) Value) *Class {
@@ -48,7 +48,7 @@ var (
 
 // typeOf returns the class of v.
 func typeOf(v Value) *Class {
-	if c, ok := classOf[TypeName(v)]; ok {
+	if c, ok := classOf[shortTypeName(v)]; ok {
 		return c
 	}
 	if nt, ok := v.(*NamedTuple); ok {
@@ -110,7 +110,7 @@ func init() {
 				case *tensor.Tensor:
 					return a.s.callMethod(x, "abs")
 				}
-				throw("TypeError", "bad operand type for abs(): '%s'", TypeName(v))
+				throw("TypeError", errBadOperandAbs, TypeName(v))
 				return nil
 			}},
 		&Builtin{Name: "min", Kind: PythonBuiltin, Sig: "min(iterable) or min(a, b, ...)", Doc: "Returns the smallest item.",
@@ -176,7 +176,7 @@ func builtinPrint(a *Args) Value {
 			case NoneType:
 				s = map[string]string{"sep": " ", "end": "\n"}[kw.Name]
 			default:
-				throw("TypeError", "%s must be None or a string, not %s", kw.Name, TypeName(kw.Value))
+				throw("TypeError", errPrintKwType, kw.Name, TypeName(kw.Value))
 			}
 			if kw.Name == "sep" {
 				sep = s
@@ -185,7 +185,7 @@ func builtinPrint(a *Args) Value {
 			}
 		case "file", "flush":
 		default:
-			throw("TypeError", "'%s' is an invalid keyword argument for print()", kw.Name)
+			throw("TypeError", errInvalidKwFor, kw.Name, "print")
 		}
 	}
 	a.s.write(strings.Join(parts, sep) + end)
@@ -194,7 +194,7 @@ func builtinPrint(a *Args) Value {
 
 func minMax(a *Args, name string, better lang.Op) Value {
 	if len(a.Pos) == 0 {
-		throw("TypeError", "%s expected at least 1 argument, got 0", name)
+		throw("TypeError", errExpectedAtLeast1, name)
 	}
 	var def Value
 	hasDef := false
@@ -202,7 +202,7 @@ func minMax(a *Args, name string, better lang.Op) Value {
 		if kw.Name == "default" {
 			def, hasDef = kw.Value, true
 		} else {
-			throw("TypeError", "'%s' is an invalid keyword argument for %s()", kw.Name, name)
+			throw("TypeError", errInvalidKwFor, kw.Name, name)
 		}
 	}
 	var best Value
@@ -295,7 +295,7 @@ func builtinRound(a *Args) Value {
 		r := math.RoundToEven(f/p) * p
 		return Float(r)
 	}
-	throw("TypeError", "type %s doesn't define __round__ method", TypeName(x))
+	throw("TypeError", errNoRound, TypeName(x))
 	return nil
 }
 
@@ -337,9 +337,9 @@ func builtinInt(a *Args) Value {
 			return MakeBigInt(bi)
 		}
 		if b == 10 {
-			throw("ValueError", errIntLiteral, StrRepr(string(x)))
+			throw("ValueError", errIntLiteral, 10, StrRepr(string(x)))
 		}
-		throw("ValueError", "invalid literal for int() with base %d: %s", b, StrRepr(string(x)))
+		throw("ValueError", errIntLiteral, b, StrRepr(string(x)))
 	case *tensor.Tensor:
 		s := x.Item()
 		if s.Kind == tensor.FloatScalar {
@@ -439,9 +439,9 @@ func builtinRange(a *Args) Value {
 		}
 		return Range{ints[0], ints[1], ints[2]}
 	case 0:
-		throw("TypeError", "range expected at least 1 argument, got 0")
+		throw("TypeError", errExpectedAtLeast1, "range")
 	}
-	throw("TypeError", "range expected at most 3 arguments, got %d", len(ints))
+	throw("TypeError", errExpectedAtMost, "range", 3, len(ints))
 	return nil
 }
 
@@ -461,6 +461,6 @@ func builtinSlice(a *Args) Value {
 	case 3:
 		return &Slice{args[0], args[1], args[2]}
 	}
-	throw("TypeError", "slice expected at least 1 argument, got 0")
+	throw("TypeError", errExpectedAtLeast1, "slice")
 	return nil
 }

@@ -3,6 +3,7 @@ package eval
 import (
 	"bytes"
 	"fmt"
+	"slices"
 	"strings"
 )
 
@@ -36,25 +37,13 @@ func Check(t *Transcript, opts Options) []StmtResult {
 		}
 		printed := splitLines(buf.String())
 		got := NormalizeOutput(printed)
-		res = append(res, StmtResult{N: i + 1, Chunk: c, Got: got, OK: equalLines(got, c.Want), Printed: printed})
+		res = append(res, StmtResult{N: i + 1, Chunk: c, Got: got, OK: slices.Equal(got, c.Want), Printed: printed})
 		if e != nil && e.Interrupt() {
 			res[len(res)-1].OK, res[len(res)-1].Interrupted = false, true
 			break
 		}
 	}
 	return res
-}
-
-func equalLines(a, b []string) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := range a {
-		if a[i] != b[i] {
-			return false
-		}
-	}
-	return true
 }
 
 // Diff is a unified diff of the statement's expected output (-) and what

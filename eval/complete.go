@@ -128,7 +128,7 @@ func (s *Session) attrNames(v Value) []string {
 	case *Object:
 		names = append(names, x.Order...)
 	}
-	for n := range typeMethods[TypeName(v)] {
+	for n := range typeMethods[shortTypeName(v)] {
 		names = append(names, n)
 	}
 	return names

@@ -3,6 +3,7 @@ package eval
 import (
 	"fmt"
 
+	"github.com/tensh/tensh/lang"
 	"github.com/tensh/tensh/runtime/tensor"
 )
 
@@ -29,6 +30,17 @@ func throw(typ, format string, args ...any) {
 		msg = fmt.Sprintf(format, args...)
 	}
 	panic(&Exception{Type: typ, Msg: msg})
+}
+
+// syntaxError is the SyntaxError for an error of lang.Parse: the
+// message CPython gives.
+func syntaxError(err error) *Exception {
+	e := &Exception{Type: "SyntaxError", Msg: errInvalidSyntax}
+	if le, ok := err.(*lang.Error); ok {
+		e.Msg = le.Msg
+		e.Type = parseErrorType(le.Msg)
+	}
+	return e
 }
 
 // fromTensorError converts a runtime error into the Python exception it
@@ -70,7 +82,7 @@ const (
 	errIntTooLargeFloat    = "int too large to convert to float"
 	errFloatOverflow       = "(34, 'Numerical result out of range')"
 	errMinMaxEmpty         = "%s() arg is an empty sequence"
-	errIntLiteral          = "invalid literal for int() with base 10: %s"
+	errIntLiteral          = "invalid literal for int() with base %d: %s"
 	errFloatConvert        = "could not convert string to float: %s"
 	errIntArgType          = "int() argument must be a string, a bytes-like object or a real number, not '%s'"
 	errFloatArgType        = "float() argument must be a string or a real number, not '%s'"
@@ -78,7 +90,6 @@ const (
 	errNoKwArg             = "%s() got an unexpected keyword argument '%s'"
 	errMultipleValues      = "%s() got multiple values for argument '%s'"
 	errMissingArg          = "%s() missing 1 required positional argument: '%s'"
-	errTooManyPos          = "%s() takes %s positional argument%s but %d %s given"
 	errTakesNoKw           = "%s() takes no keyword arguments"
 	errCantDelete          = "cannot delete %s"
 	errRecursion           = "maximum recursion depth exceeded"
@@ -89,12 +100,49 @@ const (
 	errIterTensor0d        = "iteration over a 0-d tensor"
 	errCantConvertFloatNaN = "cannot convert float NaN to integer"
 	errCantConvertFloatInf = "cannot convert float infinity to integer"
-	errUnhashable          = "unhashable type: '%s'"
 	errNotInList           = "%s is not in list"
 	errFormatSpec          = "Invalid format specifier '%s' for object of type '%s'"
 	errUnknownFormatCode   = "Unknown format code '%c' for object of type '%s'"
 	errReadOnlyAttr        = "'%s' object attribute '%s' is read-only"
-	errCannotSetAttr       = "cannot set '%s' attribute of immutable type '%s'"
+	errBadOperandAbs       = "bad operand type for abs(): '%s'"
+	errPrintKwType         = "%s must be None or a string, not %s"
+	errInvalidKwFor        = "'%s' is an invalid keyword argument for %s()"
+	errExpectedAtLeast1    = "%s expected at least 1 argument, got 0"
+	errExpectedAtMost      = "%s expected at most %d arguments, got %d"
+	errNoRound             = "type %s doesn't define __round__ method"
+	errFormatUnsupported   = "unsupported format string passed to %s.__format__"
+	errFormatPrecision     = "Format specifier missing precision"
+	errFormatSign          = "Sign not allowed in string format specifier"
+	errFormatAlign         = "'=' alignment not allowed in string format specifier"
+	errFormatIntPrecision  = "Precision not allowed in integer format specifier"
+	errIndexSizedInt       = "cannot fit 'int' into an index-sized integer"
+	errExtSliceAssign      = "attempt to assign sequence of size %d to extended slice of size %d"
+	errNoItemDeletion      = "'%s' object doesn't support item deletion"
+	errPopEmpty            = "pop from empty list"
+	errPopIndex            = "pop index out of range"
+	errJoinItem            = "sequence item %d: expected str instance, %s found"
+	errTupleIndex          = "tuple.index(x): x not in tuple"
+	errInString            = "'in <string>' requires string as left operand, not %s"
+	errArgNotIterable      = "argument of type '%s' is not iterable"
+	errIntDivTooLarge      = "integer division result too large for a float"
+	errExponentTooLarge    = "exponent too large"
+	errNegativeShift       = "negative shift count"
+	errTooManyDigits       = "too many digits in integer"
+	errInvalidSyntax       = "invalid syntax"
+	errNoModule            = "No module named '%s'"
+	errCannotImport        = "cannot import name '%s' from 'torch'"
+	errCannotAssignExpr    = "cannot assign to expression"
+	errCannotDeleteAttr    = "cannot delete attribute '%s'"
+	errAugAssignIllegal    = "illegal expression for augmented assignment"
+	errStarredHere         = "can't use starred expression here"
+	errKwArgsMapping       = "argument after ** must be a mapping, not %s"
+	errKwRepeated          = "keyword argument repeated: %s"
+)
+
+// tensh's own limits on Python semantics.
+const (
+	errIntTooLarge = "int too large (more than %d bits)"
+	errComplexPow  = "complex numbers are not supported by tensh: negative number raised to a fractional power"
 )
 
 // Reliability (issue 6): limits on recursion over values (limits.go).
@@ -107,6 +155,8 @@ const (
 // type, item, tolist), and PyTorch's argument parser.
 const (
 	errInvalidCombination = "%s() received an invalid combination of arguments - got (%s), but expected one of:"
+	errInvalidArgsFor     = "%s() received an invalid combination of arguments - got %s, but expected %s"
+	errUnrecognizedKw     = "%s() received an invalid combination of arguments - got unrecognized keyword arguments: %s"
 	errArgMustBeKw        = "%s(): argument '%s' must be %s, not %s"
 	errArgMustBePos       = "%s(): argument '%s' (position %d) must be %s, not %s"
 	errTakesFromTo        = "%s() takes from %d to %d positional arguments but %d were given"
@@ -124,6 +174,9 @@ const (
 	errDeviceBackend      = "Could not run 'aten::empty.memory_format' with arguments from the '%s' backend. This could be because the operator doesn't exist for this backend, or was omitted during the selective/custom build process (if using custom build). If you are a Facebook employee using PyTorch on mobile, please visit https://fburl.com/ptmfixes for possible resolutions. 'aten::empty.memory_format' is only available for these backends: [CPU, Meta, QuantizedCPU, QuantizedMeta, MkldnnCPU, SparseCPU, SparseMeta, SparseCsrCPU, BackendSelect, Python, FuncTorchDynamicLayerBackMode, Functionalize, Named, Conjugate, Negative, ZeroTensor, ADInplaceOrView, AutogradOther, AutogradCPU, AutogradCUDA, AutogradHIP, AutogradXLA, AutogradMPS, AutogradIPU, AutogradXPU, AutogradHPU, AutogradVE, AutogradLazy, AutogradMeta, AutogradPrivateUse1, AutogradPrivateUse2, AutogradPrivateUse3, AutogradNestedTensor, Tracer, AutocastCPU, AutocastCUDA, FuncTorchBatched, FuncTorchVmapMode, Batched, VmapMode, FuncTorchGradWrapper, PythonTLSSnapshot, FuncTorchDynamicLayerFrontMode, PythonDispatcher]."
 	errRequiresGradDType  = "Only Tensors of floating point and complex dtype can require gradients"
 	errNewInvalidType     = "new(): invalid data type '%s'"
+	errStorageIndexRange  = "index %s out of range for storage of size %d"
+	errStorageIndexType   = "can't index a %s with %s"
+	errStorageSlice       = "slices are only supported in UntypedStorage.__getitem__"
 	errTooManyDims        = "too many dimensions '%s'"
 	errCouldNotInfer      = "Could not infer dtype of %s"
 	errExpectedSeqLen     = "expected sequence of length %d at dim %d (got %d)"
@@ -131,8 +184,8 @@ const (
 	errMustBeRealNumber   = "must be real number, not %s"
 	errIndexTensorOnly    = "only integer tensors of a single element can be converted to an index"
 	errCopyConstruct      = "To copy construct from a tensor, it is recommended to use sourceTensor.clone().detach() or sourceTensor.clone().detach().requires_grad_(True), rather than torch.tensor(sourceTensor)."
-	errTakesNoArgs        = "_TensorBase.%s() takes no arguments (%d given)"
-	errTakesNoKwArgs      = "_TensorBase.%s() takes no keyword arguments"
+	errTakesNoArgs        = "%s() takes no arguments (%d given)"
+	errTakesOneArg        = "%s() takes exactly one argument (%d given)"
 	errInvalidType        = "invalid type: '%s'"
 	errCudaInvalidDevice  = "Invalid device, must be cuda device"
 	errCudaLibrary        = "Cannot initialize CUDA without ATen_cuda library. PyTorch splits its backend into two shared libraries: a CPU library and a CUDA library; this error has occurred because you are trying to use some CUDA functionality, but the CUDA library has not been loaded by the dynamic linker for some reason.  The CUDA library MUST be loaded, EVEN IF you don't directly use any symbols from the CUDA library! One common culprit is a lack of -Wl,--no-as-needed in your link arguments; many dynamic linkers will delete dynamic library dependencies if you don't depend on any of their symbols.  You can check if this has occurred by using ldd on your binary to see if there is a dependency on *_cuda.so library."
@@ -141,68 +194,64 @@ const (
 	errCopyConstructNew   = "To copy construct from a tensor, it is recommended to use sourceTensor.clone().detach() or sourceTensor.clone().detach().requires_grad_(True), rather than tensor.new_tensor(sourceTensor)."
 	errDTypeArgType       = "dtype must be a type, str, or dtype object"
 	errOutDType           = "dtype %s does not match dtype of out parameter (%s)"
+	errExpectedDevice     = "expected a device, got %s"
+	errSelfRefList        = "new(): self-referential lists are incompatible"
 	errArangeOutResize    = "The number of elements in the out tensor of shape %s is %d which does not match the computed number of elements %d. Note that this may occur as a result of rounding error. The out tensor will be resized to a tensor of shape (%d,). (Triggered internally at  ./aten/src/ATen/native/RangeFactories.cpp:188.)"
 )
 
 // Printing: set_printoptions, finfo and iinfo.
 const (
-	// PyTorch stores any value and fails when it prints; tensh checks the
-	// type of the options when they are set.
-	errPrintOptType    = "%s(): argument '%s' must be %s, not %s"
-	errPrintOptRange   = "Python int too large to convert to C int"
-	errInfoMissingType = "%s() missing 1 required positional arguments: \"type\""
-	errInfoArgType     = "%s(): argument 'type'%s must be torch.dtype, not %s"
-	errFinfoNotFloat   = "torch.finfo() requires a floating point input type. Use torch.iinfo to handle 'torch.finfo'"
-	errIinfoNotInt     = "torch.iinfo() requires an integer input type. Use torch.finfo to handle 'torch.iinfo'"
-	errIinfoBool       = "torch.bool is not supported by torch.iinfo"
+	errPrintOptRange = "Python int too large to convert to C int"
+	errInfoArgType   = "%s(): argument 'type'%s must be torch.dtype, not %s"
+	errFinfoNotFloat = "torch.finfo() requires a floating point input type. Use torch.iinfo to handle 'torch.finfo'"
+	errIinfoNotInt   = "torch.iinfo() requires an integer input type. Use torch.finfo to handle 'torch.iinfo'"
+	errIinfoBool     = "torch.bool is not supported by torch.iinfo"
 )
 
 // Reductions, joins and matrix products (PyTorch's argument parser and
 // torch/functional.py's own checks).
 const (
-	errUnpackLongOverflow = "Overflow when unpacking long"
-	errIntListElemAt      = "%s(): argument '%s' must be tuple of ints, but found element of type %s at pos %d"
 	errDimnameNotFound    = "Name '%s' not found in %s."
 	errDimnameNone        = "Please look up dimensions by name, got: name = None."
 	errDimnameUnsupported = "%s: You passed a dimname (string) to this op in place of a dimension index but it does not yet support this behavior. Please pass a dimension index to work around this."
 	errOutUnsupported     = "%s(): the out= argument is not supported by tensh"
+	errNamesUnsupported   = "%s(): named tensors (names=) are not supported by tensh"
 	errOutputBroadcast    = "output with shape %s doesn't match the broadcast shape %s"
 	errFroDType           = "dtype argument is not supported in frobenius norm"
 	errNucDType           = "dtype argument is not supported in nuclear norm"
 	errFroDims            = "Expected at most 2 dimensions, but got %d dimensions instead."
 	errNormStr            = "only valid string values are 'fro' and 'nuc', found %s"
 	errNormP              = "norm(): p must be a number or a string, not %s"
-	errUnexpectedKw       = "%s() got an unexpected keyword argument '%s'"
+	errTensorListElem     = "expected Tensor as element %d in argument %d, but got %s"
 	errEinsumArgs         = "einsum(): must specify the equation string and at least one operand, or at least one operand and its subscripts list"
 	errEinsumSublist      = "einsum(): subscript in subscript list is not within the valid range [0, 52)"
-	errPyTakesFromTo      = "%s() takes from %d to %d positional arguments but %d were given"
-	errPyMissingArg       = "%s() missing 1 required positional argument: '%s'"
 )
 
 // Tensor views, attributes and indexing (PyTorch's argument parser and
 // python_variable_indexing.cpp).
 const (
 	errCantAssign        = "can't assign a %s to a %s"
+	errAttrNotWritable   = "attribute '%s' of '%s' objects is not writable"
 	errInvalidIndex      = "only integers, slices (`:`), ellipsis (`...`), None and long or byte Variables are valid indices (got %s)"
 	errSliceIndices      = "slice indices must be integers or None or have an __index__ method"
-	errSeqLength         = "expected sequence of length %d at dim %d (got %d)"
 	errMissingArgQuoted  = "%s() missing 1 required positional arguments: \"%s\""
-	errIntListPos        = "%s(): argument '%s' (position %d) must be tuple of %s, not %s"
-	errIntTupleElem      = "%s(): argument '%s' must be tuple of %s, but found element of type %s at pos %d"
-	errDimNameNone       = "Please look up dimensions by name, got: name = None."
-	errDimNameNotFound   = "Name '%s' not found in Tensor[%s]."
 	errOneElementScalars = "only one element tensors can be converted to Python scalars"
-	errInferDType        = "Could not infer dtype of %s"
-	errNewInvalidStr     = "new(): invalid data type 'str'"
 )
 
 // Pointwise operators and broadcasting (tensor_ops.go, torch_pointwise.go).
 const (
+	errRoundingMode      = "div expected rounding_mode to be one of None, 'trunc', or 'floor' but found '%s'"
 	errInvertFloat       = "~ (operator.invert) is only implemented on integer and Boolean-type tensors"
-	errArgMustBeTensor   = "%s(): argument '%s' (position %d) must be Tensor, not %s"
-	errArgMustBeTensorKw = "%s(): argument '%s' must be Tensor, not %s"
 	errNegativeShapeDim  = "Trying to create tensor with negative dimension (%d): (%d)"
 	errBroadcastShapes   = "Shape mismatch: objects cannot be broadcast to a single shape"
-	errInvalidExpected   = "%s() received an invalid combination of arguments - got (%s), but expected %s"
 	errBroadcastShapeArg = "('Input shapes should be of type ints, a tuple of ints, or a list of ints, got ', %s)"
+)
+
+// Random numbers: seeds, generators and their states (torch_random.go).
+const (
+	errGeneratorDevice   = "Device type %s is not supported for torch.Generator() api."
+	errRNGStateType      = "expected a torch.ByteTensor, but got %s"
+	errRNGStateByte      = "RNG state must be a torch.ByteTensor"
+	errSeedLong          = "manual_seed expected a long, but got %s"
+	errNotImplementedFor = "\"%s\" not implemented for '%s'"
 )

@@ -29,7 +29,7 @@ func (s *Session) execStmt(st lang.Stmt) {
 		s.importStmt(st)
 	case *lang.PassStmt:
 	default:
-		throw("SyntaxError", "invalid syntax")
+		throw("SyntaxError", errInvalidSyntax)
 	}
 }
 
@@ -45,7 +45,7 @@ func (s *Session) write(text string) {
 func (s *Session) importStmt(st *lang.ImportStmt) {
 	known := map[string]bool{"torch": true, "numpy": true, "math": true, "torch.nn": true, "torch.nn.functional": true}
 	if !known[st.Module] {
-		throw("ModuleNotFoundError", "No module named '%s'", st.Module)
+		throw("ModuleNotFoundError", errNoModule, st.Module)
 	}
 	if st.Names != nil {
 		// torch's names are always visible; `from torch import x` binds x.
@@ -56,7 +56,7 @@ func (s *Session) importStmt(st *lang.ImportStmt) {
 			if st.Module == "torch" {
 				v, ok := s.torch.Members[n]
 				if !ok {
-					throw("ImportError", "cannot import name '%s' from 'torch'", n)
+					throw("ImportError", errCannotImport, n)
 				}
 				s.globals[n] = v
 			}
@@ -105,7 +105,7 @@ func (s *Session) assign(target lang.Expr, v Value) {
 		idx := s.evalIndex(t.Index)
 		s.setItem(x, idx, v)
 	default:
-		throw("SyntaxError", "cannot assign to expression")
+		throw("SyntaxError", errCannotAssignExpr)
 	}
 }
 
@@ -149,9 +149,9 @@ func (s *Session) del(target lang.Expr) {
 		idx := s.evalIndex(t.Index)
 		delItem(x, idx)
 	case *lang.AttrExpr:
-		throw("AttributeError", "cannot delete attribute '%s'", t.Name)
+		throw("AttributeError", errCannotDeleteAttr, t.Name)
 	default:
-		throw("SyntaxError", "cannot delete expression")
+		throw("SyntaxError", errCantDelete, "expression")
 	}
 }
 
@@ -175,7 +175,7 @@ func (s *Session) augAssign(st *lang.AugAssignStmt) {
 	case *lang.ParenExpr:
 		s.augAssign(&lang.AugAssignStmt{Target: t.X, OpPos: st.OpPos, Op: st.Op, Value: st.Value})
 	default:
-		throw("SyntaxError", "illegal expression for augmented assignment")
+		throw("SyntaxError", errAugAssignIllegal)
 	}
 }
 
@@ -291,9 +291,9 @@ func (s *Session) eval(e lang.Expr) Value {
 	case *lang.SliceExpr:
 		return s.evalSlice(e)
 	case *lang.StarredExpr:
-		throw("SyntaxError", "can't use starred expression here")
+		throw("SyntaxError", errStarredHere)
 	}
-	throw("SyntaxError", "invalid syntax")
+	throw("SyntaxError", errInvalidSyntax)
 	return nil
 }
 
@@ -377,12 +377,12 @@ func (s *Session) evalCall(e *lang.CallExpr) Value {
 		case a.Star == 1:
 			args.Pos = append(args.Pos, iterate(s.eval(a.Value))...)
 		case a.Star == 2:
-			throw("TypeError", "argument after ** must be a mapping, not %s", TypeName(s.eval(a.Value)))
+			throw("TypeError", errKwArgsMapping, TypeName(s.eval(a.Value)))
 		case a.Name != "":
 			v := s.eval(a.Value)
 			for _, kw := range args.Kw {
 				if kw.Name == a.Name {
-					throw("SyntaxError", "keyword argument repeated: %s", a.Name)
+					throw("SyntaxError", errKwRepeated, a.Name)
 				}
 			}
 			args.Kw = append(args.Kw, KwArg{Name: a.Name, Value: v})
@@ -434,7 +434,7 @@ func parseBigInt(dec string) Value {
 	}
 	b, ok := newBig(dec)
 	if !ok {
-		throw("ValueError", errIntLiteral, strconv.Quote(dec))
+		throw("ValueError", errIntLiteral, 10, strconv.Quote(dec))
 	}
 	return MakeBigInt(b)
 }

@@ -30,12 +30,7 @@ func (s *Session) Explain(src string) string {
 	}
 	stmts, err := lang.Parse(src, 1)
 	if err != nil {
-		e := &Exception{Type: "SyntaxError", Msg: "invalid syntax"}
-		if le, ok := err.(*lang.Error); ok {
-			e.Msg = le.Msg
-			e.Type = parseErrorType(le.Msg)
-		}
-		panic(e)
+		panic(syntaxError(err))
 	}
 	if len(stmts) == 0 {
 		throw("UsageError", "%s", msgExplainUsage)

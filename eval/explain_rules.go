@@ -2,6 +2,7 @@ package eval
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -456,18 +457,6 @@ func expandMessage(shape []int, dt tensor.DType, target []int, docs bool) (msg s
 	return "", 0
 }
 
-func equalInts(a, b []int) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := range a {
-		if a[i] != b[i] {
-			return false
-		}
-	}
-	return true
-}
-
 // analyzeInplace explains self.op_(others...) and self op= other: the
 // others broadcast to self's shape, which may not change.
 func analyzeInplace(expr string, self opnd, others []opnd, compat Compat) *step {
@@ -478,7 +467,7 @@ func analyzeInplace(expr string, self opnd, others []opnd, compat Compat) *step 
 		shapes = append(shapes, o.shape)
 	}
 	bshape, berr := broadcast.Shapes(shapes...)
-	ok := berr == nil && equalInts(bshape, self.shape)
+	ok := berr == nil && slices.Equal(bshape, self.shape)
 	labels := names(st.ops)
 	tshapes := shapes
 	if ok {
@@ -550,7 +539,7 @@ func analyzeInplace(expr string, self opnd, others []opnd, compat Compat) *step 
 		st.cause = fmt.Sprintf(hintResultDim, dim, fmt.Sprintf(hintVs, sa, sb))
 		return st
 	}
-	st.fail("RuntimeError", ptOutputShape, fmtShape(self.shape), fmtShape(bshape))
+	st.fail("RuntimeError", errOutputBroadcast, fmtShape(self.shape), fmtShape(bshape))
 	st.cause = fmt.Sprintf(hintInplace, self.name, fmtShape(bshape))
 	return st
 }
@@ -739,7 +728,7 @@ func analyzeMatmul(expr string, a, b opnd) *step {
 	}
 	st.result = res
 	st.resultStrides = tensor.ContiguousStrides(res)
-	if len(batchA) > 0 && len(batchB) > 0 && !(equalInts(batchA, batch) && equalInts(batchB, batch)) {
+	if len(batchA) > 0 && len(batchB) > 0 && !(slices.Equal(batchA, batch) && slices.Equal(batchB, batch)) {
 		st.expanded = true
 	}
 	st.addText(msgResultLabel + "  " + fmtShape(res))
@@ -804,7 +793,7 @@ func analyzeExpand(expr string, x opnd, target []int) *step {
 		return st
 	}
 	st.result, st.resultStrides = outShape, outStrides
-	st.expanded = !equalInts(outShape, x.shape)
+	st.expanded = !slices.Equal(outShape, x.shape)
 	st.add(msgExpandResult, fmtShape(outShape), fmtTuple(outStrides))
 	return st
 }
@@ -856,7 +845,7 @@ type viewChunk struct {
 func computeViewStrides(shape, strides, newShape []int) (out []int, spans int, ok bool) {
 	numel := prod(shape)
 	if numel == 0 {
-		if equalInts(shape, newShape) {
+		if slices.Equal(shape, newShape) {
 			return append([]int{}, strides...), -1, true
 		}
 		return tensor.ContiguousStrides(newShape), -1, true

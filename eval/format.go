@@ -64,7 +64,7 @@ func Format(v Value, spec string) string {
 	if spec == "" {
 		return ToStr(v)
 	}
-	throw("TypeError", "unsupported format string passed to %s.__format__", TypeName(v))
+	throw("TypeError", errFormatUnsupported, TypeName(v))
 	return ""
 }
 
@@ -126,7 +126,7 @@ func parseSpec(spec, typeName string) fmtSpec {
 			i++
 		}
 		if i == start {
-			throw("ValueError", "Format specifier missing precision")
+			throw("ValueError", errFormatPrecision)
 		}
 		fs.precision = specNumber(string(rs[start:i]))
 	}
@@ -188,10 +188,10 @@ func formatStr(s, spec string) string {
 		throw("ValueError", errUnknownFormatCode, rune(fs.typ), "str")
 	}
 	if fs.sign != 0 {
-		throw("ValueError", "Sign not allowed in string format specifier")
+		throw("ValueError", errFormatSign)
 	}
 	if fs.align == '=' {
-		throw("ValueError", "'=' alignment not allowed in string format specifier")
+		throw("ValueError", errFormatAlign)
 	}
 	if fs.precision >= 0 {
 		rs := []rune(s)
@@ -242,7 +242,7 @@ func formatInt(n Int, spec, typeName string) string {
 		return formatFloat(n.Float(), spec, typeName)
 	}
 	if fs.precision >= 0 {
-		throw("ValueError", "Precision not allowed in integer format specifier")
+		throw("ValueError", errFormatIntPrecision)
 	}
 	b := n.Big()
 	neg := b.Sign() < 0

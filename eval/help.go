@@ -35,7 +35,7 @@ func helpText(v Value) string {
 		}
 	case *BoundMethod:
 		b = f.Fn
-		header = fmt.Sprintf(msgHelpMethod, f.Fn.Name, TypeName(f.Self))
+		header = fmt.Sprintf(msgHelpMethod, f.Fn.Name, shortTypeName(f.Self))
 	case Str:
 		// help("add"): a torch function, Tensor method or builtin by name
 		name := string(f)
@@ -49,7 +49,7 @@ func helpText(v Value) string {
 		}
 	}
 	if b == nil {
-		return fmt.Sprintf(msgHelpObject, TypeName(v), Repr(v)) + "\n"
+		return fmt.Sprintf(msgHelpObject, shortTypeName(v), Repr(v)) + "\n"
 	}
 	doc := b.Doc
 	if doc == "" {

@@ -11,7 +11,7 @@ func pyIndex(container string, v Value) (int64, bool) {
 	case Int:
 		i, ok := x.Int64()
 		if !ok {
-			throw("IndexError", "cannot fit 'int' into an index-sized integer")
+			throw("IndexError", errIndexSizedInt)
 		}
 		return i, true
 	case Bool:
@@ -23,7 +23,7 @@ func pyIndex(container string, v Value) (int64, bool) {
 		if x.Numel() == 1 && x.DType().IsIntegral(true) {
 			return x.Item().Int(), true
 		}
-		throw("TypeError", "only integer tensors of a single element can be converted to an index")
+		throw("TypeError", errIndexTensorOnly)
 	}
 	return 0, false
 }
@@ -36,7 +36,7 @@ func sliceIndices(sl *Slice, n int) (start, stop, step int) {
 		}
 		i, ok := pyIndex("slice", v)
 		if !ok {
-			throw("TypeError", "slice indices must be integers or None or have an __index__ method")
+			throw("TypeError", errSliceIndices)
 		}
 		return i
 	}
@@ -160,9 +160,7 @@ func (s *Session) getItem(x, idx Value) Value {
 		i := seqIndex("range object", idx, int(c.Len()))
 		return MakeInt(c.Start + int64(i)*c.Step)
 	case *StorageValue:
-		st := c.T.Storage()
-		i := seqIndex("storage", idx, st.Len())
-		return FromScalar(st.Get(i))
+		return storageGetItem(c, idx) // tensor_attrs.go
 	case *Class:
 		// torch.Tensor[...] etc. are not supported.
 	case *Object:
@@ -190,7 +188,7 @@ func (s *Session) setItem(x, idx, v Value) {
 					pos = append(pos, i)
 				}
 				if len(pos) != len(vals) {
-					throw("ValueError", "attempt to assign sequence of size %d to extended slice of size %d", len(vals), len(pos))
+					throw("ValueError", errExtSliceAssign, len(vals), len(pos))
 				}
 				for k, p := range pos {
 					c.Elems[p] = vals[k]
@@ -206,6 +204,9 @@ func (s *Session) setItem(x, idx, v Value) {
 			return
 		}
 		c.Elems[seqIndex("list", idx, len(c.Elems))] = v
+		return
+	case *StorageValue:
+		s.storageSetItem(c, idx, v) // tensor_attrs.go
 		return
 	}
 	throw("TypeError", errNoItemAssignment, TypeName(x))
@@ -233,5 +234,5 @@ func delItem(x, idx Value) {
 		c.Elems = append(c.Elems[:i:i], c.Elems[i+1:]...)
 		return
 	}
-	throw("TypeError", "'%s' object doesn't support item deletion", TypeName(x))
+	throw("TypeError", errNoItemDeletion, TypeName(x))
 }

@@ -45,7 +45,7 @@ func (s *Session) runMagic(line string) {
 	name, arg, _ := strings.Cut(body, " ")
 	m, ok := magics[name]
 	if !ok {
-		throw("UsageError", "Line magic function `%%%s` not found.", name)
+		throw("UsageError", msgMagicNotFound, name)
 	}
 	m.Run(s, strings.TrimSpace(arg))
 }
@@ -63,7 +63,7 @@ func init() {
 			}
 			c, ok := ParseCompat(arg)
 			if !ok {
-				throw("UsageError", "%%compat: expected 'docs' or 'current', got '%s'", arg)
+				throw("UsageError", msgCompatUsage, arg)
 			}
 			s.Compat = c
 		},

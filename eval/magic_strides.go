@@ -37,12 +37,7 @@ const stridesVisitMax = 1 << 20
 func (s *Session) Strides(src string) string {
 	e, err := lang.ParseExpr(src)
 	if err != nil {
-		ex := &Exception{Type: "SyntaxError", Msg: "invalid syntax"}
-		if le, ok := err.(*lang.Error); ok {
-			ex.Msg = le.Msg
-			ex.Type = parseErrorType(le.Msg)
-		}
-		panic(ex)
+		panic(syntaxError(err))
 	}
 	oldSrc := s.src
 	s.src = src

@@ -73,12 +73,7 @@ func pyG(v float64, precision int) string {
 func (s *Session) parseStatements(src string) []lang.Stmt {
 	stmts, err := lang.Parse(src, 1)
 	if err != nil {
-		e := &Exception{Type: "SyntaxError", Msg: "invalid syntax"}
-		if le, ok := err.(*lang.Error); ok {
-			e.Msg = le.Msg
-			e.Type = parseErrorType(le.Msg)
-		}
-		panic(e)
+		panic(syntaxError(err))
 	}
 	return stmts
 }

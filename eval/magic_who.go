@@ -82,7 +82,7 @@ func (s *Session) userVars(types []string) []string {
 		if len(types) > 0 {
 			match := false
 			for _, t := range types {
-				if TypeName(v) == t || (t == "Tensor" && TypeName(v) == "Tensor") {
+				if shortTypeName(v) == t || (t == "Tensor" && shortTypeName(v) == "Tensor") {
 					match = true
 				}
 			}
@@ -109,7 +109,7 @@ func (s *Session) whos(types []string) string {
 	varw, typew := len("Variable"), len("Type")
 	for _, n := range names {
 		varw = max(varw, len(n))
-		typew = max(typew, len(TypeName(s.globals[n])))
+		typew = max(typew, len(shortTypeName(s.globals[n])))
 	}
 	varw += colsep
 	typew += colsep
@@ -118,7 +118,7 @@ func (s *Session) whos(types []string) string {
 	b.WriteString(strings.Repeat("-", varw+typew+len("Data/Info")+1) + "\n")
 	for _, n := range names {
 		v := s.globals[n]
-		b.WriteString(pad(n, varw) + pad(TypeName(v), typew) + " " + whosInfo(v) + "\n")
+		b.WriteString(pad(n, varw) + pad(shortTypeName(v), typew) + " " + whosInfo(v) + "\n")
 	}
 	return b.String()
 }

@@ -16,7 +16,7 @@ const maxIntBits = 1 << 20
 
 func checkBits(b *big.Int) Int {
 	if b.BitLen() > maxIntBits {
-		throw("OverflowError", "int too large (more than %d bits)", maxIntBits)
+		throw("OverflowError", errIntTooLarge, maxIntBits)
 	}
 	return MakeBigInt(b)
 }
@@ -65,7 +65,7 @@ func intBinary(op lang.Op, x, y Int) Value {
 		}
 		q, _ := new(big.Rat).SetFrac(x.Big(), y.Big()).Float64()
 		if math.IsInf(q, 0) {
-			throw("OverflowError", "integer division result too large for a float")
+			throw("OverflowError", errIntDivTooLarge)
 		}
 		return Float(q)
 	case lang.SlashSlash, lang.Percent:
@@ -104,10 +104,10 @@ func intBinary(op lang.Op, x, y Int) Value {
 			return floatBinary(op, x.Float(), y.Float())
 		}
 		if !bok {
-			throw("OverflowError", "exponent too large")
+			throw("OverflowError", errExponentTooLarge)
 		}
 		if x.Big().BitLen()*int(min(b, maxIntBits+1)) > maxIntBits && x.Sign() != 0 && !(aok && (a == 1 || a == -1)) {
-			throw("OverflowError", "int too large (more than %d bits)", maxIntBits)
+			throw("OverflowError", errIntTooLarge, maxIntBits)
 		}
 		return checkBits(new(big.Int).Exp(x.Big(), y.Big(), nil))
 	case lang.Amp:
@@ -118,7 +118,7 @@ func intBinary(op lang.Op, x, y Int) Value {
 		return MakeBigInt(new(big.Int).Xor(x.Big(), y.Big()))
 	case lang.LtLt, lang.GtGt:
 		if y.Sign() < 0 {
-			throw("ValueError", "negative shift count")
+			throw("ValueError", errNegativeShift)
 		}
 		if !bok || b > maxIntBits {
 			if op == lang.GtGt {
@@ -130,7 +130,7 @@ func intBinary(op lang.Op, x, y Int) Value {
 			if x.Sign() == 0 {
 				return MakeInt(0)
 			}
-			throw("OverflowError", "too many digits in integer")
+			throw("OverflowError", errTooManyDigits)
 		}
 		if op == lang.LtLt {
 			return checkBits(new(big.Int).Lsh(x.Big(), uint(b)))
@@ -208,7 +208,7 @@ func floatPow(a, b float64) float64 {
 		throw("ZeroDivisionError", errZeroNegPow)
 	}
 	if a < 0 && b != math.Trunc(b) && !math.IsInf(b, 0) {
-		throw("ValueError", "complex numbers are not supported by tensh: negative number raised to a fractional power")
+		throw("ValueError", errComplexPow)
 	}
 	r := math.Pow(a, b)
 	if math.IsInf(r, 0) && !math.IsInf(a, 0) && !math.IsInf(b, 0) {

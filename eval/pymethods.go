@@ -62,13 +62,13 @@ func init() {
 			a.Unpack("self", new(Value), "index?", &i)
 			l := a.Self.(*List)
 			if len(l.Elems) == 0 {
-				throw("IndexError", "pop from empty list")
+				throw("IndexError", errPopEmpty)
 			}
 			if i < 0 {
 				i += len(l.Elems)
 			}
 			if i < 0 || i >= len(l.Elems) {
-				throw("IndexError", "pop index out of range")
+				throw("IndexError", errPopIndex)
 			}
 			v := l.Elems[i]
 			l.Elems = append(l.Elems[:i:i], l.Elems[i+1:]...)
@@ -101,7 +101,7 @@ func init() {
 				poll()
 				s, ok := v.(Str)
 				if !ok {
-					throw("TypeError", "sequence item %d: expected str instance, %s found", i, TypeName(v))
+					throw("TypeError", errJoinItem, i, TypeName(v))
 				}
 				if total += len(s) + len(sep); total < 0 {
 					throw("MemoryError", "")
@@ -245,7 +245,7 @@ var seqIndexMethod = method("index", "index(value)", "Returns the first index of
 	if _, isList := a.Self.(*List); isList {
 		throw("ValueError", errNotInList, Repr(v))
 	}
-	throw("ValueError", "tuple.index(x): x not in tuple")
+	throw("ValueError", errTupleIndex)
 	return nil
 })
 

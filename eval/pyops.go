@@ -121,7 +121,7 @@ func repeatCount(y Value) int {
 	case Int:
 		i, ok := n.Int64()
 		if !ok {
-			throw("OverflowError", "cannot fit 'int' into an index-sized integer")
+			throw("OverflowError", errIndexSizedInt)
 		}
 		if i < 0 {
 			return 0
@@ -464,7 +464,7 @@ func (s *Session) contains(container, x Value) bool {
 	case Str:
 		xs, ok := x.(Str)
 		if !ok {
-			throw("TypeError", "'in <string>' requires string as left operand, not %s", TypeName(x))
+			throw("TypeError", errInString, TypeName(x))
 		}
 		return strings.Contains(string(c), string(xs))
 	case *tensor.Tensor:
@@ -491,7 +491,7 @@ func (s *Session) contains(container, x Value) bool {
 		}
 		return false
 	}
-	throw("TypeError", "argument of type '%s' is not iterable", TypeName(container))
+	throw("TypeError", errArgNotIterable, TypeName(container))
 	return false
 }
 

@@ -143,7 +143,7 @@ func (s *Session) exec(src string, firstLine int) (exc *Exception) {
 	}
 	stmts, err := lang.Parse(src, firstLine)
 	if err != nil {
-		e := &Exception{Type: "SyntaxError", Msg: "invalid syntax", Line: firstLine}
+		e := &Exception{Type: "SyntaxError", Msg: errInvalidSyntax, Line: firstLine}
 		if le, ok := err.(*lang.Error); ok {
 			e.Msg = le.Msg
 			e.Type = parseErrorType(le.Msg)
@@ -219,11 +219,14 @@ func internalError(r any) *Exception {
 }
 
 // Warn prints a Python warning with its location, as the warnings module
-// does.
+// does under its default filter: once per location (see warnedAt).
 func (s *Session) Warn(category, msg string) {
 	loc := "__main__:1"
 	if s.opts.Filename != "" {
 		loc = fmt.Sprintf("%s:%d", s.opts.Filename, s.line)
+	}
+	if s.warnedAt(loc, category, msg) {
+		return
 	}
 	fmt.Fprintf(s.opts.Warn, "%s: %s: %s\n", loc, category, msg)
 }

@@ -1,7 +1,6 @@
 package eval
 
 import (
-	"strings"
 	"sync"
 
 	"github.com/tensh/tensh/runtime/tensor"
@@ -10,24 +9,37 @@ import (
 // Tensor properties (shape, dtype, T, ...) and the methods that describe a
 // tensor's geometry and storage (size, stride, storage_offset, ...).
 
-// warned records the UserWarnings each session has printed. At Python's
-// prompt every statement is line 1 of __main__, so the warnings registry
-// shows a given warning once per session (and x.T's is TORCH_WARN_ONCE).
+// warned records the warnings each session has printed. Python's default
+// warnings filter shows a warning once per (text, category, module, line):
+// the module's __warningregistry__ remembers it. At the prompt every
+// statement is line 1 of __main__, so a given warning shows once per
+// session; in a script, once per line.
 var warned sync.Map // warnKey -> bool
 
 type warnKey struct {
-	s   *Session
-	msg string
+	s                  *Session
+	loc, category, msg string
 }
 
-// warnOnce prints a UserWarning the first time the session meets it.
+// warnedAt records a warning about to be shown at loc, and tells whether
+// it was shown there before.
+func (s *Session) warnedAt(loc, category, msg string) bool {
+	_, done := warned.LoadOrStore(warnKey{s, loc, category, msg}, true)
+	return done
+}
+
+// warnOnce prints a UserWarning the first time the session meets it,
+// wherever that is: PyTorch's TORCH_WARN_ONCE.
 func (s *Session) warnOnce(msg string) {
-	if _, done := warned.LoadOrStore(warnKey{s, msg}, true); !done {
+	if _, done := warned.LoadOrStore(warnKey{s: s, msg: msg}, true); !done {
 		s.Warn("UserWarning", msg)
 	}
 }
 
-func (s *Session) warnFunc() func(string) { return s.warnOnce }
+// warnFunc is the warning callback of the runtime's TORCH_WARN warnings.
+func (s *Session) warnFunc() func(string) {
+	return func(msg string) { s.Warn("UserWarning", msg) }
+}
 
 func init() {
 	tensorProps["shape"] = func(s *Session, t *tensor.Tensor) Value { return Size(append([]int{}, t.Shape()...)) }
@@ -139,6 +151,43 @@ func init() {
 	)
 }
 
+// storageGetItem is TypedStorage.__getitem__ (PyTorch 1.13's
+// torch/storage.py): an int index (not a bool), wrapped as Python wraps
+// it; slices are refused.
+func storageGetItem(sv *StorageValue, idx Value) Value {
+	st := sv.T.Storage()
+	n := int64(st.Len())
+	switch i := idx.(type) {
+	case *Slice:
+		throw("RuntimeError", errStorageSlice)
+	case Bool:
+		throw("TypeError", errStorageIndexType, Repr(typeOf(sv)), Repr(typeOf(idx)))
+	case Int:
+		k, ok := i.Int64()
+		if !ok || k >= n || k < -n {
+			throw("IndexError", errStorageIndexRange, Repr(i), n)
+		}
+		if k < 0 {
+			k += n
+		}
+		return FromScalar(st.Get(int(k)))
+	}
+	throw("RuntimeError", errStorageIndexType, Repr(typeOf(sv)), Repr(typeOf(idx)))
+	return nil
+}
+
+// storageSetItem is TypedStorage.__setitem__: an int (bools included) or
+// a slice indexes the storage as a 1-d tensor over all of it.
+func (s *Session) storageSetItem(sv *StorageValue, idx, v Value) {
+	switch idx.(type) {
+	case Int, Bool, *Slice:
+	default:
+		throw("RuntimeError", errStorageIndexType, Repr(typeOf(sv)), Repr(typeOf(idx)))
+	}
+	st := sv.T.Storage()
+	s.tensorSetItem(tensor.FromStorage(st, 0, []int{st.Len()}, []int{1}), idx, v)
+}
+
 func storageOf(a *Args) *tensor.Storage {
 	a.Unpack("self", new(Value))
 	return a.Self.(*StorageValue).T.Storage()
@@ -151,7 +200,7 @@ func noArgTensor(a *Args) *tensor.Tensor {
 		if len(a.Kw) > 0 {
 			throw("TypeError", errTakesNoKw, a.Name)
 		}
-		throw("TypeError", errTakesNoArgs, a.Name, len(a.Pos))
+		throw("TypeError", errTakesNoArgs, "_TensorBase."+a.Name, len(a.Pos))
 	}
 	return a.Self.(*tensor.Tensor)
 }
@@ -165,13 +214,9 @@ func dimArg(a *Args) (t *tensor.Tensor, dim int, ok bool) {
 	case nil:
 		return t, 0, false
 	case NoneType:
-		throw("RuntimeError", errDimNameNone)
+		throw("RuntimeError", errDimnameNone)
 	case Str:
-		names := make([]string, t.Dim())
-		for i := range names {
-			names[i] = "None"
-		}
-		throw("RuntimeError", errDimNameNotFound, string(x), strings.Join(names, ", "))
+		throw("RuntimeError", errDimnameNotFound, string(x), unnamedDims(t))
 	case Int, Bool:
 		return t, int(a.toInt("dim", x)), true
 	case *tensor.Tensor:

@@ -11,17 +11,17 @@ import (
 // tolist, is_floating_point, and the new_* methods.
 
 var (
-	toParser = newPyParser(
+	toParser = newArgParser(
 		"to(Device? device=None, ScalarType? dtype=None, bool non_blocking=False, bool copy=False, *, MemoryFormat? memory_format=None)",
 		"to(ScalarType dtype, bool non_blocking=False, bool copy=False, *, MemoryFormat? memory_format=None)",
 		"to(Tensor tensor, bool non_blocking=False, bool copy=False, *, MemoryFormat? memory_format=None)|numbers",
 	)
-	typeParser = newPyParser(
+	typeParser = newArgParser(
 		"type(PyObject* dtype=None, bool non_blocking=False, *, MemoryFormat? memory_format=None)",
 		"type(PyObject* dtype=None, bool async=False, *, MemoryFormat? memory_format=None)|hidden",
 	)
-	cpuParser  = newPyParser("cpu(*, MemoryFormat? memory_format=None)")
-	cudaParser = newPyParser(
+	cpuParser  = newArgParser("cpu(*, MemoryFormat? memory_format=None)")
+	cudaParser = newArgParser(
 		"cuda(Device? device=None, bool non_blocking=False, *, MemoryFormat? memory_format=None)",
 		"cuda(Device? device=None, bool async=False, *, MemoryFormat? memory_format=None)|hidden",
 	)
@@ -67,17 +67,17 @@ func toOn(t *tensor.Tensor, dev *tensor.Device, d tensor.DType, cp bool) *tensor
 // (item, tolist, is_floating_point).
 func noArgs(a *Args, name string) {
 	if len(a.Kw) > 0 {
-		throw("TypeError", errTakesNoKwArgs, name)
+		throw("TypeError", errTakesNoKw, "_TensorBase."+name)
 	}
 	if len(a.Pos) > 0 {
-		throw("TypeError", errTakesNoArgs, name, len(a.Pos))
+		throw("TypeError", errTakesNoArgs, "_TensorBase."+name, len(a.Pos))
 	}
 }
 
 // dtypeMethod makes x.float(), x.long(), ...: t itself when it already has
 // the dtype.
 func dtypeMethod(name string, d tensor.DType) *Builtin {
-	p := newPyParser(name + "(*, MemoryFormat? memory_format=None)")
+	p := newArgParser(name + "(*, MemoryFormat? memory_format=None)")
 	return &Builtin{Name: name, Kind: TensorMethod, Sig: name + "() -> Tensor",
 		Doc: "Returns the tensor converted to " + d.String() + " (the tensor itself when it already is).",
 		Fn: func(a *Args) Value {
@@ -133,12 +133,12 @@ func init() {
 				b := toParser.parse(a)
 				switch b.idx {
 				case 0:
-					return toOn(t, b.device(0), b.dtype(1, t.DType()), b.boolean(3, false))
+					return toOn(t, b.device("device"), b.dtypeOr("dtype", t.DType()), b.bool("copy", false))
 				case 1:
-					return toOn(t, nil, b.dtype(0, t.DType()), b.boolean(2, false))
+					return toOn(t, nil, b.dtypeOr("dtype", t.DType()), b.bool("copy", false))
 				}
 				var other *tensor.Tensor
-				switch x := b.vals[0].(type) {
+				switch x := b.val("tensor").(type) {
 				case *tensor.Tensor:
 					other = x
 				default: // a number, wrapped as a 0-d tensor
@@ -153,7 +153,7 @@ func init() {
 					other = tensor.Scalar0(s, d)
 				}
 				dev := other.Device()
-				return toOn(t, &dev, other.DType(), b.boolean(2, false))
+				return toOn(t, &dev, other.DType(), b.bool("copy", false))
 			}},
 		&Builtin{Name: "type", Kind: TensorMethod,
 			Sig: "type(dtype=None, non_blocking=False) -> str or Tensor",
@@ -161,7 +161,7 @@ func init() {
 			Fn: func(a *Args) Value {
 				t := a.Self.(*tensor.Tensor)
 				b := typeParser.parse(a)
-				switch x := b.vals[0].(type) {
+				switch x := b.val("dtype").(type) {
 				case nil:
 					return Str(tensorTypeName(t))
 				case DTypeValue:
@@ -195,7 +195,7 @@ func init() {
 			Fn: func(a *Args) Value {
 				b := cudaParser.parse(a)
 				dev := tensor.Device{Type: "cuda", Index: -1}
-				if d := b.device(0); d != nil {
+				if d := b.device("device"); d != nil {
 					if d.Type != "cuda" {
 						throw("RuntimeError", errCudaInvalidDevice)
 					}
@@ -222,23 +222,23 @@ func init() {
 
 var (
 	newSizedSig = "(SymIntArrayRef size, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=False, bool? requires_grad=False)"
-	newZeros    = newPyParser("new_zeros" + newSizedSig)
-	newOnes     = newPyParser("new_ones" + newSizedSig)
-	newEmpty    = newPyParser("new_empty" + newSizedSig)
-	newFull     = newPyParser("new_full(SymIntArrayRef size, Scalar fill_value, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=False, bool? requires_grad=False)")
-	newTensorP  = newPyParser("new_tensor(PyObject* data, *, ScalarType? dtype=None, Device? device=None, bool requires_grad=False)")
+	newZeros    = newArgParser("new_zeros" + newSizedSig)
+	newOnes     = newArgParser("new_ones" + newSizedSig)
+	newEmpty    = newArgParser("new_empty" + newSizedSig)
+	newFull     = newArgParser("new_full(SymIntArrayRef size, Scalar fill_value, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=False, bool? requires_grad=False)")
+	newTensorP  = newArgParser("new_tensor(PyObject* data, *, ScalarType? dtype=None, Device? device=None, bool requires_grad=False)")
 )
 
 // newSized makes x.new_zeros/new_ones/new_empty/new_full: a tensor of the
 // given size with x's dtype and device unless given.
-func newSized(p *pyParser, fill func(b *pyBound) *tensor.Scalar) func(a *Args) Value {
+func newSized(p *argParser, fill func(b *boundArgs) *tensor.Scalar) func(a *Args) Value {
 	return func(a *Args) Value {
 		self := a.Self.(*tensor.Tensor)
 		b := p.parse(a)
 		o := factoryOpts{b}
 		d, _ := o.dtype(self.DType())
 		dev := o.device()
-		t := tensor.Empty(b.intList(0), d)
+		t := tensor.Empty(b.ints("size"), d)
 		if v := fill(b); v != nil {
 			t.Fill(tensor.CheckedScalar(*v, d))
 		}
@@ -250,36 +250,36 @@ func newSized(p *pyParser, fill func(b *pyBound) *tensor.Scalar) func(a *Args) V
 }
 
 func init() {
-	none := func(*pyBound) *tensor.Scalar { return nil }
+	none := func(*boundArgs) *tensor.Scalar { return nil }
 	register(
 		&Builtin{Name: "new_zeros", Kind: TensorMethod, Sig: "new_zeros(size, *, dtype=None, device=None) -> Tensor",
 			Doc: "Returns a tensor of zeros of the given size, with this tensor's dtype and device unless given.",
 			Fn:  newSized(newZeros, none)},
 		&Builtin{Name: "new_ones", Kind: TensorMethod, Sig: "new_ones(size, *, dtype=None, device=None) -> Tensor",
 			Doc: "Returns a tensor of ones of the given size, with this tensor's dtype and device unless given.",
-			Fn:  newSized(newOnes, func(*pyBound) *tensor.Scalar { v := tensor.IntS(1); return &v })},
+			Fn:  newSized(newOnes, func(*boundArgs) *tensor.Scalar { v := tensor.IntS(1); return &v })},
 		&Builtin{Name: "new_empty", Kind: TensorMethod, Sig: "new_empty(size, *, dtype=None, device=None) -> Tensor",
 			Doc: "Returns an uninitialized tensor (zero-filled in tensh) of the given size, with this tensor's dtype and device unless given.",
 			Fn:  newSized(newEmpty, none)},
 		&Builtin{Name: "new_full", Kind: TensorMethod, Sig: "new_full(size, fill_value, *, dtype=None, device=None) -> Tensor",
 			Doc: "Returns a tensor of the given size filled with fill_value, with this tensor's dtype and device unless given.",
-			Fn:  newSized(newFull, func(b *pyBound) *tensor.Scalar { v := b.scalar(1); return &v })},
+			Fn:  newSized(newFull, func(b *boundArgs) *tensor.Scalar { v := b.scalar("fill_value"); return &v })},
 		&Builtin{Name: "new_tensor", Kind: TensorMethod, Sig: "new_tensor(data, *, dtype=None, device=None) -> Tensor",
 			Doc: "Returns a tensor copied from data, with this tensor's dtype and device unless given.",
 			Fn: func(a *Args) Value {
 				self := a.Self.(*tensor.Tensor)
 				b := newTensorP.parse(a)
-				d := b.dtype(1, self.DType())
-				if _, ok := b.vals[0].(*tensor.Tensor); ok {
+				d := b.dtypeOr("dtype", self.DType())
+				if _, ok := b.val("data").(*tensor.Tensor); ok {
 					a.s.Warn("UserWarning", errCopyConstructNew)
 				}
-				dev := b.device(2)
+				dev := b.device("device")
 				if dev == nil {
 					sd := self.Device()
 					dev = &sd
 				}
-				t := newFromData(b.vals[0], &d, dev, true)
-				if b.boolean(3, false) && !t.DType().IsFloat() {
+				t := newFromData(b.val("data"), &d, dev, true)
+				if b.bool("requires_grad", false) && !t.DType().IsFloat() {
 					throw("RuntimeError", errRequiresGradDType)
 				}
 				return t

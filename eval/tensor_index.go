@@ -31,7 +31,7 @@ func (s *Session) tensorSetItem(t *tensor.Tensor, idx, v Value) {
 		tensor.CheckScalar(sc, t.DType())
 		val = tensor.Scalar0(sc, t.DType())
 	default:
-		throw("TypeError", errCantAssign, argTypeName(v), tensor.LegacyTypeName(t.DType(), t.Device()))
+		throw("TypeError", errCantAssign, TypeName(v), tensor.LegacyTypeName(t.DType(), t.Device()))
 	}
 	items, tuple := indexItems(idx)
 	t.SetItem(items, tuple, val, s.warnFunc())
@@ -154,7 +154,7 @@ func indexItem(v Value) (it tensor.IndexItem) {
 	case *List, Tuple, Size, Range, Str:
 		return tensor.IndexItem{Kind: tensor.IndexTensor, Tensor: indexTensorFromSeq(x), FromSeq: true}
 	}
-	throw("IndexError", errInvalidIndex, argTypeName(v))
+	throw("IndexError", errInvalidIndex, TypeName(v))
 	return
 }
 
@@ -224,7 +224,7 @@ func indexTensorFromSeq(v Value) *tensor.Tensor {
 		elems := iterate(cur)
 		shape = append(shape, len(elems))
 		if len(shape) > maxTensorDims {
-			throw("ValueError", errTooManyDims, pyTypeName(cur))
+			throw("ValueError", errTooManyDims, TypeName(cur))
 		}
 		if len(elems) == 0 {
 			break
@@ -243,7 +243,7 @@ func indexTensorFromSeq(v Value) *tensor.Tensor {
 				return
 			}
 			if isIndexSeq(x) {
-				throw("ValueError", errSeqLength, 0, dim, len(iterate(x)))
+				throw("ValueError", errExpectedSeqLen, 0, dim, len(iterate(x)))
 			}
 			s, ok := ToScalar(x)
 			if !ok {
@@ -262,7 +262,7 @@ func indexTensorFromSeq(v Value) *tensor.Tensor {
 		}
 		elems := iterate(x)
 		if len(elems) != shape[dim] {
-			throw("ValueError", errSeqLength, shape[dim], dim, len(elems))
+			throw("ValueError", errExpectedSeqLen, shape[dim], dim, len(elems))
 		}
 		for _, e := range elems {
 			store(e, dim+1)
@@ -305,7 +305,7 @@ func inferIndexDTypeAt(v Value, depth int) (tensor.DType, bool) {
 	case *tensor.Tensor:
 		return x.DType(), true
 	case Str:
-		throw("TypeError", errNewInvalidStr)
+		throw("TypeError", errNewInvalidType, "str")
 	case *List, Tuple, Size, Range:
 		if depth > 1000 {
 			throw("RecursionError", errRecursion)
@@ -330,6 +330,6 @@ func inferIndexDTypeAt(v Value, depth int) (tensor.DType, bool) {
 		}
 		return d, found
 	}
-	throw("RuntimeError", errInferDType, TypeName(v))
+	throw("RuntimeError", errCouldNotInfer, TypeName(v))
 	return 0, false
 }

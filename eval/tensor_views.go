@@ -1,8 +1,6 @@
 package eval
 
 import (
-	"strconv"
-
 	"github.com/tensh/tensh/runtime/tensor"
 )
 
@@ -43,24 +41,24 @@ func intListArg(a *Args, param, elem string, varargs bool) []int {
 			items = iterate(x)
 		case Int:
 			if !varargs {
-				throw("TypeError", errIntListPos, a.Name, param, 2, elem, "int")
+				throw("TypeError", errArgMustBePos, a.Name, param, 2, "tuple of "+elem, "int")
 			}
 			items = []Value{x}
 		case *tensor.Tensor:
 			if varargs && x.Numel() == 1 && x.DType().IsIntegral(false) {
 				items = []Value{x}
 			} else {
-				throw("TypeError", errIntListPos, a.Name, param, 1, elem, "Tensor")
+				throw("TypeError", errArgMustBePos, a.Name, param, 1, "tuple of "+elem, "Tensor")
 			}
 		default:
-			throw("TypeError", errIntListPos, a.Name, param, 1, elem, TypeName(v))
+			throw("TypeError", errArgMustBePos, a.Name, param, 1, "tuple of "+elem, TypeName(v))
 		}
 	}
 	out := make([]int, len(items))
 	for i, e := range items {
 		n, ok := indexInt(e)
 		if !ok {
-			throw("TypeError", errIntTupleElem, a.Name, param, elem, TypeName(e), i+1)
+			throw("TypeError", errIntListElem, a.Name, param, "tuple of "+elem, TypeName(e), i+1)
 		}
 		out[i] = n
 	}
@@ -92,7 +90,7 @@ func selfOnly(a *Args) *tensor.Tensor {
 		return noArgTensor(a)
 	}
 	if len(a.Pos) > 1 {
-		throw("TypeError", errTooManyPos, a.Name, "1", "", len(a.Pos), "were")
+		throw("TypeError", errTakesN, a.Name, 1, "", len(a.Pos), "were")
 	}
 	var t *tensor.Tensor
 	a.Unpack("input", &t)
@@ -112,7 +110,7 @@ func noPositional(a *Args, max int) {
 		if given == 1 {
 			verb = "was"
 		}
-		throw("TypeError", errTooManyPos, a.Name, strconv.Itoa(takes), s, given, verb)
+		throw("TypeError", errTakesN, a.Name, takes, s, given, verb)
 	}
 }
 
@@ -283,7 +281,7 @@ func init() {
 				switch sizes.(type) {
 				case Tuple, *List, Size:
 				default:
-					throw("TypeError", errIntListPos, "unflatten", "sizes", 2, "ints", TypeName(sizes))
+					throw("TypeError", errArgMustBePos, "unflatten", "sizes", 2, "tuple of ints", TypeName(sizes))
 				}
 				return t.Unflatten(d, a.toInts("sizes", sizes))
 			}},
@@ -425,14 +423,14 @@ func splitSizes(v Value) []int {
 	switch v.(type) {
 	case Tuple, *List, Size:
 	default:
-		throw("TypeError", errIntListPos, "split_with_sizes", "split_sizes", 2, "ints", TypeName(v))
+		throw("TypeError", errArgMustBePos, "split_with_sizes", "split_sizes", 2, "tuple of ints", TypeName(v))
 	}
 	items := iterate(v)
 	out := make([]int, len(items))
 	for i, e := range items {
 		n, ok := indexInt(e)
 		if !ok {
-			throw("TypeError", errIntTupleElem, "split_with_sizes", "split_sizes", "ints", TypeName(e), i+1)
+			throw("TypeError", errIntListElem, "split_with_sizes", "split_sizes", "tuple of ints", TypeName(e), i+1)
 		}
 		out[i] = n
 	}

@@ -2,7 +2,6 @@ package eval
 
 import (
 	"fmt"
-	"math"
 	"strconv"
 	"strings"
 	"unicode"
@@ -90,7 +89,7 @@ func parseDevice(v Value) tensor.Device {
 	case Int:
 		return deviceFromIndex(x)
 	}
-	throw("TypeError", "expected a device, got %s", TypeName(v))
+	throw("TypeError", errExpectedDevice, TypeName(v))
 	return tensor.CPU
 }
 
@@ -151,20 +150,21 @@ func sameDevice(t *tensor.Tensor, d tensor.Device) bool {
 	return td.Type == d.Type && (d.Index < 0 || td.Index == d.Index)
 }
 
-var deviceParser = newPyParser("Device(Device device)", "Device(std::string type, int64_t? index=-1)")
+var deviceParser = newArgParser("Device(Device device)", "Device(std::string type, int64_t? index=-1)")
 
 func init() {
 	deviceClass.Call = func(a *Args) Value {
 		b := deviceParser.parse(a)
 		if b.idx == 0 {
-			return DeviceValue{parseDevice(b.vals[0])}
+			return DeviceValue{parseDevice(b.val("device"))}
 		}
-		d := parseDeviceString(string(b.vals[0].(Str)))
-		if b.has(1) {
+		typ := string(b.val("type").(Str))
+		d := parseDeviceString(typ)
+		if b.has("index") {
 			if d.Index >= 0 {
-				throw("RuntimeError", errDeviceExplicitIdx, string(b.vals[0].(Str)))
+				throw("RuntimeError", errDeviceExplicitIdx, typ)
 			}
-			n := b.int64(1, -1)
+			n := b.int64("index", -1)
 			if n < 0 {
 				throw("RuntimeError", errDeviceNegative)
 			}
@@ -198,32 +198,25 @@ func init() {
 // factoryOpts are the keyword options of a factory function, found by name
 // in the bound signature.
 type factoryOpts struct {
-	b *pyBound
-}
-
-func (o factoryOpts) param(name string) int {
-	for i, p := range o.b.sig.params {
-		if p.name == name {
-			return i
-		}
-	}
-	return -1
+	b *boundArgs
 }
 
 // out returns the out= tensor, or nil.
-func (o factoryOpts) out() *tensor.Tensor {
-	if i := o.param("out"); i >= 0 && o.b.has(i) {
-		return o.b.vals[i].(*tensor.Tensor)
+func (o factoryOpts) out() *tensor.Tensor { return o.b.tensor("out") }
+
+// rejectNames raises for names= (a named tensor), which tensh does not
+// support.
+func (o factoryOpts) rejectNames() {
+	if o.b.has("names") {
+		throw("TypeError", errNamesUnsupported, o.b.name)
 	}
-	return nil
 }
 
 // dtype returns the dtype= option, or out='s dtype, or def. A dtype= that
 // differs from out='s raises PyTorch's error.
 func (o factoryOpts) dtype(def tensor.DType) (tensor.DType, bool) {
 	out := o.out()
-	if i := o.param("dtype"); i >= 0 && o.b.has(i) {
-		d := o.b.dtype(i, def)
+	if d, ok := o.b.dtype("dtype"); ok {
 		if out != nil && out.DType() != d {
 			throw("RuntimeError", errOutDType, d.ScalarName(), out.DType().ScalarName())
 		}
@@ -239,11 +232,7 @@ func (o factoryOpts) dtype(def tensor.DType) (tensor.DType, bool) {
 // tensors can be placed there, as maybe_initialize_cuda does before the
 // factory runs.
 func (o factoryOpts) device() *tensor.Device {
-	i := o.param("device")
-	if i < 0 {
-		return nil
-	}
-	d := o.b.device(i)
+	d := o.b.device("device")
 	if d != nil {
 		checkDevice(*d)
 	}
@@ -253,7 +242,7 @@ func (o factoryOpts) device() *tensor.Device {
 // finish applies device= and requires_grad= to a new tensor, or writes it
 // into out= (resized to the result's shape) when given.
 func (o factoryOpts) finish(t *tensor.Tensor, dev *tensor.Device) Value {
-	if i := o.param("requires_grad"); i >= 0 && o.b.boolean(i, false) && !t.DType().IsFloat() {
+	if o.b.bool("requires_grad", false) && !t.DType().IsFloat() {
 		throw("RuntimeError", errRequiresGradDType)
 	}
 	if out := o.out(); out != nil {
@@ -311,7 +300,7 @@ func computeSizes(data Value) []int {
 		n := seqLen(data)
 		sizes = append(sizes, n)
 		if len(sizes) > maxTensorDims {
-			throw("ValueError", errTooManyDims, pyTypeName(data))
+			throw("ValueError", errTooManyDims, TypeName(data))
 		}
 		if n == 0 {
 			break
@@ -357,7 +346,7 @@ func inferScalarType(v Value, depth int) tensor.DType {
 		for i, e := range elems {
 			if l, ok := x.(*List); ok {
 				if el, ok := e.(*List); ok && el == l {
-					throw("TypeError", "new(): self-referential lists are incompatible")
+					throw("TypeError", errSelfRefList)
 				}
 			}
 			d := inferScalarType(e, depth+1)
@@ -369,7 +358,7 @@ func inferScalarType(v Value, depth int) tensor.DType {
 		}
 		return dt
 	}
-	throw("RuntimeError", errCouldNotInfer, pyTypeName(v))
+	throw("RuntimeError", errCouldNotInfer, TypeName(v))
 	return 0
 }
 
@@ -408,27 +397,7 @@ func unpackIndexLike(v Value) int64 {
 		}
 		throw("TypeError", errIndexTensorOnly)
 	}
-	throw("TypeError", errCannotInterpretInt, pyTypeName(v))
-	return 0
-}
-
-// unpackDouble is THPUtils_unpackDouble on an element.
-func unpackDouble(v Value) float64 {
-	switch x := v.(type) {
-	case Float:
-		return float64(x)
-	case Bool:
-		return b2f(bool(x))
-	case Int:
-		f := x.Float()
-		if math.IsInf(f, 0) {
-			throw("OverflowError", errIntTooLargeFloat)
-		}
-		return f
-	case *tensor.Tensor:
-		return x.Item().Float()
-	}
-	throw("TypeError", errMustBeRealNumber, pyTypeName(v))
+	throw("TypeError", errCannotInterpretInt, TypeName(v))
 	return 0
 }
 
@@ -506,8 +475,8 @@ func newFromData(data Value, dt *tensor.DType, dev *tensor.Device, copyTensor bo
 }
 
 var (
-	tensorParser   = newPyParser("tensor(PyObject* data, *, ScalarType? dtype=None, Device? device=None, bool pin_memory=False, bool requires_grad=False, DimnameList? names=None)")
-	asTensorParser = newPyParser("as_tensor(PyObject* data, *, ScalarType? dtype=None, Device? device=None)")
+	tensorParser   = newArgParser("tensor(PyObject* data, *, ScalarType? dtype=None, Device? device=None, bool pin_memory=False, bool requires_grad=False, DimnameList? names=None)")
+	asTensorParser = newArgParser("as_tensor(PyObject* data, *, ScalarType? dtype=None, Device? device=None)")
 )
 
 func init() {
@@ -516,16 +485,17 @@ func init() {
 		Doc: "Constructs a tensor by copying data: a number, a (nested) list or tuple of numbers and tensors, or a tensor. The dtype is inferred (bool, int64 or the default float dtype) unless given.",
 		Fn: func(a *Args) Value {
 			b := tensorParser.parse(a)
-			if _, ok := b.vals[0].(*tensor.Tensor); ok {
+			if _, ok := b.val("data").(*tensor.Tensor); ok {
 				a.s.Warn("UserWarning", errCopyConstruct)
 			}
 			o := factoryOpts{b}
+			o.rejectNames()
 			var dt *tensor.DType
 			if d, ok := o.dtype(0); ok {
 				dt = &d
 			}
-			t := newFromData(b.vals[0], dt, b.device(2), true)
-			if b.boolean(4, false) && !t.DType().IsFloat() {
+			t := newFromData(b.val("data"), dt, b.device("device"), true)
+			if b.bool("requires_grad", false) && !t.DType().IsFloat() {
 				throw("RuntimeError", errRequiresGradDType)
 			}
 			return t
@@ -536,11 +506,10 @@ func init() {
 		Fn: func(a *Args) Value {
 			b := asTensorParser.parse(a)
 			var dt *tensor.DType
-			if b.has(1) {
-				d := b.dtype(1, 0)
+			if d, ok := b.dtype("dtype"); ok {
 				dt = &d
 			}
-			return newFromData(b.vals[0], dt, b.device(2), false)
+			return newFromData(b.val("data"), dt, b.device("device"), false)
 		}})
 }
 
@@ -549,9 +518,9 @@ func init() {
 // factorySigs builds the two signatures of a size-taking factory function
 // (the named-tensor overload, then the SymInt one), with extra leading
 // parameters after size.
-func factorySigs(name, extra, memFmt string) *pyParser {
+func factorySigs(name, extra, memFmt string) *argParser {
 	common := "ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=False, bool? requires_grad=False)"
-	return newPyParser(
+	return newArgParser(
 		name+"(IntArrayRef size"+extra+", *, DimnameList? names, "+memFmt+common,
 		name+"(SymIntArrayRef size"+extra+", *, "+memFmt+"Tensor out=None, "+common,
 	)
@@ -565,13 +534,14 @@ var (
 )
 
 // sizedFactory implements empty/zeros/ones: fill is nil for empty.
-func sizedFactory(p *pyParser, fill *tensor.Scalar) func(a *Args) Value {
+func sizedFactory(p *argParser, fill *tensor.Scalar) func(a *Args) Value {
 	return func(a *Args) Value {
 		b := p.parse(a)
 		o := factoryOpts{b}
+		o.rejectNames()
 		d, _ := o.dtype(tensor.DefaultFloat())
 		dev := o.device()
-		size := b.intList(0)
+		size := b.ints("size")
 		t := tensor.Empty(size, d)
 		if fill != nil {
 			t.Fill(*fill)
@@ -597,10 +567,11 @@ func init() {
 			Fn: func(a *Args) Value {
 				b := fullParser.parse(a)
 				o := factoryOpts{b}
-				v := b.scalar(1)
+				o.rejectNames()
+				v := b.scalar("fill_value")
 				d, _ := o.dtype(v.DType())
 				dev := o.device()
-				return o.finish(tensor.FullChecked(b.intList(0), v, d), dev)
+				return o.finish(tensor.FullChecked(b.ints("size"), v, d), dev)
 			}},
 	)
 }
@@ -612,14 +583,14 @@ func rangeCommon(out string) string {
 }
 
 var (
-	arangeParser = newPyParser(
+	arangeParser = newArgParser(
 		"arange(Scalar end, "+rangeCommon("Tensor out=None, "),
 		"arange(Scalar start, Scalar end, "+rangeCommon(""),
 		"arange(Scalar start, Scalar end, Scalar step=1, "+rangeCommon("Tensor out=None, "),
 	)
-	linspaceParser = newPyParser("linspace(Scalar start, Scalar end, int64_t steps, " + rangeCommon("Tensor out=None, "))
-	logspaceParser = newPyParser("logspace(Scalar start, Scalar end, int64_t steps, double base=10.0, " + rangeCommon("Tensor out=None, "))
-	eyeParser      = newPyParser(
+	linspaceParser = newArgParser("linspace(Scalar start, Scalar end, int64_t steps, " + rangeCommon("Tensor out=None, "))
+	logspaceParser = newArgParser("logspace(Scalar start, Scalar end, int64_t steps, double base=10.0, " + rangeCommon("Tensor out=None, "))
+	eyeParser      = newArgParser(
 		"eye(int64_t n, "+rangeCommon("Tensor out=None, "),
 		"eye(int64_t n, int64_t m, "+rangeCommon("Tensor out=None, "),
 	)
@@ -635,13 +606,13 @@ func init() {
 				start, end, step := tensor.IntS(0), tensor.IntS(1), tensor.IntS(1)
 				switch b.idx {
 				case 0:
-					end = b.scalar(0)
+					end = b.scalar("end")
 				case 1:
-					start, end = b.scalar(0), b.scalar(1)
+					start, end = b.scalar("start"), b.scalar("end")
 				default:
-					start, end = b.scalar(0), b.scalar(1)
-					if b.has(2) {
-						step = b.scalar(2)
+					start, end = b.scalar("start"), b.scalar("end")
+					if b.has("step") {
+						step = b.scalar("step")
 					}
 				}
 				def := tensor.Int64
@@ -665,7 +636,7 @@ func init() {
 				o := factoryOpts{b}
 				d, _ := o.dtype(tensor.DefaultFloat())
 				dev := o.device()
-				return o.finish(tensor.Linspace(b.scalar(0), b.scalar(1), b.int64(2, 0), d), dev)
+				return o.finish(tensor.Linspace(b.scalar("start"), b.scalar("end"), b.int64("steps", 0), d), dev)
 			}},
 		&Builtin{Name: "logspace", Kind: TorchFunc, Sig: "logspace(start, end, steps, base=10.0, *, dtype=None, device=None, requires_grad=False) -> Tensor",
 			Doc: "Returns steps values evenly spaced on a log scale, from base**start to base**end.",
@@ -674,7 +645,7 @@ func init() {
 				o := factoryOpts{b}
 				d, _ := o.dtype(tensor.DefaultFloat())
 				dev := o.device()
-				return o.finish(tensor.Logspace(b.scalar(0), b.scalar(1), b.int64(2, 0), b.double(3, 10), d), dev)
+				return o.finish(tensor.Logspace(b.scalar("start"), b.scalar("end"), b.int64("steps", 0), b.double("base", 10), d), dev)
 			}},
 		&Builtin{Name: "eye", Kind: TorchFunc, Sig: "eye(n, m=None, *, dtype=None, device=None, requires_grad=False) -> Tensor",
 			Doc: "Returns the n×m (n×n by default) matrix with ones on the diagonal and zeros elsewhere.",
@@ -683,10 +654,10 @@ func init() {
 				o := factoryOpts{b}
 				d, _ := o.dtype(tensor.DefaultFloat())
 				dev := o.device()
-				n := b.int64(0, 0)
+				n := b.int64("n", 0)
 				m := n
 				if b.idx == 1 {
-					m = b.int64(1, 0)
+					m = b.int64("m", 0)
 				}
 				return o.finish(tensor.Eye(n, m, d), dev)
 			}},
@@ -695,135 +666,19 @@ func init() {
 
 // ---- *_like ----
 
-// nonOverlappingAndDense is TensorImpl::compute_non_overlapping_and_dense.
-func nonOverlappingAndDense(shape, strides []int) bool {
-	n := len(shape)
-	if n == 1 {
-		return shape[0] < 2 || strides[0] == 1
-	}
-	perm := make([]int, n)
-	for i := range perm {
-		perm[i] = i
-	}
-	// Sort by stride, size-0 and size-1 dimensions last (std::sort with
-	// this comparison; ties keep an order that does not matter here).
-	for i := 1; i < n; i++ {
-		for j := i; j > 0; j-- {
-			a, b := perm[j-1], perm[j]
-			less := false // whether b goes before a
-			switch {
-			case shape[b] < 2:
-				less = false
-			case shape[a] < 2:
-				less = true
-			default:
-				less = strides[b] < strides[a]
-			}
-			if !less {
-				break
-			}
-			perm[j-1], perm[j] = b, a
-		}
-	}
-	require := 1
-	for _, p := range perm {
-		if shape[p] < 2 {
-			return true
-		}
-		if strides[p] != require {
-			return false
-		}
-		require *= shape[p]
-	}
-	return true
-}
-
-// inferDenseStrides is at::infer_dense_strides: contiguous strides that keep
-// the order of the input's strides (TensorIterator's stable sort).
-func inferDenseStrides(shape, strides []int) []int {
-	n := len(shape)
-	if n == 0 {
-		return nil
-	}
-	if n == 1 {
-		return []int{1}
-	}
-	perm := make([]int, n)
-	for i := range perm {
-		perm[i] = n - 1 - i
-	}
-	shouldSwap := func(d0, d1 int) int {
-		s0, s1 := strides[d0], strides[d1]
-		if s0 == 0 || s1 == 0 {
-			return 0
-		}
-		if s0 < s1 {
-			return -1
-		}
-		if s0 > s1 {
-			return 1
-		}
-		if shape[d0] > shape[d1] {
-			return 1
-		}
-		return 0
-	}
-	for i := 1; i < n; i++ {
-		d1 := i
-		for j := 1; j <= i; j++ {
-			d0 := i - j
-			c := shouldSwap(perm[d0], perm[d1])
-			if c > 0 {
-				perm[d0], perm[d1] = perm[d1], perm[d0]
-				d1 = d0
-			} else if c < 0 {
-				break
-			}
-		}
-	}
-	out := make([]int, n)
-	cur := 1
-	for _, idx := range perm {
-		out[idx] = cur
-		if shape[idx] > 1 {
-			cur *= shape[idx]
-		}
-	}
-	return out
-}
-
-// emptyLike is empty_like(t, dtype=d) with memory_format=preserve: a
-// contiguous or otherwise dense (non-overlapping) tensor's strides are kept
-// as they are; other strides are replaced by dense ones in t's layout order.
-func emptyLike(t *tensor.Tensor, d tensor.DType) *tensor.Tensor {
-	shape, strides := t.Shape(), t.Strides()
-	if !tensor.IsContiguous(shape, strides) && !nonOverlappingAndDense(shape, strides) {
-		strides = inferDenseStrides(shape, strides)
-	}
-	n := tensor.CheckedNumel(shape, d)
-	size := 0
-	if n > 0 {
-		size = 1
-		for i, s := range shape {
-			size += (s - 1) * strides[i]
-		}
-	}
-	return tensor.FromStorage(tensor.NewStorage(d, size), 0, shape, strides)
-}
-
 // convertTensor is t.to(d, copy=cp) on one device: t itself when nothing
 // changes and no copy is asked for, else a copy laid out like t.
 func convertTensor(t *tensor.Tensor, d tensor.DType, cp bool) *tensor.Tensor {
 	if t.DType() == d && !cp {
 		return t
 	}
-	out := emptyLike(t, d)
+	out := tensor.EmptyLike(t, d)
 	tensor.CopyInto(out, t)
 	return out.WithDevice(t.Device())
 }
 
-func likeSig(name, extra string) *pyParser {
-	return newPyParser(name + "(Tensor input" + extra + ", *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=False, bool? requires_grad=False, MemoryFormat? memory_format=None)")
+func likeSig(name, extra string) *argParser {
+	return newArgParser(name + "(Tensor input" + extra + ", *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=False, bool? requires_grad=False, MemoryFormat? memory_format=None)")
 }
 
 var (
@@ -834,14 +689,14 @@ var (
 )
 
 // likeFactory implements empty_like, zeros_like, ones_like and full_like.
-func likeFactory(p *pyParser, fill func(b *pyBound) *tensor.Scalar) func(a *Args) Value {
+func likeFactory(p *argParser, fill func(b *boundArgs) *tensor.Scalar) func(a *Args) Value {
 	return func(a *Args) Value {
 		b := p.parse(a)
 		o := factoryOpts{b}
-		t := b.vals[0].(*tensor.Tensor)
+		t := b.tensor("input")
 		d, _ := o.dtype(t.DType())
 		dev := o.device()
-		out := emptyLike(t, d)
+		out := tensor.EmptyLike(t, d)
 		if v := fill(b); v != nil {
 			out.Fill(tensor.CheckedScalar(*v, d))
 		}
@@ -853,8 +708,8 @@ func likeFactory(p *pyParser, fill func(b *pyBound) *tensor.Scalar) func(a *Args
 }
 
 func init() {
-	none := func(*pyBound) *tensor.Scalar { return nil }
-	one := func(*pyBound) *tensor.Scalar { v := tensor.IntS(1); return &v }
+	none := func(*boundArgs) *tensor.Scalar { return nil }
+	one := func(*boundArgs) *tensor.Scalar { v := tensor.IntS(1); return &v }
 	register(
 		&Builtin{Name: "empty_like", Kind: TorchFunc, Sig: "empty_like(input, *, dtype=None, device=None) -> Tensor",
 			Doc: "Returns an uninitialized tensor (zero-filled in tensh) with the size, dtype and device of input.",
@@ -867,8 +722,8 @@ func init() {
 			Fn:  likeFactory(onesLikeParser, one)},
 		&Builtin{Name: "full_like", Kind: TorchFunc, Sig: "full_like(input, fill_value, *, dtype=None, device=None) -> Tensor",
 			Doc: "Returns a tensor filled with fill_value with the size, dtype and device of input.",
-			Fn: likeFactory(fullLikeParser, func(b *pyBound) *tensor.Scalar {
-				v := b.scalar(1)
+			Fn: likeFactory(fullLikeParser, func(b *boundArgs) *tensor.Scalar {
+				v := b.scalar("fill_value")
 				return &v
 			})},
 	)

@@ -46,7 +46,7 @@ func TestEmptyLikeStrides(t *testing.T) {
 	for _, c := range cases {
 		x := tensor.FromStorage(base, 0, c.size, c.stride)
 		for _, d := range []tensor.DType{tensor.Float32, tensor.Int8} {
-			got := emptyLike(x, d)
+			got := tensor.EmptyLike(x, d)
 			if fmt.Sprint(got.Strides()) != fmt.Sprint(c.want) || fmt.Sprint(got.Shape()) != fmt.Sprint(c.size) {
 				t.Errorf("empty_like(size %v, stride %v) dtype %s: shape %v strides %v, want strides %v", c.size, c.stride, d, got.Shape(), got.Strides(), c.want)
 			}

@@ -7,15 +7,15 @@ import "github.com/tensh/tensh/runtime/tensor"
 // set_default_dtype.
 
 var (
-	isFloatingPointParser = newPyParser("is_floating_point(Tensor input)")
-	resultTypeParser      = newPyParser(
+	isFloatingPointParser = newArgParser("is_floating_point(Tensor input)")
+	resultTypeParser      = newArgParser(
 		"result_type(Tensor tensor, Tensor other)",
 		"result_type(Scalar scalar, Tensor tensor)",
 		"result_type(Tensor tensor, Scalar other)",
 		"result_type(Scalar scalar1, Scalar scalar2)",
 	)
-	promoteTypesParser = newPyParser("promote_types(ScalarType type1, ScalarType type2)")
-	canCastParser      = newPyParser("can_cast(ScalarType from, ScalarType to)")
+	promoteTypesParser = newArgParser("promote_types(ScalarType type1, ScalarType type2)")
+	canCastParser      = newArgParser("can_cast(ScalarType from, ScalarType to)")
 )
 
 // resultType is at::result_type over tensors and Python scalars: tensors
@@ -91,7 +91,7 @@ func init() {
 					return Bool(a.Self.(*tensor.Tensor).DType().IsFloat())
 				}
 				b := isFloatingPointParser.parse(a)
-				return Bool(b.vals[0].(*tensor.Tensor).DType().IsFloat())
+				return Bool(b.tensor("input").DType().IsFloat())
 			}},
 		&Builtin{Name: "result_type", Kind: TorchFunc, Sig: "result_type(tensor1, tensor2) -> dtype",
 			Doc: "Returns the dtype an arithmetic operation on the two operands (tensors or numbers) would give.",
@@ -103,22 +103,22 @@ func init() {
 			Doc: "Returns the smallest dtype to which both dtypes can be converted without losing category or range.",
 			Fn: func(a *Args) Value {
 				b := promoteTypesParser.parse(a)
-				return DTypeValue{tensor.PromoteTypes(b.dtype(0, 0), b.dtype(1, 0))}
+				return DTypeValue{tensor.PromoteTypes(b.dtypeOr("type1", 0), b.dtypeOr("type2", 0))}
 			}},
 		&Builtin{Name: "can_cast", Kind: TorchFunc, Sig: "can_cast(from, to) -> bool",
 			Doc: "Tells whether a result of dtype from may be written into a tensor of dtype to under PyTorch's casting rules.",
 			Fn: func(a *Args) Value {
 				b := canCastParser.parse(a)
-				return Bool(tensor.CanCast(b.dtype(0, 0), b.dtype(1, 0)))
+				return Bool(tensor.CanCast(b.dtypeOr("from", 0), b.dtypeOr("to", 0)))
 			}},
 		&Builtin{Name: "get_default_dtype", Kind: TorchFunc, Sig: "get_default_dtype() -> dtype",
 			Doc: "Returns the default floating dtype (float32 unless changed by set_default_dtype).",
 			Fn: func(a *Args) Value {
 				if n := len(a.Pos) + len(a.Kw); n > 0 {
 					if len(a.Kw) > 0 {
-						throw("TypeError", "torch.get_default_dtype() takes no keyword arguments")
+						throw("TypeError", errTakesNoKw, "torch.get_default_dtype")
 					}
-					throw("TypeError", "torch.get_default_dtype() takes no arguments (%d given)", n)
+					throw("TypeError", errTakesNoArgs, "torch.get_default_dtype", n)
 				}
 				return DTypeValue{tensor.DefaultFloat()}
 			}},

@@ -7,25 +7,25 @@ import "github.com/tensh/tensh/runtime/tensor"
 // roll, tril, triu.
 
 var (
-	catSigs = func(name string) *rsigs {
-		return newRsigs(
+	catSigs = func(name string) *argParser {
+		return newArgParser(
 			name+"(TensorList tensors, int64_t dim=0, *, Tensor out=None)",
 			name+"(TensorList tensors, Dimname dim, *, Tensor out=None)")
 	}
-	stackSigs  = newRsigs("stack(TensorList tensors, int64_t dim=0, *, Tensor out=None)")
-	repeatSigs = newRsigs("repeat(Tensor input, SymIntArrayRef repeats)")
-	tileSigs   = newRsigs("tile(Tensor input, IntArrayRef dims)")
-	flipSigs   = newRsigs("flip(Tensor input, IntArrayRef dims)")
-	fliplrSigs = newRsigs("fliplr(Tensor input)")
-	flipudSigs = newRsigs("flipud(Tensor input)")
-	rollSigs   = newRsigs("roll(Tensor input, IntArrayRef[1] shifts, IntArrayRef[1] dims=[])")
-	trilSigs   = newRsigs("tril(Tensor input, int64_t diagonal=0, *, Tensor out=None)")
-	triuSigs   = newRsigs("triu(Tensor input, int64_t diagonal=0, *, Tensor out=None)")
+	stackSigs  = newArgParser("stack(TensorList tensors, int64_t dim=0, *, Tensor out=None)")
+	repeatSigs = newArgParser("repeat(Tensor input, SymIntArrayRef repeats)")
+	tileSigs   = newArgParser("tile(Tensor input, IntArrayRef dims)")
+	flipSigs   = newArgParser("flip(Tensor input, IntArrayRef dims)")
+	fliplrSigs = newArgParser("fliplr(Tensor input)")
+	flipudSigs = newArgParser("flipud(Tensor input)")
+	rollSigs   = newArgParser("roll(Tensor input, IntArrayRef[1] shifts, IntArrayRef[1] dims=[])")
+	trilSigs   = newArgParser("tril(Tensor input, int64_t diagonal=0, *, Tensor out=None)")
+	triuSigs   = newArgParser("triu(Tensor input, int64_t diagonal=0, *, Tensor out=None)")
 )
 
 // stackLike makes the binding of an hstack-like function.
 func stackLike(name, doc string, fn func([]*tensor.Tensor) *tensor.Tensor) *Builtin {
-	sigs := newRsigs(name + "(TensorList tensors, *, Tensor out=None)")
+	sigs := newArgParser(name + "(TensorList tensors, *, Tensor out=None)")
 	return &Builtin{Name: name, Kind: TorchFunc, Sig: name + "(tensors) -> Tensor", Doc: doc,
 		Fn: func(a *Args) Value {
 			r := sigs.parse(a)
@@ -42,7 +42,7 @@ func init() {
 			Fn: func(a *Args) Value {
 				r := sigs.parse(a)
 				r.rejectOut()
-				if r.sig == 1 {
+				if r.idx == 1 {
 					ts := r.tensors("tensors")
 					var t *tensor.Tensor
 					if len(ts) > 0 {

@@ -3,6 +3,7 @@ package eval
 import (
 	"strings"
 
+	"github.com/tensh/tensh/runtime/linalg"
 	"github.com/tensh/tensh/runtime/tensor"
 )
 
@@ -10,18 +11,18 @@ import (
 // einsum, and the closeness tests allclose, isclose, equal.
 
 var (
-	matmulSigs  = newRsigs("matmul(Tensor input, Tensor other, *, Tensor out=None)")
-	mmSigs      = newRsigs("mm(Tensor input, Tensor mat2, *, Tensor out=None)")
-	bmmSigs     = newRsigs("bmm(Tensor input, Tensor mat2, *, Tensor out=None)")
-	mvSigs      = newRsigs("mv(Tensor input, Tensor vec, *, Tensor out=None)")
-	dotSigs     = newRsigs("dot(Tensor input, Tensor tensor, *, Tensor out=None)")
-	vdotSigs    = newRsigs("vdot(Tensor input, Tensor other, *, Tensor out=None)")
-	outerSigs   = newRsigs("outer(Tensor input, Tensor vec2, *, Tensor out=None)")
-	gerSigs     = newRsigs("ger(Tensor input, Tensor vec2, *, Tensor out=None)")
-	einsumSigs  = newRsigs("einsum(std::string equation, TensorList tensors, *, IntArrayRef? path=None)")
-	allcloseSig = newRsigs("allclose(Tensor input, Tensor other, double rtol=1e-05, double atol=1e-08, bool equal_nan=False)")
-	iscloseSig  = newRsigs("isclose(Tensor input, Tensor other, double rtol=1e-05, double atol=1e-08, bool equal_nan=False)")
-	equalSigs   = newRsigs("equal(Tensor input, Tensor other)")
+	matmulSigs  = newArgParser("matmul(Tensor input, Tensor other, *, Tensor out=None)")
+	mmSigs      = newArgParser("mm(Tensor input, Tensor mat2, *, Tensor out=None)")
+	bmmSigs     = newArgParser("bmm(Tensor input, Tensor mat2, *, Tensor out=None)")
+	mvSigs      = newArgParser("mv(Tensor input, Tensor vec, *, Tensor out=None)")
+	dotSigs     = newArgParser("dot(Tensor input, Tensor tensor, *, Tensor out=None)")
+	vdotSigs    = newArgParser("vdot(Tensor input, Tensor other, *, Tensor out=None)")
+	outerSigs   = newArgParser("outer(Tensor input, Tensor vec2, *, Tensor out=None)")
+	gerSigs     = newArgParser("ger(Tensor input, Tensor vec2, *, Tensor out=None)")
+	einsumSigs  = newArgParser("einsum(std::string equation, TensorList tensors, *, IntArrayRef? path=None)")
+	allcloseSig = newArgParser("allclose(Tensor input, Tensor other, double rtol=1e-05, double atol=1e-08, bool equal_nan=False)")
+	iscloseSig  = newArgParser("isclose(Tensor input, Tensor other, double rtol=1e-05, double atol=1e-08, bool equal_nan=False)")
+	equalSigs   = newArgParser("equal(Tensor input, Tensor other)")
 )
 
 // tensorMatmul is x @ y (and x @= y, which rebinds): torch.matmul for two
@@ -33,11 +34,11 @@ func (s *Session) tensorMatmul(x, y Value) Value {
 	if !aok || !bok {
 		throw("TypeError", errUnsupportedBinary, "@", TypeName(x), TypeName(y))
 	}
-	return tensor.Matmul(a, b)
+	return linalg.Matmul(a, b)
 }
 
 // binaryProduct makes the binding of a two-tensor product.
-func binaryProduct(name string, sigs *rsigs, second, sig, doc string, fn func(a, b *tensor.Tensor) *tensor.Tensor) *Builtin {
+func binaryProduct(name string, sigs *argParser, second, sig, doc string, fn func(a, b *tensor.Tensor) *tensor.Tensor) *Builtin {
 	return &Builtin{Name: name, Kind: TorchFunc | TensorMethod, Sig: sig, Doc: doc,
 		Fn: func(a *Args) Value {
 			r := sigs.parse(a)
@@ -49,21 +50,21 @@ func binaryProduct(name string, sigs *rsigs, second, sig, doc string, fn func(a,
 func init() {
 	register(
 		binaryProduct("matmul", matmulSigs, "other", "matmul(input, other) -> Tensor",
-			"Matrix product with NumPy's rules: dot for 1-d operands, 1-d operands promoted to matrices, batch dimensions broadcast.", tensor.Matmul),
+			"Matrix product with NumPy's rules: dot for 1-d operands, 1-d operands promoted to matrices, batch dimensions broadcast.", linalg.Matmul),
 		binaryProduct("mm", mmSigs, "mat2", "mm(input, mat2) -> Tensor",
-			"Product of two matrices.", tensor.Mm),
+			"Product of two matrices.", linalg.Mm),
 		binaryProduct("bmm", bmmSigs, "mat2", "bmm(input, mat2) -> Tensor",
-			"Products of two batches of matrices (3-d tensors with the same batch size).", tensor.Bmm),
+			"Products of two batches of matrices (3-d tensors with the same batch size).", linalg.Bmm),
 		binaryProduct("mv", mvSigs, "vec", "mv(input, vec) -> Tensor",
-			"Product of a matrix and a vector.", tensor.Mv),
+			"Product of a matrix and a vector.", linalg.Mv),
 		binaryProduct("dot", dotSigs, "tensor", "dot(input, tensor) -> Tensor",
-			"Inner product of two 1-d tensors of the same dtype and size.", tensor.Dot),
+			"Inner product of two 1-d tensors of the same dtype and size.", linalg.Dot),
 		binaryProduct("vdot", vdotSigs, "other", "vdot(input, other) -> Tensor",
-			"Inner product of two 1-d tensors (the first conjugated; tensh's tensors are real).", tensor.Dot),
+			"Inner product of two 1-d tensors (the first conjugated; tensh's tensors are real).", linalg.Dot),
 		binaryProduct("outer", outerSigs, "vec2", "outer(input, vec2) -> Tensor",
-			"Outer product of two 1-d tensors.", tensor.Outer),
+			"Outer product of two 1-d tensors.", linalg.Outer),
 		binaryProduct("ger", gerSigs, "vec2", "ger(input, vec2) -> Tensor",
-			"Alias of outer.", tensor.Outer),
+			"Alias of outer.", linalg.Outer),
 		&Builtin{Name: "einsum", Kind: TorchFunc, Sig: "einsum(equation, *operands) -> Tensor",
 			Doc: "Einstein summation: 'ij,jk->ik' and the like, with '...' for broadcast dimensions and an implicit output of the labels seen once.",
 			Fn:  builtinEinsum},
@@ -71,13 +72,13 @@ func init() {
 			Doc: "Whether |input - other| <= atol + rtol * |other| everywhere (with broadcasting; same dtype required).",
 			Fn: func(a *Args) Value {
 				r := allcloseSig.parse(a)
-				return Bool(tensor.AllClose(r.tensor("input"), r.tensor("other"), r.float("rtol", 1e-5), r.float("atol", 1e-8), r.bool("equal_nan", false)))
+				return Bool(tensor.AllClose(r.tensor("input"), r.tensor("other"), r.double("rtol", 1e-5), r.double("atol", 1e-8), r.bool("equal_nan", false)))
 			}},
 		&Builtin{Name: "isclose", Kind: TorchFunc | TensorMethod, Sig: "isclose(input, other, rtol=1e-05, atol=1e-08, equal_nan=False) -> Tensor",
 			Doc: "Elementwise |input - other| <= atol + rtol * |other| (with broadcasting; same dtype required).",
 			Fn: func(a *Args) Value {
 				r := iscloseSig.parse(a)
-				return tensor.IsClose(r.tensor("input"), r.tensor("other"), r.float("rtol", 1e-5), r.float("atol", 1e-8), r.bool("equal_nan", false))
+				return tensor.IsClose(r.tensor("input"), r.tensor("other"), r.double("rtol", 1e-5), r.double("atol", 1e-8), r.bool("equal_nan", false))
 			}},
 		&Builtin{Name: "equal", Kind: TorchFunc | TensorMethod, Sig: "equal(input, other) -> bool",
 			Doc: "Whether two tensors have the same size and elements.",
@@ -93,7 +94,7 @@ func init() {
 // as one list.
 func builtinEinsum(a *Args) Value {
 	if len(a.Kw) > 0 {
-		throw("TypeError", errUnexpectedKw, "einsum", a.Kw[0].Name)
+		throw("TypeError", errNoKwArg, "einsum", a.Kw[0].Name)
 	}
 	args := a.Pos
 	if len(args) < 2 {
@@ -129,7 +130,7 @@ func builtinEinsum(a *Args) Value {
 		}
 	}
 	r := einsumSigs.parse(&Args{Name: "einsum", Pos: []Value{equation, Tuple(operands)}, s: a.s})
-	return tensor.Einsum(string(r.v["equation"].(Str)), r.tensors("tensors"))
+	return linalg.Einsum(string(r.val("equation").(Str)), r.tensors("tensors"))
 }
 
 // sublistSubscripts converts a list of ints (and Ellipsis) to labels:

@@ -1,8 +1,6 @@
 package eval
 
 import (
-	"strings"
-
 	"github.com/tensh/tensh/runtime/tensor"
 )
 
@@ -19,7 +17,7 @@ func (a *Args) tensorParam(name string, idx int, v Value) *tensor.Tensor {
 		if a.Self != nil {
 			pos--
 		}
-		throw("TypeError", errArgMustBeTensor, a.Name, name, pos, TypeName(v))
+		throw("TypeError", errArgMustBePos, a.Name, name, pos, "Tensor", TypeName(v))
 	}
 	return t
 }
@@ -41,7 +39,7 @@ func (a *Args) outParam(v Value) *tensor.Tensor {
 	}
 	t, ok := v.(*tensor.Tensor)
 	if !ok {
-		throw("TypeError", errArgMustBeTensorKw, a.Name, "out", TypeName(v))
+		throw("TypeError", errArgMustBeKw, a.Name, "out", "Tensor", TypeName(v))
 	}
 	return t
 }
@@ -288,14 +286,7 @@ func init() {
 // invalidExpected is the parser's error for a single-signature function
 // called with too few arguments: it names the signature.
 func invalidExpected(a *Args, sig string) {
-	parts := make([]string, 0, len(a.Pos)+len(a.Kw))
-	for _, v := range a.Pos {
-		parts = append(parts, argTypeName(v))
-	}
-	for _, kw := range a.Kw {
-		parts = append(parts, kw.Name+"="+argTypeName(kw.Value))
-	}
-	throw("TypeError", errInvalidExpected, a.Name, strings.Join(parts, ", "), sig)
+	throw("TypeError", errInvalidArgsFor, a.Name, "("+invalidArgsDesc(a)+")", sig)
 }
 
 // alphaParam reads the alpha keyword (a number; absent means 1).
@@ -315,7 +306,7 @@ func roundingMode(a *Args, v Value) string {
 		return ""
 	case Str:
 		if m == "" {
-			tensor.Raise(tensor.RuntimeError, "div expected rounding_mode to be one of None, 'trunc', or 'floor' but found ''")
+			tensor.Raise(tensor.RuntimeError, errRoundingMode, "")
 		}
 		return string(m)
 	}
@@ -469,9 +460,9 @@ func init() {
 func unaryArgs(a *Args) {
 	switch {
 	case a.Self != nil && len(a.Pos) > 0:
-		throw("TypeError", errTakesNoArgs, a.Name, len(a.Pos))
+		throw("TypeError", errTakesNoArgs, "_TensorBase."+a.Name, len(a.Pos))
 	case a.Self == nil && len(a.Pos) > 1:
-		throw("TypeError", errTooManyPos, a.Name, "1", "", len(a.Pos), "were")
+		throw("TypeError", errTakesN, a.Name, 1, "", len(a.Pos), "were")
 	case a.Self == nil && len(a.Pos) == 0:
 		requireArgs(a, true, "input")
 	}
@@ -749,7 +740,7 @@ func init() {
 			for i, v := range args {
 				t, ok := v.(*tensor.Tensor)
 				if !ok {
-					throw("TypeError", "expected Tensor as element %d in argument 0, but got %s", i, TypeName(v))
+					throw("TypeError", errTensorListElem, i, 0, TypeName(v))
 				}
 				ts[i], ops[i] = t, tensor.TensorOperand(t)
 			}
@@ -778,7 +769,7 @@ func broadcastShapes(shapes []Value) Value {
 			for j, e := range elems {
 				n, ok := toInt64(e)
 				if !ok {
-					throw("TypeError", "'<' not supported between instances of '%s' and 'int'", TypeName(e))
+					throw("TypeError", errUnsupportedCompare, "<", TypeName(e), "int")
 				}
 				seq[j] = n
 			}

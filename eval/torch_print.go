@@ -25,15 +25,15 @@ func init() {
 }
 
 var (
-	finfoClass = defClass("torch.finfo", "torch.finfo", nil)
-	iinfoClass = defClass("torch.iinfo", "torch.iinfo", nil)
+	finfoClass = defClass("torch.finfo", "finfo", nil)
+	iinfoClass = defClass("torch.iinfo", "iinfo", nil)
 )
 
 // setPrintOptions is torch.set_printoptions: a profile first, then the
 // options given, then sci_mode (None unless given).
 func setPrintOptions(a *Args) Value {
 	if len(a.Pos) > 6 {
-		throw("TypeError", errTooManyPos, a.Name, "from 0 to 6", "s", len(a.Pos), "were")
+		throw("TypeError", errTakesFromTo, a.Name, 0, 6, len(a.Pos))
 	}
 	var precision, threshold, edgeitems, linewidth, profile, sci Value = None, None, None, None, None, None
 	a.Unpack("precision?", &precision, "threshold?", &threshold, "edgeitems?", &edgeitems,
@@ -91,7 +91,9 @@ func printOptInt(a *Args, name string, v Value) int64 {
 		}
 		return 0
 	}
-	throw("TypeError", errPrintOptType, a.Name, name, "int", TypeName(v))
+	// PyTorch stores any value and fails when it prints; tensh checks the
+	// type of the options when they are set.
+	throw("TypeError", errArgMustBeKw, a.Name, name, "int", TypeName(v))
 	return 0
 }
 
@@ -106,7 +108,7 @@ func printOptNumber(a *Args, name string, v Value) float64 {
 	case Float:
 		return float64(x)
 	}
-	throw("TypeError", errPrintOptType, a.Name, name, "a number", TypeName(v))
+	throw("TypeError", errArgMustBeKw, a.Name, name, "a number", TypeName(v))
 	return 0
 }
 
@@ -122,11 +124,11 @@ func infoDType(a *Args, name string, allowDefault bool) tensor.DType {
 	case len(a.Pos) == 0 && len(a.Kw) == 0 && allowDefault:
 		return tensor.DefaultFloat()
 	case len(a.Pos) == 0 && !hasType:
-		throw("TypeError", errInfoMissingType, name)
+		throw("TypeError", errMissingArgQuoted, name, "type")
 	case allowDefault && (len(a.Pos) > 1 || otherKw || (hasType && len(a.Pos) > 0)):
 		a.invalid()
 	case len(a.Pos) > 1:
-		throw("TypeError", errTooManyPos, name, "1", "", len(a.Pos), "were")
+		throw("TypeError", errTakesN, name, 1, "", len(a.Pos), "were")
 	case len(a.Pos) == 1 && hasType:
 		throw("TypeError", errMultipleValues, name, "type")
 	case otherKw:

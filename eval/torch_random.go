@@ -15,28 +15,8 @@ import (
 // Generator, which replays PyTorch's CPU generator bit for bit; the
 // process's default generator is tensor.DefaultGenerator.
 
-// Messages of the random functions (kept here, with their code, rather
-// than in errors.go, to leave the shared catalogue to its owners).
-const (
-	errRandDeviceString    = "Expected one of cpu, cuda, ipu, xpu, mkldnn, opengl, opencl, ideep, hip, ve, fpga, ort, xla, lazy, vulkan, mps, meta, hpu, privateuseone device type at start of device string: %s"
-	errRandDeviceType      = "expected a torch.device, a string or an int, got %s"
-	errRandNoCUDA          = "Torch not compiled with CUDA enabled"
-	errRandGeneratorDevice = "Device type %s is not supported for torch.Generator() api."
-	errRandArgFloat        = "%s(): argument '%s' (position %d) must be float, not %s"
-	errRandArgInt          = "%s(): argument '%s' (position %d) must be int, not %s"
-	errRandArgTensor       = "%s(): argument '%s' (position %d) must be Tensor, not %s"
-	errRandArgTuple        = "%s(): argument '%s' (position %d) must be tuple of ints, not %s"
-	errRandTooManyPos      = "%s() takes from 0 to 2 positional arguments but %d were given"
-	errRandOverflowLong    = "Overflow when unpacking long"
-	errRandStateType       = "expected a torch.ByteTensor, but got %s"
-	errRandStateByte       = "RNG state must be a torch.ByteTensor"
-	errRandNotImplemented  = "\"%s\" not implemented for '%s'"
-	errRandSeedLong        = "manual_seed expected a long, but got %s"
-	errRandOneArg          = "Generator.%s() takes exactly one argument (%d given)"
-	errRandNoArgs          = "Generator.%s() takes no arguments (%d given)"
-)
-
-// generatorTypeName is type(g).__name__ of a torch.Generator.
+// generatorTypeName is type(g).__name__ of a torch.Generator (its
+// TypeName is torch._C.Generator).
 const generatorTypeName = "Generator"
 
 // Generator objects: an *Object of type Generator per tensor.Generator.
@@ -55,7 +35,7 @@ func newGeneratorObject(g *tensor.Generator) *Object {
 	// A stable stand-in for the object's address in its repr.
 	addr := 0x7f3a5c1e8000 + generatorCount*0x50
 	o := &Object{
-		TypeName: generatorTypeName,
+		TypeName: "torch._C.Generator",
 		Attrs:    map[string]Value{"device": DeviceValue{tensor.CPU}},
 		Order:    []string{"device"},
 		ReprFn:   func() string { return fmt.Sprintf("<torch._C.Generator object at %#x>", addr) },
@@ -85,7 +65,7 @@ func defaultGeneratorObject() *Object {
 // generatorOf returns the generator a value stands for.
 func generatorOf(v Value) (*tensor.Generator, bool) {
 	o, ok := v.(*Object)
-	if !ok || o.TypeName != generatorTypeName {
+	if !ok || shortTypeName(o) != generatorTypeName {
 		return nil, false
 	}
 	generatorMu.Lock()
@@ -158,39 +138,28 @@ func randCommon(a *Args) randOpts {
 		}
 	}
 	if v, ok := takeKw(a, "device"); ok {
-		randDevice(v)
+		randDevice(a, o, v)
 	}
 	return o
 }
 
-// randDevice checks a device= argument. The random functions make CPU
-// tensors (with the CPU generator's numbers).
-func randDevice(v Value) {
-	switch d := v.(type) {
+// randDevice checks a device= argument as the creation functions do
+// (parseDevice, checkDevice). The random functions make CPU tensors (with
+// the CPU generator's numbers): any other device is PyTorch's CPU build's
+// "Torch not compiled with CUDA enabled".
+func randDevice(a *Args, o randOpts, v Value) {
+	switch v.(type) {
 	case NoneType:
 		return
-	case DeviceValue:
-		if d.D.Type == "cpu" {
-			return
-		}
-	case Str:
-		s := string(d)
-		typ := s
-		if i := strings.IndexByte(s, ':'); i >= 0 {
-			typ = s[:i]
-		}
-		switch typ {
-		case "cpu":
-			return
-		case "cuda":
-		default:
-			throw("RuntimeError", errRandDeviceString, s)
-		}
-	case Int:
+	case DeviceValue, Str, Int:
 	default:
-		throw("TypeError", errRandDeviceType, TypeName(v))
+		o.invalid(a)
 	}
-	throw("AssertionError", errRandNoCUDA)
+	d := parseDevice(v)
+	checkDevice(d)
+	if d.Type != "cpu" {
+		throw("AssertionError", errNoCUDA)
+	}
 }
 
 // randSizeArgs reads the sizes of rand/randn: varargs ints, one
@@ -255,7 +224,7 @@ func randFloatArg(a *Args, name string, pos int, v Value) float64 {
 			return x.Item().Float()
 		}
 	}
-	throw("TypeError", errRandArgFloat, a.Name, name, pos, TypeName(v))
+	throw("TypeError", errArgMustBePos, a.Name, name, pos, "float", TypeName(v))
 	return 0
 }
 
@@ -263,58 +232,9 @@ func randFloatArg(a *Args, name string, pos int, v Value) float64 {
 func randTensorArg(a *Args, v Value) *tensor.Tensor {
 	t, ok := v.(*tensor.Tensor)
 	if !ok {
-		throw("TypeError", errRandArgTensor, a.Name, "input", 1, TypeName(v))
+		throw("TypeError", errArgMustBePos, a.Name, "input", 1, "Tensor", TypeName(v))
 	}
 	return t
-}
-
-// emptyLikeRand is empty_like(t, dtype) with preserve_format: t's strides
-// when t is dense and non-overlapping, else contiguous.
-func emptyLikeRand(t *tensor.Tensor, d tensor.DType) *tensor.Tensor {
-	shape := t.Shape()
-	if !randDenseNonOverlapping(shape, t.Strides()) {
-		return tensor.Empty(shape, d)
-	}
-	n := tensor.CheckedNumel(shape, d)
-	return tensor.FromStorage(tensor.NewStorage(d, n), 0, shape, t.Strides())
-}
-
-// randDenseNonOverlapping is c10's is_non_overlapping_and_dense.
-func randDenseNonOverlapping(shape, strides []int) bool {
-	n := len(shape)
-	if n == 1 {
-		return shape[0] < 2 || strides[0] == 1
-	}
-	perm := make([]int, n)
-	for i := range perm {
-		perm[i] = i
-	}
-	// Sort by stride, sizes below 2 last (a stable insertion sort).
-	less := func(a, b int) bool {
-		if shape[a] < 2 {
-			return false
-		}
-		if shape[b] < 2 {
-			return true
-		}
-		return strides[a] < strides[b]
-	}
-	for i := 1; i < n; i++ {
-		for j := i; j > 0 && less(perm[j], perm[j-1]); j-- {
-			perm[j], perm[j-1] = perm[j-1], perm[j]
-		}
-	}
-	need := 1
-	for _, p := range perm {
-		if shape[p] < 2 {
-			return true
-		}
-		if strides[p] != need {
-			return false
-		}
-		need *= shape[p]
-	}
-	return true
 }
 
 // seedArg converts a seed as torch.manual_seed does: int(seed), then the
@@ -328,7 +248,7 @@ func seedArg(a *Args, v Value) uint64 {
 	case b.Sign() < 0 && b.IsInt64():
 		return uint64(b.Int64())
 	}
-	throw("RuntimeError", errRandOverflowLong)
+	throw("RuntimeError", errOverflowLong)
 	return 0
 }
 
@@ -402,7 +322,7 @@ func torchRandint(a *Args) Value {
 	case Tuple, *List, Size:
 	case Int:
 		if sizePos == 2 {
-			throw("TypeError", errRandArgTuple, a.Name, "size", sizePos, TypeName(size))
+			throw("TypeError", errArgMustBePos, a.Name, "size", sizePos, "tuple of ints", TypeName(size))
 		}
 		o.invalid(a)
 	default:
@@ -429,7 +349,7 @@ func torchRandperm(a *Args) Value {
 	case Int, *tensor.Tensor:
 		n = a.toInt("n", x)
 	default:
-		throw("TypeError", errRandArgInt, a.Name, "n", 1, TypeName(x))
+		throw("TypeError", errArgMustBePos, a.Name, "n", 1, "int", TypeName(x))
 	}
 	d := tensor.Int64
 	if o.hasDType {
@@ -460,9 +380,9 @@ func torchRandLike(a *Args) Value {
 		o.invalid(a)
 	}
 	if !o.dtype.IsFloat() {
-		tensor.Raise(tensor.RuntimeError, errRandNotImplemented, "check_uniform_bounds", o.dtype.ScalarName())
+		tensor.Raise(tensor.RuntimeError, errNotImplementedFor, "check_uniform_bounds", o.dtype.ScalarName())
 	}
-	return emptyLikeRand(t, o.dtype).Uniform_(0, 1, o.gen)
+	return tensor.EmptyLike(t, o.dtype).Uniform_(0, 1, o.gen)
 }
 
 func torchRandnLike(a *Args) Value {
@@ -471,9 +391,9 @@ func torchRandnLike(a *Args) Value {
 		o.invalid(a)
 	}
 	if !o.dtype.IsFloat() {
-		tensor.Raise(tensor.RuntimeError, errRandNotImplemented, "normal_kernel_cpu", o.dtype.ScalarName())
+		tensor.Raise(tensor.RuntimeError, errNotImplementedFor, "normal_kernel_cpu", o.dtype.ScalarName())
 	}
-	return emptyLikeRand(t, o.dtype).Normal_(0, 1, o.gen)
+	return tensor.EmptyLike(t, o.dtype).Normal_(0, 1, o.gen)
 }
 
 func torchRandintLike(a *Args) Value {
@@ -501,12 +421,12 @@ func torchRandintLike(a *Args) Value {
 	}
 	if _, isInt := high.(Int); !isInt {
 		if _, isT := high.(*tensor.Tensor); !isT {
-			throw("TypeError", errRandArgInt, a.Name, "high", 2, TypeName(high))
+			throw("TypeError", errArgMustBePos, a.Name, "high", 2, "int", TypeName(high))
 		}
 	}
 	lo := randIntArg(a, o, low)
 	hi := randIntArg(a, o, high)
-	return emptyLikeRand(t, o.dtype).RandomFromTo_(lo, &hi, o.gen, randWarn(a))
+	return tensor.EmptyLike(t, o.dtype).RandomFromTo_(lo, &hi, o.gen, randWarn(a))
 }
 
 func torchManualSeed(a *Args) Value {
@@ -526,7 +446,7 @@ func pyNoArgs(a *Args) {
 		if n > 1 {
 			verb = "were"
 		}
-		throw("TypeError", errTooManyPos, a.Name, "0", "s", n, verb)
+		throw("TypeError", errTakesN, a.Name, 0, "s", n, verb)
 	}
 	if len(a.Kw) > 0 {
 		throw("TypeError", errNoKwArg, a.Name, a.Kw[0].Name)
@@ -553,10 +473,10 @@ func rngStateTensor(g *tensor.Generator) *tensor.Tensor {
 func setRNGState(g *tensor.Generator, v Value) {
 	t, ok := v.(*tensor.Tensor)
 	if !ok {
-		throw("TypeError", errRandStateType, TypeName(v))
+		throw("TypeError", errRNGStateType, TypeName(v))
 	}
 	if t.DType() != tensor.Uint8 {
-		throw("TypeError", errRandStateByte)
+		throw("TypeError", errRNGStateByte)
 	}
 	vals := t.Values()
 	b := make([]byte, len(vals))
@@ -593,7 +513,7 @@ func tensorUniform(a *Args) Value {
 		o.invalid(a)
 	}
 	if len(a.Pos) > 2 {
-		throw("TypeError", errRandTooManyPos, a.Name, len(a.Pos))
+		throw("TypeError", errTakesFromTo, a.Name, 0, 2, len(a.Pos))
 	}
 	from, to := 0.0, 1.0
 	if len(a.Pos) > 0 {
@@ -624,7 +544,7 @@ func tensorNormal(a *Args) Value {
 		o.invalid(a)
 	}
 	if len(a.Pos) > 2 {
-		throw("TypeError", errRandTooManyPos, a.Name, len(a.Pos))
+		throw("TypeError", errTakesFromTo, a.Name, 0, 2, len(a.Pos))
 	}
 	mean, std := 0.0, 1.0
 	if len(a.Pos) > 0 {
@@ -703,24 +623,19 @@ func generatorSelf(a *Args) *tensor.Generator {
 }
 
 var generatorClass = defClass("torch._C.Generator", generatorTypeName, func(a *Args) Value {
-	var dev Value = Str("cpu")
+	var dev Value = None
 	a.Unpack("device?", &dev)
-	switch d := dev.(type) {
-	case Str:
-		if s := string(d); s != "cpu" {
-			if strings.HasPrefix(s, "cuda") {
-				throw("RuntimeError", errRandGeneratorDevice, "CUDA")
-			}
-			randDevice(d)
+	switch dev.(type) {
+	case NoneType:
+	case DeviceValue, Str, Int:
+		if d := parseDevice(dev); d.Type != "cpu" {
+			throw("RuntimeError", errGeneratorDevice, strings.ToUpper(d.Type))
 		}
-	case DeviceValue:
-		if d.D.Type != "cpu" {
-			throw("RuntimeError", errRandGeneratorDevice, strings.ToUpper(d.D.Type))
-		}
-	case Int:
-		throw("RuntimeError", errRandGeneratorDevice, "CUDA")
 	default:
-		randDevice(dev)
+		if len(a.Pos) > 0 {
+			throw("TypeError", errArgMustBePos, "Generator", "device", 1, "torch.device", TypeName(dev))
+		}
+		throw("TypeError", errArgMustBeKw, "Generator", "device", "torch.device", TypeName(dev))
 	}
 	return newGeneratorObject(tensor.NewGenerator(tensor.DefaultRNGSeed))
 })
@@ -783,7 +698,7 @@ func init() {
 				genArgs(a, 1)
 				v, ok := a.Pos[0].(Int)
 				if !ok {
-					throw("RuntimeError", errRandSeedLong, argTypeName(a.Pos[0]))
+					throw("RuntimeError", errSeedLong, TypeName(a.Pos[0]))
 				}
 				g.ManualSeed(seedArg(a, v))
 				return a.Self
@@ -836,8 +751,8 @@ func genArgs(a *Args, n int) {
 	}
 	if got != n {
 		if n == 0 {
-			throw("TypeError", errRandNoArgs, a.Name, got)
+			throw("TypeError", errTakesNoArgs, "Generator."+a.Name, got)
 		}
-		throw("TypeError", errRandOneArg, a.Name, got)
+		throw("TypeError", errTakesOneArg, "Generator."+a.Name, got)
 	}
 }

@@ -60,28 +60,6 @@ func TestRandomTranscript(t *testing.T) {
 	}
 }
 
-func TestRandDenseNonOverlapping(t *testing.T) {
-	cases := []struct {
-		shape, strides []int
-		want           bool
-	}{
-		{[]int{2, 3}, []int{3, 1}, true},
-		{[]int{3, 2}, []int{1, 3}, true},  // transposed
-		{[]int{2, 2}, []int{3, 2}, false}, // every other column
-		{[]int{2, 3}, []int{0, 1}, false}, // expanded
-		{[]int{1, 3}, []int{7, 1}, true},  // size-1 dims are free
-		{[]int{4}, []int{2}, false},
-		{[]int{1}, []int{5}, true},
-		{[]int{}, []int{}, true},
-		{[]int{2, 3, 4}, []int{1, 8, 2}, true},
-	}
-	for _, c := range cases {
-		if got := randDenseNonOverlapping(c.shape, c.strides); got != c.want {
-			t.Errorf("dense(%v, %v) = %v, want %v", c.shape, c.strides, got, c.want)
-		}
-	}
-}
-
 // TestRandLikeStrides: rand_like keeps a transposed input's strides and
 // fills in memory order, as PyTorch's empty_like(preserve_format) does.
 func TestRandLikeStrides(t *testing.T) {

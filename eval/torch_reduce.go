@@ -2,583 +2,13 @@ package eval
 
 import (
 	"math"
-	"strings"
 
 	"github.com/tensh/tensh/runtime/tensor"
 )
 
 // Reductions and scans: sum, mean, prod, max/min, amax/amin,
 // argmax/argmin, std/var, norm, all/any, count_nonzero, logsumexp, median,
-// mode, cumsum/cumprod; and the argument binding that the reduction, join
-// and linear-algebra bindings share.
-
-// ---- PyTorch's argument parser ----
-
-// rsigs is one function's signatures in PyTorch's own notation, tried in
-// order like python_arg_parser.cpp's PythonArgParser: the first signature
-// that binds wins. When none does, the error is the specific one of the
-// only signature plausible by argument count, or "received an invalid
-// combination of arguments".
-type rsigs struct {
-	name string
-	sigs []*rsig
-}
-
-type rsig struct {
-	params  []rparam
-	minArgs int
-	maxArgs int
-	maxPos  int
-}
-
-type rparam struct {
-	name      string
-	typ       string // Tensor, int64_t, IntArrayRef, bool, double, Scalar, ScalarType, TensorList, std::string, Dimname, DimnameList, PyObject*
-	size      int    // N of IntArrayRef[N]: a single int is accepted
-	optional  bool
-	allowNone bool
-	kwOnly    bool
-}
-
-// newRsigs parses "name(Type name=default, *, Type? name=None)" signatures.
-func newRsigs(specs ...string) *rsigs {
-	ss := &rsigs{}
-	for _, spec := range specs {
-		open := strings.IndexByte(spec, '(')
-		ss.name = spec[:open]
-		s := &rsig{}
-		kw := false
-		for _, part := range strings.Split(strings.TrimSuffix(spec[open+1:], ")"), ", ") {
-			if part == "" {
-				continue
-			}
-			if part == "*" {
-				kw = true
-				continue
-			}
-			decl, def, hasDef := strings.Cut(part, "=")
-			sp := strings.LastIndexByte(decl, ' ')
-			p := rparam{name: decl[sp+1:], typ: decl[:sp], optional: hasDef, kwOnly: kw}
-			if strings.HasSuffix(p.typ, "?") {
-				p.typ = strings.TrimSuffix(p.typ, "?")
-				p.allowNone = true
-			}
-			// None also stands for an int list's default ([]).
-			if hasDef && (def == "None" || def == "[]") {
-				p.allowNone = true
-			}
-			if i := strings.IndexByte(p.typ, '['); i >= 0 {
-				p.size = int(p.typ[i+1] - '0')
-				p.typ = p.typ[:i]
-			}
-			s.params = append(s.params, p)
-			if !p.optional {
-				s.minArgs++
-			}
-			s.maxArgs++
-			if !kw {
-				s.maxPos++
-			}
-		}
-		ss.sigs = append(ss.sigs, s)
-	}
-	return ss
-}
-
-// rargs are the values bound by a successful parse; an absent name took
-// its default (or None).
-type rargs struct {
-	name string
-	sig  int
-	v    map[string]Value
-}
-
-// numpyNames are the NumPy spellings PyTorch's parser accepts for some
-// parameter names.
-var numpyNames = map[string][]string{"dim": {"axis"}, "keepdim": {"keepdims"}, "input": {"x", "a", "x1"}, "other": {"x2"}}
-
-// parse binds a call. For a method call the receiver binds to the
-// parameter named input (or self).
-func (ss *rsigs) parse(a *Args) *rargs {
-	if len(ss.sigs) == 1 {
-		v, _ := ss.sigs[0].bind(ss.name, a, true)
-		return &rargs{name: ss.name, v: v}
-	}
-	for i, s := range ss.sigs {
-		if v, ok := s.bind(ss.name, a, false); ok {
-			return &rargs{name: ss.name, sig: i, v: v}
-		}
-	}
-	n := len(a.Pos) + len(a.Kw)
-	var plausible []*rsig
-	for _, s := range ss.sigs {
-		m := s
-		if a.Self != nil {
-			m = s.method()
-		}
-		if n >= m.minArgs && n <= m.maxArgs {
-			plausible = append(plausible, s)
-		}
-	}
-	if len(plausible) == 1 {
-		plausible[0].bind(ss.name, a, true)
-	}
-	invalidCombination(a)
-	return nil
-}
-
-// method returns the signature without its input parameter.
-func (s *rsig) method() *rsig {
-	m := &rsig{}
-	for _, p := range s.params {
-		if p.name == "input" || p.name == "self" {
-			continue
-		}
-		m.params = append(m.params, p)
-		if !p.optional {
-			m.minArgs++
-		}
-		m.maxArgs++
-		if !p.kwOnly {
-			m.maxPos++
-		}
-	}
-	return m
-}
-
-// bind is FunctionSignature::parse.
-func (s *rsig) bind(name string, a *Args, raise bool) (map[string]Value, bool) {
-	out := map[string]Value{}
-	sig := s
-	if a.Self != nil {
-		sig = s.method()
-		for _, p := range s.params {
-			if p.name == "input" || p.name == "self" {
-				out[p.name] = a.Self
-			}
-		}
-	}
-	nargs := len(a.Pos)
-	varargs := sig.maxPos == 1 && len(sig.params) > 0 && (sig.params[0].typ == "IntArrayRef" || sig.params[0].typ == "SymIntArrayRef") && sig.params[0].size == 0
-	if nargs > sig.maxPos && !varargs {
-		if raise {
-			sigExtraArgs(name, sig, nargs)
-		}
-		return nil, false
-	}
-	used := map[string]bool{}
-	argPos := 0
-	for i, p := range sig.params {
-		var obj Value
-		isKw := false
-		if argPos < nargs {
-			if p.kwOnly {
-				if raise {
-					sigExtraArgs(name, sig, nargs)
-				}
-				return nil, false
-			}
-			obj = a.Pos[argPos]
-		} else {
-			names := append([]string{p.name}, numpyNames[p.name]...)
-			for _, n := range names {
-				if v, ok := a.Kwarg(n); ok && obj == nil {
-					obj = v
-					used[n] = true
-				}
-			}
-			isKw = true
-		}
-		_, isNone := obj.(NoneType)
-		switch {
-		case (obj == nil && p.optional) || (isNone && p.allowNone):
-		case obj == nil:
-			if raise {
-				sigMissingArgs(name, sig, i)
-			}
-			return nil, false
-		case p.check(obj, i):
-			out[p.name] = obj
-		case varargs && argPos == 0 && !isKw && isIndex(obj):
-			out[p.name] = Tuple(append([]Value{}, a.Pos...))
-			argPos = nargs
-			continue
-		case raise:
-			if isKw {
-				throw("TypeError", "%s(): argument '%s' must be %s, not %s", name, p.name, p.typeName(), pyArgTypeName(obj))
-			}
-			throw("TypeError", "%s(): argument '%s' (position %d) must be %s, not %s", name, p.name, argPos+1, p.typeName(), pyArgTypeName(obj))
-		default:
-			return nil, false
-		}
-		if !isKw {
-			argPos++
-		}
-	}
-	for _, kw := range a.Kw {
-		if used[kw.Name] {
-			continue
-		}
-		if raise {
-			for i, p := range sig.params {
-				if p.name == kw.Name && i < nargs {
-					throw("TypeError", "%s() got multiple values for argument '%s'", name, kw.Name)
-				}
-			}
-			throw("TypeError", "%s() got an unexpected keyword argument '%s'", name, kw.Name)
-		}
-		return nil, false
-	}
-	return out, true
-}
-
-func sigExtraArgs(name string, s *rsig, nargs int) {
-	if s.minArgs != s.maxPos {
-		throw("TypeError", "%s() takes from %d to %d positional arguments but %d were given", name, s.minArgs, s.maxPos, nargs)
-	}
-	plural, verb := "s", "were"
-	if s.maxPos == 1 {
-		plural = ""
-	}
-	if nargs == 1 {
-		verb = "was"
-	}
-	throw("TypeError", "%s() takes %d positional argument%s but %d %s given", name, s.maxPos, plural, nargs, verb)
-}
-
-// sigMissingArgs reproduces PyTorch's message, including its plural "s" for
-// exactly one missing argument.
-func sigMissingArgs(name string, s *rsig, from int) {
-	var names []string
-	for _, p := range s.params[from:] {
-		if !p.optional {
-			names = append(names, `"`+p.name+`"`)
-		}
-	}
-	plural := ""
-	if len(names) == 1 {
-		plural = "s"
-	}
-	throw("TypeError", "%s() missing %d required positional argument%s: %s", name, len(names), plural, strings.Join(names, ", "))
-}
-
-// invalidCombination raises the parser's error for a call no signature
-// takes. The keyword arguments are listed last to first, as PyTorch does.
-func invalidCombination(a *Args) {
-	var b strings.Builder
-	for i, v := range a.Pos {
-		if i > 0 {
-			b.WriteString(", ")
-		}
-		b.WriteString(pyArgTypeName(v))
-	}
-	for i := len(a.Kw) - 1; i >= 0; i-- {
-		kw := a.Kw[i]
-		if len(a.Pos) > 0 {
-			b.WriteString(", ")
-		}
-		b.WriteString(kw.Name + "=" + pyArgTypeName(kw.Value))
-		if len(a.Pos) == 0 {
-			b.WriteString(", ")
-		}
-	}
-	throw("TypeError", errInvalidCombination, a.Name, b.String())
-}
-
-// pyArgTypeName is Py_TYPE(v)->tp_name as the argument parser prints it.
-func pyArgTypeName(v Value) string {
-	switch v.(type) {
-	case *tensor.Tensor:
-		return "Tensor"
-	case Size:
-		return "torch.Size"
-	case DTypeValue:
-		return "torch.dtype"
-	case DeviceValue:
-		return "torch.device"
-	case *Builtin, *BoundMethod:
-		return "builtin_function_or_method"
-	}
-	return TypeName(v)
-}
-
-func (p *rparam) typeName() string {
-	switch p.typ {
-	case "Tensor":
-		return "Tensor"
-	case "int64_t":
-		return "int"
-	case "IntArrayRef":
-		return "tuple of ints"
-	case "SymIntArrayRef":
-		return "tuple of SymInts"
-	case "bool":
-		return "bool"
-	case "double":
-		return "float"
-	case "Scalar":
-		return "Number"
-	case "ScalarType":
-		return "torch.dtype"
-	case "TensorList":
-		return "tuple of Tensors"
-	case "std::string":
-		return "str"
-	case "Dimname":
-		return "name"
-	case "DimnameList":
-		return "tuple of names"
-	}
-	return "object"
-}
-
-// isIndex is THPUtils_checkIndex: an int (not a bool) or a one-element
-// integer tensor.
-func isIndex(v Value) bool {
-	switch x := v.(type) {
-	case Int:
-		return true
-	case *tensor.Tensor:
-		return x.Numel() == 1 && x.DType().IsIntegral(false)
-	}
-	return false
-}
-
-// check is FunctionParameter::check; argnum numbers the parameter in
-// TensorList errors.
-func (p *rparam) check(v Value, argnum int) bool {
-	switch p.typ {
-	case "Tensor":
-		_, ok := v.(*tensor.Tensor)
-		return ok
-	case "int64_t":
-		switch x := v.(type) {
-		case Int:
-			return true
-		case *tensor.Tensor:
-			return x.Dim() == 0 && x.DType().IsIntegral(false)
-		}
-		return false
-	case "IntArrayRef", "SymIntArrayRef":
-		switch x := v.(type) {
-		case Tuple, *List, Size:
-			elems := iterate(x)
-			return len(elems) == 0 || isIndex(elems[0])
-		case Int:
-			return p.size > 0
-		}
-		return false
-	case "bool":
-		_, ok := v.(Bool)
-		return ok
-	case "double", "Scalar":
-		switch x := v.(type) {
-		case Bool, Int, Float:
-			return true
-		case *tensor.Tensor:
-			return x.Dim() == 0
-		}
-		return false
-	case "ScalarType":
-		switch x := v.(type) {
-		case DTypeValue:
-			return true
-		case *Class:
-			return x == intClass || x == floatClass || x == boolClass
-		}
-		return false
-	case "TensorList":
-		switch v.(type) {
-		case Tuple, *List:
-		default:
-			return false
-		}
-		for i, e := range iterate(v) {
-			if _, ok := e.(*tensor.Tensor); !ok {
-				throw("TypeError", "expected Tensor as element %d in argument %d, but got %s", i, argnum, pyArgTypeName(e))
-			}
-		}
-		return true
-	case "std::string":
-		_, ok := v.(Str)
-		return ok
-	case "Dimname":
-		switch v.(type) {
-		case Str, NoneType:
-			return true
-		}
-		return false
-	case "DimnameList":
-		switch x := v.(type) {
-		case Str, NoneType:
-			return p.size > 0
-		case Tuple, *List:
-			elems := iterate(x)
-			if len(elems) == 0 {
-				return true
-			}
-			_, ok := elems[0].(Str)
-			return ok
-		}
-		return false
-	case "PyObject*":
-		return true
-	}
-	return false
-}
-
-// has reports whether name was bound to a value other than None.
-func (r *rargs) has(name string) bool {
-	v, ok := r.v[name]
-	if !ok {
-		return false
-	}
-	_, isNone := v.(NoneType)
-	return !isNone
-}
-
-func (r *rargs) tensor(name string) *tensor.Tensor {
-	t, _ := r.v[name].(*tensor.Tensor)
-	return t
-}
-
-// int converts an int64_t argument (def when absent).
-func (r *rargs) int(name string, def int) int {
-	v, ok := r.v[name]
-	if !ok {
-		return def
-	}
-	return int(unpackIndex(v))
-}
-
-// unpackIndex converts an int, bool or one-element integer tensor.
-func unpackIndex(v Value) int64 {
-	switch x := v.(type) {
-	case Int:
-		i, ok := x.Int64()
-		if !ok {
-			throw("RuntimeError", errUnpackLongOverflow)
-		}
-		return i
-	case Bool:
-		if x {
-			return 1
-		}
-		return 0
-	case *tensor.Tensor:
-		return x.Item().Int()
-	}
-	throw("TypeError", "'%s' object cannot be interpreted as an integer", TypeName(v))
-	return 0
-}
-
-// ints converts an int list argument; nil when absent or None.
-func (r *rargs) ints(name string) []int {
-	v, ok := r.v[name]
-	if !ok {
-		return nil
-	}
-	switch x := v.(type) {
-	case NoneType:
-		return nil
-	case Int, Bool:
-		return []int{int(unpackIndex(x))}
-	}
-	elems := iterate(v)
-	out := make([]int, len(elems))
-	for i, e := range elems {
-		switch x := e.(type) {
-		case Int, Bool:
-			out[i] = int(unpackIndex(x))
-		case *tensor.Tensor:
-			if !isIndex(x) {
-				throw("TypeError", errIntListElemAt, r.name, name, pyArgTypeName(e), i+1)
-			}
-			out[i] = int(unpackIndex(x))
-		default:
-			throw("TypeError", errIntListElemAt, r.name, name, pyArgTypeName(e), i+1)
-		}
-	}
-	return out
-}
-
-func (r *rargs) bool(name string, def bool) bool {
-	if b, ok := r.v[name].(Bool); ok {
-		return bool(b)
-	}
-	return def
-}
-
-func (r *rargs) float(name string, def float64) float64 {
-	switch x := r.v[name].(type) {
-	case Float:
-		return float64(x)
-	case Int:
-		return x.Float()
-	case Bool:
-		return b2f(bool(x))
-	case *tensor.Tensor:
-		return x.Item().Float()
-	}
-	return def
-}
-
-// dtype converts an optional ScalarType argument.
-func (r *rargs) dtype(name string) (tensor.DType, bool) {
-	switch x := r.v[name].(type) {
-	case DTypeValue:
-		return x.D, true
-	case *Class:
-		switch x {
-		case intClass:
-			return tensor.Int64, true
-		case floatClass:
-			return tensor.Float64, true
-		case boolClass:
-			return tensor.Bool, true
-		}
-	}
-	return 0, false
-}
-
-func (r *rargs) tensors(name string) []*tensor.Tensor {
-	elems := iterate(r.v[name])
-	out := make([]*tensor.Tensor, len(elems))
-	for i, e := range elems {
-		out[i] = e.(*tensor.Tensor)
-	}
-	return out
-}
-
-// dimname raises PyTorch's errors for a dimension given by name: tensh's
-// tensors have no names.
-func (r *rargs) dimname(name string, t *tensor.Tensor) {
-	v := r.v[name]
-	if s, ok := v.(Str); ok {
-		throw("RuntimeError", errDimnameNotFound, string(s), unnamedDims(t))
-	}
-	if l, ok := v.(Tuple); ok && len(l) > 0 {
-		if s, ok := l[0].(Str); ok {
-			throw("RuntimeError", errDimnameNotFound, string(s), unnamedDims(t))
-		}
-	}
-	if l, ok := v.(*List); ok && len(l.Elems) > 0 {
-		if s, ok := l.Elems[0].(Str); ok {
-			throw("RuntimeError", errDimnameNotFound, string(s), unnamedDims(t))
-		}
-	}
-	throw("RuntimeError", errDimnameNone)
-}
-
-// unnamedDims is how PyTorch prints an unnamed tensor's names:
-// Tensor[None, None].
-func unnamedDims(t *tensor.Tensor) string {
-	parts := make([]string, t.Dim())
-	for i := range parts {
-		parts[i] = "None"
-	}
-	return "Tensor[" + strings.Join(parts, ", ") + "]"
-}
+// mode, cumsum/cumprod.
 
 // returnType makes a torch.return_types value.
 func returnType(name string, values, indices *tensor.Tensor) *NamedTuple {
@@ -588,64 +18,64 @@ func returnType(name string, values, indices *tensor.Tensor) *NamedTuple {
 // ---- reductions ----
 
 var (
-	sumSigs = newRsigs(
+	sumSigs = newArgParser(
 		"sum(Tensor input, *, ScalarType? dtype=None)",
 		"sum(Tensor input, IntArrayRef[1]? dim, bool keepdim=False, *, ScalarType? dtype=None)",
 		"sum(Tensor input, DimnameList[1] dim, bool keepdim=False, *, ScalarType? dtype=None)")
-	meanSigs = newRsigs(
+	meanSigs = newArgParser(
 		"mean(Tensor input, *, ScalarType? dtype=None)",
 		"mean(Tensor input, IntArrayRef[1]? dim, bool keepdim=False, *, ScalarType? dtype=None)",
 		"mean(Tensor input, DimnameList[1] dim, bool keepdim=False, *, ScalarType? dtype=None)")
-	prodSigs = newRsigs(
+	prodSigs = newArgParser(
 		"prod(Tensor input, *, ScalarType? dtype=None)",
 		"prod(Tensor input, int64_t dim, bool keepdim=False, *, ScalarType? dtype=None)",
 		"prod(Tensor input, Dimname dim, bool keepdim=False, *, ScalarType? dtype=None)")
-	maxSigs = newRsigs(
+	maxSigs = newArgParser(
 		"max(Tensor input)",
 		"max(Tensor input, Tensor other, *, Tensor out=None)",
 		"max(Tensor input, int64_t dim, bool keepdim=False, *, TensorList out=None)",
 		"max(Tensor input, Dimname dim, bool keepdim=False, *, TensorList out=None)")
-	minSigs = newRsigs(
+	minSigs = newArgParser(
 		"min(Tensor input)",
 		"min(Tensor input, Tensor other, *, Tensor out=None)",
 		"min(Tensor input, int64_t dim, bool keepdim=False, *, TensorList out=None)",
 		"min(Tensor input, Dimname dim, bool keepdim=False, *, TensorList out=None)")
-	amaxSigs   = newRsigs("amax(Tensor input, IntArrayRef[1] dim=[], bool keepdim=False, *, Tensor out=None)")
-	aminSigs   = newRsigs("amin(Tensor input, IntArrayRef[1] dim=[], bool keepdim=False, *, Tensor out=None)")
-	argmaxSigs = newRsigs("argmax(Tensor input, int64_t? dim=None, bool keepdim=False, *, Tensor out=None)")
-	argminSigs = newRsigs("argmin(Tensor input, int64_t? dim=None, bool keepdim=False, *, Tensor out=None)")
-	allSigs    = newRsigs(
+	amaxSigs   = newArgParser("amax(Tensor input, IntArrayRef[1] dim=[], bool keepdim=False, *, Tensor out=None)")
+	aminSigs   = newArgParser("amin(Tensor input, IntArrayRef[1] dim=[], bool keepdim=False, *, Tensor out=None)")
+	argmaxSigs = newArgParser("argmax(Tensor input, int64_t? dim=None, bool keepdim=False, *, Tensor out=None)")
+	argminSigs = newArgParser("argmin(Tensor input, int64_t? dim=None, bool keepdim=False, *, Tensor out=None)")
+	allSigs    = newArgParser(
 		"all(Tensor input, *, Tensor out=None)",
 		"all(Tensor input, int64_t dim, bool keepdim=False, *, Tensor out=None)",
 		"all(Tensor input, Dimname dim, bool keepdim=False, *, Tensor out=None)")
-	anySigs = newRsigs(
+	anySigs = newArgParser(
 		"any(Tensor input, *, Tensor out=None)",
 		"any(Tensor input, int64_t dim, bool keepdim=False, *, Tensor out=None)",
 		"any(Tensor input, Dimname dim, bool keepdim=False, *, Tensor out=None)")
-	countNonzeroSigs = newRsigs(
+	countNonzeroSigs = newArgParser(
 		"count_nonzero(Tensor input, IntArrayRef dim)",
 		"count_nonzero(Tensor input, int64_t? dim=None)")
-	logsumexpSigs = newRsigs(
+	logsumexpSigs = newArgParser(
 		"logsumexp(Tensor input, IntArrayRef[1] dim, bool keepdim=False, *, Tensor out=None)",
 		"logsumexp(Tensor input, DimnameList[1] dim, bool keepdim=False, *, Tensor out=None)")
-	medianSigs = newRsigs(
+	medianSigs = newArgParser(
 		"median(Tensor input)",
 		"median(Tensor input, int64_t dim, bool keepdim=False, *, TensorList out=None)",
 		"median(Tensor input, Dimname dim, bool keepdim=False, *, TensorList out=None)")
-	modeSigs = newRsigs(
+	modeSigs = newArgParser(
 		"mode(Tensor input, int64_t dim=-1, bool keepdim=False, *, TensorList out=None)",
 		"mode(Tensor input, Dimname dim, bool keepdim=False, *, TensorList out=None)")
-	cumsumSigs = newRsigs(
+	cumsumSigs = newArgParser(
 		"cumsum(Tensor input, int64_t dim, *, ScalarType? dtype=None, Tensor out=None)",
 		"cumsum(Tensor input, Dimname dim, *, ScalarType? dtype=None, Tensor out=None)")
-	cumprodSigs = newRsigs(
+	cumprodSigs = newArgParser(
 		"cumprod(Tensor input, int64_t dim, *, ScalarType? dtype=None, Tensor out=None)",
 		"cumprod(Tensor input, Dimname dim, *, ScalarType? dtype=None, Tensor out=None)")
 )
 
 // stdVarSigs are std's and var's signatures in PyTorch 1.13.
-func stdVarSigs(name string) *rsigs {
-	return newRsigs(
+func stdVarSigs(name string) *argParser {
+	return newArgParser(
 		name+"(Tensor input, IntArrayRef[1]? dim, bool unbiased=True, bool keepdim=False, *, Tensor out=None)",
 		name+"(Tensor input, IntArrayRef[1]? dim, *, int64_t? correction=None, bool keepdim=False, Tensor out=None)",
 		name+"(Tensor input, bool unbiased=True)",
@@ -658,18 +88,11 @@ var (
 	varSigs = stdVarSigs("var")
 )
 
-// rejectOut raises for an out= argument, which tensh does not support.
-func (r *rargs) rejectOut() {
-	if r.has("out") {
-		throw("TypeError", errOutUnsupported, r.name)
-	}
-}
-
 // sumLike binds sum and mean: dims (nil for all), keepdim and dtype.
-func sumLike(a *Args, ss *rsigs, fn func(t *tensor.Tensor, dims []int, keepdim bool, d tensor.DType, hasD bool) *tensor.Tensor) Value {
+func sumLike(a *Args, ss *argParser, fn func(t *tensor.Tensor, dims []int, keepdim bool, d tensor.DType, hasD bool) *tensor.Tensor) Value {
 	r := ss.parse(a)
 	t := r.tensor("input")
-	if r.sig == 2 {
+	if r.idx == 2 {
 		r.dimname("dim", t)
 	}
 	d, hasD := r.dtype("dtype")
@@ -705,7 +128,7 @@ func init() {
 				r := prodSigs.parse(a)
 				t := r.tensor("input")
 				var dims []int
-				switch r.sig {
+				switch r.idx {
 				case 1:
 					dims = []int{r.int("dim", 0)}
 				case 2:
@@ -768,7 +191,7 @@ func init() {
 			Fn: func(a *Args) Value {
 				r := logsumexpSigs.parse(a)
 				t := r.tensor("input")
-				if r.sig == 1 {
+				if r.idx == 1 {
 					r.dimname("dim", t)
 				}
 				r.rejectOut()
@@ -789,7 +212,7 @@ func init() {
 			Fn: func(a *Args) Value {
 				r := medianSigs.parse(a)
 				t := r.tensor("input")
-				switch r.sig {
+				switch r.idx {
 				case 0:
 					return tensor.Median(t)
 				case 2:
@@ -804,7 +227,7 @@ func init() {
 			Fn: func(a *Args) Value {
 				r := modeSigs.parse(a)
 				t := r.tensor("input")
-				if r.sig == 1 {
+				if r.idx == 1 {
 					r.dimname("dim", t)
 				}
 				r.rejectOut()
@@ -820,14 +243,14 @@ func init() {
 	)
 }
 
-func maxMin(a *Args, ss *rsigs, isMax bool) Value {
+func maxMin(a *Args, ss *argParser, isMax bool) Value {
 	r := ss.parse(a)
 	t := r.tensor("input")
 	name := "min"
 	if isMax {
 		name = "max"
 	}
-	switch r.sig {
+	switch r.idx {
 	case 0:
 		if isMax {
 			return tensor.MaxAll(t)
@@ -854,7 +277,7 @@ func maxMin(a *Args, ss *rsigs, isMax bool) Value {
 	return returnType(name, v, i)
 }
 
-func argMaxMin(a *Args, ss *rsigs, isMax bool) Value {
+func argMaxMin(a *Args, ss *argParser, isMax bool) Value {
 	r := ss.parse(a)
 	r.rejectOut()
 	t := r.tensor("input")
@@ -871,11 +294,11 @@ func argMaxMin(a *Args, ss *rsigs, isMax bool) Value {
 	return tensor.Argmin(t, r.int("dim", 0), keepdim)
 }
 
-func stdVar(a *Args, ss *rsigs, isStd bool) Value {
+func stdVar(a *Args, ss *argParser, isStd bool) Value {
 	r := ss.parse(a)
 	r.rejectOut()
 	t := r.tensor("input")
-	if r.sig >= 3 {
+	if r.idx >= 3 {
 		r.dimname("dim", t)
 	}
 	correction := 1.0
@@ -892,16 +315,16 @@ func stdVar(a *Args, ss *rsigs, isStd bool) Value {
 	return tensor.Var(t, dims, correction, keepdim)
 }
 
-func allAny(a *Args, ss *rsigs, isAll bool) Value {
+func allAny(a *Args, ss *argParser, isAll bool) Value {
 	r := ss.parse(a)
 	r.rejectOut()
 	t := r.tensor("input")
 	var dims []int
-	switch r.sig {
+	switch r.idx {
 	case 1:
 		dims = []int{r.int("dim", 0)}
 	case 2:
-		if _, isStr := r.v["dim"].(Str); !isStr {
+		if _, isStr := r.val("dim").(Str); !isStr {
 			throw("RuntimeError", errDimnameUnsupported, r.name)
 		}
 		r.dimname("dim", t)
@@ -912,11 +335,11 @@ func allAny(a *Args, ss *rsigs, isAll bool) Value {
 	return tensor.Any(t, dims, r.bool("keepdim", false))
 }
 
-func scanBinding(a *Args, ss *rsigs, prod bool) Value {
+func scanBinding(a *Args, ss *argParser, prod bool) Value {
 	r := ss.parse(a)
 	r.rejectOut()
 	t := r.tensor("input")
-	if r.sig == 1 {
+	if r.idx == 1 {
 		r.dimname("dim", t)
 	}
 	dim := r.int("dim", 0)
@@ -945,7 +368,7 @@ func builtinNorm(a *Args) Value {
 	}
 	pos := a.All()
 	if len(pos) > len(params) {
-		throw("TypeError", errPyTakesFromTo, name, 1, len(params), len(pos))
+		throw("TypeError", errTakesFromTo, name, 1, len(params), len(pos))
 	}
 	vals := map[string]Value{}
 	for i, v := range pos {
@@ -962,13 +385,13 @@ func builtinNorm(a *Args) Value {
 			}
 		}
 		if !known {
-			throw("TypeError", errUnexpectedKw, name, kw.Name)
+			throw("TypeError", errNoKwArg, name, kw.Name)
 		}
 		vals[kw.Name] = kw.Value
 	}
 	in, ok := vals[params[0]]
 	if !ok {
-		throw("TypeError", errPyMissingArg, name, params[0])
+		throw("TypeError", errMissingArg, name, params[0])
 	}
 	t, isT := in.(*tensor.Tensor)
 	if !isT {
@@ -987,28 +410,29 @@ func builtinNorm(a *Args) Value {
 	keepdim, isBool := kd.(Bool)
 	if !isBool {
 		// _VF.norm's parser takes only a bool keepdim.
-		dimDesc := pyArgTypeName(dim)
+		dimDesc := TypeName(dim)
 		if _, isInt := dim.(Int); isInt {
 			dimDesc = "list"
 		}
-		throw("TypeError", errInvalidCombination, "norm", "Tensor, "+pyArgTypeName(p)+", "+dimDesc+", keepdim="+pyArgTypeName(kd))
+		throw("TypeError", errInvalidCombination, "norm", "Tensor, "+TypeName(p)+", "+dimDesc+", keepdim="+TypeName(kd))
 	}
 	var dims []int
 	hasDim := false
 	switch d := dim.(type) {
 	case NoneType:
 	case Int:
-		hasDim, dims = true, []int{int(unpackIndex(d))}
+		hasDim, dims = true, []int{int(unpackLong(d))}
 	case Tuple, *List, Size:
 		hasDim = true
 		for i, e := range iterate(d) {
-			if !isIndex(e) {
-				throw("TypeError", errIntListElemAt, "norm", "dim", pyArgTypeName(e), i+1)
+			n, ok := indexValue(e)
+			if !ok || !isIndex(e) {
+				throw("TypeError", errIntListElem, "norm", "dim", "tuple of ints", TypeName(e), i+1)
 			}
-			dims = append(dims, int(unpackIndex(e)))
+			dims = append(dims, int(n))
 		}
 	default:
-		throw("TypeError", errInvalidCombination, "norm", "Tensor, "+pyArgTypeName(p)+", "+pyArgTypeName(dim)+", keepdim=bool")
+		throw("TypeError", errInvalidCombination, "norm", "Tensor, "+TypeName(p)+", "+TypeName(dim)+", keepdim=bool")
 	}
 	var dt *tensor.DType
 	if d, ok := dtv.(DTypeValue); ok {
@@ -1072,6 +496,6 @@ func normOrder(p Value) float64 {
 			return x.Item().Float()
 		}
 	}
-	throw("TypeError", errNormP, pyArgTypeName(p))
+	throw("TypeError", errNormP, TypeName(p))
 	return math.NaN()
 }

@@ -3,6 +3,7 @@ package eval
 import (
 	"fmt"
 	"io"
+	"slices"
 	"strings"
 
 	"github.com/tensh/tensh/lang"
@@ -69,7 +70,7 @@ func (s *Session) traceBroadcast(op string, names []string, shapes [][]int, resu
 	}
 	implicit := false
 	for _, sh := range shapes {
-		if !equalInts(sh, result) {
+		if !slices.Equal(sh, result) {
 			implicit = true
 		}
 	}
@@ -120,7 +121,7 @@ func (s *Session) traceMatmul(xs, ys string, a, b []int, r Value) {
 	}
 	ba, bb := a[:max(len(a)-2, 0)], b[:max(len(b)-2, 0)]
 	batch, err := broadcast.InferSize(ba, bb)
-	if err != nil || (equalInts(ba, batch) && equalInts(bb, batch)) {
+	if err != nil || (slices.Equal(ba, batch) && slices.Equal(bb, batch)) {
 		return
 	}
 	fmt.Fprintln(s.traceWriter(), fmt.Sprintf(traceMatmul, xs, fmtShapeTight(a), ys, fmtShapeTight(b),
@@ -131,7 +132,7 @@ func (s *Session) traceMatmul(xs, ys string, a, b []int, r Value) {
 func (s *Session) traceInplace(src string, st *lang.AugAssignStmt, x, y Value) {
 	a, aok := x.(*tensor.Tensor)
 	b, bok := y.(*tensor.Tensor)
-	if !aok || !bok || st.Op == lang.At || equalInts(a.Shape(), b.Shape()) {
+	if !aok || !bok || st.Op == lang.At || slices.Equal(a.Shape(), b.Shape()) {
 		return
 	}
 	xs := strings.TrimSpace(lang.Source(src, st.Target))

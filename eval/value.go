@@ -175,7 +175,9 @@ func (i Int) Float() float64 {
 	return float64(i.small)
 }
 
-// TypeName is the Python type name of v, as error messages print it.
+// TypeName is Py_TYPE(v)->tp_name, the name Python's and PyTorch's
+// messages give v's type: "int", "Tensor", "torch.Size", "torch.dtype",
+// "torch.return_types.max". type(v).__name__ is shortTypeName.
 func TypeName(v Value) string {
 	switch v := v.(type) {
 	case NoneType:
@@ -201,11 +203,11 @@ func TypeName(v Value) string {
 	case *tensor.Tensor:
 		return "Tensor"
 	case Size:
-		return "Size"
+		return "torch.Size"
 	case DTypeValue:
-		return "dtype"
+		return "torch.dtype"
 	case DeviceValue:
-		return "device"
+		return "torch.device"
 	case *Module:
 		return "module"
 	case *Builtin:
@@ -215,16 +217,20 @@ func TypeName(v Value) string {
 	case *Class:
 		return "type"
 	case *NamedTuple:
-		if i := lastDot(v.TypeName); i >= 0 {
-			return v.TypeName[i+1:]
-		}
 		return v.TypeName
 	case *Object:
 		return v.TypeName
 	case *StorageValue:
-		return "TypedStorage"
+		return "torch.storage.TypedStorage"
 	}
 	return "object"
+}
+
+// shortTypeName is type(v).__name__: TypeName after its last dot ("Size",
+// "dtype", "max"). The method tables and type() are keyed by it.
+func shortTypeName(v Value) string {
+	n := TypeName(v)
+	return n[lastDot(n)+1:]
 }
 
 func lastDot(s string) int {

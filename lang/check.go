@@ -1,5 +1,7 @@
 package lang
 
+import "fmt"
+
 // This file holds the checks CPython makes when compiling rather than when
 // parsing: they are reported only when the whole input parsed.
 
@@ -15,7 +17,7 @@ func checkStmt(s Stmt) {
 		checkValue(s.Value)
 		for _, t := range s.Targets {
 			if st, ok := t.(*StarredExpr); ok {
-				failAt(st.StarPos, "starred assignment target must be in a list or tuple")
+				failAt(st.StarPos, errStarTarget)
 			}
 			checkStore(t, 0)
 		}
@@ -29,15 +31,17 @@ func checkStmt(s Stmt) {
 	}
 }
 
-func failAt(p Pos, msg string) {
-	panic(&bailout{&Error{Pos: p, Msg: msg}, -1})
+// failAt reports a compile-time error at p; format is one of the formats of
+// errors.go.
+func failAt(p Pos, format string, args ...any) {
+	panic(&bailout{&Error{Pos: p, Msg: fmt.Sprintf(format, args...)}, -1})
 }
 
 // checkValue checks an expression that is the value of a statement: a
 // starred expression is only allowed in a tuple there.
 func checkValue(x Expr) {
 	if st, ok := x.(*StarredExpr); ok {
-		failAt(st.StarPos, "can't use starred expression here")
+		failAt(st.StarPos, errStarHereCompile)
 	}
 	checkExpr(x, 0)
 }
@@ -45,7 +49,7 @@ func checkValue(x Expr) {
 // checkStore checks an assignment target.
 func checkStore(x Expr, depth int) {
 	if depth > maxDepth {
-		failAt(exprStart(x), "maximum recursion depth exceeded during compilation")
+		failAt(exprStart(x), errRecursionCompile)
 	}
 	var elems []Expr
 	switch t := x.(type) {
@@ -70,7 +74,7 @@ func checkStore(x Expr, depth int) {
 		}
 	}
 	if stars > 1 {
-		failAt(exprStart(x), "multiple starred expressions in assignment")
+		failAt(exprStart(x), errMultipleStars)
 	}
 	for _, e := range elems {
 		checkStore(e, depth+1)
@@ -80,7 +84,7 @@ func checkStore(x Expr, depth int) {
 // checkExpr checks an expression in a load context.
 func checkExpr(x Expr, depth int) {
 	if depth > maxDepth {
-		failAt(exprStart(x), "maximum recursion depth exceeded during compilation")
+		failAt(exprStart(x), errRecursionCompile)
 	}
 	d := depth + 1
 	switch x := x.(type) {
@@ -112,7 +116,7 @@ func checkExpr(x Expr, depth int) {
 		for _, a := range x.Args {
 			if a.Name != "" {
 				if seen[a.Name] {
-					failAt(a.NamePos, "keyword argument repeated: "+a.Name)
+					failAt(a.NamePos, errKwRepeated, a.Name)
 				}
 				seen[a.Name] = true
 			}
@@ -136,7 +140,7 @@ func checkExpr(x Expr, depth int) {
 			}
 		}
 	case *StarredExpr:
-		failAt(x.StarPos, "can't use starred expression here")
+		failAt(x.StarPos, errStarHereCompile)
 	}
 }
 

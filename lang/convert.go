@@ -92,7 +92,7 @@ func sepList[T, M any](c *conv, first *T, more []M, get func(M) (*T, lexer.Posit
 		if it == nil {
 			if i < len(more)-1 {
 				_, next := get(more[i+1])
-				c.fail(c.start(next), "invalid syntax")
+				c.fail(c.start(next), errInvalidSyntax)
 			}
 			return items, true
 		}
@@ -125,7 +125,7 @@ func (c *conv) stmt(out []Stmt, g *gStmt) []Stmt {
 		d := &DelStmt{DelPos: c.start(g.Pos), Targets: elems(g.Del), EndPos: c.endBefore(g.EndPos)}
 		for i, t := range d.Targets {
 			if bad := invalidTarget(t, true); bad != nil {
-				c.fail(exprStart(bad), "cannot delete %s", exprName(bad))
+				c.fail(exprStart(bad), errCannotDelete, exprName(bad))
 			}
 			d.Targets[i] = stripParens(t)
 		}
@@ -152,7 +152,7 @@ func (c *conv) from(g *gStmt) Stmt {
 	f := g.From
 	if len(f.Dots) == 0 && len(f.Path) == 0 {
 		// from import x
-		c.fail(c.toks[g.Pos.Offset+1].start, "invalid syntax")
+		c.fail(c.toks[g.Pos.Offset+1].start, errInvalidSyntax)
 	}
 	s := &ImportStmt{ImportPos: c.start(g.Pos), Module: strings.Join(f.Dots, "") + strings.Join(f.Path, "."), EndPos: c.endBefore(g.EndPos)}
 	if f.Star {
@@ -167,7 +167,7 @@ func (c *conv) from(g *gStmt) Stmt {
 		var trailing bool
 		names, trailing = sepList(c, f.First, f.More, get)
 		if trailing {
-			c.fail(c.toks[g.EndPos.Offset].start, "trailing comma not allowed without surrounding parentheses")
+			c.fail(c.toks[g.EndPos.Offset].start, errTrailingComma)
 		}
 	}
 	renamed := false
@@ -195,7 +195,7 @@ func (c *conv) exprStmt(g *gExprStmt) Stmt {
 		switch t.(type) {
 		case *Ident, *AttrExpr, *IndexExpr:
 		default:
-			c.fail(exprStart(t), "'%s' is an illegal expression for augmented assignment", exprName(t))
+			c.fail(exprStart(t), errAugAssignTarget, exprName(t))
 		}
 		return &AugAssignStmt{Target: t, OpPos: c.start(g.Aug.Pos), Op: op, Value: g.Aug.Value}
 	case len(g.Assign) > 0:
@@ -265,16 +265,16 @@ func (c *conv) checkTargetList(targets []Expr, next Expr, nextEq bool) {
 		last := es[len(es)-1]
 		if next != nil && !nextEq && isBitOr(last) {
 			if id, ok := last.(*Ident); ok {
-				c.fail(id.NamePos, "invalid syntax. Maybe you meant '==' or ':=' instead of '='?")
+				c.fail(id.NamePos, errMaybeEquals)
 			}
 			if !startsWithDisplayOrConst(last) {
-				c.fail(exprStart(unparen(last)), "cannot assign to %s here. Maybe you meant '==' instead of '='?", exprName(last))
+				c.fail(exprStart(unparen(last)), errCannotAssignHere, exprName(last))
 			}
 		}
 	}
 	for _, t := range targets {
 		if bad := invalidTarget(t, false); bad != nil {
-			c.fail(exprStart(bad), "cannot assign to %s", exprName(bad))
+			c.fail(exprStart(bad), errCannotAssign, exprName(bad))
 		}
 	}
 }

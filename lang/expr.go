@@ -41,7 +41,7 @@ func (c *conv) prevEnd() Pos { return c.toks[c.i-1].end }
 // where it gives some).
 func (c *conv) syntaxErrorAt(k int) {
 	if c.noHints {
-		panic(&bailout{&Error{Pos: c.toks[k].start, Msg: "invalid syntax"}, k})
+		panic(&bailout{&Error{Pos: c.toks[k].start, Msg: errInvalidSyntax}, k})
 	}
 	e := c.p.syntaxErrorAt(c.toks, k)
 	panic(&bailout{e.err, e.tok})
@@ -397,14 +397,14 @@ func (c *conv) args(raw []rawArg, rparen Pos) []Arg {
 	for _, a := range raw {
 		if a.kw != nil {
 			if a.star != 0 {
-				c.fail(a.eq, "invalid syntax")
+				c.fail(a.eq, errInvalidSyntax)
 			}
 			id, ok := a.value.(*Ident)
 			if !ok {
 				if k, ok := unparen(a.value).(*Const); ok && k.Kind != Ellipsis {
-					c.fail(a.start, "cannot assign to %s", k.Kind)
+					c.fail(a.start, errCannotAssign, k.Kind)
 				}
-				c.fail(a.start, "expression cannot contain assignment, perhaps you meant \"==\"?")
+				c.fail(a.start, errKwAssignment)
 			}
 			out = append(out, Arg{NamePos: id.NamePos, Name: id.Name, Value: a.kw})
 			seenKw = true
@@ -415,14 +415,14 @@ func (c *conv) args(raw []rawArg, rparen Pos) []Arg {
 			seenKwUnpack = true
 		case 1:
 			if seenKwUnpack {
-				c.fail(a.start, "iterable argument unpacking follows keyword argument unpacking")
+				c.fail(a.start, errUnpackAfterKwUnpack)
 			}
 		default:
 			if seenKwUnpack {
-				c.fail(rparen, "positional argument follows keyword argument unpacking")
+				c.fail(rparen, errPosAfterKwUnpack)
 			}
 			if seenKw {
-				c.fail(rparen, "positional argument follows keyword argument")
+				c.fail(rparen, errPosAfterKw)
 			}
 		}
 		out = append(out, Arg{Star: a.star, Value: a.value})
@@ -495,7 +495,7 @@ func (c *conv) atom() Expr {
 		v, _ := strconv.ParseFloat(strings.ReplaceAll(t.val, "_", ""), 64)
 		return &FloatLit{ValuePos: t.start, EndPos: t.end, Raw: t.val, Value: v}
 	case tImag:
-		c.fail(t.start, "imaginary literals are not supported")
+		c.fail(t.start, errImaginary)
 	case tString, tFString:
 		from := c.i
 		for k := c.tok().kind; k == tString || k == tFString; k = c.tok().kind {
@@ -540,16 +540,16 @@ func (c *conv) paren() Expr {
 		_, end, ok := c.p.parsesAs((*conv).test, c.toks, c.i+1, len(c.toks)-1, true)
 		if ok && c.toks[end].kind == tOp && c.toks[end].val == ")" {
 			if c.isOp("**") {
-				c.fail(c.tok().start, "cannot use double starred expression here")
+				c.fail(c.tok().start, errDoubleStarHere)
 			}
-			c.fail(c.tok().start, "cannot use starred expression here")
+			c.fail(c.tok().start, errStarHere)
 		}
 	}
 	first := c.starItem()
 	if c.isOp(")") {
 		rp := c.advance()
 		if s, ok := first.(*StarredExpr); ok {
-			c.fail(s.StarPos, "cannot use starred expression here")
+			c.fail(s.StarPos, errStarHere)
 		}
 		return &ParenExpr{Lparen: lp.start, X: first, Rparen: rp.end}
 	}

@@ -195,7 +195,7 @@ func (s *scanner) emit(kind tokKind, val string, start Pos) error {
 
 func (s *scanner) emitLevel(kind tokKind, val string, start Pos, level int) error {
 	if *s.budget <= 0 {
-		return s.errorf(start, "too many tokens in one line")
+		return s.errorf(start, errTooManyTokens)
 	}
 	*s.budget--
 	if s.inner {
@@ -293,7 +293,7 @@ func (s *scanner) run() error {
 			}
 			// CPython points at the character after the backslash.
 			s.advance(1)
-			return s.errorf(s.p, "unexpected character after line continuation character")
+			return s.errorf(s.p, errLineContinuation)
 		case c >= '0' && c <= '9' || c == '.' && isDigit(s.peekByte(1)):
 			if err := s.number(); err != nil {
 				return err
@@ -320,9 +320,9 @@ func (s *scanner) finish(continued bool) error {
 	eof := s.p
 	if s.open == nil && len(s.stack) > 0 {
 		b := s.stack[len(s.stack)-1]
-		s.open = &openState{err: &Error{Pos: b.pos, Msg: fmt.Sprintf("'%c' was never closed", b.ch), Incomplete: true}}
+		s.open = &openState{err: &Error{Pos: b.pos, Msg: fmt.Sprintf(errNeverClosed, b.ch), Incomplete: true}}
 	} else if s.open == nil && continued {
-		s.open = &openState{err: &Error{Pos: eof, Msg: "unexpected EOF while parsing", Incomplete: true}}
+		s.open = &openState{err: &Error{Pos: eof, Msg: errUnexpectedEOF, Incomplete: true}}
 	}
 	// Report errors at the end of the last line rather than after a final
 	// newline.
@@ -382,9 +382,9 @@ func (s *scanner) ident() error {
 			}
 			if !ok {
 				if !unicode.IsPrint(r) {
-					return s.errorf(p, "invalid non-printable character U+%04X", r)
+					return s.errorf(p, errNonPrintable, r)
 				}
-				return s.errorf(p, "invalid character '%c' (U+%04X)", r, r)
+				return s.errorf(p, errInvalidChar, r, r)
 			}
 			p.Offset += utf8.RuneLen(r)
 			p.Col++
@@ -440,13 +440,13 @@ func (s *scanner) str(start Pos, prefix string) error {
 					return err
 				}
 				s.open = &openState{
-					err: &Error{Pos: start, Msg: fmt.Sprintf("unterminated triple-quoted string literal (detected at line %d)", s.p.Line), Incomplete: true},
+					err: &Error{Pos: start, Msg: fmt.Sprintf(errUntermTriple, s.p.Line), Incomplete: true},
 					tok: len(s.toks) - 1,
 					str: true,
 				}
 				return nil
 			}
-			return s.errorf(start, "unterminated string literal (detected at line %d)", s.p.Line)
+			return s.errorf(start, errUntermString, s.p.Line)
 		}
 		c := s.src[s.p.Offset]
 		switch {
@@ -463,7 +463,7 @@ func (s *scanner) str(start Pos, prefix string) error {
 			}
 		case c == '\n' || c == '\r':
 			if !triple {
-				return s.errorf(start, "unterminated string literal (detected at line %d)", s.p.Line)
+				return s.errorf(start, errUntermString, s.p.Line)
 			}
 			s.advanceAny(s.newlineLen(0))
 		case c == q:
@@ -496,19 +496,19 @@ func (s *scanner) operator() error {
 				switch c {
 				case '(', '[', '{':
 					if len(s.stack) >= maxNesting {
-						return s.errorf(start, "too many nested parentheses")
+						return s.errorf(start, errTooNested)
 					}
 					s.stack = append(s.stack, bracket{c, start})
 				case ')', ']', '}':
 					if len(s.stack) == 0 {
-						return s.errorf(start, "unmatched '%c'", c)
+						return s.errorf(start, errUnmatched, c)
 					}
 					b := s.stack[len(s.stack)-1]
 					if closing(b.ch) != c {
 						if b.pos.Line != start.Line {
-							return s.errorf(start, "closing parenthesis '%c' does not match opening parenthesis '%c' on line %d", c, b.ch, b.pos.Line)
+							return s.errorf(start, errParenMismatchLine, c, b.ch, b.pos.Line)
 						}
-						return s.errorf(start, "closing parenthesis '%c' does not match opening parenthesis '%c'", c, b.ch)
+						return s.errorf(start, errParenMismatch, c, b.ch)
 					}
 					s.stack = s.stack[:len(s.stack)-1]
 					level = len(s.stack)
@@ -521,12 +521,12 @@ func (s *scanner) operator() error {
 			return s.emit(tError, string(c), start)
 		}
 		if c == 0 || !unicode.IsPrint(rune(c)) {
-			return s.errorf(start, "invalid non-printable character U+%04X", c)
+			return s.errorf(start, errNonPrintable, c)
 		}
-		return s.errorf(start, "invalid character '%c' (U+%04X)", c, c)
+		return s.errorf(start, errInvalidChar, c, c)
 	}
 	r, _ := utf8.DecodeRuneInString(s.src[s.p.Offset:s.end])
-	return s.errorf(start, "invalid character '%c' (U+%04X)", r, r)
+	return s.errorf(start, errInvalidChar, r, r)
 }
 
 func closing(open byte) byte {
@@ -600,7 +600,7 @@ func (s *scanner) number() error {
 		if ok {
 			return s.emit(kind, s.src[start.Offset:s.p.Offset], start)
 		}
-		return s.errorf(last, "invalid %s literal", what)
+		return s.errorf(last, errInvalidLiteral, what)
 	}
 
 	if cur() == '0' {
@@ -627,10 +627,10 @@ func (s *scanner) number() error {
 			}
 			ok, bad := digits(isDig)
 			if isDigit(cur()) && radix != 'x' {
-				return s.errorf(s.p, "invalid digit '%c' in %s literal", cur(), name)
+				return s.errorf(s.p, errInvalidDigit, cur(), name)
 			}
 			if !ok || bad {
-				return s.errorf(last, "invalid %s literal", name)
+				return s.errorf(last, errInvalidLiteral, name)
 			}
 			return endCheck(tInt, name)
 		}
@@ -641,26 +641,26 @@ func (s *scanner) number() error {
 		// .5
 		next()
 		if _, bad := digits(isDigit); bad {
-			return s.errorf(last, "invalid decimal literal")
+			return s.errorf(last, errInvalidDecimal)
 		}
 		kind = tFloat
 	} else {
 		leadingZero := cur() == '0'
 		_, bad := digits(isDigit)
 		if bad {
-			return s.errorf(last, "invalid decimal literal")
+			return s.errorf(last, errInvalidDecimal)
 		}
 		if cur() == '.' {
 			next()
 			kind = tFloat
 			if isDigit(cur()) {
 				if _, bad := digits(isDigit); bad {
-					return s.errorf(last, "invalid decimal literal")
+					return s.errorf(last, errInvalidDecimal)
 				}
 			}
 		} else if leadingZero && cur()|0x20 != 'e' && cur()|0x20 != 'j' {
 			if strings.Trim(s.src[start.Offset:s.p.Offset], "0_") != "" {
-				return s.errorf(start, "leading zeros in decimal integer literals are not permitted; use an 0o prefix for octal integers")
+				return s.errorf(start, errLeadingZeros)
 			}
 		}
 	}
@@ -671,7 +671,7 @@ func (s *scanner) number() error {
 			if !isDigit(s.peekByte(2)) {
 				next()
 				next()
-				return s.errorf(last, "invalid decimal literal")
+				return s.errorf(last, errInvalidDecimal)
 			}
 			next()
 			next()
@@ -680,7 +680,7 @@ func (s *scanner) number() error {
 		} else if isDigit(c1) {
 			next()
 			if _, bad := digits(isDigit); bad {
-				return s.errorf(last, "invalid decimal literal")
+				return s.errorf(last, errInvalidDecimal)
 			}
 			kind = tFloat
 		}

@@ -10,20 +10,6 @@ import (
 	"github.com/alecthomas/participle/v2/lexer"
 )
 
-// Error is a syntax error. Msg is the text CPython 3.11 gives for the same
-// error (for example "invalid syntax"); Pos is where it reports it.
-type Error struct {
-	Pos Pos
-	Msg string
-	// Incomplete is set when the input ended while a bracket, a
-	// triple-quoted string or a backslash continuation was still open: an
-	// interactive shell should then read another line and parse again.
-	Incomplete bool
-}
-
-// Error formats the error as "LINE:COL: Msg".
-func (e *Error) Error() string { return fmt.Sprintf("%d:%d: %s", e.Pos.Line, e.Pos.Col, e.Msg) }
-
 // Parse parses one logical line of source: one or more simple statements
 // separated by ';' (a trailing ';' is allowed), possibly spanning several
 // physical lines through open brackets, triple-quoted strings or '\'
@@ -117,7 +103,7 @@ func utf8Error(src string, start Pos) *Error {
 		}
 		if r == utf8.RuneError && n == 1 {
 			b := src[i]
-			why := "invalid start byte"
+			why := whyInvalidStart
 			if b >= 0xC2 && b <= 0xF4 {
 				// A valid start byte: either the input ends early or a
 				// continuation byte is wrong.
@@ -128,7 +114,7 @@ func utf8Error(src string, start Pos) *Error {
 				if b >= 0xF0 {
 					need = 4
 				}
-				why = "invalid continuation byte"
+				why = whyInvalidContinuation
 				if i+need > len(src) {
 					ok := true
 					for j := i + 1; j < len(src); j++ {
@@ -137,15 +123,15 @@ func utf8Error(src string, start Pos) *Error {
 						}
 					}
 					if ok {
-						why = "unexpected end of data"
+						why = whyUnexpectedEnd
 					}
 				}
 			}
-			return &Error{Pos: tr.at(i), Msg: fmt.Sprintf("(unicode error) 'utf-8' codec can't decode byte 0x%02x in position %d: %s", b, i-lineStart, why)}
+			return &Error{Pos: tr.at(i), Msg: fmt.Sprintf(errUTF8Decode, b, i-lineStart, why)}
 		}
 		i += n
 	}
-	return &Error{Pos: start, Msg: "invalid syntax"}
+	return &Error{Pos: start, Msg: errInvalidSyntax}
 }
 
 // parseLine lexes and parses src from start as statements.
@@ -159,7 +145,7 @@ func (p *parser) parseLine(start Pos) (stmts []Stmt, err *Error) {
 	defer unregister()
 	plex, lerr := lexer.Upgrade(&sliceLexer{toks: toParticiple(toks, key)})
 	if lerr != nil {
-		return nil, &Error{Pos: start, Msg: "invalid syntax"}
+		return nil, &Error{Pos: start, Msg: errInvalidSyntax}
 	}
 	g, perr := lineParser.ParseFromLexer(plex)
 	if c.err != nil {
@@ -219,7 +205,7 @@ func (p *parser) parseExprAt(start Pos, end int, inner bool) (x Expr, err *Error
 		if inner && c.isOp("**") {
 			// CPython parses the field as "(**x)".
 			if _, end, ok := p.parsesAs((*conv).test, toks, 1, len(toks)-1, true); ok && toks[end].kind == tEOF {
-				c.fail(c.tok().start, "cannot use double starred expression here")
+				c.fail(c.tok().start, errDoubleStarHere)
 			}
 		}
 		if !c.canStartItem() {
@@ -241,9 +227,9 @@ func (p *parser) parseExprAt(start Pos, end int, inner bool) (x Expr, err *Error
 		if s, ok := x.(*StarredExpr); ok {
 			if inner {
 				// CPython parses the field as "(*x)".
-				c.fail(s.StarPos, "cannot use starred expression here")
+				c.fail(s.StarPos, errStarHere)
 			}
-			c.fail(s.StarPos, "can't use starred expression here")
+			c.fail(s.StarPos, errStarHereCompile)
 		}
 		checkExpr(x, 0)
 		return x
@@ -274,11 +260,11 @@ func (p *parser) syntaxErrorAt(toks []token, k int) bailout {
 	// separator is.
 	for i := 1; i < k; i++ {
 		if toks[i].kind == tOp && toks[i-1].kind == tOp && toks[i].val == toks[i-1].val && (toks[i].val == "," || toks[i].val == ";") {
-			return bailout{&Error{Pos: toks[i].start, Msg: "invalid syntax"}, i}
+			return bailout{&Error{Pos: toks[i].start, Msg: errInvalidSyntax}, i}
 		}
 	}
 	if toks[k].kind == tIndent {
-		return bailout{&Error{Pos: toks[k].start, Msg: "unexpected indent"}, k}
+		return bailout{&Error{Pos: toks[k].start, Msg: errUnexpectedIndent}, k}
 	}
 	if e := p.hint(toks, k); e != nil {
 		return bailout{e, k}
@@ -286,7 +272,7 @@ func (p *parser) syntaxErrorAt(toks []token, k int) bailout {
 	if e := p.targetError(toks, k); e != nil {
 		return bailout{e, -1}
 	}
-	return bailout{&Error{Pos: toks[k].start, Msg: "invalid syntax"}, k}
+	return bailout{&Error{Pos: toks[k].start, Msg: errInvalidSyntax}, k}
 }
 
 // targetError returns the error CPython gives for an invalid assignment
@@ -502,7 +488,7 @@ func (p *parser) hint(toks []token, k int) *Error {
 	if prev.kind == tName && (prev.val == "print" || prev.val == "exec") && canStartExpr(t) && !(t.kind == tOp && t.val == "(") &&
 		(k < 2 || !(toks[k-2].kind == tOp && toks[k-2].val == ".")) {
 		if _, _, ok := p.parsesAs((*conv).starExprs, toks, k, len(toks)-1, true); ok {
-			return &Error{Pos: prev.start, Msg: fmt.Sprintf("Missing parentheses in call to '%s'. Did you mean %s(...)?", prev.val, prev.val)}
+			return &Error{Pos: prev.start, Msg: fmt.Sprintf(errMissingParens, prev.val, prev.val)}
 		}
 	}
 	// a if b: a conditional expression without else.
@@ -511,7 +497,7 @@ func (p *parser) hint(toks []token, k int) *Error {
 			_, _, okA := p.parsesAs((*conv).disjunction, toks, a, j, false)
 			_, end, okB := p.parsesAs((*conv).disjunction, toks, j+1, len(toks)-1, true)
 			if okA && okB && end <= k && !(toks[end].kind == tKeyword && toks[end].val == "else" || toks[end].kind == tOp && toks[end].val == ":") {
-				return &Error{Pos: toks[a].start, Msg: "expected 'else' after 'if' expression"}
+				return &Error{Pos: toks[a].start, Msg: errExpectedElse}
 			}
 		}
 	}
@@ -544,7 +530,7 @@ func (p *parser) hint(toks []token, k int) *Error {
 		if _, _, ok := p.parsesAs((*conv).disjunction, toks, k, len(toks)-1, true); !ok {
 			return nil
 		}
-		return &Error{Pos: first.start, Msg: "invalid syntax. Perhaps you forgot a comma?"}
+		return &Error{Pos: first.start, Msg: errForgotComma}
 	}
 	// (x = 1): '=' inside a parenthesized expression, a list or a
 	// subscript.
@@ -574,14 +560,14 @@ func (p *parser) hint(toks []token, k int) *Error {
 			return nil
 		}
 		if a+1 == k && toks[a].kind == tName {
-			return &Error{Pos: toks[a].start, Msg: "invalid syntax. Maybe you meant '==' or ':=' instead of '='?"}
+			return &Error{Pos: toks[a].start, Msg: errMaybeEquals}
 		}
 		// CPython excludes targets starting with a list, tuple or keyword
 		// constant.
 		if startsWithDisplayOrConst(x) {
 			return nil
 		}
-		return &Error{Pos: exprStart(unparen(x)), Msg: fmt.Sprintf("cannot assign to %s here. Maybe you meant '==' instead of '='?", exprName(x))}
+		return &Error{Pos: exprStart(unparen(x)), Msg: fmt.Sprintf(errCannotAssignHere, exprName(x))}
 	}
 	return nil
 }

@@ -84,7 +84,7 @@ func (c *conv) strings(from, to int) Expr {
 			firstBytes = s.bytes
 		} else if s.bytes != firstBytes {
 			// CPython reports it at the token after the strings.
-			c.fail(c.toks[to].start, "cannot mix bytes and nonbytes literals")
+			c.fail(c.toks[to].start, errMixBytes)
 		}
 		tr := newPosTracker(src, s.tok.start)
 		if s.f {
@@ -95,7 +95,7 @@ func (c *conv) strings(from, to int) Expr {
 		if s.bytes {
 			for j := s.bodyStart; j < s.bodyEnd; j++ {
 				if src[j] >= utf8.RuneSelf {
-					c.fail(s.tok.start, "bytes can only contain ASCII literal characters")
+					c.fail(s.tok.start, errBytesASCII)
 				}
 			}
 		}
@@ -154,9 +154,9 @@ func (c *conv) decode(out *strings.Builder, from, to int, raw, isBytes bool, tr 
 		e := src[i+1]
 		codecErr := func(n int, what string) {
 			if isBytes {
-				c.fail(tr.at(i), "(value error) invalid \\x escape at position %d", i-from)
+				c.fail(tr.at(i), errHexEscape, i-from)
 			}
-			c.fail(tr.at(i), "(unicode error) 'unicodeescape' codec can't decode bytes in position %d-%d: %s", i-from, i-from+n-1, what)
+			c.fail(tr.at(i), errUnicodeEscape, i-from, i-from+n-1, what)
 		}
 		switch e {
 		case '\n':
@@ -203,11 +203,11 @@ func (c *conv) decode(out *strings.Builder, from, to int, raw, isBytes bool, tr 
 			i = j
 		case 'x', 'u', 'U':
 			n := 2
-			what := "truncated \\xXX escape"
+			what := whyTruncX
 			if e == 'u' {
-				n, what = 4, "truncated \\uXXXX escape"
+				n, what = 4, whyTruncU
 			} else if e == 'U' {
-				n, what = 8, "truncated \\UXXXXXXXX escape"
+				n, what = 8, whyTruncUU
 			}
 			if isBytes && e != 'x' {
 				out.WriteString(src[i : i+2])
@@ -300,7 +300,7 @@ func (c *conv) fstringBody(parts *[]FStringPart, lit *strings.Builder, i, end in
 		}
 		if ch == '}' {
 			if level == 0 {
-				c.fail(tr.at(i), "f-string: single '}' is not allowed")
+				c.fail(tr.at(i), errFStrSingleBrace)
 			}
 			flush(i)
 			return i
@@ -319,7 +319,7 @@ func (c *conv) fstringBody(parts *[]FStringPart, lit *strings.Builder, i, end in
 func (c *conv) field(parts *[]FStringPart, i, end int, raw bool, level int, tr *posTracker) int {
 	src := c.p.src
 	if level >= 2 {
-		c.fail(tr.at(i), "f-string: expressions nested too deeply")
+		c.fail(tr.at(i), errFStrNested)
 	}
 	exprStart := i + 1
 	j := exprStart
@@ -330,7 +330,7 @@ scan:
 	for ; j < end; j++ {
 		ch := src[j]
 		if ch == '\\' {
-			c.fail(tr.at(j), "f-string expression part cannot include a backslash")
+			c.fail(tr.at(j), errFStrBackslash)
 		}
 		if quote != 0 {
 			if ch == quote {
@@ -352,22 +352,22 @@ scan:
 			quote = ch
 		case '[', '(', '{':
 			if len(stack) >= maxNesting {
-				c.fail(tr.at(j), "f-string: too many nested parenthesis")
+				c.fail(tr.at(j), errFStrParens)
 			}
 			stack = append(stack, ch)
 		case '#':
-			c.fail(tr.at(j), "f-string expression part cannot include '#'")
+			c.fail(tr.at(j), errFStrComment)
 		case ']', ')', '}':
 			if len(stack) == 0 {
 				if ch == '}' {
 					break scan
 				}
-				c.fail(tr.at(j), "f-string: unmatched '%c'", ch)
+				c.fail(tr.at(j), errFStrUnmatched, ch)
 			}
 			open := stack[len(stack)-1]
 			stack = stack[:len(stack)-1]
 			if closing(open) != ch {
-				c.fail(tr.at(j), "f-string: closing parenthesis '%c' does not match opening parenthesis '%c'", ch, open)
+				c.fail(tr.at(j), errFStrParenMismatch, ch, open)
 			}
 		case '!', ':', '=', '<', '>':
 			if len(stack) > 0 {
@@ -384,19 +384,19 @@ scan:
 		}
 	}
 	if quote != 0 {
-		c.fail(tr.at(j), "f-string: unterminated string")
+		c.fail(tr.at(j), errFStrUntermString)
 	}
 	if len(stack) > 0 {
-		c.fail(tr.at(j), "f-string: unmatched '%c'", stack[len(stack)-1])
+		c.fail(tr.at(j), errFStrUnmatched, stack[len(stack)-1])
 	}
 	if j >= end {
-		c.fail(tr.at(j), "f-string: expecting '}'")
+		c.fail(tr.at(j), errFStrExpectBrace)
 	}
 	if strings.TrimLeft(src[exprStart:j], " \t\n\r\f") == "" {
 		if src[j] == '!' || src[j] == ':' || src[j] == '=' {
-			c.fail(tr.at(j), "f-string: expression required before '%c'", src[j])
+			c.fail(tr.at(j), errFStrExprBefore, src[j])
 		}
-		c.fail(tr.at(j), "f-string: empty expression not allowed")
+		c.fail(tr.at(j), errFStrEmpty)
 	}
 	part := FStringPart{Expr: c.fieldExpr(exprStart, j, tr.at(exprStart))}
 	if src[j] == '=' {
@@ -405,7 +405,7 @@ scan:
 			j++
 		}
 		if j >= end {
-			c.fail(tr.at(j), "f-string: expecting '}'")
+			c.fail(tr.at(j), errFStrExpectBrace)
 		}
 		part.Debug = true
 		part.Lit = src[exprStart:j]
@@ -413,11 +413,11 @@ scan:
 	if src[j] == '!' {
 		j++
 		if j >= end {
-			c.fail(tr.at(j), "f-string: expecting '}'")
+			c.fail(tr.at(j), errFStrExpectBrace)
 		}
 		conv := src[j]
 		if conv != 's' && conv != 'r' && conv != 'a' {
-			c.fail(tr.at(j), "f-string: invalid conversion character: expected 's', 'r', or 'a'")
+			c.fail(tr.at(j), errFStrConversion)
 		}
 		part.Conv = conv
 		j++
@@ -434,7 +434,7 @@ scan:
 		}
 	}
 	if j >= end || src[j] != '}' {
-		c.fail(tr.at(j), "f-string: expecting '}'")
+		c.fail(tr.at(j), errFStrExpectBrace)
 	}
 	*parts = append(*parts, part)
 	return j + 1

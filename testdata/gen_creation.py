@@ -464,7 +464,9 @@ def show(msg, category, filename, lineno, file=None, line=None):
     print(f"__main__:1: {category.__name__}: {msg}")
 
 warnings.showwarning = show
-warnings.simplefilter("always")
+# Python's default filter, as at the prompt: a warning shows once per
+# location, and every statement here is line 1 of __main__.
+warnings.simplefilter("default")
 
 for line in STATEMENTS.strip("\n").split("\n"):
     print(line if line.startswith("#") else ">>> " + line)

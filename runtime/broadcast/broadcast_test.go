@@ -153,4 +153,12 @@ func TestReorderCoalesce(t *testing.T) {
 	if got := OutputStrides([]int{2, 3}, []int{0, 1}); !reflect.DeepEqual(got, []int{1, 2}) {
 		t.Errorf("output strides %v", got)
 	}
+	// Reducing dim 0 of a contiguous 4x3 input: the output (strides 0, 1)
+	// puts the reduced dimension innermost, against the input's order.
+	if got := ReorderReduction([]int{4, 3}, []int{0, 1}, []int{3, 1}); !reflect.DeepEqual(got, []int{0, 1}) {
+		t.Errorf("reduction perm %v", got)
+	}
+	if got := Reorder([]int{4, 3}, [][]int{{0, 1}, {3, 1}}, nil); !reflect.DeepEqual(got, []int{1, 0}) {
+		t.Errorf("perm %v", got)
+	}
 }

@@ -23,6 +23,22 @@ func Reorder(shape []int, strides [][]int, skip []bool) []int {
 // ReorderInto is Reorder writing the permutation into perm (of the
 // shape's length), without allocating.
 func ReorderInto(perm, shape []int, strides [][]int, skip []bool) {
+	reorder(perm, shape, strides, skip, false)
+}
+
+// ReorderReduction is Reorder for a reduction (TensorIterator's
+// is_reduction): out is the output's strides (0 on the reduced
+// dimensions), in the input's. The output's opinion comes first, and puts
+// the reduced dimensions innermost.
+func ReorderReduction(shape, out, in []int) []int {
+	perm := make([]int, len(shape))
+	reorder(perm, shape, [][]int{out, in}, nil, true)
+	return perm
+}
+
+// reorder is reorder_dimensions; with reduction set, strides[0] is the
+// output of a reduction.
+func reorder(perm, shape []int, strides [][]int, skip []bool, reduction bool) {
 	n := len(shape)
 	for i := range perm {
 		perm[i] = n - 1 - i
@@ -38,6 +54,13 @@ func ReorderInto(perm, shape []int, strides [][]int, skip []bool) {
 				continue
 			}
 			s0, s1 := st[dim0], st[dim1]
+			if reduction && k == 0 && (s0 == 0) != (s1 == 0) {
+				// Reduced dimensions (stride 0 in the output) go first.
+				if s1 == 0 {
+					return 1
+				}
+				return -1
+			}
 			if s0 == 0 || s1 == 0 {
 				continue
 			}

@@ -8,16 +8,6 @@ package broadcast
 
 import "fmt"
 
-// Error is a broadcasting error; its message is PyTorch's.
-type Error struct{ Msg string }
-
-func (e *Error) Error() string { return e.Msg }
-
-// Message formats (PyTorch's text).
-const (
-	errSizeMismatch = "The size of tensor a (%d) must match the size of tensor b (%d) at non-singleton dimension %d"
-)
-
 // InferSize is at::infer_size: the broadcast shape of a and b. Walking from
 // the trailing dimension, a size of 1 takes the other size (0 included);
 // otherwise the sizes must be equal. The error names the dimension of the

@@ -3,6 +3,8 @@ package tensor
 import (
 	"math"
 	"sort"
+
+	"github.com/tensh/tensh/runtime/broadcast"
 )
 
 // Strided copies: the copy planner behind Contiguous, CopyInto and Clone,
@@ -254,49 +256,6 @@ func IsNonOverlappingAndDense(shape, strides []int) bool {
 	return true
 }
 
-// iterPerm is TensorIterator's reorder_dimensions: the order of the
-// dimensions of shape from fastest to slowest, decided by the strides of
-// the operands (earlier operands first; stride 0 says nothing; equal
-// strides put the smaller size first), by a stable insertion sort that
-// starts from the row-major order.
-func iterPerm(shape []int, operands [][]int) []int {
-	nd := len(shape)
-	perm := make([]int, nd)
-	for i := range perm {
-		perm[i] = nd - 1 - i
-	}
-	swap := func(d0, d1 int) int {
-		for _, st := range operands {
-			s0, s1 := st[d0], st[d1]
-			if s0 == 0 || s1 == 0 {
-				continue
-			}
-			if s0 < s1 {
-				return -1
-			} else if s0 > s1 {
-				return 1
-			}
-			if shape[d0] > shape[d1] {
-				return 1
-			}
-		}
-		return 0
-	}
-	for i := 1; i < nd; i++ {
-		d1 := i
-		for d0 := i - 1; d0 >= 0; d0-- {
-			c := swap(perm[d0], perm[d1])
-			if c > 0 {
-				perm[d0], perm[d1] = perm[d1], perm[d0]
-				d1 = d0
-			} else if c < 0 {
-				break
-			}
-		}
-	}
-	return perm
-}
-
 // InferDenseStrides is ATen's infer_dense_strides: dense strides for shape
 // that keep the dimension order of strides (what clone() and empty_like()
 // give a tensor that is not dense).
@@ -311,7 +270,7 @@ func InferDenseStrides(shape, strides []int) []int {
 		return out
 	}
 	// infer_dense_strides sorts as TensorIterator does for one operand.
-	perm := iterPerm(shape, [][]int{strides})
+	perm := broadcast.Reorder(shape, [][]int{strides}, nil)
 	cur := 1
 	for _, p := range perm {
 		out[p] = cur
@@ -326,14 +285,8 @@ func InferDenseStrides(shape, strides []int) []int {
 // preserve_format, a non-overlapping and dense tensor keeps its strides;
 // any other gets dense strides in the same dimension order.
 func (t *Tensor) Clone() *Tensor {
-	var strides []int
-	if IsNonOverlappingAndDense(t.shape, t.strides) {
-		strides = append([]int{}, t.strides...)
-	} else {
-		strides = InferDenseStrides(t.shape, t.strides)
-	}
-	n := CheckedNumel(t.shape, t.DType())
-	out := &Tensor{st: NewStorage(t.DType(), n), shape: append([]int{}, t.shape...), strides: strides, device: t.device}
+	out := EmptyLike(t, t.DType())
+	out.device = t.device
 	CopyInto(out, t)
 	return out
 }
@@ -345,12 +298,6 @@ func (t *Tensor) ContiguousClone() *Tensor {
 	out.device = t.device
 	CopyInto(out, t)
 	return out
-}
-
-// scalarTypeName is the C++ type name c10's checked conversions print.
-var scalarTypeName = [numDTypes]string{
-	Bool: "bool", Uint8: "uint8_t", Int8: "int8_t", Int16: "int16_t", Int32: "int",
-	Int64: "int64_t", Float16: "at::Half", BFloat16: "at::BFloat16", Float32: "float", Float64: "double",
 }
 
 // CheckScalar raises PyTorch's "value cannot be converted to type T
@@ -406,7 +353,7 @@ func CheckScalar(v Scalar, d DType) {
 		}
 	}
 	if bad {
-		raise(RuntimeError, errScalarOverflow, scalarTypeName[d])
+		raise(RuntimeError, errScalarOverflow, cppTypeNames[d])
 	}
 }
 

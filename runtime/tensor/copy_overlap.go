@@ -14,17 +14,28 @@ const (
 	OverlapTooHard                   // not dense; not decided
 )
 
-// HasInternalOverlap is at::has_internal_overlap.
+// HasInternalOverlap is at::has_internal_overlap. (ATen asks whether t is
+// non-overlapping and dense first; a dense tensor has no expanded
+// dimension, so the cheap test can come first.)
 func HasInternalOverlap(t *Tensor) MemOverlap {
+	if hasExpandedDim(t) {
+		return OverlapYes
+	}
 	if IsNonOverlappingAndDense(t.shape, t.strides) {
 		return OverlapNo
 	}
+	return OverlapTooHard
+}
+
+// hasExpandedDim tells whether some dimension of t has size > 1 and
+// stride 0: its elements share memory (MemOverlap::Yes).
+func hasExpandedDim(t *Tensor) bool {
 	for i, s := range t.strides {
 		if s == 0 && t.shape[i] > 1 {
-			return OverlapYes
+			return true
 		}
 	}
-	return OverlapTooHard
+	return false
 }
 
 // OverlapStatus says how two tensors' memory overlaps.
@@ -64,10 +75,11 @@ func GetOverlapStatus(a, b *Tensor) OverlapStatus {
 	return StatusNo
 }
 
-// AssertNoInternalOverlap raises PyTorch's error when t (to be written)
-// has elements sharing memory.
+// AssertNoInternalOverlap is at::assert_no_internal_overlap (as
+// TensorIterator checks its outputs): PyTorch's error when t (to be
+// written) has elements sharing memory.
 func AssertNoInternalOverlap(t *Tensor) {
-	if HasInternalOverlap(t) == OverlapYes {
+	if hasExpandedDim(t) {
 		raise(RuntimeError, errOverlapInternal)
 	}
 }

@@ -28,29 +28,6 @@ func vecLoop(n, w int, vec func(i int), scalar func(i int)) {
 	}
 }
 
-// fma32 is fmaf(a, b, c): a*b+c rounded once to float32. The product is
-// exact in float64; the sum is rounded to odd in float64 (exact error by
-// TwoSum) so that the final rounding to float32 is correct.
-func fma32(a, b, c float32) float32 {
-	p := float64(float64(a) * float64(b))
-	cc := float64(c)
-	s := p + cc
-	if math.IsInf(s, 0) || math.IsNaN(s) || s == 0 {
-		return float32(s)
-	}
-	bb := s - p
-	e := (p - (s - bb)) + (cc - bb)
-	if bits := math.Float64bits(s); e != 0 && bits&1 == 0 {
-		if (e > 0) == (s > 0) {
-			bits++
-		} else {
-			bits--
-		}
-		s = math.Float64frombits(bits)
-	}
-	return float32(s)
-}
-
 // c10::Half and c10::BFloat16 arithmetic: each operation is computed in
 // float32 and rounded back to the 16-bit type.
 func halfAdd(a, b Half) Half { return HalfFromFloat32(a.Float32() + b.Float32()) }
@@ -137,19 +114,19 @@ func Arange(start, end, step Scalar, d DType) *Tensor {
 		if d == Float16 {
 			data := out.st.data.([]Half)
 			vecLoop(n, 16, func(i int) {
-				base := HalfFromFloat32(fma32(xst, float32(i), xs)).Float32()
+				base := HalfFromFloat32(fmaf(xst, float32(i), xs)).Float32()
 				for k := range 16 {
 					data[i+k] = HalfFromFloat32(base + float32(float32(k)*xst))
 				}
-			}, func(i int) { data[i] = HalfFromFloat32(fma32(xst, float32(i), xs)) })
+			}, func(i int) { data[i] = HalfFromFloat32(fmaf(xst, float32(i), xs)) })
 		} else {
 			data := out.st.data.([]BF16)
 			vecLoop(n, 16, func(i int) {
-				base := BF16FromFloat32(fma32(xst, float32(i), xs)).Float32()
+				base := BF16FromFloat32(fmaf(xst, float32(i), xs)).Float32()
 				for k := range 16 {
 					data[i+k] = BF16FromFloat32(base + float32(float32(k)*xst))
 				}
-			}, func(i int) { data[i] = BF16FromFloat32(fma32(xst, float32(i), xs)) })
+			}, func(i int) { data[i] = BF16FromFloat32(fmaf(xst, float32(i), xs)) })
 		}
 		return out
 	}
@@ -242,9 +219,9 @@ func Linspace(start, end Scalar, steps int64, d DType) *Tensor {
 		step := (e - s) / float32(steps-1)
 		base := func(i int) float32 {
 			if i < half {
-				return fma32(step, float32(i), s)
+				return fmaf(step, float32(i), s)
 			}
-			return fma32(-step, float32(n-i-1), e)
+			return fmaf(-step, float32(n-i-1), e)
 		}
 		vecLoop(n, 8, func(i int) {
 			b := base(i)

@@ -95,7 +95,7 @@ func CheckedScalar(v Scalar, d DType) Scalar {
 // Scalar::to).
 func CheckedConvert(v Scalar, d DType, typeName string) Scalar {
 	if Overflows(v, d) {
-		raise(RuntimeError, errConvertOverflow, typeName)
+		raise(RuntimeError, errScalarOverflow, typeName)
 	}
 	return castScalar(v, d)
 }

@@ -1,5 +1,7 @@
 // Package tensor is tensh's tensor runtime: typed storage, strided views,
-// dtypes and type promotion, kernels, and PyTorch-exact printing.
+// dtypes and type promotion, kernels, and PyTorch-exact printing. The
+// matrix products and einsum are in runtime/linalg, built on this
+// package's exported API.
 //
 // A Tensor is a view: (storage, offset, sizes, strides, dtype). Views share
 // their Storage; writing through one view is seen through every other.

@@ -1,6 +1,10 @@
 package tensor
 
-import "github.com/tensh/tensh/runtime/broadcast"
+import (
+	"fmt"
+
+	"github.com/tensh/tensh/runtime/broadcast"
+)
 
 // Indexing: t[idx] and t[idx] = v, as torch/csrc/autograd/python_variable_indexing.cpp
 // and ATen's TensorIndexing.h / TensorAdvancedIndexing.cpp do them.
@@ -194,7 +198,7 @@ func applySelect(t *Tensor, dim, index, real int) *Tensor {
 		size = t.shape[dim]
 	}
 	if !(size >= -index && size > index) {
-		raise(IndexError, errIndexBounds, index, real, size)
+		raise(IndexError, errIndexOutOfBounds, index, real, size)
 	}
 	return t.Select(dim, index)
 }
@@ -630,7 +634,7 @@ func (info *advIndex) replacementOffsets() *replacement {
 // check raises the bounds error of replacement position k, if any.
 func (r *replacement) check(k int) {
 	if b, ok := r.bad[k]; ok {
-		raise(IndexError, errIndexBounds, b[0], b[1], b[2])
+		raise(IndexError, errIndexOutOfBounds, b[0], b[1], b[2])
 	}
 }
 
@@ -708,7 +712,7 @@ func (t *Tensor) Index(indices []*Tensor, warn func(string)) *Tensor {
 	}
 	info := makeIndexInfo(t, indices, warn)
 	ops := info.operands()
-	perm := iterPerm(info.shape, ops)
+	perm := broadcast.Reorder(info.shape, ops, nil)
 	out := emptyWithPerm(info.shape, perm, t.DType())
 	out.device = t.device
 	if out.Numel() == 0 {
@@ -904,7 +908,7 @@ func (t *Tensor) IndexPut(indices []*Tensor, value *Tensor, warn func(string)) {
 			warn(WarnMaskedFillUint8)
 		}
 		if expanded && warn != nil {
-			warn(WarnMaskedFillExpanded)
+			warn(fmt.Sprintf(errExpandedWrite, "masked_fill_", 1651))
 		}
 		AssertNoPartialOverlap(t, mask)
 		v := value.Item()
@@ -945,7 +949,7 @@ func (t *Tensor) IndexPut(indices []*Tensor, value *Tensor, warn func(string)) {
 	ev := value.Expand(info.shape)
 	ops := append([][]int{}, info.operands()...)
 	ops = append(ops[:1], append([][]int{iterOperand(ev.shape, ev.strides, info.shape)}, ops[1:]...)...)
-	perm := iterPerm(info.shape, ops)
+	perm := broadcast.Reorder(info.shape, ops, nil)
 	r := info.replacementOffsets()
 	mv := newMover(t.st, ev.st)
 	info.visit(perm, r, ev.strides, ev.offset, func(do, so, n, ds, ss int) { mv.addRun(do, so, n, ds, ss) })

@@ -44,18 +44,19 @@ func pollAt(i int) {
 	}
 }
 
-// workerPanic carries a panic of a kernel worker goroutine to the
+// WorkerPanic carries a panic of a kernel worker goroutine to the
 // goroutine that started the workers. Kernels must not panic (their
 // inputs are checked first); should one still do so, the statement fails
 // with that panic (InternalError, for the evaluator) instead of the whole
 // process, as a panic on another goroutine would.
-type workerPanic struct {
+type WorkerPanic struct {
 	mu  sync.Mutex
 	val any
 }
 
-// catch is deferred by each worker goroutine.
-func (w *workerPanic) catch() {
+// Catch is deferred by each worker goroutine (and around the caller's own
+// share of the work).
+func (w *WorkerPanic) Catch() {
 	if r := recover(); r != nil {
 		w.mu.Lock()
 		if w.val == nil {
@@ -66,9 +67,9 @@ func (w *workerPanic) catch() {
 	}
 }
 
-// rethrow re-raises a worker's panic on the calling goroutine, after all
+// Rethrow re-raises a worker's panic on the calling goroutine, after all
 // workers are done; the interrupt that stopped the others is cleared.
-func (w *workerPanic) rethrow() {
+func (w *WorkerPanic) Rethrow() {
 	if w.val != nil {
 		ClearInterrupt()
 		panic(w.val)

@@ -163,21 +163,21 @@ func runParallel[K rowKernel](p0 *loopPlan, k0 K) {
 		}
 	}
 	var wg sync.WaitGroup
-	var wp workerPanic
+	var wp WorkerPanic
 	wg.Add(workers - 1)
 	for w := 1; w < workers; w++ {
 		go func() {
 			defer wg.Done()
-			defer wp.catch()
+			defer wp.Catch()
 			work()
 		}()
 	}
 	func() {
-		defer wp.catch()
+		defer wp.Catch()
 		work()
 	}()
 	wg.Wait()
-	wp.rethrow()
+	wp.Rethrow()
 }
 
 // runRange runs k over the linear element range [start, end) of p (in the

@@ -2,23 +2,33 @@ package tensor
 
 import (
 	"runtime"
+	"sync"
 	"testing"
 )
 
 // TestWorkerPanic: a panic on a kernel worker goroutine reaches the
 // goroutine that ran the kernel (where the evaluator turns it into an
-// error) instead of ending the process.
+// error) instead of ending the process, and stops the other workers.
 func TestWorkerPanic(t *testing.T) {
-	if runtime.GOMAXPROCS(0) < 2 {
-		t.Skip("one CPU: no worker goroutines")
-	}
 	got := func() (r any) {
 		defer func() { r = recover() }()
-		parallelRows(64, 1<<20, func(i0, i1 int) {
-			if i0 > 0 {
-				panic("worker bug")
-			}
-		})
+		var wg sync.WaitGroup
+		var wp WorkerPanic
+		for w := range 4 {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				defer wp.Catch()
+				if w == 2 {
+					panic("worker bug")
+				}
+				for !Interrupted() {
+					runtime.Gosched() // until the failing worker stops the others
+				}
+			}()
+		}
+		wg.Wait()
+		wp.Rethrow()
 		return nil
 	}()
 	if got != "worker bug" {

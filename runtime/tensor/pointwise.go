@@ -128,9 +128,11 @@ func boolBytes(b []bool) []uint8 {
 	return unsafe.Slice((*uint8)(unsafe.Pointer(unsafe.SliceData(b))), len(b))
 }
 
-// CPPTypeName is the C++ name of the dtype's element type, as some of
-// PyTorch's messages print it ("long int", "float", "c10::Half").
-func CPPTypeName(d DType) string {
+// typeidName is the C++ name of the dtype's element type as the
+// demangled typeid prints it in some of PyTorch's messages ("long int",
+// "float", "c10::Half"); CppTypeName is the spelling of c10's
+// checked_convert ("int64_t").
+func typeidName(d DType) string {
 	switch d {
 	case Bool:
 		return "bool"
@@ -256,7 +258,7 @@ func prepareOut(shape []int, result DType, ops []Operand, opts *Opts) *Tensor {
 		return nil
 	}
 	checkCast(result, out.DType())
-	checkNoInternalOverlap(out)
+	AssertNoInternalOverlap(out)
 	for _, o := range ops {
 		if o.T != nil && !(opts.Inplace && o.T == out) {
 			AssertNoPartialOverlap(out, o.T)
@@ -276,9 +278,6 @@ func (t *Tensor) resizeInPlace(shape []int) {
 	t.shape = append([]int{}, shape...)
 	t.strides = ContiguousStrides(shape)
 }
-
-// checkNoInternalOverlap (random_dist.go) is assert_no_internal_overlap:
-// a tensor written to must not have two elements at one memory location.
 
 // allocResult allocates the result of a pointwise operation over the given
 // input tensors (already of the result's shape or broadcastable to it)

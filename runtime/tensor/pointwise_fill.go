@@ -61,7 +61,7 @@ func Copy(dst *Tensor, src Operand, opts Opts) *Tensor {
 	ops := []Operand{TensorOperand(dst), src}
 	opts.Inplace = true
 	broadcastShape(&sb, ops, &opts)
-	checkNoInternalOverlap(dst)
+	AssertNoInternalOverlap(dst)
 	if src.T != nil && src.T != dst {
 		AssertNoPartialOverlap(dst, src.T)
 	}
@@ -218,7 +218,7 @@ func maskAsBool(mask *Tensor, opts Opts) *Tensor {
 	case Bool:
 		return mask
 	case Uint8:
-		opts.warn(errMaskedFillUint8)
+		opts.warn(WarnMaskedFillUint8)
 		return mask.To(Bool)
 	}
 	c := mask.Contiguous()

@@ -110,13 +110,13 @@ func Lerp(start, end *Tensor, weight Operand, opts Opts) *Tensor {
 	var sb shapeBuf
 	d := start.DType()
 	if end.DType() != d {
-		raise(RuntimeError, errLerpDType, CPPTypeName(d), "end", CPPTypeName(end.DType()))
+		raise(RuntimeError, errLerpDType, typeidName(d), "end", typeidName(end.DType()))
 	}
 	ops := []Operand{TensorOperand(start), TensorOperand(end)}
 	op, kernel := tLerpScalar, "lerp_kernel_scalar"
 	if weight.T != nil {
 		if weight.T.DType() != d {
-			raise(RuntimeError, errLerpDType, CPPTypeName(d), "weight", CPPTypeName(weight.T.DType()))
+			raise(RuntimeError, errLerpDType, typeidName(d), "weight", typeidName(weight.T.DType()))
 		}
 		ops = append(ops, weight)
 		op, kernel = tLerpTensor, "lerp_kernel_tensor"

@@ -334,7 +334,7 @@ func TestInplaceErrors(t *testing.T) {
 		{true, Empty([]int{3}, Float32), Empty([]int{2, 3}, Float32), "expand(torch.FloatTensor{[2, 3]}, size=[3]): the number of sizes provided (1) must be greater or equal to the number of dimensions in the tensor (2)"},
 		{false, Empty([]int{3}, Float32), Empty([]int{2}, Float32), "The size of tensor a (3) must match the size of tensor b (2) at non-singleton dimension 0"},
 		{true, Empty([]int{3}, Float32), Empty([]int{2}, Float32), "The expanded size of the tensor (3) must match the existing size (2) at non-singleton dimension 0."},
-		{false, Empty([]int{3, 1}, Float32).Expand([]int{3, 4}), Empty([]int{3, 4}, Float32), errInternalOverlap},
+		{false, Empty([]int{3, 1}, Float32).Expand([]int{3, 4}), Empty([]int{3, 4}, Float32), errOverlapInternal},
 	}
 	for i, c := range cases {
 		got := msg(func() { Binary(OpAdd, TensorOperand(c.a), TensorOperand(c.b), Opts{Inplace: true, Legacy: c.legacy}) })

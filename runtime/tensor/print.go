@@ -194,7 +194,7 @@ func (p *printer) visitShown(off, dim int, fn func(off int)) {
 	idx := p.shown(p.shape[dim], nd == 1)
 	stride := p.strides[dim]
 	if nd > 1 && len(idx) == 1 && idx[0] == ellipsisIndex {
-		raise(RuntimeError, errPrintStackEmpty)
+		raise(RuntimeError, errStackEmpty)
 	}
 	for k, i := range idx {
 		pollAt(k)

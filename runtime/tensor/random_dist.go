@@ -3,7 +3,8 @@ package tensor
 import (
 	"fmt"
 	"math"
-	"strconv"
+
+	"github.com/tensh/tensh/runtime/broadcast"
 )
 
 // The distributions of PyTorch's CPU kernels (aten/src/ATen/native/cpu/
@@ -16,76 +17,21 @@ import (
 // normal kernel's vectorised path (normal_fill, contiguous tensors of 16
 // elements or more) works on the buffer directly.
 
-// rngTypeMetaName is how c10 names a dtype's C++ type in messages
-// ("from is out of bounds for unsigned char").
-func rngTypeMetaName(d DType) string {
-	switch d {
-	case Bool:
-		return "bool"
-	case Uint8:
-		return "unsigned char"
-	case Int8:
-		return "signed char"
-	case Int16:
-		return "short int"
-	case Int32:
-		return "int"
-	case Int64:
-		return "long int"
-	case Float16:
-		return "c10::Half"
-	case BFloat16:
-		return "c10::BFloat16"
-	case Float32:
-		return "float"
-	}
-	return "double"
-}
-
-// rngFormatDouble prints a double as a C++ ostream does by default (six
-// significant digits, %g style).
-func rngFormatDouble(f float64) string {
-	switch {
-	case math.IsNaN(f):
-		return "nan"
-	case math.IsInf(f, 1):
-		return "inf"
-	case math.IsInf(f, -1):
-		return "-inf"
-	}
-	return strconv.FormatFloat(f, 'g', 6, 64)
-}
-
 // floatLimits returns std::numeric_limits<T>::lowest() and max() of a
 // floating dtype, and its mantissa digits.
 func floatLimits(d DType) (lo, hi float64, digits int) {
+	hi = FloatMax(d)
 	switch d {
 	case Float16:
-		return -65504, 65504, 11
+		digits = 11
 	case BFloat16:
-		m := float64(BF16(0x7f7f).Float32())
-		return -m, m, 8
+		digits = 8
 	case Float32:
-		return -math.MaxFloat32, math.MaxFloat32, 24
+		digits = 24
+	default:
+		digits = 53
 	}
-	return -math.MaxFloat64, math.MaxFloat64, 53
-}
-
-// intLimits returns the range of an integral dtype (bool is [0, 1]).
-func intLimits(d DType) (lo, hi int64) {
-	switch d {
-	case Bool:
-		return 0, 1
-	case Uint8:
-		return 0, math.MaxUint8
-	case Int8:
-		return math.MinInt8, math.MaxInt8
-	case Int16:
-		return math.MinInt16, math.MaxInt16
-	case Int32:
-		return math.MinInt32, math.MaxInt32
-	}
-	return math.MinInt64, math.MaxInt64
+	return -hi, hi, digits
 }
 
 // nullaryLayout returns t's sizes and strides permuted into the order in
@@ -94,38 +40,7 @@ func intLimits(d DType) (lo, hi int64) {
 // sort by increasing stride, ties broken by size.
 func nullaryLayout(t *Tensor) (shape, strides []int) {
 	n := len(t.shape)
-	perm := make([]int, n) // perm[0] is the fastest dimension
-	for i := range perm {
-		perm[i] = n - 1 - i
-	}
-	shouldSwap := func(d0, d1 int) int {
-		s0, s1 := t.strides[d0], t.strides[d1]
-		switch {
-		case s0 == 0 || s1 == 0:
-			return 0
-		case s0 < s1:
-			return -1
-		case s0 > s1:
-			return 1
-		case t.shape[d0] > t.shape[d1]:
-			return 1
-		}
-		return 0
-	}
-	if n > 1 {
-		for i := 1; i < n; i++ {
-			d1 := i
-			for d0 := i - 1; d0 >= 0; d0-- {
-				c := shouldSwap(perm[d0], perm[d1])
-				if c > 0 {
-					perm[d0], perm[d1] = perm[d1], perm[d0]
-					d1 = d0
-				} else if c < 0 {
-					break
-				}
-			}
-		}
-	}
+	perm := broadcast.Reorder(t.shape, [][]int{t.strides}, nil) // perm[0] is the fastest dimension
 	shape = make([]int, n)
 	strides = make([]int, n)
 	for k := 0; k < n; k++ {
@@ -133,16 +48,6 @@ func nullaryLayout(t *Tensor) (shape, strides []int) {
 		strides[k] = t.strides[perm[n-1-k]]
 	}
 	return shape, strides
-}
-
-// checkNoInternalOverlap is TensorIterator's check that an output does not
-// write one memory location twice (an expanded tensor).
-func checkNoInternalOverlap(t *Tensor) {
-	for i, s := range t.shape {
-		if s > 1 && t.strides[i] == 0 {
-			raise(RuntimeError, errInternalOverlap)
-		}
-	}
 }
 
 // fillNullary stores next() into every element of t, in TensorIterator
@@ -198,21 +103,21 @@ func (t *Tensor) Uniform_(from, to float64, g *Generator) *Tensor {
 	}
 	lo, hi, _ := floatLimits(d)
 	if !(from >= lo && from <= hi) {
-		raise(RuntimeError, errRandomOutOfBounds, "from", rngTypeMetaName(d))
+		raise(RuntimeError, errRandomOutOfBounds, "from", typeidName(d))
 	}
 	if !(to >= lo && to <= hi) {
-		raise(RuntimeError, errRandomOutOfBounds, "to", rngTypeMetaName(d))
+		raise(RuntimeError, errRandomOutOfBounds, "to", typeidName(d))
 	}
 	if !(from <= to) {
-		raise(RuntimeError, errUniformRange, rngFormatDouble(from), rngFormatDouble(to))
+		raise(RuntimeError, errUniformRange, CppFloatString(from), CppFloatString(to))
 	}
 	if !(to-from <= hi) {
-		raise(RuntimeError, errUniformSpan, d.ScalarName(), rngFormatDouble(to), rngFormatDouble(from))
+		raise(RuntimeError, errUniformSpan, d.ScalarName(), CppFloatString(to), CppFloatString(from))
 	}
 	if t.Numel() == 0 {
 		return t
 	}
-	checkNoInternalOverlap(t)
+	AssertNoInternalOverlap(t)
 	g.Lock()
 	defer g.Unlock()
 	switch data := t.st.data.(type) {
@@ -267,7 +172,7 @@ func normalDouble(g *Generator, mean, std float64) float64 {
 // Normal_ fills t with samples of N(mean, std²) (Tensor.normal_).
 func (t *Tensor) Normal_(mean, std float64, g *Generator) *Tensor {
 	if !(std >= 0) {
-		raise(RuntimeError, errNormalStd, rngFormatDouble(std))
+		raise(RuntimeError, errNormalStd, CppFloatString(std))
 	}
 	d := t.DType()
 	if !d.IsFloat() {
@@ -292,7 +197,7 @@ func (t *Tensor) Normal_(mean, std float64, g *Generator) *Tensor {
 		}
 		return t
 	}
-	checkNoInternalOverlap(t)
+	AssertNoInternalOverlap(t)
 	switch data := t.st.data.(type) {
 	case []float32:
 		fillNullary(t, data, func() float32 { return float32(normalDouble(g, mean, std)) })
@@ -563,7 +468,7 @@ func castInt64Through(v int64, d DType) int64 {
 // dtype; floating dtypes warn beyond the range where every integer is
 // exact.
 func checkFromToInRange(from, toInc int64, d DType, warn func(string)) {
-	name := rngTypeMetaName(d)
+	name := typeidName(d)
 	if d.IsFloat() {
 		lo, hi, digits := floatLimits(d)
 		if !(float64(from) >= lo && float64(from) <= hi) {
@@ -583,7 +488,7 @@ func checkFromToInRange(from, toInc int64, d DType, warn func(string)) {
 		}
 		return
 	}
-	lo, hi := intLimits(d)
+	lo, hi := IntRange(d)
 	if from < lo || from > hi {
 		raise(RuntimeError, errRandomOutOfBounds, "from", name)
 	}
@@ -626,7 +531,7 @@ func (t *Tensor) RandomFromTo_(from int64, to *int64, g *Generator, warn func(st
 				raise(RuntimeError, errRandomFromToInc, from, toInc)
 			}
 		} else {
-			_, toInc = intLimits(d)
+			_, toInc = IntRange(d)
 		}
 		checkFromToInRange(from, toInc, d, warn)
 		rng = uint64(toInc) - uint64(from) + 1
@@ -641,7 +546,7 @@ func (t *Tensor) RandomFromTo_(from int64, to *int64, g *Generator, warn func(st
 		if t.Numel() == 0 {
 			return t
 		}
-		checkNoInternalOverlap(t)
+		AssertNoInternalOverlap(t)
 		g.Lock()
 		defer g.Unlock()
 		switch data := t.st.data.(type) {
@@ -659,7 +564,7 @@ func (t *Tensor) RandomFromTo_(from int64, to *int64, g *Generator, warn func(st
 	if t.Numel() == 0 {
 		return t
 	}
-	checkNoInternalOverlap(t)
+	AssertNoInternalOverlap(t)
 	g.Lock()
 	defer g.Unlock()
 	switch data := t.st.data.(type) {
@@ -693,7 +598,7 @@ func (t *Tensor) Random_(g *Generator) *Tensor {
 	if t.Numel() == 0 {
 		return t
 	}
-	checkNoInternalOverlap(t)
+	AssertNoInternalOverlap(t)
 	g.Lock()
 	defer g.Unlock()
 	r32 := func() uint64 { return uint64(g.Random()) }
@@ -740,8 +645,8 @@ func Randperm(n int64, d DType, g *Generator) *Tensor {
 	case Bool:
 		raise(RuntimeError, errNotImplementedDT, "randperm", d.ScalarName())
 	case Uint8, Int8, Int16, Int32:
-		if _, hi := intLimits(d); n-1 > hi {
-			raise(RuntimeError, errRandpermOverflow, rngIntTypeName(d))
+		if _, hi := IntRange(d); n-1 > hi {
+			raise(RuntimeError, errScalarOverflow, rngIntTypeName(d))
 		}
 	case Float16:
 		if n > 1<<11+1 {

@@ -3,6 +3,8 @@ package tensor
 import (
 	"math/bits"
 	"slices"
+
+	"github.com/tensh/tensh/runtime/broadcast"
 )
 
 // A reduction reads one input and accumulates into one output whose
@@ -27,7 +29,7 @@ type redGeom struct {
 // TensorIterator's reorder_dimensions and coalesce_dimensions do.
 func newRedGeom(shape, outStrides, inStrides []int, oOff, iOff int) *redGeom {
 	// Dimensions of size 1 do not move through memory. For tensors of very
-	// many dimensions they are left out, so that the sort below (quadratic
+	// many dimensions they are left out, so that ReorderReduction's sort (quadratic
 	// in the number of dimensions) stays short; ordinary tensors keep
 	// PyTorch's exact ordering (size-1 dimensions can stop the sort).
 	if len(shape) > 64 && slices.Contains(shape, 1) {
@@ -39,98 +41,18 @@ func newRedGeom(shape, outStrides, inStrides []int, oOff, iOff int) *redGeom {
 		}
 		shape, outStrides, inStrides = sh, os, is
 	}
-	nd := len(shape)
-	perm := make([]int, nd)
-	for i := range perm {
-		perm[i] = nd - 1 - i
-	}
-	// shouldSwap returns 1 if dim a should come after dim b (be outer), -1
-	// if before, 0 if ambiguous: reduced dims go innermost, then smaller
-	// strides go inner, ties broken by size.
-	shouldSwap := func(a, b int) int {
-		ops := [2][]int{outStrides, inStrides}
-		for k, st := range ops {
-			s0, s1 := st[a], st[b]
-			if k == 0 && (s0 == 0) != (s1 == 0) {
-				if s1 == 0 {
-					return 1
-				}
-				return -1
-			}
-			if s0 == 0 || s1 == 0 {
-				continue
-			}
-			if s0 < s1 {
-				return -1
-			}
-			if s0 > s1 {
-				return 1
-			}
-			if shape[a] > shape[b] {
-				return 1
-			}
-		}
-		return 0
-	}
-	if nd > 1 {
-		for i := 1; i < nd; i++ {
-			d1 := i
-			for d0 := i - 1; d0 >= 0; d0-- {
-				c := shouldSwap(perm[d0], perm[d1])
-				if c > 0 {
-					perm[d0], perm[d1] = perm[d1], perm[d0]
-					d1 = d0
-				} else if c < 0 {
-					break
-				}
-			}
-		}
-	}
+	perm := broadcast.ReorderReduction(shape, outStrides, inStrides)
 	g := &redGeom{oOff: oOff, iOff: iOff}
 	for _, p := range perm {
 		g.shape = append(g.shape, shape[p])
 		g.out = append(g.out, outStrides[p])
 		g.in = append(g.in, inStrides[p])
 	}
-	g.coalesce()
+	if len(g.shape) > 1 {
+		nd := broadcast.CoalesceInPlace(g.shape, [][]int{g.out, g.in})
+		g.shape, g.out, g.in = g.shape[:nd], g.out[:nd], g.in[:nd]
+	}
 	return g
-}
-
-// coalesce merges adjacent dimensions that can be walked as one.
-func (g *redGeom) coalesce() {
-	nd := len(g.shape)
-	if nd <= 1 {
-		return
-	}
-	can := func(d0, d1 int) bool {
-		s0, s1 := g.shape[d0], g.shape[d1]
-		if s0 == 1 || s1 == 1 {
-			return true
-		}
-		return s0*g.out[d0] == g.out[d1] && s0*g.in[d0] == g.in[d1]
-	}
-	replace := func(d0, d1 int) {
-		g.out[d0] = g.out[d1]
-		g.in[d0] = g.in[d1]
-	}
-	prev := 0
-	for d := 1; d < nd; d++ {
-		if can(prev, d) {
-			if g.shape[prev] == 1 {
-				replace(prev, d)
-			}
-			g.shape[prev] *= g.shape[d]
-		} else {
-			prev++
-			if prev != d {
-				replace(prev, d)
-				g.shape[prev] = g.shape[d]
-			}
-		}
-	}
-	g.shape = g.shape[:prev+1]
-	g.out = g.out[:prev+1]
-	g.in = g.in[:prev+1]
 }
 
 // numel is the number of elements iterated.

@@ -125,7 +125,7 @@ func Norm(t *Tensor, p float64, dims []int, keepdim bool) *Tensor {
 			for ; k < n-n%8; k += 8 {
 				for l := range lanes {
 					x := in[i+k+l]
-					lanes[l] = fusedMulAdd32(x, x, lanes[l])
+					lanes[l] = fmaf(x, x, lanes[l])
 				}
 			}
 			s := lanes[0]
@@ -134,7 +134,7 @@ func Norm(t *Tensor, p float64, dims []int, keepdim bool) *Tensor {
 			}
 			for ; k < n; k++ {
 				x := in[i+k]
-				s = fusedMulAdd32(x, x, s)
+				s = fmaf(x, x, s)
 			}
 			od[o] = float32(math.Sqrt(float64(s)))
 		})
@@ -223,35 +223,9 @@ func normRows[T float32 | float64](g *redGeom, in []T, nOut, oOff int, p float64
 // fmaT is x*y+z rounded once to T.
 func fmaT[T float32 | float64](x, y, z T) T {
 	if f, ok := any(x).(float32); ok {
-		return T(fusedMulAdd32(f, any(y).(float32), any(z).(float32)))
+		return T(fmaf(f, any(y).(float32), any(z).(float32)))
 	}
 	return T(math.FMA(float64(x), float64(y), float64(z)))
-}
-
-// fusedMulAdd32 is fmaf: x*y+z rounded once to float32. The product is
-// exact in float64; the sum is rounded to odd there (its exact error from
-// TwoSum decides), so that the final rounding to float32 is correct.
-func fusedMulAdd32(x, y, z float32) float32 {
-	p := float64(x) * float64(y)
-	c := float64(z)
-	s := p + c
-	if s == 0 || math.IsInf(s, 0) || math.IsNaN(s) {
-		return float32(s)
-	}
-	bb := s - p
-	e := (p - (s - bb)) + (c - bb)
-	if e != 0 {
-		bits := math.Float64bits(s)
-		if bits&1 == 0 {
-			if (e > 0) == (s > 0) {
-				bits++
-			} else {
-				bits--
-			}
-			s = math.Float64frombits(bits)
-		}
-	}
-	return float32(s)
 }
 
 // accDType is the opmath type of a floating dtype: float for the half

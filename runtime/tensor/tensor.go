@@ -143,6 +143,19 @@ func Empty(shape []int, d DType) *Tensor {
 	return &Tensor{st: NewStorage(d, n), shape: append([]int{}, shape...), strides: ContiguousStrides(shape), device: CPU}
 }
 
+// EmptyLike is empty_like(t, dtype=d) with memory_format=preserve, the
+// layout clone() gives too: t's strides when t is contiguous or otherwise
+// non-overlapping and dense (c10's is_non_overlapping_and_dense flag),
+// else dense strides in the order of t's (InferDenseStrides). The result
+// is a CPU tensor.
+func EmptyLike(t *Tensor, d DType) *Tensor {
+	strides := t.strides
+	if !IsContiguous(t.shape, t.strides) && !IsNonOverlappingAndDense(t.shape, t.strides) {
+		strides = InferDenseStrides(t.shape, t.strides)
+	}
+	return FromStorage(NewStorage(d, CheckedNumel(t.shape, d)), 0, t.shape, strides)
+}
+
 // FromStorage makes a tensor viewing st. It does not check bounds; use
 // AsStrided for user-supplied geometry.
 func FromStorage(st *Storage, offset int, shape, strides []int) *Tensor {

@@ -475,7 +475,7 @@ func NanToNum(x *Tensor, nan float64, posinf, neginf *float64, opts Opts) *Tenso
 	if !d.IsFloat() {
 		return unaryRun(uCopy, x, d, d, out, unaryParams{})
 	}
-	hi := maxFinite(d)
+	hi := FloatMax(d)
 	pi, ni := hi, -hi
 	if posinf != nil {
 		pi = *posinf
@@ -484,19 +484,6 @@ func NanToNum(x *Tensor, nan float64, posinf, neginf *float64, opts Opts) *Tenso
 		ni = *neginf
 	}
 	return unaryRun(uNanToNum, x, d, d, out, unaryParams{p1: FloatS(nan), p2: FloatS(pi), p3: FloatS(ni)})
-}
-
-// maxFinite is the largest finite value of a floating dtype.
-func maxFinite(d DType) float64 {
-	switch d {
-	case Float16:
-		return 65504
-	case BFloat16:
-		return float64(BF16(0x7f7f).Float32())
-	case Float32:
-		return math.MaxFloat32
-	}
-	return math.MaxFloat64
 }
 
 // powScalar is pow(x, exponent) for a Python number exponent: a unary
@@ -515,7 +502,7 @@ func powScalar(a Operand, e Scalar, opts Opts) *Tensor {
 		if out.DType() != common {
 			raise(RuntimeError, errFoundDType, out.DType().ScalarName(), common.ScalarName())
 		}
-		checkNoInternalOverlap(out)
+		AssertNoInternalOverlap(out)
 	case opts.Out != nil:
 		out = prepareOut(x.shape, common, []Operand{a}, &opts)
 		if out.DType() != common {
@@ -596,7 +583,7 @@ func Clamp(x *Tensor, lo, hi *Scalar, opts Opts) *Tensor {
 	}
 	common := ResultTypeOf(ops...)
 	if opts.Inplace && !CanCast(common, x.DType()) {
-		raise(RuntimeError, errClampCast, common.ScalarName(), CPPTypeName(x.DType()))
+		raise(RuntimeError, errCastResult, common.ScalarName(), typeidName(x.DType()))
 	}
 	out := prepareOut(x.shape, common, ops[:1], &opts)
 	var par unaryParams

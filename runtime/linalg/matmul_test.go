@@ -1,26 +1,19 @@
-package tensor
+package linalg
 
 import (
 	"fmt"
 	"math"
 	"math/rand"
 	"testing"
-)
 
-// randomFloats fills a new tensor of the given shape with random floats.
-func randomFloats(r *rand.Rand, d DType, shape ...int) *Tensor {
-	t := Empty(shape, d)
-	for i := 0; i < t.Numel(); i++ {
-		t.st.Set(i, FloatS(r.NormFloat64()))
-	}
-	return t
-}
+	"github.com/tensh/tensh/runtime/tensor"
+)
 
 // naiveMatmul is the reference for 2-d products: each element one running
 // sum over k in increasing order, rounded to the dtype after every
 // product and every addition (as the reference BLAS does).
-func naiveMatmul(a, b *Tensor) []float64 {
-	m, k, n := a.shape[0], a.shape[1], b.shape[1]
+func naiveMatmul(a, b *tensor.Tensor) []float64 {
+	m, k, n := a.Shape()[0], a.Shape()[1], b.Shape()[1]
 	d := a.DType()
 	out := make([]float64, m*n)
 	for i := 0; i < m; i++ {
@@ -38,7 +31,7 @@ func naiveMatmul(a, b *Tensor) []float64 {
 func TestMatmulAgainstTripleLoop(t *testing.T) {
 	r := rand.New(rand.NewSource(3))
 	for trial := 0; trial < 200; trial++ {
-		d := []DType{Float32, Float64}[r.Intn(2)]
+		d := []tensor.DType{tensor.Float32, tensor.Float64}[r.Intn(2)]
 		m, k, n := 1+r.Intn(9), r.Intn(300), 1+r.Intn(9)
 		a := randomFloats(r, d, m, k)
 		b := randomFloats(r, d, k, n)
@@ -52,27 +45,27 @@ func TestMatmulAgainstTripleLoop(t *testing.T) {
 		got := Mm(a, b).Values()
 		for i := range want {
 			if got[i].F != want[i] {
-				t.Fatalf("%s %dx%d @ %dx%d (strides %v %v): element %d = %v, want %v", d, m, k, k, n, a.strides, b.strides, i, got[i].F, want[i])
+				t.Fatalf("%s %dx%d @ %dx%d (strides %v %v): element %d = %v, want %v", d, m, k, k, n, a.Strides(), b.Strides(), i, got[i].F, want[i])
 			}
 		}
 	}
 }
 
 func TestMatmulIntegersWrap(t *testing.T) {
-	a := Full([]int{3, 3}, IntS(20), Uint8)
+	a := tensor.Full([]int{3, 3}, tensor.IntS(20), tensor.Uint8)
 	if got := Mm(a, a).Values()[0].I; got != 176 {
 		t.Errorf("uint8 matmul: %d, want 176", got)
 	}
-	x := FromSlice([]int64{1, 2, 3, 4, 5, 6}, 2, 3)
-	y := FromSlice([]int64{1, 0, -1, 2, 3, 1}, 3, 2)
+	x := tensor.FromSlice([]int64{1, 2, 3, 4, 5, 6}, 2, 3)
+	y := tensor.FromSlice([]int64{1, 0, -1, 2, 3, 1}, 3, 2)
 	if got := fmt.Sprint(Mm(x, y).Values()); got != "[{1 8 0} {1 7 0} {1 17 0} {1 16 0}]" {
 		t.Errorf("int64 matmul: %s", got)
 	}
 }
 
 func TestMatmulNaNPropagates(t *testing.T) {
-	a := FromSlice([]float32{0, 1}, 1, 2)
-	b := FromSlice([]float32{float32(math.NaN()), 1}, 2, 1)
+	a := tensor.FromSlice([]float32{0, 1}, 1, 2)
+	b := tensor.FromSlice([]float32{float32(math.NaN()), 1}, 2, 1)
 	if got := Mm(a, b).Item().F; got == got {
 		t.Errorf("0 * NaN must propagate, got %v", got)
 	}
@@ -94,11 +87,11 @@ func TestMatmulBatchBroadcast(t *testing.T) {
 		{[]int{3}, []int{3, 2}, []int{2}},
 	}
 	for _, c := range cases {
-		a := randomFloats(r, Float32, c.a...)
-		b := randomFloats(r, Float32, c.b...)
+		a := randomFloats(r, tensor.Float32, c.a...)
+		b := randomFloats(r, tensor.Float32, c.b...)
 		got := Matmul(a, b)
-		if fmt.Sprint(got.shape) != fmt.Sprint(c.out) {
-			t.Fatalf("%v @ %v: shape %v, want %v", c.a, c.b, got.shape, c.out)
+		if fmt.Sprint(got.Shape()) != fmt.Sprint(c.out) {
+			t.Fatalf("%v @ %v: shape %v, want %v", c.a, c.b, got.Shape(), c.out)
 		}
 		// Reference: promote to ≥2-d, broadcast, multiply batch by batch.
 		a2, b2 := a, b
@@ -108,11 +101,11 @@ func TestMatmulBatchBroadcast(t *testing.T) {
 		if b.Dim() == 1 {
 			b2 = b.Unsqueeze(1)
 		}
-		batch := broadcastShapes(a2.shape[:a2.Dim()-2], b2.shape[:b2.Dim()-2])
-		ae := a2.Expand(append(append([]int{}, batch...), a2.shape[a2.Dim()-2:]...))
-		be := b2.Expand(append(append([]int{}, batch...), b2.shape[b2.Dim()-2:]...))
+		batch := broadcastShapes(a2.Shape()[:a2.Dim()-2], b2.Shape()[:b2.Dim()-2])
+		ae := a2.Expand(append(append([]int{}, batch...), a2.Shape()[a2.Dim()-2:]...))
+		be := b2.Expand(append(append([]int{}, batch...), b2.Shape()[b2.Dim()-2:]...))
 		var want []float64
-		nb := Numel(batch)
+		nb := tensor.Numel(batch)
 		for i := 0; i < nb; i++ {
 			idx := indexOf(batch, i)
 			ai, bi := ae, be
@@ -146,7 +139,7 @@ func broadcastShapes(a, b []int) []int {
 }
 
 func TestMatmulErrors(t *testing.T) {
-	f := func(shape ...int) *Tensor { return Full(shape, FloatS(1), Float32) }
+	f := func(shape ...int) *tensor.Tensor { return tensor.Full(shape, tensor.FloatS(1), tensor.Float32) }
 	for _, c := range []struct {
 		f    func()
 		want string
@@ -161,15 +154,17 @@ func TestMatmulErrors(t *testing.T) {
 		{func() { Matmul(f(2, 3, 4), f(5)) }, "RuntimeError: size mismatch, got 6, 6x4,5"},
 		{func() { Matmul(f(5), f(2, 4, 3)) }, "RuntimeError: size mismatch, got 6, 6x4,5"},
 		{func() { Matmul(f(2, 3), f(2, 5, 2)) }, "RuntimeError: mat1 and mat2 shapes cannot be multiplied (4x5 and 3x2)"},
-		{func() { Matmul(Full([]int{2, 3}, IntS(1), Int64), f(3, 2)) }, "RuntimeError: expected scalar type Long but found Float"},
+		{func() { Matmul(tensor.Full([]int{2, 3}, tensor.IntS(1), tensor.Int64), f(3, 2)) }, "RuntimeError: expected scalar type Long but found Float"},
 		{func() { Mm(f(2, 3), f(3)) }, "RuntimeError: mat2 must be a matrix"},
 		{func() { Mm(f(2, 2, 2), f(2, 3)) }, "RuntimeError: self must be a matrix"},
 		{func() { Bmm(f(1, 3), f(3, 2)) }, "RuntimeError: batch1 must be a 3D tensor"},
 		{func() { Bmm(f(2, 1, 3), f(3, 3, 2)) }, "RuntimeError: Expected size for first two dimensions of batch2 tensor to be: [2, 3] but got: [3, 3]."},
 		{func() { Mv(f(3), f(3)) }, "RuntimeError: vector + matrix @ vector expected, got 1, 1, 1"},
-		{func() { Dot(f(2), Full([]int{2}, FloatS(1), Float64)) }, "RuntimeError: dot : expected both vectors to have same dtype, but found Float and Double"},
+		{func() { Dot(f(2), tensor.Full([]int{2}, tensor.FloatS(1), tensor.Float64)) }, "RuntimeError: dot : expected both vectors to have same dtype, but found Float and Double"},
 		{func() { Dot(f(2, 2), f(2, 2)) }, "RuntimeError: 1D tensors expected, but got 2D and 2D tensors"},
-		{func() { Mm(Full([]int{2, 2}, FloatS(1), Float16), Full([]int{2, 2}, FloatS(1), Float16)) }, `RuntimeError: "addmm_impl_cpu_" not implemented for 'Half'`},
+		{func() {
+			Mm(tensor.Full([]int{2, 2}, tensor.FloatS(1), tensor.Float16), tensor.Full([]int{2, 2}, tensor.FloatS(1), tensor.Float16))
+		}, `RuntimeError: "addmm_impl_cpu_" not implemented for 'Half'`},
 		{func() { Outer(f(3, 1), f(2)) }, "RuntimeError: outer: Expected 1-D argument self, but got 2-D"},
 	} {
 		if got := catchError(c.f); got != c.want {
@@ -180,8 +175,8 @@ func TestMatmulErrors(t *testing.T) {
 
 func BenchmarkMatmul512Float32(b *testing.B) {
 	r := rand.New(rand.NewSource(5))
-	x := randomFloats(r, Float32, 512, 512)
-	y := randomFloats(r, Float32, 512, 512)
+	x := randomFloats(r, tensor.Float32, 512, 512)
+	y := randomFloats(r, tensor.Float32, 512, 512)
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
 		Matmul(x, y)
@@ -190,10 +185,30 @@ func BenchmarkMatmul512Float32(b *testing.B) {
 
 func BenchmarkMv4096Float32(b *testing.B) {
 	r := rand.New(rand.NewSource(10))
-	x := randomFloats(r, Float32, 4096, 4096)
-	v := randomFloats(r, Float32, 4096)
+	x := randomFloats(r, tensor.Float32, 4096, 4096)
+	v := randomFloats(r, tensor.Float32, 4096)
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
 		Mv(x, v)
 	}
+}
+
+// TestInterruptStopsProducts checks that a pending interrupt stops matrix
+// products with KeyboardInterrupt, and is then cleared.
+func TestInterruptStopsProducts(t *testing.T) {
+	x := tensor.Full([]int{64, 64}, tensor.FloatS(1), tensor.Float32)
+	b := tensor.Full([]int{3, 4, 4}, tensor.FloatS(1), tensor.Float32)
+	for name, f := range map[string]func(){
+		"mm":  func() { Mm(x, x) },
+		"bmm": func() { Matmul(b, b) },
+	} {
+		tensor.Interrupt()
+		if got := catchError(f); got != "KeyboardInterrupt: " {
+			t.Errorf("%s: got %q, want KeyboardInterrupt", name, got)
+		}
+		if tensor.Interrupted() {
+			t.Errorf("%s: interrupt still pending", name)
+		}
+	}
+	tensor.ClearInterrupt()
 }

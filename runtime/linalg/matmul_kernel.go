@@ -1,9 +1,10 @@
-package tensor
+package linalg
 
 import (
 	"runtime"
 	"sync"
 
+	"github.com/tensh/tensh/runtime/tensor"
 	"gonum.org/v1/gonum/blas/gonum"
 )
 
@@ -37,7 +38,7 @@ func gemmFloat[T float32 | float64](m, n, k int, a []T, av matView, b []T, bv ma
 	if n == 1 {
 		// Matrix times vector: one running dot product per row.
 		parallelRows(m, k, func(i0, i1 int) {
-			for i := i0; i < i1 && !Interrupted(); i++ {
+			for i := i0; i < i1 && !tensor.Interrupted(); i++ {
 				ar := a[av.off+i*av.rs : av.off+i*av.rs+k]
 				var acc T
 				for l, x := range ar {
@@ -53,9 +54,9 @@ func gemmFloat[T float32 | float64](m, n, k int, a []T, av matView, b []T, bv ma
 		for i := i0; i < i1; i++ {
 			clear(c[cOff+i*ldc : cOff+i*ldc+n])
 		}
-		for l0 := 0; l0 < k && !Interrupted(); l0 += kBlock {
+		for l0 := 0; l0 < k && !tensor.Interrupted(); l0 += kBlock {
 			l1 := min(l0+kBlock, k)
-			for i := i0; i < i1 && !Interrupted(); i++ {
+			for i := i0; i < i1 && !tensor.Interrupted(); i++ {
 				ci := c[cOff+i*ldc : cOff+i*ldc+n]
 				ar := av.off + i*av.rs
 				for l := l0; l < l1; l++ {
@@ -95,7 +96,7 @@ var blas gonum.Implementation
 // gemmInt computes c = a·b for integer types, wrapping as C++ does.
 func gemmInt[T int8 | uint8 | int16 | int32 | int64](m, n, k int, a []T, av matView, b []T, bv matView, c []T, cOff, ldc int) {
 	parallelRows(m, n*k, func(i0, i1 int) {
-		for i := i0; i < i1 && !Interrupted(); i++ {
+		for i := i0; i < i1 && !tensor.Interrupted(); i++ {
 			ci := c[cOff+i*ldc : cOff+i*ldc+n]
 			clear(ci)
 			ar := av.off + i*av.rs
@@ -115,7 +116,7 @@ func gemmInt[T int8 | uint8 | int16 | int32 | int64](m, n, k int, a []T, av matV
 // interrupt; parallelRows then raises KeyboardInterrupt on the caller's
 // goroutine.
 func parallelRows(m, perRow int, fn func(i0, i1 int)) {
-	defer CheckInterrupt()
+	defer tensor.CheckInterrupt()
 	workers := runtime.GOMAXPROCS(0)
 	if workers <= 1 || m < 8 || m*perRow < 1<<18 {
 		fn(0, m)
@@ -124,72 +125,75 @@ func parallelRows(m, perRow int, fn func(i0, i1 int)) {
 	chunk := (m + workers - 1) / workers
 	chunk = (chunk + 3) &^ 3
 	var wg sync.WaitGroup
-	var wp workerPanic
+	var wp tensor.WorkerPanic
 	for i0 := 0; i0 < m; i0 += chunk {
 		i1 := min(i0+chunk, m)
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			defer wp.catch()
+			defer wp.Catch()
 			fn(i0, i1)
 		}()
 	}
 	wg.Wait()
-	wp.rethrow()
+	wp.Rethrow()
 }
 
 // gemmOperand returns t (2-d) as a matrix with contiguous rows, copying it
 // when its last dimension is not contiguous.
-func gemmOperand(t *Tensor) (*Tensor, matView) {
-	if t.strides[1] == 1 || t.shape[1] <= 1 {
-		return t, matView{t.offset, t.strides[0], 1}
+func gemmOperand(t *tensor.Tensor) (*tensor.Tensor, matView) {
+	if t.Strides()[1] == 1 || t.Shape()[1] <= 1 {
+		return t, matView{t.Offset(), t.Strides()[0], 1}
 	}
 	c := t.ContiguousClone()
-	return c, matView{0, c.strides[0], 1}
+	return c, matView{0, c.Strides()[0], 1}
 }
 
 // gemm2D computes a·b (2-d, same dtype, checked) into the contiguous
 // m×n block of out starting at cOff.
-func gemm2D(out *Tensor, cOff int, a, b *Tensor) {
-	m, k, n := a.shape[0], a.shape[1], b.shape[1]
+func gemm2D(out *tensor.Tensor, cOff int, a, b *tensor.Tensor) {
+	m, k, n := a.Shape()[0], a.Shape()[1], b.Shape()[1]
 	if m == 0 || n == 0 {
 		return
 	}
 	if k == 0 {
 		for i := 0; i < m*n; i++ {
-			out.st.Set(cOff+i, IntS(0))
+			out.Storage().Set(cOff+i, tensor.IntS(0))
 		}
 		return
 	}
 	a, av := gemmOperand(a)
 	b, bv := gemmOperand(b)
-	switch od := out.st.data.(type) {
+	switch od := out.Storage().Data().(type) {
 	case []float32:
-		gemmFloat(m, n, k, a.st.data.([]float32), av, b.st.data.([]float32), bv, od, cOff, n)
+		gemmFloat(m, n, k, data[float32](a), av, data[float32](b), bv, od, cOff, n)
 	case []float64:
-		gemmFloat(m, n, k, a.st.data.([]float64), av, b.st.data.([]float64), bv, od, cOff, n)
+		gemmFloat(m, n, k, data[float64](a), av, data[float64](b), bv, od, cOff, n)
 	case []uint8:
-		gemmInt(m, n, k, a.st.data.([]uint8), av, b.st.data.([]uint8), bv, od, cOff, n)
+		gemmInt(m, n, k, data[uint8](a), av, data[uint8](b), bv, od, cOff, n)
 	case []int8:
-		gemmInt(m, n, k, a.st.data.([]int8), av, b.st.data.([]int8), bv, od, cOff, n)
+		gemmInt(m, n, k, data[int8](a), av, data[int8](b), bv, od, cOff, n)
 	case []int16:
-		gemmInt(m, n, k, a.st.data.([]int16), av, b.st.data.([]int16), bv, od, cOff, n)
+		gemmInt(m, n, k, data[int16](a), av, data[int16](b), bv, od, cOff, n)
 	case []int32:
-		gemmInt(m, n, k, a.st.data.([]int32), av, b.st.data.([]int32), bv, od, cOff, n)
+		gemmInt(m, n, k, data[int32](a), av, data[int32](b), bv, od, cOff, n)
 	case []int64:
-		gemmInt(m, n, k, a.st.data.([]int64), av, b.st.data.([]int64), bv, od, cOff, n)
-	case []BF16:
+		gemmInt(m, n, k, data[int64](a), av, data[int64](b), bv, od, cOff, n)
+	case []tensor.BF16:
 		// oneDNN's bfloat16 GEMM accumulates in float and rounds once.
-		af, bf := a.To(Float32), b.To(Float32)
-		afv := matView{af.offset, af.strides[0], af.strides[1]}
-		bfv := matView{bf.offset, bf.strides[0], bf.strides[1]}
-		CheckAlloc(Float32, m*n)
+		af, bf := a.To(tensor.Float32), b.To(tensor.Float32)
+		afv := matView{af.Offset(), af.Strides()[0], af.Strides()[1]}
+		bfv := matView{bf.Offset(), bf.Strides()[0], bf.Strides()[1]}
+		tensor.CheckAlloc(tensor.Float32, m*n)
 		tmp := make([]float32, m*n)
-		gemmFloat(m, n, k, af.st.data.([]float32), afv, bf.st.data.([]float32), bfv, tmp, 0, n)
+		gemmFloat(m, n, k, data[float32](af), afv, data[float32](bf), bfv, tmp, 0, n)
 		for i, v := range tmp {
-			od[cOff+i] = BF16FromFloat32(v)
+			od[cOff+i] = tensor.BF16FromFloat32(v)
 		}
 	default:
-		panic("tensor: gemm2D of an unsupported dtype")
+		panic("linalg: gemm2D of an unsupported dtype")
 	}
 }
+
+// data is t's storage as a slice of T (indexed by storage offsets).
+func data[T tensor.Elem](t *tensor.Tensor) []T { return tensor.Slice[T](t.Storage()) }

@@ -1,13 +1,17 @@
-package tensor
+package linalg
 
-import "strings"
+import (
+	"strings"
+
+	"github.com/tensh/tensh/runtime/tensor"
+)
 
 // Einsum is torch.einsum(equation, operands...), computed as ATen does:
 // operands are aligned to the output labels followed by the contracted
 // ones (taking diagonals for repeated labels), then contracted pairwise
 // from the left with batched matrix products, dimensions needed by no
 // later operand being summed out first.
-func Einsum(equation string, ops []*Tensor) *Tensor {
+func Einsum(equation string, ops []*tensor.Tensor) *tensor.Tensor {
 	const letters = 26
 	const total = 2 * letters
 	const ellipsis = total
@@ -40,10 +44,10 @@ func Einsum(equation string, ops []*Tensor) *Tensor {
 		case ' ':
 		case '.':
 			if ellInInput {
-				raise(RuntimeError, errEinsumMultiEll, cur)
+				raise(errEinsumMultiEll, cur)
 			}
 			if !(i+2 < len(lhs) && lhs[i+1] == '.' && lhs[i+2] == '.') {
-				raise(RuntimeError, errEinsumEllipsis, cur)
+				raise(errEinsumEllipsis, cur)
 			}
 			i += 2
 			opLabels[cur] = append(opLabels[cur], ellipsis)
@@ -51,18 +55,18 @@ func Einsum(equation string, ops []*Tensor) *Tensor {
 		case ',':
 			cur++
 			if cur >= n {
-				raise(RuntimeError, errEinsumFewer)
+				raise(errEinsumFewer)
 			}
 			ellInInput = false
 		default:
 			if !isAlpha(c) {
-				raise(RuntimeError, errEinsumSubscript, i)
+				raise(errEinsumSubscript, i)
 			}
 			opLabels[cur] = append(opLabels[cur], toSub(c))
 		}
 	}
 	if cur != n-1 {
-		raise(RuntimeError, errEinsumMore)
+		raise(errEinsumMore)
 	}
 
 	labelCount := make([]int, total)
@@ -82,10 +86,10 @@ func Einsum(equation string, ops []*Tensor) *Tensor {
 			ellNumDim = max(ellNumDim, op.Dim()-nl)
 		}
 		if hasEll && nl > op.Dim() {
-			raise(RuntimeError, errEinsumDimsEll, nl, op.Dim(), i)
+			raise(errEinsumDimsEll, nl, op.Dim(), i)
 		}
 		if !hasEll && nl != op.Dim() {
-			raise(RuntimeError, errEinsumDims, nl, op.Dim(), i)
+			raise(errEinsumDims, nl, op.Dim(), i)
 		}
 	}
 
@@ -113,10 +117,10 @@ func Einsum(equation string, ops []*Tensor) *Tensor {
 			case ' ':
 			case '.':
 				if ellInOutput {
-					raise(RuntimeError, errEinsumEllipsis2)
+					raise(errEinsumEllipsis2)
 				}
 				if !(i+2 < len(rhs) && rhs[i+1] == '.' && rhs[i+2] == '.') {
-					raise(RuntimeError, errEinsumOutEllip)
+					raise(errEinsumOutEllip)
 				}
 				i += 2
 				ellIndex = pi
@@ -124,14 +128,14 @@ func Einsum(equation string, ops []*Tensor) *Tensor {
 				ellInOutput = true
 			default:
 				if !isAlpha(c) {
-					raise(RuntimeError, errEinsumSubscript, len(lhs)+2+i)
+					raise(errEinsumSubscript, len(lhs)+2+i)
 				}
 				s := toSub(c)
 				if labelCount[s] == 0 {
-					raise(RuntimeError, errEinsumOutUnknown, c)
+					raise(errEinsumOutUnknown, c)
 				}
 				if permIndex[s] != -1 {
-					raise(RuntimeError, errEinsumOutRepeat, c)
+					raise(errEinsumOutRepeat, c)
 				}
 				permIndex[s] = pi
 				pi++
@@ -159,7 +163,7 @@ func Einsum(equation string, ops []*Tensor) *Tensor {
 		ellSizes[i] = 1
 	}
 	dimCounts := make([]int, pi)
-	var aligned []*Tensor
+	var aligned []*tensor.Tensor
 	for i, op := range ops {
 		perm := make([]int, pi)
 		for j := range perm {
@@ -171,30 +175,30 @@ func Einsum(equation string, ops []*Tensor) *Tensor {
 			case s == ellipsis:
 				nd := ops[i].Dim() - (len(opLabels[i]) - 1)
 				for j := ellNumDim - nd; j < ellNumDim; j++ {
-					if op.shape[dim] != 1 {
-						if ellSizes[j] != 1 && ellSizes[j] != op.shape[dim] {
-							raise(RuntimeError, errEinsumEllBroadcast, dim, i, op.shape[dim], ellSizes[j])
+					if op.Shape()[dim] != 1 {
+						if ellSizes[j] != 1 && ellSizes[j] != op.Shape()[dim] {
+							raise(errEinsumEllBroadcast, dim, i, op.Shape()[dim], ellSizes[j])
 						}
-						ellSizes[j] = op.shape[dim]
+						ellSizes[j] = op.Shape()[dim]
 						dimCounts[ellIndex+j]++
 					}
 					perm[ellIndex+j] = dim
 					dim++
 				}
 			case perm[permIndex[s]] == -1:
-				if op.shape[dim] != 1 {
-					if labelSize[s] != 1 && labelSize[s] != op.shape[dim] {
-						raise(RuntimeError, errEinsumBroadcast, toLabel(s), op.shape[dim], i, labelSize[s])
+				if op.Shape()[dim] != 1 {
+					if labelSize[s] != 1 && labelSize[s] != op.Shape()[dim] {
+						raise(errEinsumBroadcast, toLabel(s), op.Shape()[dim], i, labelSize[s])
 					}
-					labelSize[s] = op.shape[dim]
+					labelSize[s] = op.Shape()[dim]
 					dimCounts[permIndex[s]]++
 				}
 				perm[permIndex[s]] = dim
 				dim++
 			default:
 				prev := perm[permIndex[s]]
-				if op.shape[dim] != op.shape[prev] {
-					raise(RuntimeError, errEinsumDiag, toLabel(s), i, op.shape[dim], op.shape[prev])
+				if op.Shape()[dim] != op.Shape()[prev] {
+					raise(errEinsumDiag, toLabel(s), i, op.Shape()[dim], op.Shape()[prev])
 				}
 				op = op.Diagonal(0, prev, dim).Movedim([]int{-1}, []int{prev})
 			}
@@ -214,40 +218,40 @@ func Einsum(equation string, ops []*Tensor) *Tensor {
 		aligned = aligned[2:]
 		var sumDims, aSum, bSum []int
 		for d := outNumDim; d < pi; d++ {
-			if a.shape[d] != 1 && b.shape[d] != 1 {
+			if a.Shape()[d] != 1 && b.Shape()[d] != 1 {
 				dimCounts[d]--
 				if dimCounts[d] == 1 {
 					sumDims = append(sumDims, d)
 					dimCounts[d] = 0
 				}
 			} else if dimCounts[d] == 1 {
-				if a.shape[d] != 1 {
+				if a.Shape()[d] != 1 {
 					aSum = append(aSum, d)
 					dimCounts[d] = 0
-				} else if b.shape[d] != 1 {
+				} else if b.Shape()[d] != 1 {
 					bSum = append(bSum, d)
 					dimCounts[d] = 0
 				}
 			}
 		}
 		if len(aSum) > 0 {
-			a = Sum(a, aSum, true)
+			a = tensor.Sum(a, aSum, true)
 		}
 		if len(bSum) > 0 {
-			b = Sum(b, bSum, true)
+			b = tensor.Sum(b, bSum, true)
 		}
-		aligned = append([]*Tensor{sumProductPair(a, b, sumDims)}, aligned...)
+		aligned = append([]*tensor.Tensor{sumProductPair(a, b, sumDims)}, aligned...)
 	}
 	r := aligned[0]
 	if pi-outNumDim > 0 {
 		if n > 1 {
-			return r.view(r.offset, append([]int{}, r.shape[:outNumDim]...), append([]int{}, r.strides[:outNumDim]...))
+			return view(r, r.Offset(), r.Shape()[:outNumDim], r.Strides()[:outNumDim])
 		}
 		var dims []int
 		for d := outNumDim; d < pi; d++ {
 			dims = append(dims, d)
 		}
-		return Sum(r, dims, false)
+		return tensor.Sum(r, dims, false)
 	}
 	return r
 }
@@ -255,9 +259,9 @@ func Einsum(equation string, ops []*Tensor) *Tensor {
 // sumProductPair is ATen's sumproduct_pair: (left*right).sum(sumDims,
 // keepdim=True) through one batched matrix product. left and right have
 // the same rank; size-1 dimensions broadcast.
-func sumProductPair(left, right *Tensor, sumDims []int) *Tensor {
+func sumProductPair(left, right *tensor.Tensor, sumDims []int) *tensor.Tensor {
 	if len(sumDims) == 0 {
-		return Binary(OpMul, TensorOperand(left), TensorOperand(right), Opts{})
+		return tensor.Binary(tensor.OpMul, tensor.TensorOperand(left), tensor.TensorOperand(right), tensor.Opts{})
 	}
 	nd := left.Dim()
 	isSum := make([]bool, nd)
@@ -267,46 +271,46 @@ func sumProductPair(left, right *Tensor, sumDims []int) *Tensor {
 	var lro, lo, ro []int
 	lroSize, loSize, roSize, sumSize := 1, 1, 1, 1
 	for i := 0; i < nd; i++ {
-		sl, sr := left.shape[i] != 1, right.shape[i] != 1
+		sl, sr := left.Shape()[i] != 1, right.Shape()[i] != 1
 		switch {
 		case isSum[i]:
 			switch {
 			case sl && sr:
-				if left.shape[i] != right.shape[i] {
-					raise(RuntimeError, errSumProductDims)
+				if left.Shape()[i] != right.Shape()[i] {
+					raise(errSumProductDims)
 				}
-				sumSize *= left.shape[i]
+				sumSize *= left.Shape()[i]
 			case sl:
-				left = Sum(left, []int{i}, true)
+				left = tensor.Sum(left, []int{i}, true)
 			case sr:
-				right = Sum(right, []int{i}, true)
+				right = tensor.Sum(right, []int{i}, true)
 			}
 		case sl && sr:
-			if left.shape[i] != right.shape[i] {
-				raise(RuntimeError, errSumProductDims)
+			if left.Shape()[i] != right.Shape()[i] {
+				raise(errSumProductDims)
 			}
 			lro = append(lro, i)
-			lroSize *= left.shape[i]
+			lroSize *= left.Shape()[i]
 		case sl:
 			lo = append(lo, i)
-			loSize *= left.shape[i]
+			loSize *= left.Shape()[i]
 		default:
 			ro = append(ro, i)
-			roSize *= right.shape[i]
+			roSize *= right.Shape()[i]
 		}
 	}
 	var outSize, lperm, rperm []int
 	for _, d := range lro {
-		outSize = append(outSize, left.shape[d])
+		outSize = append(outSize, left.Shape()[d])
 	}
 	for _, d := range lo {
-		outSize = append(outSize, left.shape[d])
+		outSize = append(outSize, left.Shape()[d])
 	}
 	for range sumDims {
 		outSize = append(outSize, 1)
 	}
 	for _, d := range ro {
-		outSize = append(outSize, right.shape[d])
+		outSize = append(outSize, right.Shape()[d])
 	}
 	lperm = append(append(append(append(lperm, lro...), lo...), sumDims...), ro...)
 	rperm = append(append(append(append(rperm, lro...), sumDims...), ro...), lo...)
@@ -321,6 +325,6 @@ func sumProductPair(left, right *Tensor, sumDims []int) *Tensor {
 	l := left.Permute(lperm).Reshape([]int{lroSize, loSize, sumSize})
 	r := right.Permute(rperm).Reshape([]int{lroSize, sumSize, roSize})
 	res := Bmm(l, r)
-	res = res.view(res.offset, outSize, ContiguousStrides(outSize))
+	res = view(res, res.Offset(), outSize, tensor.ContiguousStrides(outSize))
 	return res.Permute(operm)
 }

@@ -1,0 +1,53 @@
+package linalg
+
+import "github.com/tensh/tensh/runtime/tensor"
+
+// raise panics with a *tensor.Error of kind RuntimeError (every error of
+// this package is one); format is one of the message formats below.
+func raise(format string, args ...any) { tensor.Raise(tensor.RuntimeError, format, args...) }
+
+// Message formats. Every PyTorch message this package prints is here, so
+// that a reader can grep for it.
+
+// Dtypes.
+const (
+	errNotImplementedDT = "\"%s\" not implemented for '%s'"
+	errScalarTypeMatch  = "expected scalar type %s but found %s"
+)
+
+// Matrix products.
+const (
+	errMatmul0D      = "both arguments to matmul need to be at least 1D, but they are %dD and %dD"
+	errMmShapes      = "mat1 and mat2 shapes cannot be multiplied (%dx%d and %dx%d)"
+	errMmSelfMatrix  = "self must be a matrix"
+	errMmMat2Matrix  = "mat2 must be a matrix"
+	errMvSize        = "size mismatch, got %d, %dx%d,%d"
+	errMvVecDims     = "vector + matrix @ vector expected, got %d, %d, %d"
+	errDotSize       = "inconsistent tensor size, expected tensor [%d] and src [%d] to have the same number of elements, but got %d and %d elements respectively"
+	errDotDims       = "1D tensors expected, but got %dD and %dD tensors"
+	errDotDType      = "dot : expected both vectors to have same dtype, but found %s and %s"
+	errBmmBatch1     = "batch1 must be a 3D tensor"
+	errBmmBatch2     = "batch2 must be a 3D tensor"
+	errBmmShape      = "Expected size for first two dimensions of batch2 tensor to be: [%d, %d] but got: [%d, %d]."
+	errOuterDims     = "outer: Expected 1-D argument self, but got %d-D"
+	errOuterVec2Dims = "outer: Expected 1-D argument vec2, but got %d-D"
+)
+
+// Einsum.
+const (
+	errEinsumFewer        = "einsum(): fewer operands were provided than specified in the equation"
+	errEinsumMore         = "einsum(): more operands were provided than specified in the equation"
+	errEinsumSubscript    = "einsum(): invalid subscript given at index %d in the equation string, subscripts must be in [a-zA-Z]"
+	errEinsumDims         = "einsum(): the number of subscripts in the equation (%d) does not match the number of dimensions (%d) for operand %d and no ellipsis was given"
+	errEinsumDimsEll      = "einsum(): the number of subscripts in the equation (%d) is more than the number of dimensions (%d) for operand %d"
+	errEinsumEllipsis     = "einsum(): found '.' for operand %d that is not part of any ellipsis"
+	errEinsumMultiEll     = "einsum(): found '.' for operand %d for which an ellipsis was already found"
+	errEinsumEllipsis2    = "einsum(): found '.' for output but an ellipsis (...) was already found"
+	errEinsumOutEllip     = "einsum(): found '.' for output that is not part of any ellipsis (...)"
+	errEinsumOutRepeat    = "einsum(): output subscript %c appears more than once in the output"
+	errEinsumOutUnknown   = "einsum(): output subscript %c does not appear in the equation for any input operand"
+	errEinsumBroadcast    = "einsum(): subscript %c has size %d for operand %d which does not broadcast with previously seen size %d"
+	errEinsumEllBroadcast = "einsum(): dimension %d covered by ellipsis in operand %dhas size %d which does not broadcast with previously seen ellipsis with size %d for the respective dimension"
+	errEinsumDiag         = "einsum(): subscript %c is repeated for operand %d but the sizes don't match, %d != %d"
+	errSumProductDims     = "non-broadcast dimensions must match"
+)

@@ -1,0 +1,221 @@
+package linalg
+
+import (
+	"github.com/tensh/tensh/runtime/broadcast"
+	"github.com/tensh/tensh/runtime/tensor"
+)
+
+// Matrix products: matmul (the @ operator), mm, bmm, mv, dot, outer.
+
+// checkMatmulDTypes raises PyTorch's errors for a product kernel named
+// kernel: the first operand's dtype must be supported, and both dtypes
+// must agree.
+func checkMatmulDTypes(kernel string, a, b *tensor.Tensor) {
+	switch a.DType() {
+	case tensor.Bool, tensor.Float16:
+		raise(errNotImplementedDT, kernel, a.DType().ScalarName())
+	}
+	if a.DType() != b.DType() {
+		raise(errScalarTypeMatch, a.DType().ScalarName(), b.DType().ScalarName())
+	}
+}
+
+// Mm is torch.mm(a, b): the product of two matrices.
+func Mm(a, b *tensor.Tensor) *tensor.Tensor {
+	if a.Dim() != 2 {
+		raise(errMmSelfMatrix)
+	}
+	if b.Dim() != 2 {
+		raise(errMmMat2Matrix)
+	}
+	as, bs := a.Shape(), b.Shape()
+	if as[1] != bs[0] {
+		raise(errMmShapes, as[0], as[1], bs[0], bs[1])
+	}
+	checkMatmulDTypes("addmm_impl_cpu_", a, b)
+	out := tensor.Empty([]int{as[0], bs[1]}, a.DType())
+	gemm2D(out, 0, a, b)
+	return out
+}
+
+// Bmm is torch.bmm(a, b): matrix products of two batches of matrices.
+func Bmm(a, b *tensor.Tensor) *tensor.Tensor {
+	if a.Dim() != 3 {
+		raise(errBmmBatch1)
+	}
+	if b.Dim() != 3 {
+		raise(errBmmBatch2)
+	}
+	as, bs := a.Shape(), b.Shape()
+	if bs[0] != as[0] || bs[1] != as[2] {
+		raise(errBmmShape, as[0], as[2], bs[0], bs[1])
+	}
+	checkMatmulDTypes("bmm", a, b)
+	return bmmUnchecked(a, b)
+}
+
+// bmmUnchecked multiplies matching batches (b×m×k)·(b×k×n) matrix by
+// matrix; the operands may have any strides (broadcast batches included):
+// each batch is a view of its operand, not a copy.
+func bmmUnchecked(a, b *tensor.Tensor) *tensor.Tensor {
+	as, bs := a.Shape(), b.Shape()
+	ast, bst := a.Strides(), b.Strides()
+	nb, m, n := as[0], as[1], bs[2]
+	out := tensor.Empty([]int{nb, m, n}, a.DType())
+	for i := 0; i < nb; i++ {
+		tensor.CheckInterrupt()
+		ai := view(a, a.Offset()+i*ast[0], as[1:], ast[1:])
+		bi := view(b, b.Offset()+i*bst[0], bs[1:], bst[1:])
+		gemm2D(out, i*m*n, ai, bi)
+	}
+	return out
+}
+
+// Mv is torch.mv(m, v): the product of a matrix and a vector.
+func Mv(m, v *tensor.Tensor) *tensor.Tensor {
+	if m.Dim() != 2 || v.Dim() != 1 {
+		raise(errMvVecDims, 1, m.Dim(), v.Dim())
+	}
+	ms, vs := m.Shape(), v.Shape()
+	if ms[1] != vs[0] {
+		raise(errMvSize, ms[0], ms[0], ms[1], vs[0])
+	}
+	checkMatmulDTypes("addmv_impl_cpu", m, v)
+	out := tensor.Empty([]int{ms[0]}, m.DType())
+	col := view(v, v.Offset(), []int{vs[0], 1}, []int{v.Strides()[0], 1})
+	gemm2D(out, 0, m, col)
+	return out
+}
+
+// Dot is torch.dot(a, b): the inner product of two vectors.
+func Dot(a, b *tensor.Tensor) *tensor.Tensor {
+	if a.Dim() != 1 || b.Dim() != 1 {
+		raise(errDotDims, a.Dim(), b.Dim())
+	}
+	if a.DType() != b.DType() {
+		raise(errDotDType, a.DType().ScalarName(), b.DType().ScalarName())
+	}
+	na, nb := a.Shape()[0], b.Shape()[0]
+	if na != nb {
+		raise(errDotSize, na, nb, na, nb)
+	}
+	switch a.DType() {
+	case tensor.Bool, tensor.Float16:
+		raise(errNotImplementedDT, "dot", a.DType().ScalarName())
+	}
+	out := tensor.Empty(nil, a.DType())
+	row := view(a, a.Offset(), []int{1, na}, []int{0, a.Strides()[0]})
+	col := view(b, b.Offset(), []int{nb, 1}, []int{b.Strides()[0], 1})
+	gemm2D(out, 0, row, col)
+	return out
+}
+
+// Outer is torch.outer(a, b) (ger): a[i]·b[j] in the promoted dtype.
+func Outer(a, b *tensor.Tensor) *tensor.Tensor {
+	if a.Dim() != 1 {
+		raise(errOuterDims, a.Dim())
+	}
+	if b.Dim() != 1 {
+		raise(errOuterVec2Dims, b.Dim())
+	}
+	return tensor.Binary(tensor.OpMul, tensor.TensorOperand(a.Unsqueeze(1)), tensor.TensorOperand(b), tensor.Opts{})
+}
+
+// Matmul is torch.matmul(a, b), the @ operator: dot, mv and mm for 1-d
+// and 2-d operands, batched products with broadcast batch dimensions
+// otherwise. Which of PyTorch's paths a product takes decides its error
+// messages, so the paths are the same here.
+func Matmul(a, b *tensor.Tensor) *tensor.Tensor {
+	da, db := a.Dim(), b.Dim()
+	if da == 0 || db == 0 {
+		raise(errMatmul0D, da, db)
+	}
+	switch {
+	case da == 1 && db == 1:
+		return Dot(a, b)
+	case da == 2 && db == 1:
+		return Mv(a, b)
+	case da == 1 && db == 2:
+		r := Mm(a.Unsqueeze(0), b)
+		return view(r, r.Offset(), r.Shape()[1:], r.Strides()[1:])
+	case da == 2 && db == 2:
+		return Mm(a, b)
+	case shouldFold(a, db) || shouldFold(b, da):
+		transpose := db > da
+		t1, t2 := a, b
+		if transpose {
+			t1 = b.Transpose(-2, -1)
+			t2 = a
+			if da == 2 {
+				t2 = a.Transpose(-2, -1)
+			}
+		}
+		t1s := t1.Shape()
+		outShape := append([]int{}, t1s[:len(t1s)-1]...)
+		folded := tensor.Numel(outShape)
+		t1f := t1.Reshape([]int{folded, t1s[len(t1s)-1]})
+		if t2.Dim() == 2 {
+			outShape = append(outShape, t2.Shape()[1])
+			r := Mm(t1f, t2)
+			r = view(r, r.Offset(), outShape, tensor.ContiguousStrides(outShape))
+			if transpose {
+				return r.Transpose(-2, -1).ContiguousClone()
+			}
+			return r
+		}
+		r := Mv(t1f, t2)
+		return view(r, r.Offset(), outShape, tensor.ContiguousStrides(outShape))
+	}
+	as, bs := a.Shape(), b.Shape()
+	n := 1
+	if da > 1 {
+		n = as[da-2]
+	}
+	m1 := as[da-1]
+	m2, p := bs[0], 1
+	if db > 1 {
+		m2, p = bs[db-2], bs[db-1]
+	}
+	batchA := as[:max(da-2, 0)]
+	batchB := bs[:max(db-2, 0)]
+	batch, err := broadcast.InferSize(batchA, batchB)
+	if err != nil {
+		raise("%s", err.Error())
+	}
+	nb := tensor.Numel(batch)
+	ae := a.Expand(append(append([]int{}, batch...), n, m1)).Reshape([]int{nb, n, m1})
+	be := b.Expand(append(append([]int{}, batch...), m2, p)).Reshape([]int{nb, m2, p})
+	r := Bmm(ae, be)
+	outShape := append([]int{}, batch...)
+	if da > 1 {
+		outShape = append(outShape, n)
+	}
+	if db > 1 {
+		outShape = append(outShape, p)
+	}
+	return view(r, r.Offset(), outShape, tensor.ContiguousStrides(outShape))
+}
+
+// shouldFold is ATen's should_fold: a ≥3-d operand times a 1-d or 2-d one
+// is computed as one mm or mv over the folded batch, unless it is a
+// transposed 3-d tensor that bmm handles without a copy.
+func shouldFold(t *tensor.Tensor, otherDim int) bool {
+	if t.Dim() < 3 || (otherDim != 1 && otherDim != 2) {
+		return false
+	}
+	s, st := t.Shape(), t.Strides()
+	if t.Dim() == 3 && otherDim == 2 && st[2] != 1 && st[0] == s[1]*s[2] {
+		return false
+	}
+	return true
+}
+
+// view is a tensor sharing t's storage (and device) with the given
+// geometry, which the caller has checked.
+func view(t *tensor.Tensor, offset int, shape, strides []int) *tensor.Tensor {
+	v := tensor.FromStorage(t.Storage(), offset, shape, strides)
+	if t.Device() != tensor.CPU {
+		v = v.WithDevice(t.Device())
+	}
+	return v
+}
