@@ -123,9 +123,10 @@ func init() {
 				var start Value = MakeInt(0)
 				a.Unpack("iterable", &it, "start?", &start)
 				acc := start
-				for _, v := range iterate(it) {
+				forEachItem(it, func(v Value) bool {
 					acc = a.s.binary(lang.Plus, acc, v)
-				}
+					return true
+				})
 				return acc
 			}},
 		&Builtin{Name: "round", Kind: PythonBuiltin, Sig: "round(number, ndigits=None)", Doc: "Rounds to ndigits decimals, halves to even; to an int when ndigits is omitted.",
@@ -192,12 +193,6 @@ func builtinPrint(a *Args) Value {
 }
 
 func minMax(a *Args, name string, better lang.Op) Value {
-	var items []Value
-	if len(a.Pos) == 1 {
-		items = iterate(a.Pos[0])
-	} else {
-		items = a.Pos
-	}
 	if len(a.Pos) == 0 {
 		throw("TypeError", errExpectedAtLeast1, name)
 	}
@@ -210,17 +205,25 @@ func minMax(a *Args, name string, better lang.Op) Value {
 			throw("TypeError", errInvalidKwFor, kw.Name, name)
 		}
 	}
-	if len(items) == 0 {
+	var best Value
+	pick := func(v Value) bool {
+		if best == nil || a.s.truth(a.s.compare(better, v, best)) {
+			best = v
+		}
+		return true
+	}
+	if len(a.Pos) == 1 {
+		forEachItem(a.Pos[0], pick)
+	} else {
+		for _, v := range a.Pos {
+			pick(v)
+		}
+	}
+	if best == nil {
 		if hasDef {
 			return def
 		}
 		throw("ValueError", errMinMaxEmpty, name)
-	}
-	best := items[0]
-	for _, v := range items[1:] {
-		if a.s.truth(a.s.compare(better, v, best)) {
-			best = v
-		}
 	}
 	return best
 }

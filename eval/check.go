@@ -15,6 +15,9 @@ type StmtResult struct {
 	OK    bool
 	// Printed is what it printed, line by line, as printed.
 	Printed []string
+	// Interrupted: Ctrl-C stopped this statement, and the check with it
+	// (it is the last result).
+	Interrupted bool
 }
 
 // Check runs the statements of t, in order, in a fresh session made with
@@ -28,12 +31,17 @@ func Check(t *Transcript, opts Options) []StmtResult {
 	var res []StmtResult
 	for i, c := range t.Statements() {
 		buf.Reset()
-		if e := s.Exec(c.Code(), c.Line); e != nil {
+		e := s.Exec(c.Code(), c.Line)
+		if e != nil {
 			buf.WriteString(e.FirstLine() + "\n")
 		}
 		printed := splitLines(buf.String())
 		got := NormalizeOutput(printed)
 		res = append(res, StmtResult{N: i + 1, Chunk: c, Got: got, OK: slices.Equal(got, c.Want), Printed: printed})
+		if e != nil && e.Interrupt() {
+			res[len(res)-1].OK, res[len(res)-1].Interrupted = false, true
+			break
+		}
 	}
 	return res
 }

@@ -38,6 +38,7 @@ func syntaxError(err error) *Exception {
 	e := &Exception{Type: "SyntaxError", Msg: errInvalidSyntax}
 	if le, ok := err.(*lang.Error); ok {
 		e.Msg = le.Msg
+		e.Type = parseErrorType(le.Msg)
 	}
 	return e
 }
@@ -142,6 +143,12 @@ const (
 const (
 	errIntTooLarge = "int too large (more than %d bits)"
 	errComplexPow  = "complex numbers are not supported by tensh: negative number raised to a fractional power"
+)
+
+// Reliability (issue 6): limits on recursion over values (limits.go).
+const (
+	errRecursionRepr    = "maximum recursion depth exceeded while getting the repr of an object"
+	errRecursionCompare = "maximum recursion depth exceeded in comparison"
 )
 
 // Creation, dtypes and conversions (torch.tensor, zeros, arange, ..., to,

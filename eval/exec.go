@@ -188,7 +188,9 @@ func (s *Session) inplaceBinary(op lang.Op, x, y Value) Value {
 		}
 	case *List:
 		if op == lang.Plus {
-			xv.Elems = append(xv.Elems, iterate(y)...)
+			items := iterate(y)
+			checkSlots(len(xv.Elems) + len(items))
+			xv.Elems = append(xv.Elems, items...)
 			return xv
 		}
 		if op == lang.Star {

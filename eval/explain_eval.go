@@ -481,6 +481,7 @@ func (ex *explainer) basicIndex(e lang.Expr, t *opnd, items []lang.Expr) (aval, 
 	strides := t.stridesOr()
 	var shape, outStrides []int
 	d := 0
+	sawEllipsis := false
 	for _, it := range list {
 		switch it.kind {
 		case 0:
@@ -512,7 +513,13 @@ func (ex *explainer) basicIndex(e lang.Expr, t *opnd, items []lang.Expr) (aval, 
 			shape = append(shape, 1)
 			outStrides = append(outStrides, 1)
 		case 3:
+			// Only the first ellipsis spans dimensions (PyTorch accepts
+			// more; they span none).
 			rest := len(t.shape) - consumed
+			if sawEllipsis {
+				rest = 0
+			}
+			sawEllipsis = true
 			for k := 0; k < rest; k++ {
 				shape = append(shape, t.shape[d])
 				outStrides = append(outStrides, strides[d])

@@ -113,7 +113,7 @@ func parseSpec(spec, typeName string) fmtSpec {
 		i++
 	}
 	if i > start {
-		fs.width, _ = strconv.Atoi(string(rs[start:i]))
+		fs.width = specNumber(string(rs[start:i]))
 	}
 	if i < len(rs) && (rs[i] == ',' || rs[i] == '_') {
 		fs.grouping = byte(rs[i])
@@ -128,7 +128,7 @@ func parseSpec(spec, typeName string) fmtSpec {
 		if i == start {
 			throw("ValueError", errFormatPrecision)
 		}
-		fs.precision, _ = strconv.Atoi(string(rs[start:i]))
+		fs.precision = specNumber(string(rs[start:i]))
 	}
 	if i < len(rs) {
 		fs.typ = byte(rs[i])
@@ -143,6 +143,16 @@ func parseSpec(spec, typeName string) fmtSpec {
 	return fs
 }
 
+// specNumber parses a width or precision: Python's error past the largest
+// Py_ssize_t.
+func specNumber(digits string) int {
+	n, err := strconv.ParseInt(digits, 10, 64)
+	if err != nil {
+		throw("ValueError", "Too many decimal digits in format string")
+	}
+	return int(n)
+}
+
 // pad applies width, fill and alignment. prefix is the sign/base prefix
 // that '=' alignment keeps in front of the padding.
 func (fs fmtSpec) pad(prefix, body string, defAlign byte) string {
@@ -150,6 +160,7 @@ func (fs fmtSpec) pad(prefix, body string, defAlign byte) string {
 	if n >= fs.width {
 		return prefix + body
 	}
+	checkStrBytes(repeatedLen(fs.width-n, utf8.RuneLen(fs.fill)))
 	fill := strings.Repeat(string(fs.fill), fs.width-n)
 	align := fs.align
 	if align == 0 {
@@ -270,6 +281,18 @@ func formatFloat(f float64, spec, typeName string) string {
 	a := math.Abs(f)
 	var body string
 	prec := fs.precision
+	if prec > math.MaxInt32 {
+		throw("ValueError", "precision too big")
+	}
+	if (fs.typ == 'g' || fs.typ == 'G' || fs.typ == 'n' || fs.typ == 0) && !fs.alt {
+		// A double has at most 767 significant digits: past that, 'g'
+		// only adds zeros, which it then drops.
+		prec = min(prec, 800)
+	}
+	if prec > 0 {
+		// The digits (and those before the point), and a few copies.
+		checkStrBytes(repeatedLen(prec+400, 3))
+	}
 	switch fs.typ {
 	case 'f', 'F', '%':
 		if prec < 0 {

@@ -82,15 +82,17 @@ func sliceIndices(sl *Slice, n int) (start, stop, step int) {
 // sliceElems returns the elements of elems selected by a slice.
 func sliceElems(elems []Value, sl *Slice) []Value {
 	start, stop, step := sliceIndices(sl, len(elems))
-	var out []Value
-	if step > 0 {
-		for i := start; i < stop; i += step {
-			out = append(out, elems[i])
-		}
-	} else {
-		for i := start; i > stop; i += step {
-			out = append(out, elems[i])
-		}
+	n := 0
+	if step > 0 && stop > start {
+		n = (stop - start + step - 1) / step
+	} else if step < 0 && start > stop {
+		n = (start - stop - step - 1) / -step
+	}
+	checkSlots(n)
+	out := make([]Value, n)
+	for k := range out {
+		poll()
+		out[k] = elems[start+k*step]
 	}
 	return out
 }

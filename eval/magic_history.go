@@ -2,6 +2,7 @@ package eval
 
 import (
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
@@ -157,7 +158,13 @@ func (s *Session) load(arg string) {
 	if name == "" {
 		throw("UsageError", "%s", msgLoadUsage)
 	}
-	src, err := os.ReadFile(name)
+	f, err := os.Open(name)
+	var src io.Reader
+	var transcript bool
+	if err == nil {
+		defer f.Close()
+		src, transcript, err = OpenSource(f)
+	}
 	if err != nil {
 		msg := err.Error()
 		if pe, ok := err.(*os.PathError); ok {
@@ -165,9 +172,21 @@ func (s *Session) load(arg string) {
 		}
 		throw("FileNotFoundError", msgLoadError, name, msg)
 	}
-	for _, c := range SplitSource(string(src)) {
+	// A statement at a time, so that the file's size does not matter.
+	sr := NewSourceReader(src, transcript)
+	for {
+		c, err := sr.Next()
+		if err == io.EOF {
+			return
+		}
+		if err != nil {
+			throw("OSError", "%s", err.Error())
+		}
 		if c.Comment {
 			continue
+		}
+		if c.Err != nil {
+			panic(c.Err)
 		}
 		for i, l := range c.Lines {
 			if i == 0 {

@@ -31,6 +31,7 @@ type teachState struct {
 
 	noRecord  bool // output written now is not kept for %save
 	recorded  int  // bytes of output kept
+	inputs    int  // bytes of input kept in history
 	inOutRepr bool
 }
 
@@ -49,6 +50,14 @@ type histEntry struct {
 const (
 	histOutputMax = 1 << 20
 	histTotalMax  = 64 << 20
+)
+
+// histInputMax and histEntriesMax bound the inputs kept: past them, the
+// oldest are forgotten (%history and %save start later), so that a script
+// of any length runs in bounded memory (issue 6).
+const (
+	histInputMax   = 16 << 20
+	histEntriesMax = 100000
 )
 
 func (s *Session) initTeach() {
@@ -116,8 +125,26 @@ func (s *Session) beginInput(src string) *histEntry {
 		h.magic = name
 	}
 	s.teach.history = append(s.teach.history, h)
+	s.teach.inputs += len(src)
+	s.forgetOldInputs()
 	s.teach.cur = h
 	return h
+}
+
+// forgetOldInputs drops the oldest inputs while more than histInputMax
+// bytes or histEntriesMax inputs are kept (never the newest).
+func (s *Session) forgetOldInputs() {
+	hist := s.teach.history
+	k := 0
+	for k < len(hist)-1 && (s.teach.inputs > histInputMax || len(hist)-k > histEntriesMax) {
+		s.teach.inputs -= len(hist[k].src)
+		s.teach.recorded -= hist[k].out.Len()
+		hist[k] = nil
+		k++
+	}
+	if k > 0 {
+		s.teach.history = hist[k:]
+	}
 }
 
 func (s *Session) endInput(h *histEntry, e *Exception) {

@@ -167,6 +167,7 @@ func (s *Session) timeit(arg string) {
 	run := func(n int) float64 {
 		t0 := time.Now()
 		for k := 0; k < n; k++ {
+			poll()
 			s.runQuiet(stmts)
 		}
 		return time.Since(t0).Seconds()

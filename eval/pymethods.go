@@ -39,7 +39,9 @@ func init() {
 			var v Value
 			a.Unpack("self", new(Value), "iterable", &v)
 			l := a.Self.(*List)
-			l.Elems = append(l.Elems, iterate(v)...)
+			items := iterate(v)
+			checkSlots(len(l.Elems) + len(items))
+			l.Elems = append(l.Elems, items...)
 			return None
 		}),
 		method("insert", "insert(index, object)", "Inserts object before index.", func(a *Args) Value {
@@ -92,23 +94,43 @@ func init() {
 		method("join", "join(iterable)", "Concatenates the strings of iterable with this string between them.", func(a *Args) Value {
 			var it Value
 			a.Unpack("self", new(Value), "iterable", &it)
-			var parts []string
-			for i, v := range iterate(it) {
+			sep := string(a.Self.(Str))
+			items := iterate(it)
+			total := 0
+			for i, v := range items {
+				poll()
 				s, ok := v.(Str)
 				if !ok {
 					throw("TypeError", errJoinItem, i, TypeName(v))
 				}
-				parts = append(parts, string(s))
+				if total += len(s) + len(sep); total < 0 {
+					throw("MemoryError", "")
+				}
 			}
-			return Str(strings.Join(parts, string(a.Self.(Str))))
+			checkStrBytes(total)
+			var b strings.Builder
+			b.Grow(total)
+			for i, v := range items {
+				poll()
+				if i > 0 {
+					b.WriteString(sep)
+				}
+				b.WriteString(string(v.(Str)))
+			}
+			return Str(b.String())
 		}),
 		method("split", "split(sep=None)", "Splits the string at sep (or at runs of whitespace).", func(a *Args) Value {
 			var sep Value = None
 			a.Unpack("self", new(Value), "sep?", &sep)
 			var parts []string
 			if s, ok := sep.(Str); ok {
+				if s == "" {
+					throw("ValueError", "empty separator")
+				}
+				checkItems(strings.Count(string(a.Self.(Str)), string(s)) + 1)
 				parts = strings.Split(string(a.Self.(Str)), string(s))
 			} else {
+				checkItems(len(a.Self.(Str))/2 + 1)
 				parts = strings.Fields(string(a.Self.(Str)))
 			}
 			out := make([]Value, len(parts))
@@ -120,7 +142,14 @@ func init() {
 		method("replace", "replace(old, new)", "Returns the string with every occurrence of old replaced by new.", func(a *Args) Value {
 			var o, n string
 			a.Unpack("self", new(Value), "old", &o, "new", &n)
-			return Str(strings.ReplaceAll(string(a.Self.(Str)), o, n))
+			self := string(a.Self.(Str))
+			if len(n) > len(o) {
+				// The result grows by len(n)-len(o) per occurrence (an empty
+				// old occurs between every two characters, and at both ends).
+				count := strings.Count(self, o)
+				checkStrBytes(len(self) + repeatedLen(count, len(n)-len(o)))
+			}
+			return Str(strings.ReplaceAll(self, o, n))
 		}),
 		method("startswith", "startswith(prefix)", "Tells whether the string starts with prefix.", func(a *Args) Value {
 			var p string

@@ -46,12 +46,18 @@ func (s *Session) binary(op lang.Op, x, y Value) Value {
 			}
 			throw("TypeError", errStrConcat, TypeName(y))
 		case lang.Star:
-			return Str(strings.Repeat(string(xv), repeatCount(y)))
+			n := repeatedLen(len(xv), repeatCount(y))
+			if n == 0 {
+				return Str("")
+			}
+			checkStrBytes(n)
+			return Str(strings.Repeat(string(xv), n/len(xv)))
 		}
 	case *List:
 		switch op {
 		case lang.Plus:
 			if yv, ok := y.(*List); ok {
+				checkSlots(len(xv.Elems) + len(yv.Elems))
 				return &List{Elems: append(append([]Value{}, xv.Elems...), yv.Elems...)}
 			}
 			throw("TypeError", errListConcat, TypeName(y))
@@ -64,7 +70,9 @@ func (s *Session) binary(op lang.Op, x, y Value) Value {
 		case lang.Plus:
 			switch y.(type) {
 			case Tuple, Size:
-				out := append(append([]Value{}, elems...), iterate(y)...)
+				ys := iterate(y)
+				checkSlots(len(elems) + len(ys))
+				out := append(append([]Value{}, elems...), ys...)
 				if _, isSize := x.(Size); isSize {
 					return sizeFromValues(out)
 				}
@@ -118,9 +126,6 @@ func repeatCount(y Value) int {
 		if i < 0 {
 			return 0
 		}
-		if i > 1<<28 {
-			throw("MemoryError", "")
-		}
 		return int(i)
 	case Bool:
 		if n {
@@ -133,11 +138,11 @@ func repeatCount(y Value) int {
 }
 
 func repeatSeq(elems []Value, n int) []Value {
-	if len(elems)*n > 1<<26 {
-		throw("MemoryError", "")
-	}
-	out := make([]Value, 0, len(elems)*n)
-	for i := 0; i < n; i++ {
+	total := repeatedLen(len(elems), n)
+	checkSlots(total)
+	out := make([]Value, 0, total)
+	for i := 0; i < n && len(elems) > 0; i++ {
+		poll()
 		out = append(out, elems...)
 	}
 	return out
@@ -380,7 +385,10 @@ func (s *Session) seqEqual(a, b []Value) bool {
 	if len(a) != len(b) {
 		return false
 	}
+	s.cmpRec.enter(errRecursionCompare)
+	defer s.cmpRec.leave()
 	for i := range a {
+		poll()
 		if !identical(a[i], b[i]) && !s.truth(s.compare(lang.Eq, a[i], b[i])) {
 			return false
 		}
@@ -432,7 +440,10 @@ func (s *Session) order(x, y Value) (int, bool) {
 }
 
 func (s *Session) seqOrder(a, b []Value) (int, bool) {
+	s.cmpRec.enter(errRecursionCompare)
+	defer s.cmpRec.leave()
 	for i := 0; i < len(a) && i < len(b); i++ {
+		poll()
 		if s.equal(a[i], b[i]) {
 			continue
 		}
@@ -458,8 +469,22 @@ func (s *Session) contains(container, x Value) bool {
 		return strings.Contains(string(c), string(xs))
 	case *tensor.Tensor:
 		return s.truth(s.callMethod(s.tensorCompare(lang.Eq, c, x), "any"))
-	case *List, Tuple, Size, Range, *NamedTuple:
+	case Range:
+		if n, ok := x.(Int); ok {
+			return rangeContains(c, n)
+		}
+		if b, ok := x.(Bool); ok {
+			return rangeContains(c, boolInt(b))
+		}
+		found := false
+		forEachItem(c, func(e Value) bool {
+			found = s.truth(s.compare(lang.Eq, e, x))
+			return !found
+		})
+		return found
+	case *List, Tuple, Size, *NamedTuple:
 		for _, e := range iterate(c) {
+			poll()
 			if identical(e, x) || s.truth(s.compare(lang.Eq, e, x)) {
 				return true
 			}
@@ -489,18 +514,19 @@ func iterate(v Value) []Value {
 		}
 		return out
 	case Str:
+		checkItems(len(x))
 		var out []Value
 		for _, r := range string(x) {
+			poll()
 			out = append(out, Str(string(r)))
 		}
 		return out
 	case Range:
 		n := x.Len()
-		if n > 1<<26 {
-			throw("MemoryError", "")
-		}
+		checkItems(int(n))
 		out := make([]Value, n)
 		for i := int64(0); i < n; i++ {
+			poll()
 			out[i] = MakeInt(x.Start + i*x.Step)
 		}
 		return out
@@ -510,8 +536,10 @@ func iterate(v Value) []Value {
 		if x.Dim() == 0 {
 			throw("TypeError", errIterTensor0d)
 		}
+		checkMemory(x.Size(0), tensorViewBytes)
 		out := make([]Value, x.Size(0))
 		for i := range out {
+			poll()
 			out[i] = tensorSelect(x, i)
 		}
 		return out

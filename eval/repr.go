@@ -10,8 +10,24 @@ import (
 	"github.com/tensh/tensh/runtime/tensor"
 )
 
-// Repr is Python's repr(v).
-func Repr(v Value) string {
+// Repr is Python's repr(v). A list that contains itself shows as [...]
+// inside, and nesting deeper than Python's recursion limit raises
+// RecursionError, as in Python.
+func Repr(v Value) string { return new(reprState).repr(v) }
+
+// reprState is one Repr call's walk: the lists being shown (Python's
+// Py_ReprEnter) and the nesting depth.
+type reprState struct {
+	active []*List
+	rec    recursion
+}
+
+func (st *reprState) repr(v Value) string {
+	switch v.(type) {
+	case *List, Tuple, *NamedTuple, *Slice:
+		st.rec.enter(errRecursionRepr)
+		defer st.rec.leave()
+	}
 	switch x := v.(type) {
 	case NoneType:
 		return "None"
@@ -27,12 +43,19 @@ func Repr(v Value) string {
 	case Str:
 		return StrRepr(string(x))
 	case *List:
-		return "[" + joinRepr(x.Elems) + "]"
+		for _, l := range st.active {
+			if l == x {
+				return "[...]"
+			}
+		}
+		st.active = append(st.active, x)
+		defer func() { st.active = st.active[:len(st.active)-1] }()
+		return "[" + st.join(x.Elems) + "]"
 	case Tuple:
 		if len(x) == 1 {
-			return "(" + Repr(x[0]) + ",)"
+			return "(" + st.repr(x[0]) + ",)"
 		}
-		return "(" + joinRepr(x) + ")"
+		return "(" + st.join(x) + ")"
 	case Size:
 		parts := make([]string, len(x))
 		for i, n := range x {
@@ -45,7 +68,7 @@ func Repr(v Value) string {
 		}
 		return fmt.Sprintf("range(%d, %d, %d)", x.Start, x.Stop, x.Step)
 	case *Slice:
-		return "slice(" + Repr(x.Start) + ", " + Repr(x.Stop) + ", " + Repr(x.Step) + ")"
+		return "slice(" + st.repr(x.Start) + ", " + st.repr(x.Stop) + ", " + st.repr(x.Step) + ")"
 	case EllipsisType:
 		return "Ellipsis"
 	case *tensor.Tensor:
@@ -72,7 +95,7 @@ func Repr(v Value) string {
 		var b strings.Builder
 		b.WriteString(x.TypeName + "(\n")
 		for i, f := range x.Fields {
-			b.WriteString(f + "=" + Repr(x.Elems[i]))
+			b.WriteString(f + "=" + st.repr(x.Elems[i]))
 			if i < len(x.Fields)-1 {
 				b.WriteString(",\n")
 			}
@@ -101,12 +124,23 @@ func ToStr(v Value) string {
 	return Repr(v)
 }
 
-func joinRepr(vs []Value) string {
-	parts := make([]string, len(vs))
+// join is the items' reprs separated by ", ". Long lists poll for Ctrl-C,
+// and the text is checked against the memory cap as it grows.
+func (st *reprState) join(vs []Value) string {
+	var b strings.Builder
+	next := 1 << 20
 	for i, v := range vs {
-		parts[i] = Repr(v)
+		poll()
+		if i > 0 {
+			b.WriteString(", ")
+		}
+		b.WriteString(st.repr(v))
+		if b.Len() >= next {
+			checkStrBytes(b.Len())
+			next = b.Len() * 2
+		}
 	}
-	return strings.Join(parts, ", ")
+	return b.String()
 }
 
 // FloatRepr is Python's repr of a float: the shortest text that reads back

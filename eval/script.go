@@ -1,6 +1,7 @@
 package eval
 
 import (
+	"errors"
 	"fmt"
 	"io"
 	"strings"
@@ -14,6 +15,9 @@ type Chunk struct {
 	Line    int      // 1-based line of the first line
 	Lines   []string // code lines without prompts, or the comment line
 	Comment bool
+	// Err is set (to a SyntaxError) when the statement could not be read:
+	// a line or statement over SourceReader's limits.
+	Err *Exception
 
 	// For the statements of a transcript: the expected output written under
 	// the statement, each line without trailing spaces, trailing blank and
@@ -318,35 +322,83 @@ func (e *Exception) FirstLine() string {
 // RunEcho runs src in transcript mode: every statement is printed as it was
 // written (">>> line", "... line"), followed by everything it prints, errors
 // included, on s's output; comment lines are kept. Execution continues after
-// errors.
-func (s *Session) RunEcho(src string) {
-	for _, c := range SplitSource(src) {
+// errors, except KeyboardInterrupt (Ctrl-C), which stops the run and is
+// returned; otherwise RunEcho returns nil.
+func (s *Session) RunEcho(src string) *Exception {
+	e, _ := s.RunEchoFrom(strings.NewReader(src), IsTranscript(src))
+	return e
+}
+
+// RunEchoFrom is RunEcho reading a script (or a transcript, when
+// transcript is set) from r, one statement at a time. err is a read error.
+func (s *Session) RunEchoFrom(r io.Reader, transcript bool) (exc *Exception, err error) {
+	sr := NewSourceReader(r, transcript)
+	for {
+		c, err := sr.Next()
+		if err != nil {
+			return nil, readError(err)
+		}
 		if c.Comment {
 			s.write(c.Lines[0] + "\n")
 			continue
 		}
 		s.write(c.Echo())
-		if e := s.Exec(c.Code(), c.Line); e != nil {
+		e := c.Err
+		if e == nil {
+			e = s.Exec(c.Code(), c.Line)
+		}
+		if e != nil {
 			s.write(e.FirstLine() + "\n")
+			if e.Interrupt() {
+				return e, nil
+			}
 		}
 	}
 }
+
+// Interrupt reports whether e is KeyboardInterrupt: Ctrl-C stopped the
+// statement.
+func (e *Exception) Interrupt() bool { return e.Type == "KeyboardInterrupt" }
 
 // RunScript runs src as a script: expression values are printed; the first
 // uncaught error is printed on errw as "FILE:LINE: Type: message" and stops
 // the script. It returns the exception, or nil.
 func (s *Session) RunScript(name, src string, errw io.Writer) *Exception {
-	for _, c := range SplitSource(src) {
+	e, _ := s.RunScriptFrom(name, strings.NewReader(src), IsTranscript(src), errw)
+	return e
+}
+
+// RunScriptFrom is RunScript reading the script (or a transcript, when
+// transcript is set) from r, one statement at a time, so that a script of
+// any size runs in bounded memory. err is a read error.
+func (s *Session) RunScriptFrom(name string, r io.Reader, transcript bool, errw io.Writer) (exc *Exception, err error) {
+	sr := NewSourceReader(r, transcript)
+	for {
+		c, err := sr.Next()
+		if err != nil {
+			return nil, readError(err)
+		}
 		if c.Comment {
 			continue
 		}
-		if e := s.Exec(c.Code(), c.Line); e != nil {
+		e := c.Err
+		if e == nil {
+			e = s.Exec(c.Code(), c.Line)
+		}
+		if e != nil {
 			fmt.Fprintf(errw, "%s:%d: %s\n", name, e.Line, e.Error())
 			if h := s.Hint(e); h != "" {
 				fmt.Fprintln(errw, h)
 			}
-			return e
+			return e, nil
 		}
 	}
-	return nil
+}
+
+// readError is nil for the end of the input, else the error.
+func readError(err error) error {
+	if errors.Is(err, io.EOF) {
+		return nil
+	}
+	return err
 }

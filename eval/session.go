@@ -68,6 +68,9 @@ type Session struct {
 
 	torch *Module
 
+	// cmpRec bounds the recursion of == and < over nested sequences.
+	cmpRec recursion
+
 	// teach is the state of the teaching and notebook features (hints,
 	// %trace, history, IPython prompts): see magic_state.go.
 	teach teachState
@@ -118,6 +121,11 @@ func (s *Session) Lookup(name string) (Value, bool) { return s.lookup(name) }
 // Expression values are printed to Out. The first exception stops the line
 // and is returned; the session stays usable.
 func (s *Session) Exec(src string, firstLine int) (exc *Exception) {
+	if s.teach.depth == 0 {
+		// The last failure's context (for Hint) holds its operands: let
+		// them go, so that `del x` frees x's memory.
+		s.teach.lastFail = failure{}
+	}
 	h := s.beginInput(src)
 	exc = s.exec(src, firstLine)
 	s.endInput(h, exc)
@@ -128,13 +136,17 @@ func (s *Session) exec(src string, firstLine int) (exc *Exception) {
 	s.line = firstLine
 	s.src = src
 	if m := strings.TrimSpace(src); strings.HasPrefix(m, "%") {
-		return s.guard(func() { s.runMagic(m) })
+		return s.guard(func() {
+			tensor.CheckInterrupt()
+			s.runMagic(m)
+		})
 	}
 	stmts, err := lang.Parse(src, firstLine)
 	if err != nil {
 		e := &Exception{Type: "SyntaxError", Msg: errInvalidSyntax, Line: firstLine}
 		if le, ok := err.(*lang.Error); ok {
 			e.Msg = le.Msg
+			e.Type = parseErrorType(le.Msg)
 			if le.Pos.Line > 0 {
 				e.Line = le.Pos.Line
 			}
@@ -148,8 +160,17 @@ func (s *Session) exec(src string, firstLine int) (exc *Exception) {
 		}
 		s.teach.ctx = opContext{}
 		s.teach.lastStmt = i == len(stmts)-1
-		if e := s.guard(func() { s.execStmt(st) }); e != nil {
+		// A Ctrl-C that came while no statement polled (between two
+		// statements of a script) stops the next one, as in Python.
+		e := s.guard(func() {
+			tensor.CheckInterrupt()
+			s.execStmt(st)
+		})
+		if e != nil {
 			s.noteFailure(e)
+		}
+		s.teach.ctx = opContext{} // nor may the operands of the last operation
+		if e != nil {
 			return e
 		}
 	}
@@ -165,6 +186,8 @@ func (s *Session) guard(f func()) (exc *Exception) {
 			return
 		}
 		switch e := r.(type) {
+		case explainStop:
+			panic(e) // %explain's own unwinding, through nested guards
 		case *Exception:
 			exc = e
 		case *tensor.Error:

@@ -130,8 +130,10 @@ func init() {
 		}),
 		method("tolist", "tolist() -> list", "Returns the elements of the storage as a list.", func(a *Args) Value {
 			st := storageOf(a)
+			checkItems(st.Len())
 			out := make([]Value, st.Len())
 			for i := range out {
+				poll()
 				out[i] = FromScalar(st.Get(i))
 			}
 			return &List{Elems: out}

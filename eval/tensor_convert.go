@@ -1,6 +1,7 @@
 package eval
 
 import (
+	"math"
 	"strings"
 
 	"github.com/tensh/tensh/runtime/tensor"
@@ -87,16 +88,38 @@ func dtypeMethod(name string, d tensor.DType) *Builtin {
 
 // toList is x.tolist(): nested lists of Python numbers (a number for a 0-d
 // tensor).
+//
+// The lists and numbers are checked against the memory cap before they are
+// made (MemoryError), and long conversions poll for Ctrl-C.
 func toList(t *tensor.Tensor) Value {
 	if t.Dim() == 0 {
 		return FromScalar(t.Item())
 	}
-	n := t.Size(0)
-	out := make([]Value, n)
-	for i := range out {
-		out[i] = toList(t.Select(0, i))
+	shape, strides, st := t.Shape(), t.Strides(), t.Storage()
+	lists := 1 // the lists to make: one per index of all dimensions but the last
+	for _, n := range shape[:len(shape)-1] {
+		if n != 0 && lists > math.MaxInt/(2*n) {
+			throw("MemoryError", "")
+		}
+		lists += lists * n
 	}
-	return &List{Elems: out}
+	checkItems(lists)
+	checkItems(t.Numel())
+	last := len(shape) - 1
+	var build func(dim, off int) Value
+	build = func(dim, off int) Value {
+		out := make([]Value, shape[dim])
+		for i := range out {
+			poll()
+			if dim == last {
+				out[i] = FromScalar(st.Get(off + i*strides[dim]))
+			} else {
+				out[i] = build(dim+1, off+i*strides[dim])
+			}
+		}
+		return &List{Elems: out}
+	}
+	return build(0, t.Offset())
 }
 
 func init() {

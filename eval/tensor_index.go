@@ -223,6 +223,9 @@ func indexTensorFromSeq(v Value) *tensor.Tensor {
 		}
 		elems := iterate(cur)
 		shape = append(shape, len(elems))
+		if len(shape) > maxTensorDims {
+			throw("ValueError", errTooManyDims, TypeName(cur))
+		}
 		if len(elems) == 0 {
 			break
 		}
@@ -286,7 +289,12 @@ func isIndexSeq(v Value) bool {
 
 // inferIndexDType is infer_scalar_type over a (nested) sequence; ok is
 // false for an empty sequence (the default dtype).
-func inferIndexDType(v Value) (tensor.DType, bool) {
+func inferIndexDType(v Value) (tensor.DType, bool) { return inferIndexDTypeAt(v, 0) }
+
+// inferIndexDTypeAt is inferIndexDType at nesting depth depth: as in
+// inferScalarType, a list that holds itself is refused, and so is nesting
+// past Python's recursion limit (a cycle through several lists).
+func inferIndexDTypeAt(v Value, depth int) (tensor.DType, bool) {
 	switch x := v.(type) {
 	case Bool:
 		return tensor.Bool, true
@@ -299,10 +307,18 @@ func inferIndexDType(v Value) (tensor.DType, bool) {
 	case Str:
 		throw("TypeError", errNewInvalidType, "str")
 	case *List, Tuple, Size, Range:
+		if depth > 1000 {
+			throw("RecursionError", errRecursion)
+		}
 		var d tensor.DType
 		found := false
 		for _, e := range iterate(x) {
-			ed, ok := inferIndexDType(e)
+			if l, ok := x.(*List); ok {
+				if el, ok := e.(*List); ok && el == l {
+					throw("TypeError", "new(): self-referential lists are incompatible")
+				}
+			}
+			ed, ok := inferIndexDTypeAt(e, depth+1)
 			if !ok {
 				ed = tensor.DefaultFloat()
 			}

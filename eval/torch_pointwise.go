@@ -643,36 +643,10 @@ func clampCall(a *Args, x *tensor.Tensor, lo, hi Value) func(tensor.Opts) *tenso
 // nonzeroTuple is torch.where(condition): a tuple of index tensors, one per
 // dimension, of the non-zero elements in row-major order.
 func nonzeroTuple(t *tensor.Tensor) Value {
-	nd := t.Dim()
-	if nd == 0 {
-		nd = 1
-	}
-	var idx [][]int64
-	shape := t.Shape()
-	pos := make([]int, len(shape))
-	for _, v := range t.Values() {
-		if v.Bool() {
-			row := make([]int64, nd)
-			for d := range pos {
-				row[d] = int64(pos[d])
-			}
-			idx = append(idx, row)
-		}
-		for d := len(pos) - 1; d >= 0; d-- {
-			pos[d]++
-			if pos[d] < shape[d] {
-				break
-			}
-			pos[d] = 0
-		}
-	}
-	out := make(Tuple, nd)
-	for d := range out {
-		col := make([]int64, len(idx))
-		for i, row := range idx {
-			col[i] = row[d]
-		}
-		out[d] = tensor.FromSlice(col, len(col))
+	cols := t.NonzeroColumns()
+	out := make(Tuple, len(cols))
+	for i, c := range cols {
+		out[i] = c
 	}
 	return out
 }

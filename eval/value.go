@@ -1,6 +1,7 @@
 package eval
 
 import (
+	"math"
 	"math/big"
 
 	"github.com/tensh/tensh/runtime/tensor"
@@ -42,14 +43,17 @@ type Tuple []Value
 type Range struct{ Start, Stop, Step int64 }
 
 // Len is the number of elements of the range.
+// (Computed in unsigned arithmetic, so that range(-2**63, 2**63-1) does not
+// overflow; a length past the largest int64 saturates.)
 func (r Range) Len() int64 {
-	if r.Step > 0 && r.Start < r.Stop {
-		return (r.Stop - r.Start + r.Step - 1) / r.Step
+	var n uint64
+	switch {
+	case r.Step > 0 && r.Start < r.Stop:
+		n = (uint64(r.Stop)-uint64(r.Start)-1)/uint64(r.Step) + 1
+	case r.Step < 0 && r.Start > r.Stop:
+		n = (uint64(r.Start)-uint64(r.Stop)-1)/(-uint64(r.Step)) + 1
 	}
-	if r.Step < 0 && r.Start > r.Stop {
-		return (r.Start - r.Stop - r.Step - 1) / -r.Step
-	}
-	return 0
+	return int64(min(n, math.MaxInt64))
 }
 
 // Slice is a slice object lo:hi:step; absent parts are None.

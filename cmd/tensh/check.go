@@ -15,7 +15,7 @@ import (
 func check(files []string, update bool, opts eval.Options, stdout, stderr io.Writer) int {
 	srcs := make([]string, len(files))
 	for i, name := range files {
-		b, err := os.ReadFile(name)
+		b, err := readTranscript(name)
 		if err != nil {
 			fmt.Fprintf(stderr, "tensh: cannot open %s: %v\n", name, unwrapPathError(err))
 			return exitUsage
@@ -27,6 +27,11 @@ func check(files []string, update bool, opts eval.Options, stdout, stderr io.Wri
 		t := eval.ParseTranscript(name, srcs[i])
 		got := map[int][]string{}
 		for i, r := range eval.Check(t, opts) {
+			if r.Interrupted {
+				// Ctrl-C: nothing is updated, and no summary is printed.
+				fmt.Fprintf(stderr, "%s:%d: KeyboardInterrupt\n", name, r.Chunk.Line)
+				return exitInterrupted
+			}
 			if r.OK {
 				passed++
 				continue
@@ -55,4 +60,25 @@ func check(files []string, update bool, opts eval.Options, stdout, stderr io.Wri
 		return exitError
 	}
 	return exitOK
+}
+
+// maxTranscriptBytes bounds the transcripts check reads (whole, to rewrite
+// them): 64 MiB, far past any real one, and short of /dev/zero.
+const maxTranscriptBytes = 64 << 20
+
+// readTranscript reads a transcript file of at most maxTranscriptBytes.
+func readTranscript(name string) ([]byte, error) {
+	f, err := os.Open(name)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	b, err := io.ReadAll(io.LimitReader(f, maxTranscriptBytes+1))
+	if err != nil {
+		return nil, err
+	}
+	if len(b) > maxTranscriptBytes {
+		return nil, fmt.Errorf("bigger than %d MiB: not a transcript", maxTranscriptBytes>>20)
+	}
+	return b, nil
 }

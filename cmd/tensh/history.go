@@ -40,11 +40,15 @@ func historyPath() string {
 
 var errCorruptHistory = errors.New("not a text file")
 
+// historyMaxBytes bounds what is read of a history file: of a bigger one
+// (not written by tensh, which keeps historyLimit lines), only the end.
+const historyMaxBytes = 4 << 20
+
 // readHistory reads a history file. A missing file is an empty history.
 // A file that is not text (NUL bytes, invalid UTF-8) gives its good lines
 // and errCorruptHistory.
 func readHistory(path string) ([]string, error) {
-	data, err := os.ReadFile(path)
+	data, err := readTail(path, historyMaxBytes)
 	if errors.Is(err, fs.ErrNotExist) {
 		return nil, nil
 	}
@@ -115,4 +119,32 @@ func (h *history) merge(lines []string) error {
 		b.WriteString(l + "\n")
 	}
 	return writeFileAtomic(h.path, b.Bytes())
+}
+
+// readTail reads the file at path, or its last max bytes from the start
+// of a line when it is bigger.
+func readTail(path string, max int64) ([]byte, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	fi, err := f.Stat()
+	if err != nil {
+		return nil, err
+	}
+	if fi.IsDir() {
+		return nil, &fs.PathError{Op: "read", Path: path, Err: errors.New("is a directory")}
+	}
+	if fi.Size() <= max {
+		return io.ReadAll(f)
+	}
+	if _, err := f.Seek(fi.Size()-max, io.SeekStart); err != nil {
+		return nil, err
+	}
+	data, err := io.ReadAll(io.LimitReader(f, max))
+	if i := bytes.IndexByte(data, '\n'); i >= 0 {
+		data = data[i+1:] // the first line is cut
+	}
+	return data, err
 }

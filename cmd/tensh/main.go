@@ -18,6 +18,7 @@ import (
 	"os"
 	"os/signal"
 	"runtime/debug"
+	"strings"
 	"sync/atomic"
 	"time"
 
@@ -74,45 +75,68 @@ func run(args []string, stdin *os.File, stdout, stderr io.Writer) int {
 	}
 	opts.Hints = cfg.hints.or(false)
 
-	var src, name string
+	var name string
+	var open func() (src io.Reader, transcript bool, err error)
 	switch {
 	case cfg.hasCode:
-		src, name = cfg.code, "<string>"
+		name = "<string>"
+		open = func() (io.Reader, bool, error) {
+			return strings.NewReader(cfg.code), eval.IsTranscript(cfg.code), nil
+		}
 	case len(cfg.files) == 1 && cfg.files[0] != "-":
 		name = cfg.files[0]
-		b, err := os.ReadFile(name)
+		f, r, transcript, err := openScript(name)
 		if err != nil {
 			fmt.Fprintf(stderr, "tensh: cannot open %s: %v\n", name, unwrapPathError(err))
 			return exitUsage
 		}
-		src = string(b)
+		defer f.Close()
+		open = func() (io.Reader, bool, error) { return r, transcript, nil }
 	default:
 		name = "<stdin>"
+		open = func() (io.Reader, bool, error) { return eval.PeekTranscript(stdin) }
 	}
 	return runInterruptible(stderr, func(running *atomic.Bool) int {
-		if name == "<stdin>" {
-			b, err := io.ReadAll(stdin)
-			if err != nil {
-				fmt.Fprintf(stderr, "tensh: reading stdin: %v\n", err)
-				return exitUsage
-			}
-			src = string(b)
+		src, transcript, err := open()
+		if err != nil {
+			fmt.Fprintf(stderr, "tensh: reading %s: %v\n", name, err)
+			return exitUsage
 		}
 		running.Store(true)
+		var e *eval.Exception
 		if cfg.echo {
 			opts.Out = stdout
-			eval.NewSession(opts).RunEcho(src)
-			return exitOK
+			e, err = eval.NewSession(opts).RunEchoFrom(src, transcript)
+		} else {
+			opts.Out, opts.Warn, opts.Filename = stdout, stderr, name
+			e, err = eval.NewSession(opts).RunScriptFrom(name, src, transcript, stderr)
 		}
-		opts.Out, opts.Warn, opts.Filename = stdout, stderr, name
-		if e := eval.NewSession(opts).RunScript(name, src, stderr); e != nil {
-			if e.Type == "KeyboardInterrupt" {
-				return exitInterrupted
-			}
+		switch {
+		case err != nil:
+			fmt.Fprintf(stderr, "tensh: reading %s: %v\n", name, err)
 			return exitError
+		case e == nil:
+			return exitOK
+		case e.Interrupt():
+			return exitInterrupted
 		}
-		return exitOK
+		return exitError
 	})
+}
+
+// openScript opens a script file and tells whether it is a transcript
+// (eval.OpenSource).
+func openScript(name string) (*os.File, io.Reader, bool, error) {
+	f, err := os.Open(name)
+	if err != nil {
+		return nil, nil, false, err
+	}
+	r, transcript, err := eval.OpenSource(f)
+	if err != nil {
+		f.Close()
+		return nil, nil, false, &os.PathError{Op: "open", Path: name, Err: err}
+	}
+	return f, r, transcript, nil
 }
 
 // interruptGrace is how long a script may take to stop by itself (with
@@ -152,10 +176,7 @@ func runInterruptible(stderr io.Writer, job func(running *atomic.Bool) int) int 
 // interrupt asks the statement running now to stop: the runtime polls for
 // the request between chunks of work and raises KeyboardInterrupt, which
 // leaves every variable as it was. This is the one place that asks.
-//
-// TODO(issue 6): call tensor.Interrupt() once the runtime provides it;
-// until then a running statement runs to its end.
-func interrupt() {}
+func interrupt() { tensor.Interrupt() }
 
 // version is the module version of an installed tensh (go install
 // ...@vX.Y.Z), or "devel" and the commit of a build from a checkout.

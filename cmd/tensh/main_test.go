@@ -18,6 +18,9 @@ import (
 func TestMain(m *testing.M) {
 	testscript.Main(m, map[string]func(){
 		"tensh": func() { os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr)) },
+		// tensh-history-writer FILE N TAG adds N statements to the
+		// history file FILE, as a REPL does (TestHistoryTwoProcesses).
+		"tensh-history-writer": historyWriter,
 	})
 }
 

@@ -12,6 +12,7 @@ import (
 
 	"github.com/tensh/tensh/eval"
 	"github.com/tensh/tensh/lang"
+	"github.com/tensh/tensh/runtime/tensor"
 )
 
 // LineReader is where the REPL's lines come from: the terminal through
@@ -150,6 +151,8 @@ func (r *repl) exec(src string) (e *eval.Exception, quit bool) {
 	for len(r.interrupts) > 0 {
 		<-r.interrupts // a Ctrl-C that came between statements
 	}
+	// ... or one that came as the last statement ended: it was for that one.
+	tensor.ClearInterrupt()
 	done := make(chan *eval.Exception, 1)
 	go func() { done <- r.run(src) }()
 	for n := 1; ; n++ {

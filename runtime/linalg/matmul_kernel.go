@@ -56,7 +56,7 @@ func gemmFloat[T float32 | float64](m, n, k int, a []T, av matView, b []T, bv ma
 		}
 		for l0 := 0; l0 < k && !tensor.Interrupted(); l0 += kBlock {
 			l1 := min(l0+kBlock, k)
-			for i := i0; i < i1; i++ {
+			for i := i0; i < i1 && !tensor.Interrupted(); i++ {
 				ci := c[cOff+i*ldc : cOff+i*ldc+n]
 				ar := av.off + i*av.rs
 				for l := l0; l < l1; l++ {
@@ -125,15 +125,18 @@ func parallelRows(m, perRow int, fn func(i0, i1 int)) {
 	chunk := (m + workers - 1) / workers
 	chunk = (chunk + 3) &^ 3
 	var wg sync.WaitGroup
+	var wp tensor.WorkerPanic
 	for i0 := 0; i0 < m; i0 += chunk {
 		i1 := min(i0+chunk, m)
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
+			defer wp.Catch()
 			fn(i0, i1)
 		}()
 	}
 	wg.Wait()
+	wp.Rethrow()
 }
 
 // gemmOperand returns t (2-d) as a matrix with contiguous rows, copying it
@@ -181,6 +184,7 @@ func gemm2D(out *tensor.Tensor, cOff int, a, b *tensor.Tensor) {
 		af, bf := a.To(tensor.Float32), b.To(tensor.Float32)
 		afv := matView{af.Offset(), af.Strides()[0], af.Strides()[1]}
 		bfv := matView{bf.Offset(), bf.Strides()[0], bf.Strides()[1]}
+		tensor.CheckAlloc(tensor.Float32, m*n)
 		tmp := make([]float32, m*n)
 		gemmFloat(m, n, k, data[float32](af), afv, data[float32](bf), bfv, tmp, 0, n)
 		for i, v := range tmp {

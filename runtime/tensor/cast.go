@@ -73,8 +73,18 @@ func scalarInt32(v Scalar) int32 {
 }
 
 // castSlice converts n contiguous elements of src (from soff) into dst (from
-// doff), with the conversions described at the top of this file.
+// doff), with the conversions described at the top of this file. It works
+// in chunks, polling for interrupts between them (and keeping the
+// temporaries of the bool and 16-bit paths small).
 func castSlice(dst *Storage, doff int, src *Storage, soff, n int) {
+	for lo := 0; lo < n; lo += pollEvery {
+		CheckInterrupt()
+		castChunk(dst, doff+lo, src, soff+lo, min(pollEvery, n-lo))
+	}
+}
+
+// castChunk is castSlice on one chunk.
+func castChunk(dst *Storage, doff int, src *Storage, soff, n int) {
 	switch s := src.data.(type) {
 	case []bool:
 		tmp := make([]uint8, n)

@@ -68,7 +68,11 @@ func copyPlanned[T Elem](dd []T, dst *Tensor, sd []T, src *Tensor) {
 	forEachOuter(shape, ds, ss, outer, dst.offset, src.offset, func(do, so int) {
 		switch {
 		case dsl == 1 && ssl == 1:
-			copy(dd[do:do+n], sd[so:so+n])
+			for lo := 0; lo < n; lo += pollEvery {
+				CheckInterrupt()
+				hi := min(lo+pollEvery, n)
+				copy(dd[do+lo:do+hi], sd[so+lo:so+hi])
+			}
 		case dsl == 1:
 			row := dd[do : do+n]
 			for i := range row {
@@ -89,6 +93,7 @@ func copyPlanned[T Elem](dd []T, dst *Tensor, sd []T, src *Tensor) {
 func transposeTiles[T Elem](d []T, do, dRow int, s []T, so, sRow int, n0, n1 int) {
 	const B = 32
 	for i0 := 0; i0 < n0; i0 += B {
+		CheckInterrupt()
 		i1 := min(i0+B, n0)
 		for j0 := 0; j0 < n1; j0 += B {
 			j1 := min(j0+B, n1)
@@ -130,6 +135,7 @@ func transposeTiles[T Elem](d []T, do, dRow int, s []T, so, sRow int, n0, n1 int
 // tile by tile.
 func copyTiles[T Elem](d []T, do, d0, d1 int, s []T, so, s0, s1 int, n0, n1 int) {
 	for i0 := 0; i0 < n0; i0 += copyTile {
+		CheckInterrupt()
 		i1 := min(i0+copyTile, n0)
 		for j0 := 0; j0 < n1; j0 += copyTile {
 			j1 := min(j0+copyTile, n1)
@@ -154,7 +160,8 @@ func copyTiles[T Elem](d []T, do, d0, d1 int, s []T, so, s0, s1 int, n0, n1 int)
 }
 
 // forEachOuter calls fn with the dst and src offsets of every combination
-// of indices over the dimensions dims (in order, the last fastest).
+// of indices over the dimensions dims (in order, the last fastest),
+// polling for interrupts between calls.
 func forEachOuter(shape, ds, ss, dims []int, do, so int, fn func(do, so int)) {
 	if len(dims) == 0 {
 		fn(do, so)
@@ -162,6 +169,7 @@ func forEachOuter(shape, ds, ss, dims []int, do, so int, fn func(do, so int)) {
 	}
 	idx := make([]int, len(dims))
 	for {
+		CheckInterrupt()
 		fn(do, so)
 		i := len(dims) - 1
 		for ; i >= 0; i-- {

@@ -20,6 +20,7 @@ func vecLoop(n, w int, vec func(i int), scalar func(i int)) {
 	vecEnd := n / (2 * w) * (2 * w)
 	i := 0
 	for ; i < vecEnd; i += w {
+		pollAt(i)
 		vec(i)
 	}
 	for ; i < n; i++ {
@@ -352,6 +353,7 @@ func Logspace(start, end Scalar, steps int64, base float64, d DType) *Tensor {
 		step = float64(diff) / float64(steps-1)
 	}
 	for i := range n {
+		pollAt(i)
 		var v float64
 		if i < half {
 			v = Pow(base, s+float64(step*float64(i)))

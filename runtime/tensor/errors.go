@@ -13,9 +13,11 @@ const (
 	OverflowError
 	NotImplementedError
 	KeyboardInterrupt
+	MemoryError    // Python's, for the evaluator's objects (CheckMemory)
+	RecursionError // Python's recursion limit, met by PyTorch's Python code
 )
 
-var kindNames = [...]string{"RuntimeError", "IndexError", "TypeError", "ValueError", "OverflowError", "NotImplementedError", "KeyboardInterrupt"}
+var kindNames = [...]string{"RuntimeError", "IndexError", "TypeError", "ValueError", "OverflowError", "NotImplementedError", "KeyboardInterrupt", "MemoryError", "RecursionError"}
 
 func (k Kind) String() string { return kindNames[k] }
 
@@ -25,7 +27,12 @@ type Error struct {
 	Msg  string
 }
 
-func (e *Error) Error() string { return e.Kind.String() + ": " + e.Msg }
+func (e *Error) Error() string {
+	if e.Msg == "" {
+		return e.Kind.String()
+	}
+	return e.Kind.String() + ": " + e.Msg
+}
 
 // raise panics with an *Error of the given kind; format is one of the
 // message formats below.
@@ -54,6 +61,11 @@ const (
 	errBoolAmbiguous = "Boolean value of Tensor with more than one value is ambiguous"
 	errSelectRange   = "select(): index %d out of range for tensor of size %s at dimension %d"
 	errSelect0d      = "select() cannot be applied to a 0-dim tensor."
+)
+
+// Reliability (issue 6).
+const (
+	errPrintRecursion = "maximum recursion depth exceeded while calling a Python object"
 )
 
 // Views, reshaping and indexing.

@@ -485,7 +485,10 @@ func (m *mover) add(do, so int) {
 func (m *mover) addRun(do, so, n, dstep, sstep int) {
 	if n >= 16 && dstep == 1 && sstep == 1 {
 		m.flush()
-		copyBlock(m.dst, do, m.src, so, n)
+		for lo := 0; lo < n; lo += pollEvery {
+			CheckInterrupt()
+			copyBlock(m.dst, do+lo, m.src, so+lo, min(pollEvery, n-lo))
+		}
 		return
 	}
 	for i := 0; i < n; i++ {
@@ -494,12 +497,13 @@ func (m *mover) addRun(do, so, n, dstep, sstep int) {
 }
 
 func (m *mover) flush() {
+	CheckInterrupt()
 	moveElems(m.dst, m.d, m.src, m.s)
 	m.d, m.s = m.d[:0], m.s[:0]
 }
 
 // forEach2 calls fn with the offsets of the same element in two layouts
-// of one shape, in row-major order.
+// of one shape, in row-major order, polling for interrupts between rows.
 func forEach2(shape, st1 []int, off1 int, st2 []int, off2 int, fn func(o1, o2 int)) {
 	if Numel(shape) == 0 {
 		return
@@ -511,9 +515,14 @@ func forEach2(shape, st1 []int, off1 int, st2 []int, off2 int, fn func(o1, o2 in
 	}
 	idx := make([]int, nd)
 	last := nd - 1
+	done := 0 // elements since the last interrupt poll
 	for {
 		for i := 0; i < shape[last]; i++ {
 			fn(off1+i*st1[last], off2+i*st2[last])
+		}
+		if done += shape[last]; done >= pollEvery {
+			done = 0
+			CheckInterrupt()
 		}
 		d := last - 1
 		for ; d >= 0; d-- {
@@ -590,6 +599,7 @@ type replacement struct {
 
 func (info *advIndex) replacementOffsets() *replacement {
 	n := Numel(info.replShape)
+	CheckAllocBytes(int64(n) * 8)
 	r := &replacement{off: make([]int, n)}
 	j := 0
 	for _, ix := range info.indices {
@@ -663,7 +673,8 @@ func (info *advIndex) visit(perm []int, r *replacement, other []int, otherOff in
 	}
 	idx := make([]int, nd)
 	off, k, oo := info.src.offset, 0, otherOff
-	for {
+	for runs := 0; ; runs++ {
+		pollAt(runs)
 		if r.bad != nil {
 			r.check(k)
 		}
@@ -742,25 +753,31 @@ func (t *Tensor) maskSelect(indices []*Tensor, warn func(string)) *Tensor {
 		n := t.Numel()
 		count := 0
 		if md, ok := m.st.data.([]bool); ok {
-			for _, b := range md[m.offset : m.offset+n] {
+			for i, b := range md[m.offset : m.offset+n] {
+				pollAt(i)
 				if b {
 					count++
 				}
 			}
+			CheckAllocBytes(int64(count) * 16) // offs, and dst below
 			offs = make([]int, 0, count)
 			for i, b := range md[m.offset : m.offset+n] {
+				pollAt(i)
 				if b {
 					offs = append(offs, t.offset+i)
 				}
 			}
 		} else {
 			for i := 0; i < n; i++ {
+				pollAt(i)
 				if set(m.offset + i) {
 					count++
 				}
 			}
+			CheckAllocBytes(int64(count) * 16)
 			offs = make([]int, 0, count)
 			for i := 0; i < n; i++ {
+				pollAt(i)
 				if set(m.offset + i) {
 					offs = append(offs, t.offset+i)
 				}
@@ -773,6 +790,7 @@ func (t *Tensor) maskSelect(indices []*Tensor, warn func(string)) *Tensor {
 				count++
 			}
 		})
+		CheckAllocBytes(int64(count) * 16)
 		offs = make([]int, 0, count)
 		forEach2(t.shape, t.strides, t.offset, m.strides, m.offset, func(o, mo int) {
 			if set(mo) {
@@ -786,7 +804,11 @@ func (t *Tensor) maskSelect(indices []*Tensor, warn func(string)) *Tensor {
 	for i := range dst {
 		dst[i] = i
 	}
-	moveElems(out.st, dst, t.st, offs)
+	for lo := 0; lo < len(offs); lo += pollEvery {
+		CheckInterrupt()
+		hi := min(lo+pollEvery, len(offs))
+		moveElems(out.st, dst[lo:hi], t.st, offs[lo:hi])
+	}
 	return out
 }
 

@@ -1,10 +1,17 @@
 package tensor
 
-import "sync/atomic"
+import (
+	"sync"
+	"sync/atomic"
+)
 
 // interrupted is set by Interrupt (the REPL's Ctrl-C handler) and read by
 // long-running kernels between chunks of work.
 var interrupted atomic.Bool
+
+// pollEvery is how many elements sequential loops handle between two
+// interrupt polls.
+const pollEvery = 64 << 10
 
 // Interrupt asks running kernels to stop early; the goroutine that started
 // them then raises KeyboardInterrupt (see CheckInterrupt). It is safe to
@@ -21,9 +28,50 @@ func Interrupted() bool { return interrupted.Load() }
 
 // CheckInterrupt raises KeyboardInterrupt on the calling goroutine when an
 // interrupt is pending, and clears it. Call it only from the goroutine that
-// runs the statement, never from a kernel worker.
+// runs the statement, never from a kernel worker. It costs one atomic load
+// when no interrupt is pending, so loops may call it on every iteration.
 func CheckInterrupt() {
-	if interrupted.Swap(false) {
+	if interrupted.Load() && interrupted.Swap(false) {
 		panic(&Error{Kind: KeyboardInterrupt})
+	}
+}
+
+// pollAt polls for an interrupt on every pollEvery-th iteration i of a
+// sequential loop.
+func pollAt(i int) {
+	if i&(pollEvery-1) == 0 {
+		CheckInterrupt()
+	}
+}
+
+// WorkerPanic carries a panic of a kernel worker goroutine to the
+// goroutine that started the workers. Kernels must not panic (their
+// inputs are checked first); should one still do so, the statement fails
+// with that panic (InternalError, for the evaluator) instead of the whole
+// process, as a panic on another goroutine would.
+type WorkerPanic struct {
+	mu  sync.Mutex
+	val any
+}
+
+// Catch is deferred by each worker goroutine (and around the caller's own
+// share of the work).
+func (w *WorkerPanic) Catch() {
+	if r := recover(); r != nil {
+		w.mu.Lock()
+		if w.val == nil {
+			w.val = r
+		}
+		w.mu.Unlock()
+		Interrupt() // the other workers stop early
+	}
+}
+
+// Rethrow re-raises a worker's panic on the calling goroutine, after all
+// workers are done; the interrupt that stopped the others is cleared.
+func (w *WorkerPanic) Rethrow() {
+	if w.val != nil {
+		ClearInterrupt()
+		panic(w.val)
 	}
 }

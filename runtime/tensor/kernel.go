@@ -20,6 +20,11 @@ import (
 // calling goroutine.
 const grain = 32 << 10
 
+// maxChunk bounds the elements a worker runs between two interrupt polls,
+// so that Ctrl-C stops even the slowest kernel within a few milliseconds
+// (issue 6).
+const maxChunk = 128 << 10
+
 // maxLoopOps is the largest number of operands (outputs included) a loop
 // takes.
 const maxLoopOps = 4
@@ -143,7 +148,7 @@ func runParallel[K rowKernel](p0 *loopPlan, k0 K) {
 	*p = *p0
 	n := p.numel
 	workers := runtime.GOMAXPROCS(0)
-	chunk := max(grain, (n+workers*4-1)/(workers*4))
+	chunk := min(max(grain, (n+workers*4-1)/(workers*4)), maxChunk)
 	// Work items are whole rows, or pieces of a long row that start at
 	// multiples of 64 from its start: a kernel that treats a row's whole
 	// blocks of 16 and its tail differently (as PyTorch's vectorised loops
@@ -177,15 +182,21 @@ func runParallel[K rowKernel](p0 *loopPlan, k0 K) {
 		}
 	}
 	var wg sync.WaitGroup
+	var wp WorkerPanic
 	wg.Add(workers - 1)
 	for w := 1; w < workers; w++ {
 		go func() {
 			defer wg.Done()
+			defer wp.Catch()
 			work()
 		}()
 	}
-	work()
+	func() {
+		defer wp.Catch()
+		work()
+	}()
 	wg.Wait()
+	wp.Rethrow()
 }
 
 // runRange runs k over the linear element range [start, end) of p (in the

@@ -22,7 +22,7 @@ func parallelFor(n, grainElems int, fn func(lo, hi int)) {
 		fn(0, n)
 		return
 	}
-	chunk := max(grainElems, (n+workers*4-1)/(workers*4))
+	chunk := min(max(grainElems, (n+workers*4-1)/(workers*4)), max(grainElems, maxChunk))
 	nchunks := (n + chunk - 1) / chunk
 	workers = min(workers, nchunks)
 	var next atomic.Int64
@@ -37,15 +37,21 @@ func parallelFor(n, grainElems int, fn func(lo, hi int)) {
 		}
 	}
 	var wg sync.WaitGroup
+	var wp WorkerPanic
 	wg.Add(workers - 1)
 	for w := 1; w < workers; w++ {
 		go func() {
 			defer wg.Done()
+			defer wp.Catch()
 			work()
 		}()
 	}
-	work()
+	func() {
+		defer wp.Catch()
+		work()
+	}()
 	wg.Wait()
+	wp.Rethrow()
 	CheckInterrupt()
 }
 

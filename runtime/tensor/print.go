@@ -43,10 +43,18 @@ func (t *Tensor) StringWith(o PrintOptions) string {
 		if d != DefaultFloat() && d != Int64 && d != Bool {
 			suffixes = append(suffixes, "dtype="+d.String())
 		}
+		if t.Dim() >= maxPrintDims {
+			raise(RecursionError, errPrintRecursion)
+		}
 		body = t.tensorStr(o, indent)
 	}
 	return addSuffixes(prefix+body, suffixes, indent, o.LineWidth)
 }
+
+// maxPrintDims is the number of dimensions from which _tensor_str, which
+// recurses once per dimension, meets Python's recursion limit (in a
+// script's top-level repr).
+const maxPrintDims = 495
 
 // pyTuple is str(tuple(shape)): "(2, 0)", "(3,)", "()".
 func pyTuple(shape []int) string {
@@ -104,7 +112,19 @@ type printer struct {
 func (t *Tensor) tensorStr(o PrintOptions, indent int) string {
 	p := &printer{o: o, st: t.st, shape: t.shape, strides: t.strides}
 	p.summarize = float64(t.Numel()) > o.Threshold
+	if !p.summarize {
+		// Every element is shown: check the formatter's values and the
+		// text for memory (Python's MemoryError) before making them.
+		CheckMemory(int64(t.Numel()) * 8)
+	}
 	p.f = p.newFormatter(t.offset)
+	if !p.summarize {
+		// The text, and the copies the caller makes of it (prefix,
+		// indentation, suffixes).
+		text := int64(t.Numel()) * int64(p.f.width+2+indent)
+		CheckMemory(3 * text)
+		p.b.Grow(int(text))
+	}
 	p.write(t.offset, 0, indent)
 	return p.b.String()
 }
@@ -119,6 +139,7 @@ const ellipsisIndex = -1
 func (p *printer) shown(n int, vector bool) []int {
 	e := p.o.EdgeItems
 	if !p.summarize || n <= 2*e {
+		CheckMemory(int64(n) * 8)
 		idx := make([]int, n)
 		for i := range idx {
 			idx[i] = i
@@ -175,7 +196,8 @@ func (p *printer) visitShown(off, dim int, fn func(off int)) {
 	if nd > 1 && len(idx) == 1 && idx[0] == ellipsisIndex {
 		raise(RuntimeError, errStackEmpty)
 	}
-	for _, i := range idx {
+	for k, i := range idx {
+		pollAt(k)
 		if i == ellipsisIndex {
 			continue
 		}
@@ -230,6 +252,7 @@ func (p *printer) writeVector(off, n, stride, indent int) {
 	newline := ",\n" + strings.Repeat(" ", indent+1)
 	p.b.WriteByte('[')
 	for k, i := range p.shown(n, true) {
+		pollAt(k)
 		if k > 0 {
 			if k%perLine == 0 {
 				p.b.WriteString(newline)
@@ -291,22 +314,26 @@ func (p *printer) newFormatter(off int) formatter {
 	if f.intMode {
 		if maxAbs/minAbs > 1000 || maxAbs > 1e8 {
 			f.sci = true
-			for _, v := range vals {
+			for i, v := range vals {
+				pollAt(i)
 				f.width = max(f.width, len(pyFormatE(v, f.prec)))
 			}
 		} else {
-			for _, v := range vals {
+			for i, v := range vals {
+				pollAt(i)
 				f.width = max(f.width, len(pyFormatF(v, 0))+1)
 			}
 		}
 	} else {
 		if maxAbs/minAbs > 1000 || maxAbs > 1e8 || minAbs < 1e-4 {
 			f.sci = true
-			for _, v := range vals {
+			for i, v := range vals {
+				pollAt(i)
 				f.width = max(f.width, len(pyFormatE(v, f.prec)))
 			}
 		} else {
-			for _, v := range vals {
+			for i, v := range vals {
+				pollAt(i)
 				f.width = max(f.width, len(pyFormatF(v, f.prec)))
 			}
 		}

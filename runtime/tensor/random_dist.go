@@ -59,8 +59,11 @@ func fillNullary[T Elem](t *Tensor, data []T, next func() T) {
 	}
 	if t.IsContiguous() {
 		s := data[t.offset : t.offset+n]
-		for i := range s {
-			s[i] = next()
+		for lo := 0; lo < n; lo += pollEvery {
+			for i := range s[lo:min(lo+pollEvery, n)] {
+				s[lo+i] = next()
+			}
+			CheckInterrupt()
 		}
 		return
 	}
@@ -89,7 +92,9 @@ func uniformFloat64(g *Generator, from, span float64) float64 {
 // in order, drawing the random words in batches.
 func uniformFillFloat32(s []float32, g *Generator, from, span float32) {
 	var buf [512]uint32
+	done := 0
 	for len(s) > 0 {
+		pollAt(done) // batches divide pollEvery
 		m := min(len(s), len(buf))
 		g.randomBatch(buf[:m])
 		out := s[:m]
@@ -102,6 +107,7 @@ func uniformFillFloat32(s []float32, g *Generator, from, span float32) {
 				out[i] = fmaf(float32(r&(1<<24-1))*(1.0/(1<<24)), span, from)
 			}
 		}
+		done += m
 		s = s[m:]
 	}
 }
@@ -110,7 +116,9 @@ func uniformFillFloat32(s []float32, g *Generator, from, span float32) {
 // in order, drawing the random words in batches.
 func uniformFillFloat64(s []float64, g *Generator, from, span float64) {
 	var buf [512]uint32
+	done := 0
 	for len(s) > 0 {
+		pollAt(done) // batches divide pollEvery
 		m := min(len(s), len(buf)/2)
 		g.randomBatch(buf[:2*m])
 		out := s[:m]
@@ -118,6 +126,7 @@ func uniformFillFloat64(s []float64, g *Generator, from, span float64) {
 			r := uint64(buf[2*i])<<32 | uint64(buf[2*i+1])
 			out[i] = math.FMA(float64(r&(1<<53-1))*(1.0/(1<<53)), span, from)
 		}
+		done += m
 		s = s[m:]
 	}
 }
@@ -281,6 +290,7 @@ func normalFillFloat64(data []float64, mean, std float64, g *Generator) {
 	}
 	size := len(data)
 	for i := 0; i+16 <= size; i += 16 {
+		pollAt(i)
 		block(data[i : i+16])
 	}
 	if size%16 != 0 {
@@ -349,6 +359,7 @@ func normalFillHalf(data []Half, mean, std float64, g *Generator) {
 	m := HalfFromFloat32(float32(mean)).Float32()
 	s := HalfFromFloat32(float32(std)).Float32()
 	for i := range data {
+		pollAt(i)
 		data[i] = HalfFromFloat32(uniformSmall(g, 11, 0, 1))
 	}
 	block := func(b []Half) {
@@ -363,6 +374,7 @@ func normalFillHalf(data []Half, mean, std float64, g *Generator) {
 	}
 	size := len(data)
 	for i := 0; i+16 <= size; i += 16 {
+		pollAt(i)
 		block(data[i : i+16])
 	}
 	if size%16 != 0 {
@@ -384,6 +396,7 @@ func normalFillBF16(data []BF16, mean, std float64, g *Generator) {
 	m := bf(float32(mean))
 	s := bf(float32(std))
 	for i := range data {
+		pollAt(i)
 		data[i] = BF16FromFloat32(uniformSmall(g, 8, 0, 1))
 	}
 	block := func(b []BF16) {
@@ -399,6 +412,7 @@ func normalFillBF16(data []BF16, mean, std float64, g *Generator) {
 	}
 	size := len(data)
 	for i := 0; i+16 <= size; i += 16 {
+		pollAt(i)
 		block(data[i : i+16])
 	}
 	if size%16 != 0 {
@@ -733,10 +747,12 @@ func Randperm(n int64, d DType, g *Generator) *Tensor {
 
 func randpermFill[T Elem](data []T, g *Generator) {
 	for i := range data {
+		pollAt(i)
 		data[i] = randomFromToValue[T](int64(i))
 	}
 	n := int64(len(data))
 	for i := int64(0); i < n-1; i++ {
+		pollAt(int(i))
 		z := int64(g.Random()) % (n - i)
 		data[i], data[z+i] = data[z+i], data[i]
 	}

@@ -3,6 +3,7 @@ package tensor
 import (
 	"math"
 	"slices"
+	"unsafe"
 )
 
 // Reductions along one dimension that also return where the result was
@@ -336,6 +337,7 @@ func sortedLineReduce(name string, t *Tensor, dim int, keepdim bool, pick func([
 	vals := Empty(oshape, t.DType())
 	idx := Empty(oshape, Int64)
 	id := idx.st.data.([]int64)
+	CheckAllocBytes(int64(n) * int64(unsafe.Sizeof(valIdx{})))
 	buf := make([]valIdx, n)
 	isFloat := t.DType().IsFloat()
 	fv := floatValues(t)

@@ -28,6 +28,19 @@ type redGeom struct {
 // output viewed with outStrides (same rank, 0 on reduced dims), as
 // TensorIterator's reorder_dimensions and coalesce_dimensions do.
 func newRedGeom(shape, outStrides, inStrides []int, oOff, iOff int) *redGeom {
+	// Dimensions of size 1 do not move through memory. For tensors of very
+	// many dimensions they are left out, so that ReorderReduction's sort (quadratic
+	// in the number of dimensions) stays short; ordinary tensors keep
+	// PyTorch's exact ordering (size-1 dimensions can stop the sort).
+	if len(shape) > 64 && slices.Contains(shape, 1) {
+		var sh, os, is []int
+		for d, n := range shape {
+			if n != 1 {
+				sh, os, is = append(sh, n), append(os, outStrides[d]), append(is, inStrides[d])
+			}
+		}
+		shape, outStrides, inStrides = sh, os, is
+	}
 	perm := broadcast.ReorderReduction(shape, outStrides, inStrides)
 	g := &redGeom{oOff: oOff, iOff: iOff}
 	for _, p := range perm {

@@ -56,6 +56,7 @@ func stdVar(t *Tensor, dims []int, correction float64, keepdim, sqrt bool) *Tens
 		return out
 	}
 	type welford struct{ mean, m2, n float64 }
+	CheckAllocBytes(int64(out.Numel()) * 24)
 	acc := make([]welford, out.Numel())
 	g := r.geom(t, ost, out)
 	vals := floatValues(t)
@@ -163,6 +164,7 @@ func storeNorm(out *Tensor, acc []float32) {
 // normRows accumulates |x|^p per output (NormOps and friends) in T and
 // finishes with the root; 1/p is computed in T.
 func normRows[T float32 | float64](g *redGeom, in []T, nOut, oOff int, p float64) []T {
+	CheckAllocBytes(int64(nOut) * 8)
 	acc := make([]T, nOut)
 	// glibc's pow is correctly rounded; Go's math.Pow is not, which
 	// double results show (float ones are rounded again).
@@ -299,6 +301,7 @@ func NuclearNorm(t *Tensor, dims []int, keepdim bool) *Tensor {
 	r := newReduction(t, []int{d0, d1}, keepdim)
 	out := Empty(r.oshape, t.DType())
 	vals := floatValues(t)
+	CheckAllocBytes(int64(rows) * int64(cols) * 8)
 	m := make([]float64, rows*cols)
 	k := 0
 	ForEachOffset(batch, p.strides[:len(batch)], p.offset, func(base int) {
@@ -328,6 +331,7 @@ func singularValues(a []float64, rows, cols int) []float64 {
 		m, n = cols, rows
 		at = func(i, j int) float64 { return a[j*cols+i] }
 	}
+	CheckAllocBytes(int64(n) * int64(m) * 8)
 	u := make([][]float64, n)
 	for j := range u {
 		u[j] = make([]float64, m)
@@ -338,6 +342,7 @@ func singularValues(a []float64, rows, cols int) []float64 {
 	for sweep := 0; sweep < 60; sweep++ {
 		rotated := false
 		for p := 0; p < n-1; p++ {
+			CheckInterrupt()
 			for q := p + 1; q < n; q++ {
 				var alpha, beta, gamma float64
 				for i := 0; i < m; i++ {

@@ -41,6 +41,7 @@ func scan(name string, t *Tensor, dim int, d DType, prod bool) *Tensor {
 				ostr = append(ostr, out.strides[i])
 			}
 		}
+		CheckAllocBytes(int64(Numel(shape)) * 8)
 		ib := make([]int, 0, Numel(shape))
 		ForEachOffset(shape, istr, in.offset, func(off int) { ib = append(ib, off) })
 		k := 0

@@ -49,6 +49,7 @@ func (c *cascade[A]) multiRowSumN(ncols, size int, addRows func(i, count int, ds
 	levelMask := levelStep - 1
 	for l := range c.acc {
 		if cap(c.acc[l]) < ncols {
+			CheckAllocBytes(int64(ncols) * 8)
 			c.acc[l] = make([]A, ncols)
 		}
 		c.acc[l] = c.acc[l][:ncols]

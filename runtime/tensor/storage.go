@@ -1,12 +1,8 @@
 package tensor
 
 import (
-	"bufio"
 	"math"
-	"os"
 	"strconv"
-	"strings"
-	"sync/atomic"
 )
 
 // Elem is the set of Go types that back tensor storage, one per dtype.
@@ -68,47 +64,6 @@ func makeSlice(d DType, n int) any {
 		return make([]float64, n)
 	}
 	panic("tensor: bad dtype " + strconv.Itoa(int(d)))
-}
-
-// memLimit is the largest single allocation, in bytes, the runtime makes.
-var memLimit atomic.Int64
-
-func init() { memLimit.Store(defaultMemoryLimit()) }
-
-// defaultMemoryLimit is three quarters of physical memory, or 8 GiB when
-// that cannot be read.
-func defaultMemoryLimit() int64 {
-	f, err := os.Open("/proc/meminfo")
-	if err == nil {
-		defer f.Close()
-		sc := bufio.NewScanner(f)
-		for sc.Scan() {
-			fields := strings.Fields(sc.Text())
-			if len(fields) >= 2 && fields[0] == "MemTotal:" {
-				if kb, err := strconv.ParseInt(fields[1], 10, 64); err == nil {
-					return kb * 1024 / 4 * 3
-				}
-			}
-		}
-	}
-	return 8 << 30
-}
-
-// SetMemoryLimit sets the largest allocation the runtime will make, in
-// bytes; larger requests fail with PyTorch's allocator error.
-func SetMemoryLimit(bytes int64) { memLimit.Store(bytes) }
-
-// MemoryLimit returns the current allocation cap in bytes.
-func MemoryLimit() int64 { return memLimit.Load() }
-
-// CheckAlloc raises PyTorch's allocation error if n elements of dtype d are
-// over the memory cap. Callers that allocate outside NewStorage (temporary
-// buffers) check with it first.
-func CheckAlloc(d DType, n int) {
-	bytes := int64(n) * int64(d.ItemSize())
-	if bytes > memLimit.Load() {
-		raise(RuntimeError, errAllocFail, bytes)
-	}
 }
 
 // NewStorage allocates zeroed storage for n elements, checked against the

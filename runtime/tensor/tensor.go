@@ -1,9 +1,11 @@
 package tensor
 
 import (
+	"math"
 	"math/bits"
 	"strconv"
 	"strings"
+	"unsafe"
 )
 
 // Device is where a tensor's storage lives: "cpu", or a GPU when the GPU
@@ -106,6 +108,22 @@ func CheckedNumel(shape []int, d DType) int {
 	return int(n)
 }
 
+// checkViewNumel is TensorImpl's safe_refresh_numel: a view (of any
+// storage, an expanded one say) whose element count overflows int64 is
+// refused. Like c10's safe_multiplies_u64, it flags an overflow of any
+// partial product, even when a later size is 0.
+func checkViewNumel(shape []int) {
+	prod, overflow := uint64(1), false
+	for _, s := range shape {
+		hi, lo := bits.Mul64(prod, uint64(s))
+		overflow = overflow || hi != 0
+		prod = lo
+	}
+	if overflow || prod > math.MaxInt64 {
+		raise(RuntimeError, errNumelOverflow)
+	}
+}
+
 // ContiguousStrides returns the row-major strides of shape.
 func ContiguousStrides(shape []int) []int {
 	st := make([]int, len(shape))
@@ -141,6 +159,7 @@ func EmptyLike(t *Tensor, d DType) *Tensor {
 // FromStorage makes a tensor viewing st. It does not check bounds; use
 // AsStrided for user-supplied geometry.
 func FromStorage(st *Storage, offset int, shape, strides []int) *Tensor {
+	checkViewNumel(shape)
 	return &Tensor{st: st, offset: offset, shape: append([]int{}, shape...), strides: append([]int{}, strides...), device: CPU}
 }
 
@@ -168,6 +187,7 @@ func Full(shape []int, v Scalar, d DType) *Tensor {
 
 // view makes a tensor sharing t's storage with new geometry.
 func (t *Tensor) view(offset int, shape, strides []int) *Tensor {
+	checkViewNumel(shape)
 	return &Tensor{st: t.st, offset: offset, shape: shape, strides: strides, device: t.device}
 }
 
@@ -245,7 +265,9 @@ func IsContiguous(shape, strides []int) bool {
 }
 
 // ForEachOffset calls fn with the storage offset of every element of a
-// (shape, strides, offset) layout, in row-major order.
+// (shape, strides, offset) layout, in row-major order. It polls for
+// interrupts between rows (CheckInterrupt), so it runs on the statement's
+// goroutine only.
 func ForEachOffset(shape, strides []int, offset int, fn func(off int)) {
 	n := Numel(shape)
 	if n == 0 {
@@ -259,9 +281,14 @@ func ForEachOffset(shape, strides []int, offset int, fn func(off int)) {
 	idx := make([]int, nd)
 	off := offset
 	last := nd - 1
+	done := 0 // elements since the last interrupt poll
 	for {
 		for i := 0; i < shape[last]; i++ {
 			fn(off + i*strides[last])
+		}
+		if done += shape[last]; done >= pollEvery {
+			done = 0
+			CheckInterrupt()
 		}
 		d := last - 1
 		for ; d >= 0; d-- {
@@ -284,6 +311,7 @@ func (t *Tensor) ForEach(fn func(off int)) { ForEachOffset(t.shape, t.strides, t
 
 // Offsets returns the storage offset of every element of t, in order.
 func (t *Tensor) Offsets() []int {
+	CheckAllocBytes(int64(t.Numel()) * 8)
 	out := make([]int, 0, t.Numel())
 	t.ForEach(func(off int) { out = append(out, off) })
 	return out
@@ -330,6 +358,7 @@ func (t *Tensor) SetAt(v Scalar, idx ...int) {
 
 // Values returns every element of t as Scalars, in row-major order.
 func (t *Tensor) Values() []Scalar {
+	CheckAllocBytes(int64(t.Numel()) * int64(unsafe.Sizeof(Scalar{})))
 	out := make([]Scalar, 0, t.Numel())
 	t.ForEach(func(off int) { out = append(out, t.st.Get(off)) })
 	return out
@@ -461,8 +490,10 @@ func (t *Tensor) To(d DType) *Tensor {
 	if t.DType() == d {
 		return t
 	}
-	src := t.Contiguous()
+	// The result first: when memory runs out, PyTorch's message names its
+	// size, not that of the contiguous copy made here.
 	out := Empty(t.shape, d)
+	src := t.Contiguous()
 	n := t.Numel()
 	castSlice(out.st, 0, src.st, src.offset, n)
 	return out

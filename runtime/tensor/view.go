@@ -1,6 +1,9 @@
 package tensor
 
-import "math/bits"
+import (
+	"math"
+	"math/bits"
+)
 
 // View operations: every function here returns a tensor sharing t's
 // storage (writes through one are seen through the other), with the
@@ -261,11 +264,24 @@ func (t *Tensor) Unbind(dim int) []*Tensor {
 		raise(IndexError, errDimNoDims, dim)
 	}
 	d := WrapDim(dim, t.Dim())
+	checkViews(t, t.shape[d])
 	out := make([]*Tensor, t.shape[d])
 	for i := range out {
+		pollAt(i)
 		out[i] = t.Select(d, i)
 	}
 	return out
+}
+
+// checkViews raises MemoryError when n views of t (and the tuple holding
+// them) do not fit in memory: t.unbind(), t.split(1) and t.chunk(n) make
+// one view per piece, however small t's storage is.
+func checkViews(t *Tensor, n int) {
+	per := int64(256 + 16*t.Dim())
+	if int64(n) > math.MaxInt64/per {
+		panic(&Error{Kind: MemoryError})
+	}
+	CheckMemory(int64(n) * per)
 }
 
 // Split is t.split(size, dim): pieces of size elements along dim (the
@@ -286,8 +302,10 @@ func (t *Tensor) Split(size, dim int) []*Tensor {
 		n = max((dimSize+size-1)/size, 1)
 	}
 	last := size - (size*n - dimSize)
+	checkViews(t, n)
 	out := make([]*Tensor, n)
 	for i := range out {
+		pollAt(i)
 		l := size
 		if i == n-1 {
 			l = last
@@ -313,9 +331,11 @@ func (t *Tensor) SplitWithSizes(sizes []int, dim int) []*Tensor {
 	if total != dimSize {
 		raise(RuntimeError, errSplitSizesSum, dimSize, dim, ShapeString(sizes))
 	}
+	checkViews(t, len(sizes))
 	out := make([]*Tensor, len(sizes))
 	start := 0
 	for i, l := range sizes {
+		pollAt(i)
 		out[i] = t.Narrow(dim, start, l)
 		start += l
 	}
@@ -333,6 +353,7 @@ func (t *Tensor) Chunk(chunks, dim int) []*Tensor {
 	dimSize := t.Size(dim)
 	size := (dimSize + chunks - 1) / chunks
 	if size == 0 && dimSize == 0 {
+		checkViews(t, chunks)
 		sizes := make([]int, chunks)
 		return t.SplitWithSizes(sizes, dim)
 	}

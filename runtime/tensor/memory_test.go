@@ -1,0 +1,60 @@
+package tensor
+
+import (
+	"runtime"
+	"sync"
+	"testing"
+)
+
+// TestWorkerPanic: a panic on a kernel worker goroutine reaches the
+// goroutine that ran the kernel (where the evaluator turns it into an
+// error) instead of ending the process, and stops the other workers.
+func TestWorkerPanic(t *testing.T) {
+	got := func() (r any) {
+		defer func() { r = recover() }()
+		var wg sync.WaitGroup
+		var wp WorkerPanic
+		for w := range 4 {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				defer wp.Catch()
+				if w == 2 {
+					panic("worker bug")
+				}
+				for !Interrupted() {
+					runtime.Gosched() // until the failing worker stops the others
+				}
+			}()
+		}
+		wg.Wait()
+		wp.Rethrow()
+		return nil
+	}()
+	if got != "worker bug" {
+		t.Errorf("recovered %v, want the worker's panic", got)
+	}
+	if Interrupted() {
+		t.Error("an interrupt is left pending")
+	}
+}
+
+// TestHaveMemory: the cap applies to one request and to the heap in use
+// plus the request.
+func TestHaveMemory(t *testing.T) {
+	old := MemoryLimit()
+	defer SetMemoryLimit(old)
+	SetMemoryLimit(64 << 20)
+	if HaveMemory(65<<20) || HaveMemory(-1) || !HaveMemory(1<<20) {
+		t.Fatal("single requests")
+	}
+	keep := make([]byte, 40<<20)
+	if HaveMemory(40 << 20) {
+		t.Error("40 MB beside 40 MB in use fit under 64 MB")
+	}
+	runtime.KeepAlive(keep)
+	keep = nil
+	if !HaveMemory(40 << 20) {
+		t.Error("40 MB did not fit once the other 40 MB were garbage")
+	}
+}
