@@ -2,7 +2,6 @@ package linalg
 
 import (
 	"runtime"
-	"sync"
 
 	"github.com/tensh/tensh/runtime/tensor"
 	"gonum.org/v1/gonum/blas/gonum"
@@ -124,19 +123,9 @@ func parallelRows(m, perRow int, fn func(i0, i1 int)) {
 	}
 	chunk := (m + workers - 1) / workers
 	chunk = (chunk + 3) &^ 3
-	var wg sync.WaitGroup
-	var wp tensor.WorkerPanic
-	for i0 := 0; i0 < m; i0 += chunk {
-		i1 := min(i0+chunk, m)
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			defer wp.Catch()
-			fn(i0, i1)
-		}()
-	}
-	wg.Wait()
-	wp.Rethrow()
+	tensor.RunChunks((m+chunk-1)/chunk, func(c int) {
+		fn(c*chunk, min((c+1)*chunk, m))
+	})
 }
 
 // gemmOperand returns t (2-d) as a matrix with contiguous rows, copying it

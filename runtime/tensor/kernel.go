@@ -2,8 +2,6 @@ package tensor
 
 import (
 	"runtime"
-	"sync"
-	"sync/atomic"
 
 	"github.com/tensh/tensh/runtime/broadcast"
 )
@@ -163,40 +161,16 @@ func runParallel[K rowKernel](p0 *loopPlan, k0 K) {
 		pieces = (inner + piece - 1) / piece
 		nchunks = n / inner * pieces
 	}
-	workers = min(workers, nchunks)
-	var next atomic.Int64
-	work := func() {
-		for !Interrupted() {
-			c := int(next.Add(1)) - 1
-			if c >= nchunks {
-				return
-			}
-			if piece == 0 {
-				start := c * chunk
-				runRange(p, k, start, min(start+chunk, n))
-				continue
-			}
-			row, pc := c/pieces, c%pieces
-			start := row*inner + pc*piece
-			runRange(p, k, start, row*inner+min((pc+1)*piece, inner))
+	RunChunks(nchunks, func(c int) {
+		if piece == 0 {
+			start := c * chunk
+			runRange(p, k, start, min(start+chunk, n))
+			return
 		}
-	}
-	var wg sync.WaitGroup
-	var wp WorkerPanic
-	wg.Add(workers - 1)
-	for w := 1; w < workers; w++ {
-		go func() {
-			defer wg.Done()
-			defer wp.Catch()
-			work()
-		}()
-	}
-	func() {
-		defer wp.Catch()
-		work()
-	}()
-	wg.Wait()
-	wp.Rethrow()
+		row, pc := c/pieces, c%pieces
+		start := row*inner + pc*piece
+		runRange(p, k, start, row*inner+min((pc+1)*piece, inner))
+	})
 }
 
 // runRange runs k over the linear element range [start, end) of p (in the

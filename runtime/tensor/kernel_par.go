@@ -23,8 +23,21 @@ func parallelFor(n, grainElems int, fn func(lo, hi int)) {
 		return
 	}
 	chunk := min(max(grainElems, (n+workers*4-1)/(workers*4)), max(grainElems, maxChunk))
-	nchunks := (n + chunk - 1) / chunk
-	workers = min(workers, nchunks)
+	RunChunks((n+chunk-1)/chunk, func(c int) {
+		lo := c * chunk
+		fn(lo, min(lo+chunk, n))
+	})
+	CheckInterrupt()
+}
+
+// RunChunks runs item(c) for every chunk c in [0, nchunks) on up to
+// GOMAXPROCS goroutines, the caller's included: each takes the next chunk
+// until none is left or an interrupt is pending. A worker's panic is raised
+// again on the caller's goroutine once every worker is done. It is the one
+// worker pool of the runtime (runtime/linalg uses it too); the caller
+// checks for the interrupt that may have cut the work short.
+func RunChunks(nchunks int, item func(c int)) {
+	workers := min(runtime.GOMAXPROCS(0), nchunks)
 	var next atomic.Int64
 	work := func() {
 		for !Interrupted() {
@@ -32,13 +45,12 @@ func parallelFor(n, grainElems int, fn func(lo, hi int)) {
 			if c >= nchunks {
 				return
 			}
-			lo := c * chunk
-			fn(lo, min(lo+chunk, n))
+			item(c)
 		}
 	}
 	var wg sync.WaitGroup
 	var wp WorkerPanic
-	wg.Add(workers - 1)
+	wg.Add(max(workers-1, 0))
 	for w := 1; w < workers; w++ {
 		go func() {
 			defer wg.Done()
@@ -52,7 +64,6 @@ func parallelFor(n, grainElems int, fn func(lo, hi int)) {
 	}()
 	wg.Wait()
 	wp.Rethrow()
-	CheckInterrupt()
 }
 
 // fillBlock is the number of elements a fill writes with a loop before it

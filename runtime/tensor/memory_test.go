@@ -3,6 +3,7 @@ package tensor
 import (
 	"runtime"
 	"sync"
+	"sync/atomic"
 	"testing"
 )
 
@@ -56,5 +57,31 @@ func TestHaveMemory(t *testing.T) {
 	keep = nil
 	if !HaveMemory(40 << 20) {
 		t.Error("40 MB did not fit once the other 40 MB were garbage")
+	}
+}
+
+// TestRunChunks: the runtime's worker pool runs every chunk exactly once,
+// and a chunk's panic comes back on the caller's goroutine.
+func TestRunChunks(t *testing.T) {
+	const n = 1000
+	var counts [n]atomic.Int32
+	RunChunks(n, func(c int) { counts[c].Add(1) })
+	for c := range counts {
+		if got := counts[c].Load(); got != 1 {
+			t.Fatalf("chunk %d ran %d times", c, got)
+		}
+	}
+	got := func() (r any) {
+		defer func() { r = recover() }()
+		RunChunks(n, func(c int) {
+			if c == n/2 {
+				panic("chunk bug")
+			}
+		})
+		return nil
+	}()
+	ClearInterrupt()
+	if got != "chunk bug" {
+		t.Errorf("recovered %v, want the chunk's panic", got)
 	}
 }
