@@ -13,28 +13,7 @@ import "fmt"
 // otherwise the sizes must be equal. The error names the dimension of the
 // result.
 func InferSize(a, b []int) ([]int, error) {
-	n := max(len(a), len(b))
-	out := make([]int, n)
-	for i := n - 1; i >= 0; i-- {
-		offset := n - 1 - i
-		da, db := len(a)-1-offset, len(b)-1-offset
-		sa, sb := 1, 1
-		if da >= 0 {
-			sa = a[da]
-		}
-		if db >= 0 {
-			sb = b[db]
-		}
-		switch {
-		case sa == sb || sb == 1:
-			out[i] = sa
-		case sa == 1:
-			out[i] = sb
-		default:
-			return nil, &Error{fmt.Sprintf(errSizeMismatch, sa, sb, i)}
-		}
-	}
-	return out, nil
+	return InferSizeInto(make([]int, max(len(a), len(b))), a, b)
 }
 
 // Shapes folds InferSize over several shapes, left to right: for three or
