@@ -217,51 +217,62 @@ func (s Scalar) DType() DType {
 	return defaultFloat
 }
 
-// ScalarDType is the dtype torch.tensor gives a Python scalar: bool, int64, or the default float dtype.
-// (Same as Scalar.DType; kept for clarity at call sites.)
+// resultState is ATen's ResultTypeState: the promoted dtype of each
+// category of operands, numDTypes while a category is empty.
+type resultState struct{ dim, zero, wrapped DType }
+
+func newResultState() resultState { return resultState{numDTypes, numDTypes, numDTypes} }
+
+// promoteOpt is PromoteTypes where numDTypes stands for "no operand yet".
+func promoteOpt(a, b DType) DType {
+	switch {
+	case a == numDTypes:
+		return b
+	case b == numDTypes:
+		return a
+	}
+	return PromoteTypes(a, b)
+}
+
+// result combines the categories: dimensioned tensors over zero-dimensional
+// ones over wrapped Python numbers, a lower category counting only when it
+// is of a higher kind (bool < integral < floating).
+func (r resultState) result() DType {
+	combine := func(higher, lower DType) DType {
+		if higher != numDTypes && higher.IsFloat() {
+			return higher
+		}
+		if higher == Bool || (lower != numDTypes && lower.IsFloat()) {
+			return promoteOpt(higher, lower)
+		}
+		if higher != numDTypes {
+			return higher
+		}
+		return lower
+	}
+	d := combine(r.dim, combine(r.zero, r.wrapped))
+	if d == numDTypes {
+		return defaultFloat
+	}
+	return d
+}
 
 // ResultType computes torch.result_type over operands split by category:
 // tensors with at least one dimension, zero-dimensional tensors, and wrapped
 // Python scalars (whose float kind counts as the default dtype). The lists
 // hold dtypes; any of them may be empty.
 func ResultType(dims, zeroDims []DType, scalars []Scalar) DType {
-	const undef = numDTypes
-	dimR, zeroR, wrapR := DType(undef), DType(undef), DType(undef)
-	promote := func(a, b DType) DType {
-		if a == undef {
-			return b
-		}
-		if b == undef {
-			return a
-		}
-		return PromoteTypes(a, b)
-	}
+	r := newResultState()
 	for _, d := range dims {
-		dimR = promote(dimR, d)
+		r.dim = promoteOpt(r.dim, d)
 	}
 	for _, d := range zeroDims {
-		zeroR = promote(zeroR, d)
+		r.zero = promoteOpt(r.zero, d)
 	}
 	for _, s := range scalars {
-		wrapR = promote(wrapR, s.DType())
+		r.wrapped = promoteOpt(r.wrapped, s.DType())
 	}
-	combine := func(higher, lower DType) DType {
-		if higher != undef && higher.IsFloat() {
-			return higher
-		}
-		if higher == Bool || (lower != undef && lower.IsFloat()) {
-			return promote(higher, lower)
-		}
-		if higher != undef {
-			return higher
-		}
-		return lower
-	}
-	r := combine(dimR, combine(zeroR, wrapR))
-	if r == undef {
-		return defaultFloat
-	}
-	return r
+	return r.result()
 }
 
 // CanCast is c10::canCast: whether a result of dtype from may be written into

@@ -54,44 +54,18 @@ func (o Operand) tensorOf(d DType) *Tensor {
 // over zero-dimensional ones over Python numbers, by category (the same
 // rule as ResultType, without building its lists).
 func ResultTypeOf(ops ...Operand) DType {
-	const undef = numDTypes
-	dimR, zeroR, wrapR := DType(undef), DType(undef), DType(undef)
-	promote := func(a, b DType) DType {
-		if a == undef {
-			return b
-		}
-		if b == undef {
-			return a
-		}
-		return PromoteTypes(a, b)
-	}
+	r := newResultState()
 	for _, o := range ops {
 		switch {
 		case o.T == nil:
-			wrapR = promote(wrapR, o.S.DType())
+			r.wrapped = promoteOpt(r.wrapped, o.S.DType())
 		case len(o.T.shape) == 0:
-			zeroR = promote(zeroR, o.T.DType())
+			r.zero = promoteOpt(r.zero, o.T.DType())
 		default:
-			dimR = promote(dimR, o.T.DType())
+			r.dim = promoteOpt(r.dim, o.T.DType())
 		}
 	}
-	combine := func(higher, lower DType) DType {
-		if higher != undef && higher.IsFloat() {
-			return higher
-		}
-		if higher == Bool || (lower != undef && lower.IsFloat()) {
-			return promote(higher, lower)
-		}
-		if higher != undef {
-			return higher
-		}
-		return lower
-	}
-	r := combine(dimR, combine(zeroR, wrapR))
-	if r == undef {
-		return defaultFloat
-	}
-	return r
+	return r.result()
 }
 
 // Opts are the options every pointwise operation takes.
