@@ -10,53 +10,38 @@ import (
 	"github.com/tensh/tensh/runtime/tensor"
 )
 
-// interruptCases are long statements (seconds when left alone) that Ctrl-C
-// must stop within interruptLatency, with their setup. (One allocation is
-// not interruptible: Go zeroes a big buffer in one go, which takes about
-// 0.2 s for 400 MB on a slow machine; the cases allocate less than that at
-// a time.)
+// interruptCases are statements that run for seconds when left alone
+// (1.5 s or more on a 2-core machine; most run for much longer or for
+// ever), with their setup. Ctrl-C must stop each within interruptLatency.
+// Kernels that finish in under a second even on big inputs are checked
+// without a clock instead: runtime/tensor's TestKernelsPollThroughout
+// counts their interrupt polls.
 var interruptCases = []struct{ setup, stmt string }{
-	{"x = torch.rand(4000, 4000)", "for_ = x.exp() + x.sin() * x.cos()"},
-	{"", "y = torch.randn(60000000)"},
-	{"", "y = torch.rand(60000000, dtype=torch.float64)"},
-	{"x = torch.rand(3000, 3000)", "y = x.t().contiguous().t().contiguous().t().contiguous()"},
-	{"x = torch.rand(8000, 4000)", "y = x.to(torch.float16).to(torch.float64).to(torch.bfloat16)"},
-	{"x = torch.rand(8000, 4000)", "y = x[x > 0.5]"},
-	{"x = torch.rand(8000, 4000)", "x[x > 0.5] = 0"},
-	{"x = torch.rand(8000, 4000)", "y = torch.where(x > 0.5)"},
 	{"x = torch.rand(8000, 4000)", "y = x.tolist()"},
 	{"x = torch.rand(2000, 2000); torch.set_printoptions(threshold=10**9)", "y = repr(x)"},
-	{"", "y = torch.arange(30000000)"},
 	{"", "y = torch.logspace(0, 1, 20000000, dtype=torch.float64)"},
-	{"", "y = torch.randperm(10000000)"},
 	{"", "y = sum(range(10**12))"},
 	{"", "y = max(range(10**12))"},
 	{"l = [1, 2] * 10**7", "y = 10**12 in l"},
-	{"l = [1, 2] * 10**7; l2 = l[:]", "y = l == l2"},
 	{"l = [1.5, 2] * 10**7", "y = repr(l)"},
 	{"a = torch.rand(4096, 4096)", "y = a @ a"},
 	{"a = torch.rand(4096, 4096, dtype=torch.float64)", "y = torch.mm(a, a.t())"},
 	{"a = torch.rand(64, 512, 512)", "y = torch.bmm(a, a)"},
 	{"a = torch.rand(2048, 2048)", "y = torch.einsum('ij,jk->ik', a, a)"},
 	{"a = torch.rand(20000000)", "y = [a.sum(), a.std(), a.norm(), a.logsumexp(0), a.prod(), a.var()]"},
-	{"a = torch.rand(4000, 4000)", "y = [a.sum(0), a.mean(1), a.max(0), a.argmin(1), a.std(0), a.cumsum(0), a.cumprod(1), a.amax(1)]"},
+	{"a = torch.rand(6000, 4000)", "y = [a.sum(0), a.mean(1), a.max(0), a.argmin(1), a.std(0), a.cumsum(0), a.cumprod(1), a.amax(1)]"},
 	{"a = torch.rand(5000, 4000)", "y = [a.cumsum(1), a.cumsum(0), a.logsumexp(1), a.norm(dim=0)]"},
-	{"a = torch.rand(2000, 2000)", "y = [torch.cat([a, a]), torch.cat([a, a], 1), torch.cat([a.t(), a]), torch.cat([a, a]), torch.cat([a, a], 1), torch.cat([a.t(), a])]"},
-	{"a = torch.rand(4000, 4000)", "y = torch.stack([a, a, a, a, a, a, a, a], 1)"},
-	{"a = torch.rand(2000, 2000)", "y = [a.t().repeat(4, 2), a.repeat(2, 4), a.t().repeat(4, 2), a.repeat(2, 4)]"},
-	{"a = torch.rand(4000, 4000)", "y = [a.flip(0), a.flip(1), a.t().flip(0), a.flip(0, 1)]"},
-	{"a = torch.rand(4000, 4000)", "y = [a.roll(3, 1), a.roll(5, 0), a.t().roll(1)]"},
-	{"a = torch.rand(4000, 4000)", "y = [a.tril(), a.triu(), a.t().tril(3), a.t().triu(-2)]"},
-	{"a = torch.rand(5000)", "y = [torch.outer(a, a), torch.outer(a, a + 1), torch.outer(a, a * 2), torch.outer(a, a - 1)]"},
-	{"a = torch.rand(4000, 4000)", "y = [torch.vstack([a, a, a]), torch.hstack([a, a, a]), a.t().tile(3)]"},
 	{"a = torch.rand(1500, 1500, dtype=torch.float64)", "y = a.norm(p='nuc')"},
 	{"x = torch.ones(10)", "%timeit -n 100000000 x + 1"},
 	{"", "%timeit -n 100000000 pass"},
 	{"", "y = torch.tensor(list(range(10**7)))"},
 }
 
-// interruptLatency is how soon a statement must stop after Ctrl-C.
-const interruptLatency = 100 * time.Millisecond
+// interruptLatency is how soon a statement must stop after Ctrl-C. A
+// statement that polls stops within milliseconds, and one that does not
+// runs on for a second or more: the bound sits far from both, so that a
+// busy machine (go test runs packages in parallel) does not fail it.
+const interruptLatency = 500 * time.Millisecond
 
 // TestInterrupt runs each long statement, interrupts it, and checks that it
 // stops soon with KeyboardInterrupt and leaves the variables alone.

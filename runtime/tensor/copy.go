@@ -66,21 +66,21 @@ func copyPlanned[T Elem](dd []T, dst *Tensor, sd []T, src *Tensor) {
 	}
 	n, dsl, ssl := shape[last], ds[last], ss[last]
 	forEachOuter(shape, ds, ss, outer, dst.offset, src.offset, func(do, so int) {
-		switch {
-		case dsl == 1 && ssl == 1:
-			for lo := 0; lo < n; lo += pollEvery {
-				CheckInterrupt()
-				hi := min(lo+pollEvery, n)
+		for lo := 0; lo < n; lo += pollEvery {
+			CheckInterrupt()
+			hi := min(lo+pollEvery, n)
+			switch {
+			case dsl == 1 && ssl == 1:
 				copy(dd[do+lo:do+hi], sd[so+lo:so+hi])
-			}
-		case dsl == 1:
-			row := dd[do : do+n]
-			for i := range row {
-				row[i] = sd[so+i*ssl]
-			}
-		default:
-			for i := 0; i < n; i++ {
-				dd[do+i*dsl] = sd[so+i*ssl]
+			case dsl == 1:
+				row := dd[do+lo : do+hi]
+				for i := range row {
+					row[i] = sd[so+(lo+i)*ssl]
+				}
+			default:
+				for i := lo; i < hi; i++ {
+					dd[do+i*dsl] = sd[so+i*ssl]
+				}
 			}
 		}
 	})

@@ -352,25 +352,31 @@ func Logspace(start, end Scalar, steps int64, base float64, d DType) *Tensor {
 		}
 		step = float64(diff) / float64(steps-1)
 	}
-	for i := range n {
-		pollAt(i)
-		var v float64
-		if i < half {
-			v = Pow(base, s+float64(step*float64(i)))
-		} else {
-			v = Pow(base, e-float64(step*float64(n-i-1)))
+	pow := powBase(base)
+	// Each element is computed on its own, so the work is split freely.
+	parallelFor(n, 1<<12, func(lo, hi int) {
+		for i := lo; i < hi; i++ {
+			if (i-lo)&(1<<12-1) == 0 && Interrupted() {
+				return // parallelFor raises KeyboardInterrupt
+			}
+			var v float64
+			if i < half {
+				v = pow(s + float64(step*float64(i)))
+			} else {
+				v = pow(e - float64(step*float64(n-i-1)))
+			}
+			switch data := out.st.data.(type) {
+			case []float64:
+				data[i] = v
+			case []float32:
+				data[i] = float32(v)
+			case []BF16:
+				data[i] = BF16FromFloat64(v)
+			default:
+				storeInt(data, i, doubleToInt(d, v))
+			}
 		}
-		switch data := out.st.data.(type) {
-		case []float64:
-			data[i] = v
-		case []float32:
-			data[i] = float32(v)
-		case []BF16:
-			data[i] = BF16FromFloat64(v)
-		default:
-			storeInt(data, i, doubleToInt(d, v))
-		}
-	}
+	})
 	return out
 }
 

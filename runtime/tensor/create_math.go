@@ -28,7 +28,13 @@ func Pow(x, y float64) float64 {
 		}
 		return r
 	}
-	t := pddMulF(pddLog(x), y)
+	return powFromLog(pddLog(x), y)
+}
+
+// powFromLog is exp(y·lx) for lx = log(x) of a finite x > 0, x != 1, and a
+// finite y != 0: Pow's general case.
+func powFromLog(lx pdd, y float64) float64 {
+	t := pddMulF(lx, y)
 	if t.hi > 710 {
 		return math.Inf(1)
 	}
@@ -36,6 +42,21 @@ func Pow(x, y float64) float64 {
 		return 0
 	}
 	return pddExp(t)
+}
+
+// powBase returns the function y ↦ Pow(x, y), with log(x) computed once
+// (logspace raises one base to many exponents).
+func powBase(x float64) func(y float64) float64 {
+	if !(x > 0) || x == 1 || math.IsInf(x, 0) {
+		return func(y float64) float64 { return Pow(x, y) }
+	}
+	lx := pddLog(x)
+	return func(y float64) float64 {
+		if y == 0 || math.IsNaN(y) || math.IsInf(y, 0) {
+			return Pow(x, y)
+		}
+		return powFromLog(lx, y)
+	}
 }
 
 // pdd is an unevaluated sum hi+lo of two float64s with |lo| <= ulp(hi)/2.

@@ -9,6 +9,11 @@ import (
 // long-running kernels between chunks of work.
 var interrupted atomic.Bool
 
+// pollCount, when tests set it, counts every interrupt poll (Interrupted
+// and CheckInterrupt calls), so that a test can check that a kernel polls
+// all through its work without timing it. It is nil otherwise.
+var pollCount *atomic.Int64
+
 // pollEvery is how many elements sequential loops handle between two
 // interrupt polls.
 const pollEvery = 64 << 10
@@ -24,13 +29,21 @@ func ClearInterrupt() { interrupted.Store(false) }
 
 // Interrupted reports whether an interrupt is pending, without clearing it.
 // Worker goroutines poll it between chunks and simply stop early.
-func Interrupted() bool { return interrupted.Load() }
+func Interrupted() bool {
+	if c := pollCount; c != nil {
+		c.Add(1)
+	}
+	return interrupted.Load()
+}
 
 // CheckInterrupt raises KeyboardInterrupt on the calling goroutine when an
 // interrupt is pending, and clears it. Call it only from the goroutine that
 // runs the statement, never from a kernel worker. It costs one atomic load
 // when no interrupt is pending, so loops may call it on every iteration.
 func CheckInterrupt() {
+	if c := pollCount; c != nil {
+		c.Add(1)
+	}
 	if interrupted.Load() && interrupted.Swap(false) {
 		panic(&Error{Kind: KeyboardInterrupt})
 	}

@@ -191,6 +191,7 @@ func (v *vecReduce[T]) block(oBase, iBase, size0, size1, o0, i0, o1, i1 int) {
 		v.outer(oBase, iBase, size0, size1, i0)
 	default:
 		for j := 0; j < size1; j++ {
+			CheckInterrupt()
 			for i := 0; i < size0; i++ {
 				o := oBase + j*o1 + i*o0
 				v.out[o] = op(v.out[o], v.in[iBase+j*i1+i*i0])
@@ -206,6 +207,7 @@ func (v *vecReduce[T]) inner(o, base, n int) {
 		acc := make([]T, 4*L)
 		copy(acc, in[base:base+4*L])
 		for i := 1; i < count; i++ {
+			pollAt(i * 4 * L)
 			row := in[base+i*4*L : base+(i+1)*4*L]
 			for k := range acc {
 				acc[k] = op(acc[k], row[k])
@@ -231,6 +233,7 @@ func (v *vecReduce[T]) outer(oBase, iBase, size0, size1, redStride int) {
 	blocks := size1 / w
 	acc := make([]T, w)
 	for b := 0; b < blocks; b++ {
+		CheckInterrupt()
 		ib, ob := iBase+b*w, oBase+b*w
 		copy(acc, in[ib:ib+w])
 		for i := 1; i < size0; i++ {

@@ -48,6 +48,7 @@ func stdVar(t *Tensor, dims []int, correction float64, keepdim, sqrt bool) *Tens
 		var sum float64
 		g.forRows(func(_, i, n, _, is int) {
 			for k := 0; k < n; k++ {
+				pollAt(k)
 				dx := vals(i+k*is) - mean
 				sum += float64(dx * dx)
 			}
@@ -62,6 +63,7 @@ func stdVar(t *Tensor, dims []int, correction float64, keepdim, sqrt bool) *Tens
 	vals := floatValues(t)
 	g.forRows(func(o, i, n, os, is int) {
 		for k := 0; k < n; k++ {
+			pollAt(k)
 			a := &acc[o-out.offset+k*os]
 			x := vals(i + k*is)
 			a.n++
@@ -123,6 +125,7 @@ func Norm(t *Tensor, p float64, dims []int, keepdim bool) *Tensor {
 			var lanes [8]float32
 			k := 0
 			for ; k < n-n%8; k += 8 {
+				pollAt(k)
 				for l := range lanes {
 					x := in[i+k+l]
 					lanes[l] = fmaf(x, x, lanes[l])
@@ -180,6 +183,7 @@ func normRows[T float32 | float64](g *redGeom, in []T, nOut, oOff int, p float64
 	g.forRows(func(o, i, n, os, is int) {
 		o -= oOff
 		for k := 0; k < n; k++ {
+			pollAt(k)
 			a := &acc[o+k*os]
 			x := in[i+k*is]
 			if x < 0 {

@@ -56,10 +56,14 @@ func (c *cascade[A]) multiRowSumN(ncols, size int, addRows func(i, count int, ds
 		clear(c.acc[l])
 	}
 	a0 := c.acc[0]
-	i := 0
+	i, work := 0, 0
 	for i+levelStep <= size {
 		addRows(i, levelStep, a0)
 		i += levelStep
+		if work += levelStep * ncols; work >= pollEvery {
+			work = 0
+			CheckInterrupt()
+		}
 		for j := 1; j < levels; j++ {
 			aj, ap := c.acc[j], c.acc[j-1]
 			addTo(aj, ap)

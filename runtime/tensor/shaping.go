@@ -145,13 +145,16 @@ func triangle(t *Tensor, k int, lower bool) *Tensor {
 	}
 	mats := out.Numel() / (rows * cols)
 	for m := 0; m < mats; m++ {
-		CheckInterrupt()
 		base := m * rows * cols
 		for i := 0; i < rows; i++ {
-			for j := 0; j < cols; j++ {
-				if (lower && j-i > k) || (!lower && j-i < k) {
-					out.st.Set(base+i*cols+j, IntS(0))
-				}
+			CheckInterrupt()
+			// Row i keeps j-i <= k (tril) or j-i >= k (triu).
+			lo, hi := max(i+k+1, 0), cols
+			if !lower {
+				lo, hi = 0, min(i+k, cols)
+			}
+			if lo < hi {
+				out.st.clearRange(base+i*cols+lo, base+i*cols+hi)
 			}
 		}
 	}

@@ -173,3 +173,31 @@ func scalarToInt(v Scalar) int64 {
 	}
 	return int64(f)
 }
+
+// clearRange sets elements [lo, hi) to zero.
+func (s *Storage) clearRange(lo, hi int) {
+	switch d := s.data.(type) {
+	case []bool:
+		clear(d[lo:hi])
+	case []uint8:
+		clear(d[lo:hi])
+	case []int8:
+		clear(d[lo:hi])
+	case []int16:
+		clear(d[lo:hi])
+	case []int32:
+		clear(d[lo:hi])
+	case []int64:
+		clear(d[lo:hi])
+	case []Half:
+		clear(d[lo:hi])
+	case []BF16:
+		clear(d[lo:hi])
+	case []float32:
+		clear(d[lo:hi])
+	case []float64:
+		clear(d[lo:hi])
+	default:
+		panic("tensor: bad storage")
+	}
+}

@@ -478,10 +478,24 @@ func copyStrided[T Elem](dd []T, dst *Tensor, sd []T, src *Tensor) {
 		return
 	}
 	if dst.IsContiguous() && src.IsContiguous() {
-		copy(dd[dst.offset:dst.offset+n], sd[src.offset:src.offset+n])
+		copyPolled(dd[dst.offset:dst.offset+n], sd[src.offset:src.offset+n])
 		return
 	}
 	copyPlanned(dd, dst, sd, src)
+}
+
+// copyPollBlock is how many elements copyPolled moves between two interrupt
+// polls: at most 2 MB, well under a millisecond of memmove.
+const copyPollBlock = 1 << 18
+
+// copyPolled is copy(d, s) for len(d) == len(s), in blocks of copyPollBlock
+// elements with an interrupt poll before each.
+func copyPolled[T any](d, s []T) {
+	for lo := 0; lo < len(d); lo += copyPollBlock {
+		CheckInterrupt()
+		hi := min(lo+copyPollBlock, len(d))
+		copy(d[lo:hi], s[lo:hi])
+	}
 }
 
 // To returns t converted to dtype d: t itself when it already has that
