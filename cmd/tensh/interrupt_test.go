@@ -78,7 +78,7 @@ func TestInterruptRunningScript(t *testing.T) {
 			if stdout.String() != c.stdout {
 				t.Errorf("stdout %q, want %q", stdout.String(), c.stdout)
 			}
-			// The statement stops within 100 ms (eval's TestInterrupt
+			// The statement stops within milliseconds (eval's TestInterrupt
 			// checks that); here the process must end too.
 			if took > 2*time.Second {
 				t.Errorf("exited %v after SIGINT", took)
