@@ -106,7 +106,7 @@ func Norm(t *Tensor, p float64, dims []int, keepdim bool) *Tensor {
 	for _, d := range dims {
 		w := WrapDim(d, t.Dim())
 		if seen[w] {
-			raise(RuntimeError, errNormDimsRepeated, ShapeString(dims))
+			raise(RuntimeError, errDimRepeated, w)
 		}
 		seen[w] = true
 	}
@@ -258,14 +258,43 @@ func normLastDim(g *redGeom) bool {
 // FormatP prints a norm order as PyTorch's messages do.
 func FormatP(p float64) string { return strconv.FormatFloat(p, 'g', -1, 64) }
 
-// FrobeniusNorm is PyTorch's frobenius_norm over two dims:
+// NormP is the norm order of a Scalar p: PyTorch's norm kernel takes
+// integers and floats, not bools.
+func NormP(p Scalar) float64 {
+	if p.Kind == BoolScalar {
+		raise(RuntimeError, errNormP)
+	}
+	return p.Float()
+}
+
+// NormAs is t.norm(p, dims, keepdim, dtype=d): the norm computed in d,
+// which must be a floating dtype.
+func NormAs(t *Tensor, p float64, dims []int, keepdim bool, d DType) *Tensor {
+	if !d.IsFloat() {
+		raise(RuntimeError, errNormOutDType, d.ScalarName())
+	}
+	return Norm(t.To(d), p, dims, keepdim)
+}
+
+// FrobeniusNorm is PyTorch's frobenius_norm(t, dims, keepdim): the 2-norm
+// over no dims (all of them) or one, and over two dims
 // sqrt(sum(x*x, dims)), each step in t's dtype.
 func FrobeniusNorm(t *Tensor, dims []int, keepdim bool) *Tensor {
-	if !t.DType().IsFloat() {
-		raise(RuntimeError, errNormDType, t.DType().ScalarName())
+	if len(dims) > 2 {
+		raise(RuntimeError, errFroDims, len(dims))
 	}
-	if len(dims) == 2 && WrapDim(dims[0], t.Dim()) == WrapDim(dims[1], t.Dim()) {
+	if len(dims) <= 1 {
+		return Norm(t, 2, dims, keepdim)
+	}
+	if WrapDim(dims[0], t.Dim()) == WrapDim(dims[1], t.Dim()) {
 		raise(RuntimeError, errNormDimsRepeated, ShapeString(dims))
+	}
+	switch t.DType() {
+	case Float16:
+		raise(RuntimeError, errNotImplementedDT, "sqrt_vml_cpu", t.DType().ScalarName())
+	case Float32, Float64, BFloat16:
+	default:
+		raise(RuntimeError, errFroIntegral)
 	}
 	sq := mapFloat(t, func(x float64) float64 { return x * x })
 	return mapFloat(Sum(sq, dims, keepdim), math.Sqrt)
@@ -277,19 +306,23 @@ func FrobeniusNorm(t *Tensor, dims []int, keepdim bool) *Tensor {
 func NuclearNorm(t *Tensor, dims []int, keepdim bool) *Tensor {
 	if dims == nil {
 		if t.Dim() != 2 {
-			raise(RuntimeError, errNucMatrix, t.Dim())
+			plural := "s"
+			if t.Dim() == 1 {
+				plural = ""
+			}
+			raise(RuntimeError, errNucMatrix, t.Dim(), plural)
 		}
 		dims = []int{0, 1}
 	}
 	if len(dims) != 2 {
 		raise(RuntimeError, errNucDims)
 	}
-	if !t.DType().IsFloat() {
-		raise(RuntimeError, errSvdDType, t.DType().ScalarName())
-	}
 	d0, d1 := WrapDim(dims[0], t.Dim()), WrapDim(dims[1], t.Dim())
 	if d0 == d1 {
-		raise(RuntimeError, errNormDimsRepeated, ShapeString(dims))
+		raise(RuntimeError, errNucDimsInvalid)
+	}
+	if !t.DType().IsFloat() {
+		raise(RuntimeError, errSvdDType, t.DType().ScalarName())
 	}
 	// Move the matrix dims last and walk the batch.
 	var perm []int
