@@ -1,6 +1,7 @@
 package eval
 
 import (
+	"github.com/tensh/tensh/runtime/linalg"
 	"github.com/tensh/tensh/runtime/tensor"
 )
 
@@ -459,10 +460,10 @@ func builtinNorm(a *Args) Value {
 			}
 			if dim == None {
 				r := vf(nuclearNormSigs, []Value{t}, keepdim)
-				return tensor.NuclearNorm(t, nil, r.bool("keepdim", false))
+				return linalg.NuclearNorm(t, nil, r.bool("keepdim", false))
 			}
 			r := vf(nuclearNormSigs, []Value{t, dim}, keepdim)
-			return tensor.NuclearNorm(t, r.ints("dim"), r.bool("keepdim", false))
+			return linalg.NuclearNorm(t, r.ints("dim"), r.bool("keepdim", false))
 		}
 		throw("RuntimeError", errNormStr, string(s))
 	}
