@@ -441,7 +441,8 @@ func builtinNorm(a *Args) Value {
 			return vectorNorm(vf(vfNormSigs, []Value{t, p}, KwArg{Name: "dim", Value: allDims()}, keepdim), t)
 		}
 	}
-	if _, ok := dim.(Int); ok {
+	switch dim.(type) {
+	case Int, Bool: // isinstance(dim, int)
 		dim = &List{Elems: []Value{dim}}
 	}
 	if s, ok := p.(Str); ok {
