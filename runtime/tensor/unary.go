@@ -322,6 +322,10 @@ func unaryFloatRow[T floatNum](op UnaryOp, n int, o []T, os int, a []T, as int, 
 		}
 		expRow(n, o, os, a, as)
 	case OpExpm1:
+		if isF32[T]() {
+			mapF32(n, asF32(o), os, asF32(a), as, expm1F32)
+			return
+		}
 		expm1Row(n, o, os, a, as)
 	case OpLog:
 		if isF32[T]() {
@@ -330,26 +334,70 @@ func unaryFloatRow[T floatNum](op UnaryOp, n int, o []T, os int, a []T, as int, 
 		}
 		logRow(n, o, os, a, as)
 	case OpLog1p:
+		if isF32[T]() {
+			mapF32(n, asF32(o), os, asF32(a), as, log1pF32)
+			return
+		}
 		log1pRow(n, o, os, a, as)
 	case OpLog2:
+		if isF32[T]() {
+			mapF32(n, asF32(o), os, asF32(a), as, log2F32)
+			return
+		}
 		log2Row(n, o, os, a, as)
 	case OpLog10:
+		if isF32[T]() {
+			mapF32(n, asF32(o), os, asF32(a), as, log10F32)
+			return
+		}
 		log10Row(n, o, os, a, as)
 	case OpSin:
+		if isF32[T]() {
+			mapF32(n, asF32(o), os, asF32(a), as, sinF32)
+			return
+		}
 		sinRow(n, o, os, a, as)
 	case OpCos:
+		if isF32[T]() {
+			mapF32(n, asF32(o), os, asF32(a), as, cosF32)
+			return
+		}
 		cosRow(n, o, os, a, as)
 	case OpTan:
+		if isF32[T]() {
+			mapF32(n, asF32(o), os, asF32(a), as, tanF32)
+			return
+		}
 		tanRow(n, o, os, a, as)
 	case OpAsin:
+		if isF32[T]() {
+			mapF32(n, asF32(o), os, asF32(a), as, asinF32)
+			return
+		}
 		asinRow(n, o, os, a, as)
 	case OpAcos:
+		if isF32[T]() {
+			mapF32(n, asF32(o), os, asF32(a), as, acosF32)
+			return
+		}
 		acosRow(n, o, os, a, as)
 	case OpAtan:
+		if isF32[T]() {
+			mapF32(n, asF32(o), os, asF32(a), as, atanF32)
+			return
+		}
 		atanRow(n, o, os, a, as)
 	case OpSinh:
+		if isF32[T]() {
+			sinhCoshRowF32(n, asF32(o), os, asF32(a), as, sleefSinhf, glibcSinhf)
+			return
+		}
 		sinhRow(n, o, os, a, as)
 	case OpCosh:
+		if isF32[T]() {
+			sinhCoshRowF32(n, asF32(o), os, asF32(a), as, sleefCoshf, glibcCoshf)
+			return
+		}
 		coshRow(n, o, os, a, as)
 	case OpTanh:
 		if isF32[T]() {
