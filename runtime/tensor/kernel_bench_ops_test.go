@@ -71,6 +71,12 @@ func BenchmarkSqrtContiguous2p22Float32(b *testing.B)    { benchUnary(b, OpSqrt,
 func BenchmarkTanhContiguous2p22Float32(b *testing.B)    { benchUnary(b, OpTanh, 1<<22) }
 func BenchmarkSigmoidContiguous2p22Float32(b *testing.B) { benchUnary(b, OpSigmoid, 1<<22) }
 func BenchmarkNegContiguous2p22Float32(b *testing.B)     { benchUnary(b, OpNeg, 1<<22) }
+func BenchmarkSinContiguous2p22Float32(b *testing.B)     { benchUnary(b, OpSin, 1<<22) }
+func BenchmarkCosContiguous2p22Float32(b *testing.B)     { benchUnary(b, OpCos, 1<<22) }
+func BenchmarkAtanContiguous2p22Float32(b *testing.B)    { benchUnary(b, OpAtan, 1<<22) }
+func BenchmarkSinhContiguous2p22Float32(b *testing.B)    { benchUnary(b, OpSinh, 1<<22) }
+func BenchmarkExpm1Contiguous2p22Float32(b *testing.B)   { benchUnary(b, OpExpm1, 1<<22) }
+func BenchmarkLog2Contiguous2p22Float32(b *testing.B)    { benchUnary(b, OpLog2, 1<<22) }
 
 func BenchmarkPowScalar2p22Float32(b *testing.B) {
 	x, _ := benchPair(1<<22, Float32)
