@@ -223,8 +223,15 @@ const (
 	errNormStr            = "only valid string values are 'fro' and 'nuc', found %s"
 	errNormP              = "norm(): p must be a number or a string, not %s"
 	errTensorListElem     = "expected Tensor as element %d in argument %d, but got %s"
-	errEinsumArgs         = "einsum(): must specify the equation string and at least one operand, or at least one operand and its subscripts list"
-	errEinsumSublist      = "einsum(): subscript in subscript list is not within the valid range [0, 52)"
+)
+
+// Views (tensor_views.go; torch/_tensor.py's own checks).
+const (
+	errNarrowStart     = "start must be an 0-dim integral Tensor."
+	errUnflattenSizes  = "unflatten: sizes must be non-empty"
+	errViewDTypeUnsupp = "view(): viewing a %s tensor as %s is not supported by tensh"
+	errEinsumArgs      = "einsum(): must specify the equation string and at least one operand, or at least one operand and its subscripts list"
+	errEinsumSublist   = "einsum(): subscript in subscript list is not within the valid range [0, 52)"
 )
 
 // Tensor views, attributes and indexing (PyTorch's argument parser and
