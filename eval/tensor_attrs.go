@@ -199,7 +199,7 @@ func storageOf(a *Args) *tensor.Storage {
 func noArgTensor(a *Args) *tensor.Tensor {
 	if len(a.Pos) > 0 || len(a.Kw) > 0 {
 		if len(a.Kw) > 0 {
-			throw("TypeError", errTakesNoKw, a.Name)
+			throw("TypeError", errTakesNoKw, "_TensorBase."+a.Name)
 		}
 		throw("TypeError", errTakesNoArgs, "_TensorBase."+a.Name, len(a.Pos))
 	}

@@ -325,7 +325,7 @@ func init() {
 				r := diagonalSigs.parse(a)
 				t := r.tensor("input")
 				if r.idx == 0 {
-					r.dimname("outdim", t)
+					r.dimname("dim2", t) // C++ evaluates dim2's lookup first
 				}
 				return t.Diagonal(r.int("offset", 0), r.int("dim1", 0), r.int("dim2", 1))
 			}},
@@ -362,7 +362,7 @@ func transposeFn(p *argParser, d0, d1 string) func(a *Args) Value {
 		r := p.parse(a)
 		t := r.tensor("input")
 		if r.idx == 1 {
-			r.dimname(d0, t)
+			r.dimname(d1, t) // C++ evaluates dim1's lookup first
 		}
 		return t.Transpose(r.int(d0, 0), r.int(d1, 0))
 	}
