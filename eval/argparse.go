@@ -90,9 +90,11 @@ func newArgParser(specs ...string) *argParser {
 				prm.typ = strings.TrimSuffix(prm.typ, "?")
 				prm.allowNone = true
 			}
-			// None also stands for an int list's default ([]).
-			if hasDef && (def == "None" || def == "[]") {
+			// None also stands for an int list's default ([]); out= is
+			// always optional.
+			if hasDef && (def == "None" || def == "[]") || prm.name == "out" {
 				prm.allowNone = true
+				prm.optional = true
 			}
 			if i := strings.IndexByte(prm.typ, '['); i >= 0 {
 				prm.size = int(prm.typ[i+1] - '0')
@@ -163,6 +165,7 @@ var typeNames = map[string]string{
 
 // boundArgs are the values bound by a successful parse.
 type boundArgs struct {
+	p    *argParser
 	name string     // the function's name, for messages
 	sig  *signature // the signature that bound
 	idx  int        // its index among the function's signatures
@@ -183,10 +186,12 @@ func (p *argParser) parse(a *Args) *boundArgs {
 	}
 	if len(sigs) == 1 {
 		b, _ := sigs[0].bind(a, true)
+		b.p = p
 		return b
 	}
 	for _, sig := range sigs {
 		if b, ok := sig.bind(a, false); ok {
+			b.p = p
 			for i, s := range p.sigs {
 				if s == sig {
 					b.idx = i
@@ -550,7 +555,7 @@ func (sig *signature) invalidArgsOne(a *Args) {
 		}
 	}
 	if len(a.Pos)+len(kws) != len(opt) {
-		throw("TypeError", errInvalidArgsFor, sig.name, invalidArgsDesc(a), sig.String())
+		throw("TypeError", errInvalidArgsFor, sig.name, "("+invalidArgsDesc(a)+")", sig.String())
 	}
 	matches := func(typ string, v Value) bool {
 		name := TypeName(v)
@@ -569,7 +574,7 @@ func (sig *signature) invalidArgsOne(a *Args) {
 		} else {
 			kv, ok := a.Kwarg(opt[i].name)
 			if !ok {
-				throw("TypeError", errInvalidArgsFor, sig.name, invalidArgsDesc(a), sig.String())
+				throw("TypeError", errInvalidArgsFor, sig.name, "("+invalidArgsDesc(a)+")", sig.String())
 			}
 			v, prefix = kv, opt[i].name+"="
 		}

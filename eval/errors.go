@@ -227,11 +227,12 @@ const (
 
 // Views (tensor_views.go; torch/_tensor.py's own checks).
 const (
-	errNarrowStart     = "start must be an 0-dim integral Tensor."
-	errUnflattenSizes  = "unflatten: sizes must be non-empty"
-	errViewDTypeUnsupp = "view(): viewing a %s tensor as %s is not supported by tensh"
-	errEinsumArgs      = "einsum(): must specify the equation string and at least one operand, or at least one operand and its subscripts list"
-	errEinsumSublist   = "einsum(): subscript in subscript list is not within the valid range [0, 52)"
+	warnDeprecatedOverload = "This overload of %s is deprecated:\n\t%s\nConsider using one of the following signatures instead:\n%s (Triggered internally at  ./torch/csrc/utils/python_arg_parser.cpp:1420.)"
+	errNarrowStart         = "start must be an 0-dim integral Tensor."
+	errUnflattenSizes      = "unflatten: sizes must be non-empty"
+	errViewDTypeUnsupp     = "view(): viewing a %s tensor as %s is not supported by tensh"
+	errEinsumArgs          = "einsum(): must specify the equation string and at least one operand, or at least one operand and its subscripts list"
+	errEinsumSublist       = "einsum(): subscript in subscript list is not within the valid range [0, 52)"
 )
 
 // Tensor views, attributes and indexing (PyTorch's argument parser and
