@@ -427,7 +427,9 @@ var (
 		"where(Tensor condition, Scalar self, Scalar other)")
 	whereMethodSigs = newArgParser("where(Tensor condition, Tensor other)")
 	fillSigs        = newArgParser("fill_(Tensor input, Tensor value)", "fill_(Tensor input, Scalar value)")
-	copySigs        = newArgParser("copy_(Tensor input, Tensor other, bool non_blocking=False)|numbers")
+	copySigs        = newArgParser(
+		"copy_(Tensor input, Tensor other, bool non_blocking=False)|numbers",
+		"copy_(Tensor input, Tensor other, bool async=False)|hidden|numbers")
 )
 
 // optDouble converts an optional double parameter (nil when absent or None).
