@@ -433,8 +433,11 @@ func (p *param) check(v Value, sig *signature, argnum int) bool {
 		return false
 	case "PyObject*":
 		return true
+	case "Generator":
+		_, ok := generatorOf(v)
+		return ok
 	}
-	// Layout, MemoryFormat, Generator: tensh has no such objects; only None
+	// Layout, MemoryFormat: tensh has no such objects; only None
 	// (handled by the caller) binds.
 	return false
 }

@@ -228,6 +228,7 @@ const (
 // Views (tensor_views.go; torch/_tensor.py's own checks).
 const (
 	warnDeprecatedOverload = "This overload of %s is deprecated:\n\t%s\nConsider using one of the following signatures instead:\n%s (Triggered internally at  ./torch/csrc/utils/python_arg_parser.cpp:1420.)"
+	errSymIntRange         = "IntArrayRef contains an int that cannot be represented as a SymInt: %d"
 	errNarrowStart         = "start must be an 0-dim integral Tensor."
 	errUnflattenSizes      = "unflatten: sizes must be non-empty"
 	errViewDTypeUnsupp     = "view(): viewing a %s tensor as %s is not supported by tensh"
