@@ -251,7 +251,8 @@ const (
 const (
 	errRoundingMode      = "div expected rounding_mode to be one of None, 'trunc', or 'floor' but found '%s'"
 	errInvertFloat       = "~ (operator.invert) is only implemented on integer and Boolean-type tensors"
-	errNegativeShapeDim  = "Trying to create tensor with negative dimension (%d): (%d)"
+	errNegativeShapeDim  = "Trying to create tensor with negative dimension (%s): (%s)"
+	errSizeItemType      = "torch.Size() takes an iterable of 'int' (item %d is '%s')"
 	errBroadcastShapes   = "Shape mismatch: objects cannot be broadcast to a single shape"
 	errBroadcastShapeArg = "('Input shapes should be of type ints, a tuple of ints, or a list of ints, got ', %s)"
 )

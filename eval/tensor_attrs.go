@@ -190,7 +190,7 @@ func (s *Session) storageSetItem(sv *StorageValue, idx, v Value) {
 }
 
 func storageOf(a *Args) *tensor.Storage {
-	a.Unpack("self", new(Value))
+	pyBind(a, "TypedStorage."+a.Name, 0, "self") // TypedStorage's methods are Python
 	return a.Self.(*StorageValue).T.Storage()
 }
 

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/tensh/tensh/lang"
 	"github.com/tensh/tensh/runtime/tensor"
 )
 
@@ -643,18 +644,13 @@ func init() {
 		Fn: func(a *Args) Value {
 			var shapes []Value
 			a.Unpack("*shapes", &shapes)
-			return broadcastShapes(shapes)
+			return a.s.broadcastShapes(shapes)
 		}})
 	register(&Builtin{Name: "broadcast_tensors", Kind: TorchFunc, Sig: "broadcast_tensors(*tensors) -> tuple of Tensors",
 		Doc: "Views of the tensors expanded to their common broadcast shape (no copies: broadcast dimensions have stride 0).",
 		Fn: func(a *Args) Value {
 			var args []Value
 			a.Unpack("*tensors", &args)
-			if len(args) == 1 {
-				if _, isT := args[0].(*tensor.Tensor); !isT {
-					args = iterate(args[0])
-				}
-			}
 			ts := make([]*tensor.Tensor, len(args))
 			ops := make([]tensor.Operand, len(args))
 			for i, v := range args {
@@ -674,54 +670,50 @@ func init() {
 }
 
 // broadcastShapes is torch.broadcast_shapes, as torch/functional.py
-// computes it.
-func broadcastShapes(shapes []Value) Value {
-	seqs := make([][]int64, len(shapes))
+// computes it, with Python's comparisons on the elements (a float or a
+// tensor element goes through, torch.Size refuses what is not an int).
+func (s *Session) broadcastShapes(shapes []Value) Value {
+	seqs := make([][]Value, len(shapes))
 	maxLen := 0
 	for i, sh := range shapes {
 		switch v := sh.(type) {
 		case Int, Bool:
-			n, _ := toInt64(v)
-			seqs[i] = []int64{n}
+			seqs[i] = []Value{v}
 		case Tuple, *List, Size:
-			elems := iterate(v)
-			seq := make([]int64, len(elems))
-			for j, e := range elems {
-				n, ok := toInt64(e)
-				if !ok {
-					throw("TypeError", errUnsupportedCompare, "<", TypeName(e), "int")
-				}
-				seq[j] = n
-			}
-			seqs[i] = seq
+			seqs[i] = iterate(v)
 		default:
 			throw("RuntimeError", errBroadcastShapeArg, Repr(sh))
 		}
 		maxLen = max(maxLen, len(seqs[i]))
 	}
-	result := make([]int64, maxLen)
+	result := make([]Value, maxLen)
 	for i := range result {
-		result[i] = 1
+		result[i] = MakeInt(1)
 	}
+	one, zero := MakeInt(1), MakeInt(0)
 	for _, seq := range seqs {
 		for i := -1; i >= -len(seq); i-- {
-			s := seq[len(seq)+i]
+			v := seq[len(seq)+i]
 			r := &result[maxLen+i]
-			if s < 0 {
-				throw("RuntimeError", errNegativeShapeDim, s, s)
+			if s.truth(s.compare(lang.Lt, v, zero)) {
+				throw("RuntimeError", errNegativeShapeDim, Repr(v), Repr(v))
 			}
-			if s == 1 || s == *r {
+			if s.truth(s.compare(lang.Eq, v, one)) || s.truth(s.compare(lang.Eq, v, *r)) {
 				continue
 			}
-			if *r != 1 {
+			if s.truth(s.compare(lang.Ne, *r, one)) {
 				throw("RuntimeError", errBroadcastShapes)
 			}
-			*r = s
+			*r = v
 		}
 	}
 	out := make(Size, maxLen)
 	for i, r := range result {
-		out[i] = int(r)
+		n, ok := indexValue(r)
+		if !ok {
+			throw("TypeError", errSizeItemType, i, TypeName(r))
+		}
+		out[i] = int(n)
 	}
 	return out
 }
