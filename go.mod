@@ -8,11 +8,11 @@ require (
 	github.com/fatih/color v1.19.0
 	github.com/mattn/go-isatty v0.0.20
 	github.com/rogpeppe/go-internal v1.16.0
+	golang.org/x/sys v0.42.0
 	gonum.org/v1/gonum v0.17.0
 )
 
 require (
 	github.com/mattn/go-colorable v0.1.14 // indirect
-	golang.org/x/sys v0.42.0 // indirect
 	golang.org/x/tools v0.30.0 // indirect
 )

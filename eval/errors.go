@@ -219,9 +219,7 @@ const (
 	errOutputBroadcast    = "output with shape %s doesn't match the broadcast shape %s"
 	errFroDType           = "dtype argument is not supported in frobenius norm"
 	errNucDType           = "dtype argument is not supported in nuclear norm"
-	errFroDims            = "Expected at most 2 dimensions, but got %d dimensions instead."
 	errNormStr            = "only valid string values are 'fro' and 'nuc', found %s"
-	errNormP              = "norm(): p must be a number or a string, not %s"
 	errTensorListElem     = "expected Tensor as element %d in argument %d, but got %s"
 )
 

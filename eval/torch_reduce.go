@@ -1,8 +1,7 @@
 package eval
 
 import (
-	"math"
-
+	"github.com/tensh/tensh/runtime/linalg"
 	"github.com/tensh/tensh/runtime/tensor"
 )
 
@@ -65,6 +64,19 @@ var (
 	modeSigs = newArgParser(
 		"mode(Tensor input, int64_t dim=-1, bool keepdim=False, *, TensorList out=None)",
 		"mode(Tensor input, Dimname dim, bool keepdim=False, *, TensorList out=None)")
+	// torch.norm is torch/functional.py's; these are the _VF functions
+	// it calls.
+	vfNormSigs = newArgParser(
+		"norm(Tensor input, Scalar p=2)",
+		"norm(Tensor input, Scalar? p, *, ScalarType dtype)",
+		"norm(Tensor input, Scalar? p, IntArrayRef[1] dim, bool keepdim, *, ScalarType dtype, Tensor out=None)",
+		"norm(Tensor input, Scalar? p, IntArrayRef[1] dim, bool keepdim=False, *, Tensor out=None)",
+		"norm(Tensor input, Scalar? p, DimnameList[1] dim, bool keepdim, *, ScalarType dtype, Tensor out=None)",
+		"norm(Tensor input, Scalar? p, DimnameList[1] dim, bool keepdim=False, *, Tensor out=None)")
+	frobeniusNormSigs = newArgParser("frobenius_norm(Tensor input, IntArrayRef[1] dim, bool keepdim=False, *, Tensor out=None)")
+	nuclearNormSigs   = newArgParser(
+		"nuclear_norm(Tensor input, IntArrayRef[2] dim, bool keepdim=False, *, Tensor out=None)",
+		"nuclear_norm(Tensor input, bool keepdim=False, *, Tensor out=None)")
 	cumsumSigs = newArgParser(
 		"cumsum(Tensor input, int64_t dim, *, ScalarType? dtype=None, Tensor out=None)",
 		"cumsum(Tensor input, Dimname dim, *, ScalarType? dtype=None, Tensor out=None)")
@@ -407,95 +419,82 @@ func builtinNorm(a *Args) Value {
 	if out := get("out", None); out != None {
 		throw("TypeError", errOutUnsupported, "norm")
 	}
-	keepdim, isBool := kd.(Bool)
-	if !isBool {
-		// _VF.norm's parser takes only a bool keepdim.
-		dimDesc := TypeName(dim)
-		if _, isInt := dim.(Int); isInt {
-			dimDesc = "list"
-		}
-		throw("TypeError", errInvalidCombination, "norm", "Tensor, "+TypeName(p)+", "+dimDesc+", keepdim="+TypeName(kd))
+	// torch/functional.py's dispatch, calling _VF.norm, _VF.frobenius_norm
+	// and _VF.nuclear_norm through their own argument parsers.
+	vf := func(parser *argParser, pos []Value, kw ...KwArg) *boundArgs {
+		return parser.parse(&Args{Name: parser.name, Pos: pos, Kw: kw, s: a.s})
 	}
-	var dims []int
-	hasDim := false
-	switch d := dim.(type) {
-	case NoneType:
-	case Int:
-		hasDim, dims = true, []int{int(unpackLong(d))}
-	case Tuple, *List, Size:
-		hasDim = true
-		for i, e := range iterate(d) {
-			n, ok := indexValue(e)
-			if !ok || !isIndex(e) {
-				throw("TypeError", errIntListElem, "norm", "dim", "tuple of ints", TypeName(e), i+1)
+	allDims := func() Value {
+		l := &List{}
+		for i := range t.Dim() {
+			l.Elems = append(l.Elems, MakeInt(int64(i)))
+		}
+		return l
+	}
+	keepdim := KwArg{Name: "keepdim", Value: kd}
+	if dim == None && dtv == None && p != None {
+		if s, ok := p.(Str); ok {
+			if s == "fro" {
+				return froNorm(vf(frobeniusNormSigs, []Value{t}, KwArg{Name: "dim", Value: Tuple{}}, keepdim))
 			}
-			dims = append(dims, int(n))
-		}
-	default:
-		throw("TypeError", errInvalidCombination, "norm", "Tensor, "+TypeName(p)+", "+TypeName(dim)+", keepdim=bool")
-	}
-	var dt *tensor.DType
-	if d, ok := dtv.(DTypeValue); ok {
-		dt = &d.D
-	}
-	vector := func(p float64, dims []int) Value {
-		if dt != nil {
-			return tensor.Norm(t.To(*dt), p, dims, bool(keepdim))
-		}
-		return tensor.Norm(t, p, dims, bool(keepdim))
-	}
-	if !hasDim && dt == nil {
-		switch x := p.(type) {
-		case Str:
-			if x == "fro" {
-				return vector(2, nil)
-			}
-		case NoneType:
-		default:
-			return vector(normOrder(p), nil)
+		} else {
+			return vectorNorm(vf(vfNormSigs, []Value{t, p}, KwArg{Name: "dim", Value: allDims()}, keepdim), t)
 		}
 	}
-	switch x := p.(type) {
-	case Str:
-		switch x {
+	switch dim.(type) {
+	case Int, Bool: // isinstance(dim, int)
+		dim = &List{Elems: []Value{dim}}
+	}
+	if s, ok := p.(Str); ok {
+		switch s {
 		case "fro":
-			if dt != nil {
+			if dtv != None {
 				throw("ValueError", errFroDType)
 			}
-			if len(dims) > 2 {
-				throw("RuntimeError", errFroDims, len(dims))
+			if dim == None {
+				dim = allDims()
 			}
-			if len(dims) <= 1 {
-				return vector(2, dims)
-			}
-			return tensor.FrobeniusNorm(t, dims, bool(keepdim))
+			return froNorm(vf(frobeniusNormSigs, []Value{t, dim}, keepdim))
 		case "nuc":
-			if dt != nil {
+			if dtv != None {
 				throw("ValueError", errNucDType)
 			}
-			return tensor.NuclearNorm(t, dims, bool(keepdim))
+			if dim == None {
+				r := vf(nuclearNormSigs, []Value{t}, keepdim)
+				return linalg.NuclearNorm(t, nil, r.bool("keepdim", false))
+			}
+			r := vf(nuclearNormSigs, []Value{t, dim}, keepdim)
+			return linalg.NuclearNorm(t, r.ints("dim"), r.bool("keepdim", false))
 		}
-		throw("RuntimeError", errNormStr, string(x))
-	case NoneType:
-		return vector(2, dims)
+		throw("RuntimeError", errNormStr, string(s))
 	}
-	return vector(normOrder(p), dims)
+	if dim == None {
+		dim = allDims()
+	}
+	kw := []KwArg{keepdim}
+	if dtv != None {
+		kw = append(kw, KwArg{Name: "dtype", Value: dtv})
+	}
+	return vectorNorm(vf(vfNormSigs, []Value{t, p, dim}, kw...), t)
 }
 
-// normOrder converts a numeric p.
-func normOrder(p Value) float64 {
-	switch x := p.(type) {
-	case Int:
-		return x.Float()
-	case Bool:
-		return b2f(bool(x))
-	case Float:
-		return float64(x)
-	case *tensor.Tensor:
-		if x.Numel() == 1 {
-			return x.Item().Float()
-		}
+// froNorm finishes a call of _VF.frobenius_norm.
+func froNorm(r *boundArgs) Value {
+	return tensor.FrobeniusNorm(r.tensor("input"), r.ints("dim"), r.bool("keepdim", false))
+}
+
+// vectorNorm finishes a call of _VF.norm: p may be None (2).
+func vectorNorm(r *boundArgs, t *tensor.Tensor) Value {
+	if r.idx >= 4 {
+		r.dimname("dim", t)
 	}
-	throw("TypeError", errNormP, TypeName(p))
-	return math.NaN()
+	p := 2.0
+	if r.has("p") {
+		p = tensor.NormP(r.scalar("p"))
+	}
+	dims, keepdim := r.ints("dim"), r.bool("keepdim", false)
+	if d, ok := r.dtype("dtype"); ok {
+		return tensor.NormAs(t, p, dims, keepdim, d)
+	}
+	return tensor.Norm(t, p, dims, keepdim)
 }

@@ -1,5 +1,6 @@
 // Package linalg is tensh's linear algebra on tensors: the matrix products
-// (matmul and the @ operator, mm, bmm, mv, dot, outer) and einsum.
+// (matmul and the @ operator, mm, bmm, mv, dot, outer), einsum, and the
+// nuclear norm (singular values through gonum's LAPACK, dgesvd).
 //
 // The products give PyTorch 1.13's results bit for bit: float and double
 // matrices are multiplied as the reference BLAS does (see matmul_kernel.go),

@@ -51,3 +51,15 @@ const (
 	errEinsumDiag         = "einsum(): subscript %c is repeated for operand %d but the sizes don't match, %d != %d"
 	errSumProductDims     = "non-broadcast dimensions must match"
 )
+
+// Nuclear norm and singular values.
+const (
+	errNucMatrix      = "Expected a tensor with 2 dimensions, but got a tensor with %d dimension%s instead."
+	errNucDims        = "nuclear norm requires a 'dim' argument of size 2"
+	errNucDimsInvalid = "duplicate or invalid dimensions"
+	errSvdDType       = "linalg.svd: Expected a floating point or complex tensor as input. Got %s"
+	errSvdNonFinite   = "linalg.svd: The algorithm failed to converge because the input matrix contained non-finite values."
+	// PyTorch adds " (error code: N)", LAPACK's count of superdiagonals
+	// that did not converge; gonum's dgesvd reports only failure.
+	errSvdConverge = "linalg.svd: The algorithm failed to converge because the input matrix is ill-conditioned or has too many repeated singular values"
+)

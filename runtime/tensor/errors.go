@@ -15,9 +15,10 @@ const (
 	KeyboardInterrupt
 	MemoryError    // Python's, for the evaluator's objects (CheckMemory)
 	RecursionError // Python's recursion limit, met by PyTorch's Python code
+	LinAlgError    // torch._C._LinAlgError, a RuntimeError of the linear algebra functions
 )
 
-var kindNames = [...]string{"RuntimeError", "IndexError", "TypeError", "ValueError", "OverflowError", "NotImplementedError", "KeyboardInterrupt", "MemoryError", "RecursionError"}
+var kindNames = [...]string{"RuntimeError", "IndexError", "TypeError", "ValueError", "OverflowError", "NotImplementedError", "KeyboardInterrupt", "MemoryError", "RecursionError", "torch._C._LinAlgError"}
 
 func (k Kind) String() string { return kindNames[k] }
 
@@ -209,9 +210,10 @@ const (
 	errStdVarDType       = "std and var only support floating point and complex dtypes"
 	errNormDType         = "norm(): input dtype should be either floating point or complex. Got %s instead."
 	errNormDimsRepeated  = "Expected dims to be different, got %s instead"
-	errNucMatrix         = "Expected a tensor with 2 dimensions, but got a tensor with %d dimensions instead."
-	errNucDims           = "nuclear norm requires a 'dim' argument of size 2"
-	errSvdDType          = "linalg.svd: Expected a floating point or complex tensor as input. Got %s"
+	errFroDims           = "Expected at most 2 dimensions, but got %d dimensions instead."
+	errFroIntegral       = "result.scalar_type() == toRealValueType(self.scalar_type()) INTERNAL ASSERT FAILED at \"./aten/src/ATen/native/LinearAlgebra.cpp\":2694, please report a bug to PyTorch. "
+	errNormOutDType      = "norm(): the desired output dtype should be either floating point or complex. Got %s instead."
+	errNormP             = "norm_kernel_tensor_iterator_impl expects norm to be integer or float"
 
 	errCatEmpty       = "torch.cat(): expected a non-empty list of Tensors"
 	errCatSizes       = "Sizes of tensors must match except in dimension %d. Expected size %d but got size %d for tensor number %d in the list."

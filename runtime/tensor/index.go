@@ -1,8 +1,6 @@
 package tensor
 
 import (
-	"fmt"
-
 	"github.com/tensh/tensh/runtime/broadcast"
 )
 
@@ -904,33 +902,8 @@ func (t *Tensor) IndexPut(indices []*Tensor, value *Tensor, warn func(string)) {
 		warn(WarnIndexPutExpanded)
 	}
 	if mask := maskedFillMask(t, indices, value); mask != nil {
-		if mask.DType() == Uint8 && warn != nil {
-			warn(WarnMaskedFillUint8)
-		}
-		if expanded && warn != nil {
-			warn(fmt.Sprintf(errExpandedWrite, "masked_fill_", 1651))
-		}
-		AssertNoPartialOverlap(t, mask)
-		v := value.Item()
-		CheckScalar(v, t.DType())
-		m := mask.Expand(t.shape)
-		tmp := Scalar0(v, t.DType())
-		mv := newMover(t.st, tmp.st)
-		switch md := m.st.data.(type) {
-		case []bool:
-			forEach2(t.shape, t.strides, t.offset, m.strides, m.offset, func(o, mo int) {
-				if md[mo] {
-					mv.add(o, 0)
-				}
-			})
-		case []uint8:
-			forEach2(t.shape, t.strides, t.offset, m.strides, m.offset, func(o, mo int) {
-				if md[mo] != 0 {
-					mv.add(o, 0)
-				}
-			})
-		}
-		mv.flush()
+		// index_put_ hands this case to masked_fill_.
+		MaskedFill(t, mask, ScalarOperand(value.Item()), Opts{Inplace: true, Warn: warn})
 		return
 	}
 	AssertNoOverlap(t, value)

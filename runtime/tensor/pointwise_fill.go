@@ -141,10 +141,11 @@ func MaskedFill(x, mask *Tensor, value Operand, opts Opts) *Tensor {
 		runCopy(r, x)
 		x = r
 	} else {
-		broadcastShape(&sb, []Operand{TensorOperand(x), TensorOperand(m)}, &opts)
 		if HasInternalOverlap(x) == OverlapYes {
 			opts.warn(errExpandedWrite, "masked_fill_", 1651)
 		}
+		AssertNoPartialOverlap(x, mask)
+		broadcastShape(&sb, []Operand{TensorOperand(x), TensorOperand(m)}, &opts)
 	}
 	CheckScalar(v, x.DType())
 	src := Scalar0(v, x.DType())

@@ -288,8 +288,9 @@ func MaxAll(t *Tensor) *Tensor { return extremum("max", t, nil, false, true) }
 func MinAll(t *Tensor) *Tensor { return extremum("min", t, nil, false, false) }
 
 func extremum(name string, t *Tensor, dims []int, keepdim, isMax bool) *Tensor {
-	r := newReduction(t, dims, keepdim)
+	// zero_numel_check_dims comes before make_reduction's checks.
 	checkNonEmptyReduce(name, t, dims)
+	r := newReduction(t, dims, keepdim)
 	d := t.DType()
 	if d == Float16 || d == BFloat16 {
 		return extremum(name, t.To(Float32), dims, keepdim, isMax).To(d)

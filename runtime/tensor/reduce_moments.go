@@ -106,7 +106,7 @@ func Norm(t *Tensor, p float64, dims []int, keepdim bool) *Tensor {
 	for _, d := range dims {
 		w := WrapDim(d, t.Dim())
 		if seen[w] {
-			raise(RuntimeError, errNormDimsRepeated, ShapeString(dims))
+			raise(RuntimeError, errDimRepeated, w)
 		}
 		seen[w] = true
 	}
@@ -258,128 +258,44 @@ func normLastDim(g *redGeom) bool {
 // FormatP prints a norm order as PyTorch's messages do.
 func FormatP(p float64) string { return strconv.FormatFloat(p, 'g', -1, 64) }
 
-// FrobeniusNorm is PyTorch's frobenius_norm over two dims:
+// NormP is the norm order of a Scalar p: PyTorch's norm kernel takes
+// integers and floats, not bools.
+func NormP(p Scalar) float64 {
+	if p.Kind == BoolScalar {
+		raise(RuntimeError, errNormP)
+	}
+	return p.Float()
+}
+
+// NormAs is t.norm(p, dims, keepdim, dtype=d): the norm computed in d,
+// which must be a floating dtype.
+func NormAs(t *Tensor, p float64, dims []int, keepdim bool, d DType) *Tensor {
+	if !d.IsFloat() {
+		raise(RuntimeError, errNormOutDType, d.ScalarName())
+	}
+	return Norm(t.To(d), p, dims, keepdim)
+}
+
+// FrobeniusNorm is PyTorch's frobenius_norm(t, dims, keepdim): the 2-norm
+// over no dims (all of them) or one, and over two dims
 // sqrt(sum(x*x, dims)), each step in t's dtype.
 func FrobeniusNorm(t *Tensor, dims []int, keepdim bool) *Tensor {
-	if !t.DType().IsFloat() {
-		raise(RuntimeError, errNormDType, t.DType().ScalarName())
+	if len(dims) > 2 {
+		raise(RuntimeError, errFroDims, len(dims))
 	}
-	if len(dims) == 2 && WrapDim(dims[0], t.Dim()) == WrapDim(dims[1], t.Dim()) {
+	if len(dims) <= 1 {
+		return Norm(t, 2, dims, keepdim)
+	}
+	if WrapDim(dims[0], t.Dim()) == WrapDim(dims[1], t.Dim()) {
 		raise(RuntimeError, errNormDimsRepeated, ShapeString(dims))
+	}
+	switch t.DType() {
+	case Float16:
+		raise(RuntimeError, errNotImplementedDT, "sqrt_vml_cpu", t.DType().ScalarName())
+	case Float32, Float64, BFloat16:
+	default:
+		raise(RuntimeError, errFroIntegral)
 	}
 	sq := mapFloat(t, func(x float64) float64 { return x * x })
 	return mapFloat(Sum(sq, dims, keepdim), math.Sqrt)
-}
-
-// NuclearNorm is the nuclear norm (sum of singular values) of a matrix, or
-// of the matrices spanned by the two dims, computed in float64 and
-// rounded to t's dtype.
-func NuclearNorm(t *Tensor, dims []int, keepdim bool) *Tensor {
-	if dims == nil {
-		if t.Dim() != 2 {
-			raise(RuntimeError, errNucMatrix, t.Dim())
-		}
-		dims = []int{0, 1}
-	}
-	if len(dims) != 2 {
-		raise(RuntimeError, errNucDims)
-	}
-	if !t.DType().IsFloat() {
-		raise(RuntimeError, errSvdDType, t.DType().ScalarName())
-	}
-	d0, d1 := WrapDim(dims[0], t.Dim()), WrapDim(dims[1], t.Dim())
-	if d0 == d1 {
-		raise(RuntimeError, errNormDimsRepeated, ShapeString(dims))
-	}
-	// Move the matrix dims last and walk the batch.
-	var perm []int
-	for i := range t.shape {
-		if i != d0 && i != d1 {
-			perm = append(perm, i)
-		}
-	}
-	perm = append(perm, d0, d1)
-	p := t.Permute(perm)
-	batch := p.shape[:len(p.shape)-2]
-	rows, cols := t.shape[d0], t.shape[d1]
-	r := newReduction(t, []int{d0, d1}, keepdim)
-	out := Empty(r.oshape, t.DType())
-	vals := floatValues(t)
-	CheckAllocBytes(int64(rows) * int64(cols) * 8)
-	m := make([]float64, rows*cols)
-	k := 0
-	ForEachOffset(batch, p.strides[:len(batch)], p.offset, func(base int) {
-		CheckInterrupt()
-		for i := 0; i < rows; i++ {
-			for j := 0; j < cols; j++ {
-				m[i*cols+j] = vals(base + i*p.strides[len(batch)] + j*p.strides[len(batch)+1])
-			}
-		}
-		s := 0.0
-		for _, sv := range singularValues(m, rows, cols) {
-			s += sv
-		}
-		out.st.Set(k, FloatS(s))
-		k++
-	})
-	return out
-}
-
-// singularValues returns the singular values of the rows×cols matrix a
-// (row-major) by one-sided Jacobi rotations.
-func singularValues(a []float64, rows, cols int) []float64 {
-	// Work on the columns of the taller orientation.
-	m, n := rows, cols
-	at := func(i, j int) float64 { return a[i*cols+j] }
-	if rows < cols {
-		m, n = cols, rows
-		at = func(i, j int) float64 { return a[j*cols+i] }
-	}
-	CheckAllocBytes(int64(n) * int64(m) * 8)
-	u := make([][]float64, n)
-	for j := range u {
-		u[j] = make([]float64, m)
-		for i := 0; i < m; i++ {
-			u[j][i] = at(i, j)
-		}
-	}
-	for sweep := 0; sweep < 60; sweep++ {
-		rotated := false
-		for p := 0; p < n-1; p++ {
-			CheckInterrupt()
-			for q := p + 1; q < n; q++ {
-				var alpha, beta, gamma float64
-				for i := 0; i < m; i++ {
-					alpha += u[p][i] * u[p][i]
-					beta += u[q][i] * u[q][i]
-					gamma += u[p][i] * u[q][i]
-				}
-				if gamma == 0 || math.Abs(gamma) <= 1e-15*math.Sqrt(alpha*beta) {
-					continue
-				}
-				rotated = true
-				zeta := (beta - alpha) / (2 * gamma)
-				tt := math.Copysign(1, zeta) / (math.Abs(zeta) + math.Sqrt(1+zeta*zeta))
-				c := 1 / math.Sqrt(1+tt*tt)
-				s := c * tt
-				for i := 0; i < m; i++ {
-					x, y := u[p][i], u[q][i]
-					u[p][i] = c*x - s*y
-					u[q][i] = s*x + c*y
-				}
-			}
-		}
-		if !rotated {
-			break
-		}
-	}
-	sv := make([]float64, n)
-	for j := range u {
-		var s float64
-		for _, x := range u[j] {
-			s += x * x
-		}
-		sv[j] = math.Sqrt(s)
-	}
-	return sv
 }

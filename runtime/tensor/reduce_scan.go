@@ -18,18 +18,19 @@ func CumprodAs(t *Tensor, dim int, d DType) *Tensor { return scan("cumprod", t, 
 // integers) is stored, rounded to d, after every element.
 func scan(name string, t *Tensor, dim int, d DType, prod bool) *Tensor {
 	w := WrapDim(dim, t.Dim())
-	if d == Float16 || d == Bool {
-		raise(RuntimeError, errNotImplementedDT, name+"_out_cpu", d.ScalarName())
-	}
-	in := t.To(d)
 	out := Empty(t.shape, d)
 	if t.Numel() == 0 {
 		return out
 	}
 	if t.Dim() == 0 {
-		copySame(out, in)
+		// A 0-d tensor is copied before the kernel's dtype dispatch.
+		CopyInto(out, t)
 		return out
 	}
+	if d == Float16 || d == Bool {
+		raise(RuntimeError, errNotImplementedDT, name+"_out_cpu", d.ScalarName())
+	}
+	in := t.To(d)
 	n, is := in.shape[w], in.strides[w]
 	os := out.strides[w]
 	lines := func(fn func(ib, ob int)) {

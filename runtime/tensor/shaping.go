@@ -136,7 +136,10 @@ func Tril(t *Tensor, k int) *Tensor { return triangle(t, k, true) }
 func Triu(t *Tensor, k int) *Tensor { return triangle(t, k, false) }
 
 func triangle(t *Tensor, k int, lower bool) *Tensor {
-	t.Size(-2) // PyTorch's error for tensors of fewer than 2 dims
+	if t.Dim() == 0 {
+		raise(IndexError, errDimNoDims, -2)
+	}
+	t.Size(-2) // PyTorch's error for 1-d tensors
 	out := t.ContiguousClone()
 	nd := t.Dim()
 	rows, cols := t.shape[nd-2], t.shape[nd-1]
