@@ -48,6 +48,9 @@ type signature struct {
 	method *signature
 	orig   []int
 	self   int // index of the input/self parameter, or -1
+	// fnOnly signatures (a Number self, as in "pow(Scalar self, Tensor
+	// exponent)") are not the method's.
+	fnOnly bool
 }
 
 type param struct {
@@ -87,9 +90,11 @@ func newArgParser(specs ...string) *argParser {
 				prm.typ = strings.TrimSuffix(prm.typ, "?")
 				prm.allowNone = true
 			}
-			// None also stands for an int list's default ([]).
-			if hasDef && (def == "None" || def == "[]") {
+			// None also stands for an int list's default ([]); out= is
+			// always optional.
+			if hasDef && (def == "None" || def == "[]") || prm.name == "out" {
 				prm.allowNone = true
+				prm.optional = true
 			}
 			if i := strings.IndexByte(prm.typ, '['); i >= 0 {
 				prm.size = int(prm.typ[i+1] - '0')
@@ -104,7 +109,11 @@ func newArgParser(specs ...string) *argParser {
 			sig.orig[i] = i
 			if prm.name == "input" || prm.name == "self" {
 				sig.self = i
+				sig.fnOnly = prm.typ != "Tensor"
 				continue
+			}
+			if prm.name == "out" && prm.kwOnly {
+				continue // methods have no out=
 			}
 			m.params = append(m.params, prm)
 			m.orig = append(m.orig, i)
@@ -151,10 +160,12 @@ var typeNames = map[string]string{
 	"MemoryFormat": "torch.memory_format", "IntArrayRef": "tuple of ints", "SymIntArrayRef": "tuple of SymInts",
 	"TensorList": "tuple of Tensors", "Dimname": "name", "DimnameList": "tuple of names",
 	"PyObject*": "object", "Generator": "torch.Generator", "std::string": "str",
+	"c10::string_view": "str", "SymInt": "SymInt",
 }
 
 // boundArgs are the values bound by a successful parse.
 type boundArgs struct {
+	p    *argParser
 	name string     // the function's name, for messages
 	sig  *signature // the signature that bound
 	idx  int        // its index among the function's signatures
@@ -164,19 +175,34 @@ type boundArgs struct {
 // parse binds a call's arguments to one of the signatures, or raises
 // PyTorch's TypeError.
 func (p *argParser) parse(a *Args) *boundArgs {
-	if len(p.sigs) == 1 {
-		b, _ := p.sigs[0].bind(a, true)
+	sigs := p.sigs
+	if a.Self != nil {
+		sigs = nil
+		for _, sig := range p.sigs {
+			if !sig.fnOnly {
+				sigs = append(sigs, sig)
+			}
+		}
+	}
+	if len(sigs) == 1 {
+		b, _ := sigs[0].bind(a, true)
+		b.p = p
 		return b
 	}
-	for i, sig := range p.sigs {
+	for _, sig := range sigs {
 		if b, ok := sig.bind(a, false); ok {
-			b.idx = i
+			b.p = p
+			for i, s := range p.sigs {
+				if s == sig {
+					b.idx = i
+				}
+			}
 			return b
 		}
 	}
 	n := len(a.Pos) + len(a.Kw)
 	var visible, plausible []*signature
-	for _, sig := range p.sigs {
+	for _, sig := range sigs {
 		if sig.hidden {
 			continue
 		}
@@ -335,7 +361,7 @@ func (p *param) check(v Value, sig *signature, argnum int) bool {
 			return x.Dim() == 0
 		}
 		return false
-	case "int64_t":
+	case "int64_t", "SymInt":
 		switch x := v.(type) {
 		case Int:
 			return true
@@ -383,7 +409,7 @@ func (p *param) check(v Value, sig *signature, argnum int) bool {
 			}
 		}
 		return true
-	case "std::string":
+	case "std::string", "c10::string_view":
 		_, ok := v.(Str)
 		return ok
 	case "Dimname":
@@ -407,8 +433,11 @@ func (p *param) check(v Value, sig *signature, argnum int) bool {
 		return false
 	case "PyObject*":
 		return true
+	case "Generator":
+		_, ok := generatorOf(v)
+		return ok
 	}
-	// Layout, MemoryFormat, Generator: tensh has no such objects; only None
+	// Layout, MemoryFormat: tensh has no such objects; only None
 	// (handled by the caller) binds.
 	return false
 }
@@ -529,7 +558,7 @@ func (sig *signature) invalidArgsOne(a *Args) {
 		}
 	}
 	if len(a.Pos)+len(kws) != len(opt) {
-		throw("TypeError", errInvalidArgsFor, sig.name, invalidArgsDesc(a), sig.String())
+		throw("TypeError", errInvalidArgsFor, sig.name, "("+invalidArgsDesc(a)+")", sig.String())
 	}
 	matches := func(typ string, v Value) bool {
 		name := TypeName(v)
@@ -548,7 +577,7 @@ func (sig *signature) invalidArgsOne(a *Args) {
 		} else {
 			kv, ok := a.Kwarg(opt[i].name)
 			if !ok {
-				throw("TypeError", errInvalidArgsFor, sig.name, invalidArgsDesc(a), sig.String())
+				throw("TypeError", errInvalidArgsFor, sig.name, "("+invalidArgsDesc(a)+")", sig.String())
 			}
 			v, prefix = kv, opt[i].name+"="
 		}

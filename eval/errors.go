@@ -221,8 +221,17 @@ const (
 	errNucDType           = "dtype argument is not supported in nuclear norm"
 	errNormStr            = "only valid string values are 'fro' and 'nuc', found %s"
 	errTensorListElem     = "expected Tensor as element %d in argument %d, but got %s"
-	errEinsumArgs         = "einsum(): must specify the equation string and at least one operand, or at least one operand and its subscripts list"
-	errEinsumSublist      = "einsum(): subscript in subscript list is not within the valid range [0, 52)"
+)
+
+// Views (tensor_views.go; torch/_tensor.py's own checks).
+const (
+	warnDeprecatedOverload = "This overload of %s is deprecated:\n\t%s\nConsider using one of the following signatures instead:\n%s (Triggered internally at  ./torch/csrc/utils/python_arg_parser.cpp:1420.)"
+	errSymIntRange         = "IntArrayRef contains an int that cannot be represented as a SymInt: %d"
+	errNarrowStart         = "start must be an 0-dim integral Tensor."
+	errUnflattenSizes      = "unflatten: sizes must be non-empty"
+	errViewDTypeUnsupp     = "view(): viewing a %s tensor as %s is not supported by tensh"
+	errEinsumArgs          = "einsum(): must specify the equation string and at least one operand, or at least one operand and its subscripts list"
+	errEinsumSublist       = "einsum(): subscript in subscript list is not within the valid range [0, 52)"
 )
 
 // Tensor views, attributes and indexing (PyTorch's argument parser and
@@ -240,7 +249,8 @@ const (
 const (
 	errRoundingMode      = "div expected rounding_mode to be one of None, 'trunc', or 'floor' but found '%s'"
 	errInvertFloat       = "~ (operator.invert) is only implemented on integer and Boolean-type tensors"
-	errNegativeShapeDim  = "Trying to create tensor with negative dimension (%d): (%d)"
+	errNegativeShapeDim  = "Trying to create tensor with negative dimension (%s): (%s)"
+	errSizeItemType      = "torch.Size() takes an iterable of 'int' (item %d is '%s')"
 	errBroadcastShapes   = "Shape mismatch: objects cannot be broadcast to a single shape"
 	errBroadcastShapeArg = "('Input shapes should be of type ints, a tuple of ints, or a list of ints, got ', %s)"
 )

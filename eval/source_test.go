@@ -105,13 +105,18 @@ func TestSourceLimits(t *testing.T) {
 	if len(cs) == 0 || cs[0].Err == nil || cs[0].Line != 1 || !strings.Contains(cs[0].Err.Msg, "statement too long") {
 		t.Fatalf("%d chunks, the first at line %d: %.100q (%v)", len(cs), cs[0].Line, cs[0].Code(), cs[0].Err)
 	}
-	if d := time.Since(start); d > 5*time.Second {
+	if d := time.Since(start); d > readGuard {
 		t.Errorf("took %v", d)
 	}
 	if last := cs[len(cs)-1]; last.Code() != "y = 1" {
 		t.Errorf("last chunk %q", last.Code())
 	}
 }
+
+// readGuard bounds the reading tests below. It guards against a return of
+// quadratic reading, which takes minutes at these sizes; it is not a speed
+// target (a busy machine reads them in seconds).
+const readGuard = time.Minute
 
 // TestManyLineStatement: a statement of many lines is read in linear time
 // (lang.NeedsMore is not run after every line).
@@ -131,7 +136,7 @@ func TestManyLineStatement(t *testing.T) {
 	if out.String() != "20000\n" {
 		t.Errorf("printed %q", out.String())
 	}
-	if d := time.Since(start); d > 5*time.Second {
+	if d := time.Since(start); d > readGuard {
 		t.Errorf("took %v", d)
 	}
 }

@@ -41,6 +41,14 @@ func (s *Session) warnFunc() func(string) {
 	return func(msg string) { s.Warn("UserWarning", msg) }
 }
 
+var (
+	sizeSigs         = newArgParser("size(Tensor input, int64_t dim)", "size(Tensor input)", "size(Tensor input, Dimname dim)")
+	strideSigs       = newArgParser("stride(Tensor input, int64_t dim)", "stride(Tensor input)", "stride(Tensor input, Dimname dim)")
+	numelSigs        = newArgParser("numel(Tensor input)")
+	isComplexSigs    = newArgParser("is_complex(Tensor input)")
+	isContiguousSigs = newArgParser("is_contiguous(Tensor input, *, MemoryFormat memory_format=contiguous_format)")
+)
+
 func init() {
 	tensorProps["shape"] = func(s *Session, t *tensor.Tensor) Value { return Size(append([]int{}, t.Shape()...)) }
 	tensorProps["dtype"] = func(s *Session, t *tensor.Tensor) Value { return DTypeValue{t.DType()} }
@@ -61,7 +69,7 @@ func init() {
 		&Builtin{Name: "size", Kind: TensorMethod, Sig: "size(dim=None) -> torch.Size or int",
 			Doc: "Returns the sizes of the tensor, or the size of one dimension.",
 			Fn: func(a *Args) Value {
-				t, d, ok := dimArg(a)
+				t, d, ok := dimArg(a, sizeSigs)
 				if !ok {
 					return Size(append([]int{}, t.Shape()...))
 				}
@@ -70,7 +78,7 @@ func init() {
 		&Builtin{Name: "stride", Kind: TensorMethod, Sig: "stride(dim=None) -> tuple or int",
 			Doc: "Returns the strides of the tensor (in elements), or the stride of one dimension.",
 			Fn: func(a *Args) Value {
-				t, d, ok := dimArg(a)
+				t, d, ok := dimArg(a, strideSigs)
 				if !ok {
 					out := make(Tuple, t.Dim())
 					for i, st := range t.Strides() {
@@ -88,7 +96,7 @@ func init() {
 			Fn:  func(a *Args) Value { return MakeInt(int64(noArgTensor(a).Dim())) }},
 		&Builtin{Name: "numel", Kind: TensorMethod | TorchFunc, Sig: "numel(input) -> int",
 			Doc: "Returns the number of elements.",
-			Fn:  func(a *Args) Value { return MakeInt(int64(selfOnly(a).Numel())) }},
+			Fn:  func(a *Args) Value { return MakeInt(int64(tensorOnly(numelSigs, a).Numel())) }},
 		&Builtin{Name: "nelement", Kind: TensorMethod, Sig: "nelement() -> int",
 			Doc: "Alias of numel().",
 			Fn:  func(a *Args) Value { return MakeInt(int64(noArgTensor(a).Numel())) }},
@@ -104,21 +112,14 @@ func init() {
 		&Builtin{Name: "is_contiguous", Kind: TensorMethod, Sig: "is_contiguous(memory_format=torch.contiguous_format) -> bool",
 			Doc: "Reports whether the tensor is laid out row-major without gaps (size-1 dimensions ignored).",
 			Fn: func(a *Args) Value {
-				var t *tensor.Tensor
-				var mf Value
-				noPositional(a, 1)
-				a.Unpack("self", &t, "$memory_format?", &mf)
-				return Bool(t.IsContiguous())
+				return Bool(isContiguousSigs.parse(a).tensor("input").IsContiguous())
 			}},
 		&Builtin{Name: "data_ptr", Kind: TensorMethod, Sig: "data_ptr() -> int",
 			Doc: "Returns the address of the first element. tensh's addresses are made up (64-byte aligned per storage), but views of one storage differ by offset × element size, as in PyTorch.",
 			Fn:  func(a *Args) Value { return MakeInt(int64(noArgTensor(a).DataPtr())) }},
-		&Builtin{Name: "is_floating_point", Kind: TensorMethod | TorchFunc, Sig: "is_floating_point(input) -> bool",
-			Doc: "Reports whether the dtype is a floating-point type.",
-			Fn:  func(a *Args) Value { return Bool(selfOnly(a).DType().IsFloat()) }},
 		&Builtin{Name: "is_complex", Kind: TensorMethod | TorchFunc, Sig: "is_complex(input) -> bool",
 			Doc: "Reports whether the dtype is complex (never, in tensh).",
-			Fn:  func(a *Args) Value { selfOnly(a); return Bool(false) }},
+			Fn:  func(a *Args) Value { tensorOnly(isComplexSigs, a); return Bool(false) }},
 		&Builtin{Name: "is_signed", Kind: TensorMethod, Sig: "is_signed() -> bool",
 			Doc: "Reports whether the dtype can hold negative values.",
 			Fn:  func(a *Args) Value { return Bool(noArgTensor(a).DType().IsSigned()) }},
@@ -189,7 +190,7 @@ func (s *Session) storageSetItem(sv *StorageValue, idx, v Value) {
 }
 
 func storageOf(a *Args) *tensor.Storage {
-	a.Unpack("self", new(Value))
+	pyBind(a, "TypedStorage."+a.Name, 0, "self") // TypedStorage's methods are Python
 	return a.Self.(*StorageValue).T.Storage()
 }
 
@@ -198,32 +199,23 @@ func storageOf(a *Args) *tensor.Storage {
 func noArgTensor(a *Args) *tensor.Tensor {
 	if len(a.Pos) > 0 || len(a.Kw) > 0 {
 		if len(a.Kw) > 0 {
-			throw("TypeError", errTakesNoKw, a.Name)
+			throw("TypeError", errTakesNoKw, "_TensorBase."+a.Name)
 		}
 		throw("TypeError", errTakesNoArgs, "_TensorBase."+a.Name, len(a.Pos))
 	}
 	return a.Self.(*tensor.Tensor)
 }
 
-// dimArg reads the optional dim of size() and stride(); PyTorch treats an
-// explicit None or a str as a dimension name.
-func dimArg(a *Args) (t *tensor.Tensor, dim int, ok bool) {
-	var d Value
-	a.Unpack("self", &t, "dim?", &d)
-	switch x := d.(type) {
-	case nil:
-		return t, 0, false
-	case NoneType:
-		throw("RuntimeError", errDimnameNone)
-	case Str:
-		throw("RuntimeError", errDimnameNotFound, string(x), unnamedDims(t))
-	case Int, Bool:
-		return t, int(a.toInt("dim", x)), true
-	case *tensor.Tensor:
-		if x.Numel() == 1 && x.DType().IsIntegral(false) {
-			return t, int(x.Item().Int()), true
-		}
+// dimArg binds the optional dim of size() and stride(); a dimension
+// name (or None) is looked up and not found.
+func dimArg(a *Args, p *argParser) (t *tensor.Tensor, dim int, ok bool) {
+	r := p.parse(a)
+	t = r.tensor("input")
+	switch r.idx {
+	case 0:
+		return t, r.int("dim", 0), true
+	case 2:
+		r.dimname("dim", t)
 	}
-	a.invalid()
-	return
+	return t, 0, false
 }

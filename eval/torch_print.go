@@ -32,12 +32,16 @@ var (
 // setPrintOptions is torch.set_printoptions: a profile first, then the
 // options given, then sci_mode (None unless given).
 func setPrintOptions(a *Args) Value {
-	if len(a.Pos) > 6 {
-		throw("TypeError", errTakesFromTo, a.Name, 0, 6, len(a.Pos))
+	// torch/_tensor_str.py: def set_printoptions(precision=None,
+	// threshold=None, edgeitems=None, linewidth=None, profile=None,
+	// sci_mode=None).
+	v := pyBind(a, a.Name, 6, "precision", "threshold", "edgeitems", "linewidth", "profile", "sci_mode")
+	for i := range v {
+		if v[i] == nil {
+			v[i] = None
+		}
 	}
-	var precision, threshold, edgeitems, linewidth, profile, sci Value = None, None, None, None, None, None
-	a.Unpack("precision?", &precision, "threshold?", &threshold, "edgeitems?", &edgeitems,
-		"linewidth?", &linewidth, "profile?", &profile, "sci_mode?", &sci)
+	precision, threshold, edgeitems, linewidth, profile, sci := v[0], v[1], v[2], v[3], v[4], v[5]
 	o := tensor.GetPrintOptions()
 	if name, ok := profile.(Str); ok {
 		if p, ok := tensor.PrintProfile(string(name)); ok {

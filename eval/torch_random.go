@@ -76,165 +76,92 @@ func generatorOf(v Value) (*tensor.Generator, bool) {
 
 // ---- argument helpers ----
 
-// randArgs splits off the keyword arguments every random function takes
-// (generator=, dtype=, device=) and returns the rest of the call.
+// The random functions' signatures in PyTorch 1.13.
+var (
+	randSigs    = sizeRandSigs("rand")
+	randnSigs   = sizeRandSigs("randn")
+	randintSigs = newArgParser(
+		"randint(int64_t high, IntArrayRef size, *, Generator? generator, "+randFactory("Tensor out=None, "),
+		"randint(int64_t high, IntArrayRef size, *, "+randFactory("Tensor out=None, "),
+		"randint(int64_t low, int64_t high, IntArrayRef size, *, Generator? generator, "+randFactory("Tensor out=None, "),
+		"randint(int64_t low, int64_t high, IntArrayRef size, *, "+randFactory("Tensor out=None, "))
+	randpermSigs = newArgParser(
+		"randperm(int64_t n, *, Generator? generator, "+randFactory("Tensor out=None, "),
+		"randperm(int64_t n, *, "+randFactory("Tensor out=None, "))
+	randLikeSigs    = newArgParser("rand_like(Tensor input, *, " + randFactory("MemoryFormat? memory_format=None, "))
+	randnLikeSigs   = newArgParser("randn_like(Tensor input, *, " + randFactory("MemoryFormat? memory_format=None, "))
+	randintLikeSigs = newArgParser(
+		"randint_like(Tensor input, int64_t high, *, "+randFactory("MemoryFormat? memory_format=None, "),
+		"randint_like(Tensor input, int64_t low, int64_t high, *, "+randFactory("MemoryFormat? memory_format=None, "))
+	uniformSigs = newArgParser("uniform_(Tensor input, double from=0, double to=1, *, Generator? generator=None)")
+	normalSigs  = newArgParser("normal_(Tensor input, double mean=0, double std=1, *, Generator? generator=None)")
+	randomSigs  = newArgParser(
+		"random_(Tensor input, *, Generator? generator=None)",
+		"random_(Tensor input, int64_t from, int64_t? to, *, Generator? generator=None)",
+		"random_(Tensor input, int64_t to, *, Generator? generator=None)")
+	generatorSigs = newArgParser("Generator(Device device=None)")
+)
+
+// randFactory is the tail of a random factory's signature: the tensor
+// options after pre.
+func randFactory(pre string) string {
+	return pre + "ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=False, bool? requires_grad=False)"
+}
+
+// sizeRandSigs are rand's and randn's signatures.
+func sizeRandSigs(name string) *argParser {
+	return newArgParser(
+		name+"(IntArrayRef size, *, Generator? generator, DimnameList? names, "+randFactory(""),
+		name+"(IntArrayRef size, *, Generator? generator, "+randFactory("Tensor out=None, "),
+		name+"(IntArrayRef size, *, "+randFactory("Tensor out=None, "),
+		name+"(IntArrayRef size, *, DimnameList? names, "+randFactory(""))
+}
+
+// randOpts are the options of a bound random function: its generator
+// (the default one unless generator= names one) and dtype.
 type randOpts struct {
+	b        *boundArgs
 	gen      *tensor.Generator
 	dtype    tensor.DType
 	hasDType bool
-	kw       []KwArg // the call's keyword arguments as given
 }
 
-// invalid raises the argument parser's error with the call's arguments as
-// they were given.
-func (o randOpts) invalid(a *Args) {
-	a.Kw = o.kw
-	a.invalid()
-}
-
-// takeKw removes the keyword argument name from a, returning it.
-func takeKw(a *Args, name string) (Value, bool) {
-	for i, kw := range a.Kw {
-		if kw.Name == name {
-			a.Kw = append(append([]KwArg{}, a.Kw[:i]...), a.Kw[i+1:]...)
-			return kw.Value, true
-		}
+// randCommon reads generator=, dtype= and device= of a bound call and
+// refuses what tensh does not do (names=, out=).
+func randCommon(b *boundArgs) randOpts {
+	o := randOpts{b: b, gen: tensor.DefaultGenerator}
+	if g, ok := generatorOf(b.val("generator")); ok {
+		o.gen = g
 	}
-	return nil, false
-}
-
-// randCommon takes generator=, dtype= and device= from a call (leaving the
-// other arguments to the caller).
-func randCommon(a *Args) randOpts {
-	o := randOpts{gen: tensor.DefaultGenerator, kw: append([]KwArg{}, a.Kw...)}
-	if v, ok := takeKw(a, "generator"); ok {
-		if _, none := v.(NoneType); !none {
-			g, isGen := generatorOf(v)
-			if !isGen {
-				o.invalid(a)
-			}
-			o.gen = g
+	o.dtype, o.hasDType = b.dtype("dtype")
+	factoryOpts{b}.rejectNames()
+	b.rejectOut()
+	// The random functions make CPU tensors (with the CPU generator's
+	// numbers): any other device is PyTorch's CPU build's "Torch not
+	// compiled with CUDA enabled".
+	if d := b.device("device"); d != nil {
+		checkDevice(*d)
+		if d.Type != "cpu" {
+			throw("AssertionError", errNoCUDA)
 		}
-	}
-	if v, ok := takeKw(a, "dtype"); ok {
-		switch d := v.(type) {
-		case NoneType:
-		case DTypeValue:
-			o.dtype, o.hasDType = d.D, true
-		case *Class:
-			// Python's own types stand for dtypes: float, int, bool.
-			switch d {
-			case floatClass:
-				o.dtype, o.hasDType = tensor.Float64, true
-			case intClass:
-				o.dtype, o.hasDType = tensor.Int64, true
-			case boolClass:
-				o.dtype, o.hasDType = tensor.Bool, true
-			default:
-				o.invalid(a)
-			}
-		default:
-			o.invalid(a)
-		}
-	}
-	if v, ok := takeKw(a, "device"); ok {
-		randDevice(a, o, v)
 	}
 	return o
 }
 
-// randDevice checks a device= argument as the creation functions do
-// (parseDevice, checkDevice). The random functions make CPU tensors (with
-// the CPU generator's numbers): any other device is PyTorch's CPU build's
-// "Torch not compiled with CUDA enabled".
-func randDevice(a *Args, o randOpts, v Value) {
-	switch v.(type) {
-	case NoneType:
-		return
-	case DeviceValue, Str, Int:
-	default:
-		o.invalid(a)
-	}
-	d := parseDevice(v)
-	checkDevice(d)
-	if d.Type != "cpu" {
-		throw("AssertionError", errNoCUDA)
-	}
+// finish applies requires_grad= to a new random tensor.
+func (o randOpts) finish(t *tensor.Tensor) Value {
+	return factoryOpts{o.b}.finish(t, nil)
 }
 
-// randSizeArgs reads the sizes of rand/randn: varargs ints, one
-// tuple/list/Size, or size=.
-func randSizeArgs(a *Args, o randOpts) []int {
-	v, hasSize := takeKw(a, "size")
-	if len(a.Kw) > 0 {
-		o.invalid(a)
-	}
-	if hasSize {
-		if len(a.Pos) > 0 {
-			o.invalid(a)
-		}
-		if _, isInt := v.(Int); isInt {
-			o.invalid(a)
-		}
-		return a.toInts("size", v)
-	}
-	if len(a.Pos) == 0 {
-		o.invalid(a)
-	}
-	if len(a.Pos) > 1 {
-		for _, p := range a.Pos {
-			switch p.(type) {
-			case Tuple, *List, Size:
-				o.invalid(a)
-			}
+// symIntSizes checks sizes as c10's conversion of an IntArrayRef to
+// SymInts does.
+func symIntSizes(size []int) []int {
+	for _, n := range size {
+		if n < -(1 << 62) {
+			throw("RuntimeError", errSymIntRange, n)
 		}
 	}
-	var size []int
-	a.Unpack("*size", &size)
 	return size
-}
-
-// randIntArg reads an int argument of randint/random_ (an int or a
-// one-element integer tensor; bool and float do not match).
-func randIntArg(a *Args, o randOpts, v Value) int64 {
-	switch x := v.(type) {
-	case Int:
-		return a.toInt("", x)
-	case *tensor.Tensor:
-		if x.Numel() == 1 && x.DType().IsIntegral(false) {
-			return x.Item().Int()
-		}
-	}
-	o.invalid(a)
-	return 0
-}
-
-// randFloatArg reads a float argument (int, bool, float or a one-element
-// tensor), with PyTorch's message for anything else.
-func randFloatArg(a *Args, name string, pos int, v Value) float64 {
-	switch x := v.(type) {
-	case Float:
-		return float64(x)
-	case Int:
-		return x.Float()
-	case Bool:
-		return b2f(bool(x))
-	case *tensor.Tensor:
-		if x.Numel() == 1 {
-			return x.Item().Float()
-		}
-	}
-	throw("TypeError", errArgMustBePos, a.Name, name, pos, "float", TypeName(v))
-	return 0
-}
-
-// randTensorArg reads the input tensor of the *_like functions.
-func randTensorArg(a *Args, v Value) *tensor.Tensor {
-	t, ok := v.(*tensor.Tensor)
-	if !ok {
-		throw("TypeError", errArgMustBePos, a.Name, "input", 1, "Tensor", TypeName(v))
-	}
-	return t
 }
 
 // seedArg converts a seed as torch.manual_seed does: int(seed), then the
@@ -269,105 +196,39 @@ func randWarn(a *Args) func(string) {
 // ---- torch functions ----
 
 func torchRand(a *Args) Value {
-	o := randCommon(a)
-	size := randSizeArgs(a, o)
-	d := tensor.DefaultFloat()
-	if o.hasDType {
-		d = o.dtype
-	}
-	return tensor.Rand(size, d, o.gen)
+	o := randCommon(randSigs.parse(a))
+	return o.finish(tensor.Rand(symIntSizes(o.b.ints("size")), o.dtypeOr(tensor.DefaultFloat()), o.gen))
 }
 
 func torchRandn(a *Args) Value {
-	o := randCommon(a)
-	size := randSizeArgs(a, o)
-	d := tensor.DefaultFloat()
+	o := randCommon(randnSigs.parse(a))
+	return o.finish(tensor.Randn(symIntSizes(o.b.ints("size")), o.dtypeOr(tensor.DefaultFloat()), o.gen))
+}
+
+// dtypeOr is the dtype= option, or def.
+func (o randOpts) dtypeOr(def tensor.DType) tensor.DType {
 	if o.hasDType {
-		d = o.dtype
+		return o.dtype
 	}
-	return tensor.Randn(size, d, o.gen)
+	return def
 }
 
 func torchRandint(a *Args) Value {
-	o := randCommon(a)
-	lowKw, hasLow := takeKw(a, "low")
-	highKw, hasHigh := takeKw(a, "high")
-	sizeKw, hasSize := takeKw(a, "size")
-	if len(a.Kw) > 0 {
-		o.invalid(a)
-	}
-	var low, high, size Value = Int{}, nil, nil
-	sizePos := 0 // 1-based position of a positional size
-	p := a.Pos
-	switch {
-	case len(p) == 3 && !hasLow && !hasHigh && !hasSize:
-		low, high, size, sizePos = p[0], p[1], p[2], 3
-	case len(p) == 2 && !hasLow && !hasHigh && !hasSize:
-		high, size, sizePos = p[0], p[1], 2
-	case len(p) == 1 && hasHigh && hasSize && !hasLow:
-		low, high, size = p[0], highKw, sizeKw
-	case len(p) == 1 && hasSize && !hasHigh && !hasLow:
-		high, size = p[0], sizeKw
-	case len(p) == 0 && hasHigh && hasSize:
-		high, size = highKw, sizeKw
-		if hasLow {
-			low = lowKw
-		}
-	default:
-		o.invalid(a)
-	}
-	lo := randIntArg(a, o, low)
-	hi := randIntArg(a, o, high)
-	switch size.(type) {
-	case Tuple, *List, Size:
-	case Int:
-		if sizePos == 2 {
-			throw("TypeError", errArgMustBePos, a.Name, "size", sizePos, "tuple of ints", TypeName(size))
-		}
-		o.invalid(a)
-	default:
-		o.invalid(a)
-	}
-	shape := a.toInts("size", size)
-	d := tensor.Int64
-	if o.hasDType {
-		d = o.dtype
-	}
-	return tensor.Randint(lo, hi, shape, d, o.gen, randWarn(a))
+	o := randCommon(randintSigs.parse(a))
+	lo, hi := o.b.int64("low", 0), o.b.int64("high", 0)
+	return o.finish(tensor.Randint(lo, hi, symIntSizes(o.b.ints("size")), o.dtypeOr(tensor.Int64), o.gen, randWarn(a)))
 }
 
 func torchRandperm(a *Args) Value {
-	o := randCommon(a)
-	if nv, ok := takeKw(a, "n"); ok {
-		a.Pos = append(a.Pos, nv)
-	}
-	if len(a.Pos) != 1 || len(a.Kw) > 0 {
-		o.invalid(a)
-	}
-	var n int64
-	switch x := a.Pos[0].(type) {
-	case Int, *tensor.Tensor:
-		n = a.toInt("n", x)
-	default:
-		throw("TypeError", errArgMustBePos, a.Name, "n", 1, "int", TypeName(x))
-	}
-	d := tensor.Int64
-	if o.hasDType {
-		d = o.dtype
-	}
-	return tensor.Randperm(n, d, o.gen)
+	o := randCommon(randpermSigs.parse(a))
+	return o.finish(tensor.Randperm(o.b.int64("n", 0), o.dtypeOr(tensor.Int64), o.gen))
 }
 
-// likeArgs reads the input tensor of rand_like and friends.
-func likeArgs(a *Args) (*tensor.Tensor, randOpts) {
-	o := randCommon(a)
-	if v, ok := takeKw(a, "input"); ok {
-		a.Pos = append([]Value{v}, a.Pos...)
-	}
-	if len(a.Pos) == 0 {
-		o.invalid(a)
-	}
-	t := randTensorArg(a, a.Pos[0])
+// likeArgs binds rand_like and friends: the input tensor, and the dtype
+// (input's unless dtype= is given).
+func likeArgs(p *argParser, a *Args) (*tensor.Tensor, randOpts) {
+	o := randCommon(p.parse(a))
+	t := o.b.tensor("input")
 	if !o.hasDType {
 		o.dtype = t.DType()
 	}
@@ -375,66 +236,31 @@ func likeArgs(a *Args) (*tensor.Tensor, randOpts) {
 }
 
 func torchRandLike(a *Args) Value {
-	t, o := likeArgs(a)
-	if len(a.Pos) != 1 || len(a.Kw) > 0 {
-		o.invalid(a)
-	}
+	t, o := likeArgs(randLikeSigs, a)
 	if !o.dtype.IsFloat() {
 		tensor.Raise(tensor.RuntimeError, errNotImplementedFor, "check_uniform_bounds", o.dtype.ScalarName())
 	}
-	return tensor.EmptyLike(t, o.dtype).Uniform_(0, 1, o.gen)
+	return o.finish(tensor.EmptyLike(t, o.dtype).Uniform_(0, 1, o.gen))
 }
 
 func torchRandnLike(a *Args) Value {
-	t, o := likeArgs(a)
-	if len(a.Pos) != 1 || len(a.Kw) > 0 {
-		o.invalid(a)
-	}
+	t, o := likeArgs(randnLikeSigs, a)
 	if !o.dtype.IsFloat() {
 		tensor.Raise(tensor.RuntimeError, errNotImplementedFor, "normal_kernel_cpu", o.dtype.ScalarName())
 	}
-	return tensor.EmptyLike(t, o.dtype).Normal_(0, 1, o.gen)
+	return o.finish(tensor.EmptyLike(t, o.dtype).Normal_(0, 1, o.gen))
 }
 
 func torchRandintLike(a *Args) Value {
-	t, o := likeArgs(a)
-	lowKw, hasLow := takeKw(a, "low")
-	highKw, hasHigh := takeKw(a, "high")
-	if len(a.Kw) > 0 {
-		o.invalid(a)
-	}
-	var low, high Value = Int{}, nil
-	switch p := a.Pos[1:]; {
-	case len(p) == 2 && !hasLow && !hasHigh:
-		low, high = p[0], p[1]
-	case len(p) == 1 && !hasLow && !hasHigh:
-		high = p[0]
-	case len(p) == 1 && hasHigh && !hasLow:
-		low, high = p[0], highKw
-	case len(p) == 0 && hasHigh:
-		high = highKw
-		if hasLow {
-			low = lowKw
-		}
-	default:
-		o.invalid(a)
-	}
-	if _, isInt := high.(Int); !isInt {
-		if _, isT := high.(*tensor.Tensor); !isT {
-			throw("TypeError", errArgMustBePos, a.Name, "high", 2, "int", TypeName(high))
-		}
-	}
-	lo := randIntArg(a, o, low)
-	hi := randIntArg(a, o, high)
-	return tensor.EmptyLike(t, o.dtype).RandomFromTo_(lo, &hi, o.gen, randWarn(a))
+	t, o := likeArgs(randintLikeSigs, a)
+	lo, hi := o.b.int64("low", 0), o.b.int64("high", 0)
+	return o.finish(tensor.EmptyLike(t, o.dtype).RandomFromTo_(lo, &hi, o.gen, randWarn(a)))
 }
 
+// torchManualSeed is torch.manual_seed (torch/random.py: def
+// manual_seed(seed)).
 func torchManualSeed(a *Args) Value {
-	if len(a.Pos) == 0 && len(a.Kw) == 0 {
-		throw("TypeError", errMissingArg, a.Name, "seed")
-	}
-	var v Value
-	a.Unpack("seed", &v)
+	v := pyBind(a, a.Name, 0, "seed")[0]
 	tensor.DefaultGenerator.ManualSeed(seedArg(a, v))
 	return defaultGeneratorObject()
 }
@@ -491,12 +317,10 @@ func torchGetRNGState(a *Args) Value {
 	return rngStateTensor(tensor.DefaultGenerator)
 }
 
+// torchSetRNGState is torch.set_rng_state (torch/random.py: def
+// set_rng_state(new_state)).
 func torchSetRNGState(a *Args) Value {
-	if len(a.Pos) == 0 && len(a.Kw) == 0 {
-		throw("TypeError", errMissingArg, a.Name, "new_state")
-	}
-	var v Value
-	a.Unpack("new_state", &v)
+	v := pyBind(a, a.Name, 0, "new_state")[0]
 	setRNGState(tensor.DefaultGenerator, v)
 	return None
 }
@@ -504,112 +328,31 @@ func torchSetRNGState(a *Args) Value {
 // ---- Tensor methods ----
 
 func tensorUniform(a *Args) Value {
-	o := randCommon(a)
-	if o.hasDType {
-		o.invalid(a)
-	}
-	t, ok := a.Self.(*tensor.Tensor)
-	if !ok {
-		o.invalid(a)
-	}
-	if len(a.Pos) > 2 {
-		throw("TypeError", errTakesFromTo, a.Name, 0, 2, len(a.Pos))
-	}
-	from, to := 0.0, 1.0
-	if len(a.Pos) > 0 {
-		from = randFloatArg(a, "from", 1, a.Pos[0])
-	}
-	if len(a.Pos) > 1 {
-		to = randFloatArg(a, "to", 2, a.Pos[1])
-	}
-	if v, ok := takeKw(a, "to"); ok {
-		if len(a.Pos) > 1 {
-			throw("TypeError", errMultipleValues, a.Name, "to")
-		}
-		to = randFloatArg(a, "to", 2, v)
-	}
-	if len(a.Kw) > 0 {
-		throw("TypeError", errNoKwArg, a.Name, a.Kw[0].Name)
-	}
-	return t.Uniform_(from, to, o.gen)
+	o := randCommon(uniformSigs.parse(a))
+	return o.b.tensor("input").Uniform_(o.b.double("from", 0), o.b.double("to", 1), o.gen)
 }
 
 func tensorNormal(a *Args) Value {
-	o := randCommon(a)
-	if o.hasDType {
-		o.invalid(a)
-	}
-	t, ok := a.Self.(*tensor.Tensor)
-	if !ok {
-		o.invalid(a)
-	}
-	if len(a.Pos) > 2 {
-		throw("TypeError", errTakesFromTo, a.Name, 0, 2, len(a.Pos))
-	}
-	mean, std := 0.0, 1.0
-	if len(a.Pos) > 0 {
-		mean = randFloatArg(a, "mean", 1, a.Pos[0])
-	}
-	if len(a.Pos) > 1 {
-		std = randFloatArg(a, "std", 2, a.Pos[1])
-	}
-	if v, ok := takeKw(a, "mean"); ok {
-		if len(a.Pos) > 0 {
-			throw("TypeError", errMultipleValues, a.Name, "mean")
-		}
-		mean = randFloatArg(a, "mean", 1, v)
-	}
-	if v, ok := takeKw(a, "std"); ok {
-		if len(a.Pos) > 1 {
-			throw("TypeError", errMultipleValues, a.Name, "std")
-		}
-		std = randFloatArg(a, "std", 2, v)
-	}
-	if len(a.Kw) > 0 {
-		throw("TypeError", errNoKwArg, a.Name, a.Kw[0].Name)
-	}
-	return t.Normal_(mean, std, o.gen)
+	o := randCommon(normalSigs.parse(a))
+	return o.b.tensor("input").Normal_(o.b.double("mean", 0), o.b.double("std", 1), o.gen)
 }
 
 func tensorRandom(a *Args) Value {
-	o := randCommon(a)
-	if o.hasDType {
-		o.invalid(a)
-	}
-	t, ok := a.Self.(*tensor.Tensor)
-	if !ok {
-		o.invalid(a)
-	}
-	toKw, hasTo := takeKw(a, "to")
-	if len(a.Kw) > 0 {
-		o.invalid(a)
-	}
-	p := a.Pos
-	switch {
-	case len(p) == 0 && !hasTo:
+	o := randCommon(randomSigs.parse(a))
+	t := o.b.tensor("input")
+	switch o.b.idx {
+	case 0:
 		return t.Random_(o.gen)
-	case len(p) == 0 && hasTo, len(p) == 1 && !hasTo:
-		// random_(to): [0, to)
-		v := toKw
-		if len(p) == 1 {
-			v = p[0]
-		}
-		to := randIntArg(a, o, v)
-		return t.RandomFromTo_(0, &to, o.gen, randWarn(a))
-	case len(p) == 2 && !hasTo, len(p) == 1 && hasTo:
-		v := toKw
-		if len(p) == 2 {
-			v = p[1]
-		}
-		from := randIntArg(a, o, p[0])
-		if _, none := v.(NoneType); none {
+	case 1:
+		from := o.b.int64("from", 0)
+		if !o.b.has("to") {
 			return t.RandomFromTo_(from, nil, o.gen, randWarn(a))
 		}
-		to := randIntArg(a, o, v)
+		to := o.b.int64("to", 0)
 		return t.RandomFromTo_(from, &to, o.gen, randWarn(a))
 	}
-	o.invalid(a)
-	return nil
+	to := o.b.int64("to", 0)
+	return t.RandomFromTo_(0, &to, o.gen, randWarn(a))
 }
 
 // ---- torch.Generator ----
@@ -623,19 +366,9 @@ func generatorSelf(a *Args) *tensor.Generator {
 }
 
 var generatorClass = defClass("torch._C.Generator", generatorTypeName, func(a *Args) Value {
-	var dev Value = None
-	a.Unpack("device?", &dev)
-	switch dev.(type) {
-	case NoneType:
-	case DeviceValue, Str, Int:
-		if d := parseDevice(dev); d.Type != "cpu" {
-			throw("RuntimeError", errGeneratorDevice, strings.ToUpper(d.Type))
-		}
-	default:
-		if len(a.Pos) > 0 {
-			throw("TypeError", errArgMustBePos, "Generator", "device", 1, "torch.device", TypeName(dev))
-		}
-		throw("TypeError", errArgMustBeKw, "Generator", "device", "torch.device", TypeName(dev))
+	b := generatorSigs.parse(&Args{Name: "Generator", Pos: a.Pos, Kw: a.Kw, s: a.s})
+	if d := b.device("device"); d != nil && d.Type != "cpu" {
+		throw("RuntimeError", errGeneratorDevice, strings.ToUpper(d.Type))
 	}
 	return newGeneratorObject(tensor.NewGenerator(tensor.DefaultRNGSeed))
 })

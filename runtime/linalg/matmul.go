@@ -32,6 +32,11 @@ func Mm(a, b *tensor.Tensor) *tensor.Tensor {
 	if as[1] != bs[0] {
 		raise(errMmShapes, as[0], as[1], bs[0], bs[1])
 	}
+	if as[0]*bs[1] == 0 || as[1] == 0 {
+		// An empty result, or [m, 0] x [0, n]: zeros, before the
+		// kernel's dtype dispatch.
+		return tensor.Full([]int{as[0], bs[1]}, tensor.IntS(0), a.DType())
+	}
 	checkMatmulDTypes("addmm_impl_cpu_", a, b)
 	out := tensor.Empty([]int{as[0], bs[1]}, a.DType())
 	gemm2D(out, 0, a, b)
@@ -49,6 +54,10 @@ func Bmm(a, b *tensor.Tensor) *tensor.Tensor {
 	as, bs := a.Shape(), b.Shape()
 	if bs[0] != as[0] || bs[1] != as[2] {
 		raise(errBmmShape, as[0], as[2], bs[0], bs[1])
+	}
+	if as[0]*as[1]*bs[2] == 0 || as[2] == 0 {
+		// As in mm; bmm's result takes batch2's dtype.
+		return tensor.Full([]int{as[0], as[1], bs[2]}, tensor.IntS(0), b.DType())
 	}
 	checkMatmulDTypes("bmm", a, b)
 	return bmmUnchecked(a, b)
@@ -79,6 +88,11 @@ func Mv(m, v *tensor.Tensor) *tensor.Tensor {
 	ms, vs := m.Shape(), v.Shape()
 	if ms[1] != vs[0] {
 		raise(errMvSize, ms[0], ms[0], ms[1], vs[0])
+	}
+	if ms[0]*ms[1] == 0 {
+		// An empty matrix: zeros in the vector's dtype (mv's result
+		// takes it), before the kernel's dtype dispatch.
+		return tensor.Full([]int{ms[0]}, tensor.IntS(0), v.DType())
 	}
 	checkMatmulDTypes("addmv_impl_cpu", m, v)
 	out := tensor.Empty([]int{ms[0]}, m.DType())

@@ -183,6 +183,7 @@ const (
 	errZeroDivision      = "ZeroDivisionError"
 	errNegativePow       = "Integers to negative integer powers are not allowed."
 	errFoundDType        = "Found dtype %s but expected %s"
+	errNanToNumOut       = "nan_to_num: dtype of out: %s should be same as input: %s"
 	errReluBool          = "Boolean inputs not supported for relu"
 	errWhereCond         = "where expected condition to be a boolean tensor, but got a tensor with dtype %s"
 	errLerpDType         = "expected dtype %s for `%s` but got dtype %s"

@@ -85,6 +85,10 @@ type Opts struct {
 	BroadcastWarning bool
 	// Warn prints a UserWarning; nil drops warnings.
 	Warn func(msg string)
+	// sameDTypeOut makes an out= tensor's dtype equal the result's, as
+	// TensorIterator's unary-op configuration (check_all_same_dtype)
+	// requires, instead of the result type merely casting to it.
+	sameDTypeOut bool
 }
 
 func (o *Opts) warn(format string, args ...any) {
@@ -213,8 +217,10 @@ func checkCast(from, to DType) {
 
 // prepareOut resolves where a result of the given shape and dtype goes:
 // self for in-place operations, the out= tensor (resized when needed), or
-// nil when the caller should allocate a new tensor. It checks that the
-// result type can be cast into it and that it has no internal overlap.
+// nil when the caller should allocate a new tensor. In TensorIterator's
+// order, it checks the output's overlaps, then that the result type can
+// be cast into it, and only then resizes an out= tensor (with PyTorch's
+// warning when it had elements).
 func prepareOut(shape []int, result DType, ops []Operand, opts *Opts) *Tensor {
 	var out *Tensor
 	switch {
@@ -222,21 +228,24 @@ func prepareOut(shape []int, result DType, ops []Operand, opts *Opts) *Tensor {
 		out = ops[0].T
 	case opts.Out != nil:
 		out = opts.Out
-		if !sameShape(out.shape, shape) {
-			if out.Numel() != 0 {
-				opts.warn(errOutResized, ShapeString(out.shape), ShapeString(shape))
-			}
-			out.resizeInPlace(shape)
-		}
 	default:
 		return nil
 	}
-	checkCast(result, out.DType())
 	AssertNoInternalOverlap(out)
 	for _, o := range ops {
 		if o.T != nil && !(opts.Inplace && o.T == out) {
 			AssertNoPartialOverlap(out, o.T)
 		}
+	}
+	if opts.sameDTypeOut && !opts.Inplace && out.DType() != result {
+		raise(RuntimeError, errFoundDType, out.DType().ScalarName(), result.ScalarName())
+	}
+	checkCast(result, out.DType())
+	if !opts.Inplace && !sameShape(out.shape, shape) {
+		if out.Numel() != 0 {
+			opts.warn(errOutResized, ShapeString(out.shape), ShapeString(shape))
+		}
+		out.resizeInPlace(shape)
 	}
 	return out
 }

@@ -2,6 +2,7 @@ package tensor
 
 import (
 	"math"
+	"slices"
 )
 
 // This file holds the in-place writes that are not arithmetic: fill_,
@@ -286,6 +287,16 @@ func IndexFill(x *Tensor, dim int, index *Tensor, value Operand, opts Opts) *Ten
 	size := 1
 	if x.Dim() > 0 {
 		size = x.shape[d]
+		// ATen restrides self to index.numel() along dim with stride 0
+		// (as_strided, with its bounds check: an empty dim with a
+		// non-empty index fails there), and then checks only the
+		// indices that the restrided loop visits.
+		sizes, strides := slices.Clone(x.shape), slices.Clone(x.strides)
+		sizes[d], strides[d] = index.Numel(), 0
+		x.AsStrided(sizes, strides, x.offset)
+		if Numel(sizes) == 0 {
+			return x
+		}
 	}
 	idx := index.Contiguous()
 	data := idx.st.data.([]int64)[idx.offset : idx.offset+idx.Numel()]

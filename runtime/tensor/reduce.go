@@ -126,7 +126,8 @@ func Prod(t *Tensor, dims []int, keepdim bool) *Tensor {
 
 // ProdAs is t.prod(..., dtype=d): t is converted to d first.
 func ProdAs(t *Tensor, dims []int, keepdim bool, d DType) *Tensor {
-	if d == Float16 || d == BFloat16 {
+	if (d == Float16 || d == BFloat16) && t.Numel() > 0 {
+		// An empty input never reaches the kernel's dtype dispatch.
 		raise(RuntimeError, errNotImplementedDT, "prod_cpu", d.ScalarName())
 	}
 	r := newReduction(t, dims, keepdim)
@@ -266,7 +267,7 @@ func checkNonEmptyReduce(name string, t *Tensor, dims []int) {
 	for _, d := range dims {
 		w := WrapDim(d, t.Dim())
 		if t.Dim() > 0 && t.shape[w] == 0 {
-			raise(IndexError, errReduceZeroSizeDim, name, w)
+			raise(IndexError, errReduceZeroSizeDim, name, d) // as given
 		}
 	}
 }
@@ -382,18 +383,22 @@ func CountNonzero(t *Tensor, dims []int) *Tensor {
 // m the (finite) maximum, in t's floating dtype (the default float dtype
 // for integer tensors).
 func Logsumexp(t *Tensor, dims []int, keepdim bool) *Tensor {
-	newReduction(t, dims, keepdim) // validate dims
 	if t.DType().IsIntegral(true) {
 		t = t.To(DefaultFloat())
 	}
-	if t.DType() == Float16 {
-		raise(RuntimeError, errNotImplementedDT, "exp_vml_cpu", "Half")
-	}
 	d := t.DType()
 	if t.Numel() == 0 {
+		// sum(exp(t), dims): exp's dtype check comes first.
+		if d == Float16 {
+			raise(RuntimeError, errNotImplementedDT, "exp_vml_cpu", "Half")
+		}
 		e := mapFloat(t, math.Exp)
 		s := Sum(e, dims, keepdim)
 		return mapFloat(s, math.Log)
+	}
+	newReduction(t, dims, keepdim) // amax's checks of dims
+	if d == Float16 {
+		raise(RuntimeError, errNotImplementedDT, "exp_vml_cpu", "Half")
 	}
 	maxes := Amax(t, dims, true)
 	mapFloatInPlace(maxes, func(x float64) float64 {

@@ -94,8 +94,10 @@ func argAll(name string, t *Tensor, keepdim, isMax bool) *Tensor {
 	return idx
 }
 
+// checkArgDType raises the kernel's dtype error; an empty input never
+// reaches the kernel.
 func checkArgDType(kernel string, t *Tensor) {
-	if t.DType() == Bool {
+	if t.DType() == Bool && t.Numel() > 0 {
 		raise(RuntimeError, errNotImplementedDT, kernel, "Bool")
 	}
 }
@@ -189,10 +191,11 @@ func argLines[T Num](t *Tensor, dim, n, stride int, data []T, id []int64, isMax 
 // Median is t.median(): the lower median of all elements, NaN if any
 // element is NaN (or the tensor is empty).
 func Median(t *Tensor) *Tensor {
-	checkMedianDType("median_cpu", t)
 	if t.Numel() == 0 {
+		// Before the kernel's dtype dispatch.
 		return Scalar0(FloatS(math.NaN()), Float32).To(t.DType())
 	}
+	checkMedianDType("median_cpu", t)
 	out := Empty(nil, t.DType())
 	if t.DType().IsIntegral(false) {
 		vals := t.To(Int64).Contiguous()
@@ -225,6 +228,12 @@ func checkMedianDType(kernel string, t *Tensor) {
 // its index, where equal values are ordered by index; a line with NaN
 // gives its first NaN.
 func MedianDim(t *Tensor, dim int, keepdim bool) (values, indices *Tensor) {
+	if t.Dim() > 0 {
+		// The zero-size check comes before the kernel's dtype dispatch.
+		if d := WrapDim(dim, t.Dim()); t.shape[d] == 0 && Numel(lineOutput(t, d, keepdim)) != 0 {
+			raise(IndexError, errReduceZeroSizeDim, "median", d)
+		}
+	}
 	checkMedianDType("median_out", t)
 	return sortedLineReduce("median", t, dim, keepdim, func(p []valIdx) valIdx {
 		for _, e := range p {

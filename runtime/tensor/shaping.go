@@ -139,8 +139,11 @@ func triangle(t *Tensor, k int, lower bool) *Tensor {
 	if t.Dim() == 0 {
 		raise(IndexError, errDimNoDims, -2)
 	}
-	t.Size(-2) // PyTorch's error for 1-d tensors
 	out := t.ContiguousClone()
+	if out.Numel() == 0 {
+		return out // even a 1-d one
+	}
+	t.Size(-2) // PyTorch's error for 1-d tensors
 	nd := t.Dim()
 	rows, cols := t.shape[nd-2], t.shape[nd-1]
 	if out.Numel() == 0 {

@@ -129,6 +129,10 @@ func Unary(op UnaryOp, x *Tensor, opts Opts) *Tensor {
 		result = Bool
 	}
 	ops := []Operand{TensorOperand(x)}
+	// The ops that keep their input's dtype are TensorIterator unary ops,
+	// whose out= must have that dtype; the float ones (and the bool
+	// tests) cast into any out= the result type casts to.
+	opts.sameDTypeOut = !info.float && !info.boolOut
 	out := prepareOut(x.shape, result, ops, &opts)
 	checkSupported(info.kernel, info.types, compute)
 	k := op
@@ -551,6 +555,9 @@ func Round(x *Tensor, decimals int, opts Opts) *Tensor {
 // and neginf (nil: 0 and the dtype's largest and lowest finite values).
 func NanToNum(x *Tensor, nan float64, posinf, neginf *float64, opts Opts) *Tensor {
 	d := x.DType()
+	if opts.Out != nil && opts.Out.DType() != d {
+		raise(RuntimeError, errNanToNumOut, opts.Out.DType().ScalarName(), d.ScalarName())
+	}
 	out := prepareOut(x.shape, d, []Operand{TensorOperand(x)}, &opts)
 	if !d.IsFloat() {
 		return unaryRun(uCopy, x, d, d, out, unaryParams{})
@@ -584,10 +591,9 @@ func powScalar(a Operand, e Scalar, opts Opts) *Tensor {
 		}
 		AssertNoInternalOverlap(out)
 	case opts.Out != nil:
+		// pow's meta function builds a unary op on base.to(common).
+		opts.sameDTypeOut = true
 		out = prepareOut(x.shape, common, []Operand{a}, &opts)
-		if out.DType() != common {
-			raise(RuntimeError, errFoundDType, out.DType().ScalarName(), common.ScalarName())
-		}
 	}
 	ef := e.Float()
 	isBool := e.Kind == BoolScalar // a bool exponent never takes the shortcuts
@@ -665,6 +671,9 @@ func Clamp(x *Tensor, lo, hi *Scalar, opts Opts) *Tensor {
 	if opts.Inplace && !CanCast(common, x.DType()) {
 		raise(RuntimeError, errCastResult, common.ScalarName(), typeidName(x.DType()))
 	}
+	// clamp's meta function promotes by hand, then builds a unary op
+	// (whose out= must have the result's dtype).
+	opts.sameDTypeOut = true
 	out := prepareOut(x.shape, common, ops[:1], &opts)
 	var par unaryParams
 	k := uClamp

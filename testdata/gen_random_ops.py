@@ -1,0 +1,109 @@
+#!/usr/bin/python3
+"""Writes the statements of random_ops.tsh and random_print.tsh: random
+operands (every dtype, 0 to 3 dims, empty dims) through random unary,
+binary, reduction, view and joining calls, and random values (all scales,
+nan, inf) printed under random print options. Differential tests against
+PyTorch: the expected output comes from real PyTorch.
+
+    /usr/bin/python3 testdata/gen_random_ops.py ops > testdata/random_ops.tsh
+    /usr/bin/python3 testdata/gen_random_ops.py print > testdata/random_print.tsh
+    scripts/regen-transcripts -i testdata/random_ops.tsh testdata/random_print.tsh
+"""
+import math
+import random
+import sys
+
+DTYPES = ['torch.bool', 'torch.uint8', 'torch.int8', 'torch.int16', 'torch.int32', 'torch.int64',
+          'torch.float16', 'torch.bfloat16', 'torch.float32', 'torch.float64']
+UNARY = ("neg abs sign sqrt rsqrt exp expm1 log log1p log2 log10 sin cos tan asin acos atan sinh "
+         "cosh tanh sigmoid relu floor ceil round trunc frac reciprocal square logical_not "
+         "bitwise_not isnan isinf isfinite nan_to_num").split()
+BINARY = ("add sub mul div true_divide floor_divide remainder fmod pow maximum minimum fmax fmin "
+          "atan2 hypot eq ne lt le gt ge logical_and logical_or logical_xor bitwise_and "
+          "bitwise_or bitwise_xor").split()
+REDUCTIONS = ("sum mean prod max min amax amin argmax argmin std var norm all any count_nonzero "
+              "logsumexp cumsum cumprod").split()
+VIEWS = ["view(-1)", "reshape(-1, 1)", "t()", "transpose(0, -1)", "unsqueeze(0)", "squeeze()",
+         "flatten()", "flip(0)", "roll(1)", "tril()", "triu(1)", "contiguous()", "clone()", "T",
+         "mT", "diagonal()", "unbind(0)", "chunk(2)", "split(1)", "narrow(0, 0, 1)",
+         "select(0, 0)", "movedim(0, -1)", "repeat(2, 1)", "tile(2)", "expand(2, *a.shape)",
+         "unfold(0, 1, 1)"]
+OPERATORS = ["+", "-", "*", "/", "//", "%", "**", "&", "|", "^", "<<", ">>", "==", "<", ">=", "@"]
+OTHERS = ["torch.where(a > 0, a, b)", "torch.cat([a, b])", "torch.stack([a, a])", "a[a > 1]",
+          "a[0]", "a[..., None]", "a[:, 1:]", "torch.clamp(a, min=0)", "a.clamp(b)",
+          "torch.lerp(a.float(), b.float(), 0.5)", "torch.addcmul(a, a, b, value=2)",
+          "a.masked_fill(a > 1, 7)", "a.index_fill(0, torch.tensor([0]), 9)",
+          "torch.outer(a.flatten(), b.flatten())", "torch.einsum('...->...', a)",
+          "torch.broadcast_tensors(a, b)"]
+
+
+def operand(r, name):
+    shape = tuple(r.choice([1, 1, 2, 3, 0, 4]) for _ in range(r.choice([0, 1, 1, 2, 2, 3])))
+    d, n = r.choice(DTYPES), math.prod(shape)
+    if shape == ():
+        return f"{name} = torch.tensor(3).to({d})"
+    dims = ", ".join(map(str, shape)) + ("," if len(shape) == 1 else "")
+    if d == 'torch.bool':
+        return f"{name} = torch.arange({n}).reshape({dims}) % 3 == 0"
+    lo = 0 if d == 'torch.uint8' else -5
+    return f"{name} = torch.arange({lo}, {lo + n}).reshape({dims}).to({d})"
+
+
+def ops(r, n):
+    for _ in range(n):
+        yield operand(r, "a")
+        yield operand(r, "b")
+        c = r.random()
+        if c < 0.2:
+            f = r.choice(UNARY)
+            yield f"torch.{f}(a)" if r.random() < 0.5 else f"a.{f}()"
+        elif c < 0.45:
+            yield f"torch.{r.choice(BINARY)}(a, {r.choice(['b', '2', '1.5', 'True', '-1'])})"
+        elif c < 0.6:
+            yield f"a {r.choice(OPERATORS)} {r.choice(['b', '2', '0.5', 'b.t()', '-3'])}"
+        elif c < 0.8:
+            f = r.choice(REDUCTIONS)
+            args = "0" if f in ('cumsum', 'cumprod') else r.choice(
+                ["", "0", "-1", "dim=0, keepdim=True", "(0, 1)", "1, True"])
+            yield f"a.{f}({args})"
+        elif c < 0.9:
+            yield f"a.{r.choice(VIEWS)}"
+        else:
+            yield r.choice(OTHERS)
+
+
+def value(r):
+    c = r.random()
+    if c < 0.05:
+        return "float('nan')"
+    if c < 0.1:
+        return r.choice(["float('inf')", "-float('inf')"])
+    if c < 0.2:
+        return str(r.randint(-1000, 1000))
+    e = r.choice([-12, -8, -5, -4, -3, -2, -1, 0, 0, 0, 1, 2, 3, 4, 5, 6, 8, 10, 15])
+    return repr(round(r.uniform(-10, 10) * 10**e, r.randint(0, 8)))
+
+
+def printing(r, n):
+    for _ in range(n):
+        if r.random() < 0.1:
+            yield "torch.set_printoptions(" + r.choice(
+                ["precision=2", "precision=6", "sci_mode=True", "sci_mode=False", "linewidth=40",
+                 "threshold=5", "edgeitems=1", "profile='default'", "profile='short'",
+                 "profile='full'"]) + ")"
+        k = r.choice([1, 1, 2, 3, 4, 5, 7, 12])
+        shape = r.choice(["", f".reshape(1, {k})", f".reshape({k}, 1)"])
+        yield f"v = torch.tensor([{', '.join(value(r) for _ in range(k))}], dtype={r.choice(DTYPES)}){shape}"
+        if r.random() < 0.3:
+            yield "v"
+            yield "v.tolist()"
+    yield "torch.set_printoptions(profile='default')"
+
+
+if __name__ == "__main__":
+    kind = sys.argv[1]
+    print(f"# Random {kind} statements (generated by gen_random_ops.py {kind})")
+    for seed in range(1, 5):
+        gen = ops if kind == "ops" else printing
+        for stmt in gen(random.Random(seed), 150):
+            print(">>> " + stmt)
