@@ -123,38 +123,22 @@ func avxSincos(x float32) (sin, cos float32) {
 }
 
 // fmaf is fmaf(a, b, c): a*b+c rounded once to float32. The product is
-// exact in float64, so the float64 sum is off only by its own rounding; the
-// float32 rounding of that sum is the right one unless the sum landed
-// exactly halfway between two float32 values (or in float32's subnormal
-// range), where the exact sum decides.
+// exact in float64, so the float64 sum s is off only by its own rounding
+// error e (TwoSum), and rounding s to float32 can go wrong only when s is
+// a float32 midpoint or lies in float32's subnormal range. There s is
+// rounded to odd instead (when inexact, whichever neighbour of the exact
+// sum has an odd significand), which then rounds to float32 as the exact
+// sum does, as 53 >= 24 + 2 bits (Boldo and Melquiond). Infinities and
+// NaNs never take that path. The common path's latency is one multiply
+// and one add: SLEEF's polynomials chain dozens of these per element.
 func fmaf(a, b, c float32) float32 {
-	s := float64(a)*float64(b) + float64(c)
-	if bits := math.Float64bits(s); bits&(1<<29-1) != 1<<28 && bits<<1 >= 0x381<<53 {
-		return float32(s)
+	p := float64(a) * float64(b)
+	s := p + float64(c)
+	if bits := math.Float64bits(s); bits&(1<<29-1) == 1<<28 || bits<<1 < 0x381<<53 {
+		bv := s - p
+		if e := (p - (s - bv)) + (float64(c) - bv); e != 0 {
+			s = math.Float64frombits((bits - (math.Float64bits(e)^bits)>>63) | 1)
+		}
 	}
-	return fmafSlow(a, b, c, s)
-}
-
-func fmafSlow(a, b, c float32, s float64) float32 {
-	p, cc := float64(a)*float64(b), float64(c)
-	bv := s - p
-	e := (p - (s - bv)) + (cc - bv) // s + e == p + c exactly
-	r := float32(s)
-	if e == 0 || float64(r) == s || math.IsInf(s, 0) || math.IsNaN(s) {
-		return r
-	}
-	var other float32
-	if float64(r) > s {
-		other = math.Nextafter32(r, float32(math.Inf(-1)))
-	} else {
-		other = math.Nextafter32(r, float32(math.Inf(1)))
-	}
-	if (float64(r)+float64(other))/2 != s {
-		return r
-	}
-	// s is a midpoint: the exact sum lies on the side of e.
-	if (e > 0) == (other > r) {
-		return other
-	}
-	return r
+	return float32(s)
 }

@@ -299,4 +299,26 @@ func TestFmaf(t *testing.T) {
 		check(m, 1+0x1p-23, -0x1p-60)
 	}
 	check(0x1p-100, 0x1p-40, 0x1p-149) // subnormal result
+	// Any finite operands, subnormals included: the exponents of the
+	// product and c far apart or close, results anywhere in range.
+	for i := 0; i < 300000; i++ {
+		a := math.Float32frombits(g.Random()&^(0xff<<23) | (g.Random()%254)<<23)
+		b := math.Float32frombits(g.Random()&^(0xff<<23) | (g.Random()%254)<<23)
+		c := math.Float32frombits(g.Random()&^(0xff<<23) | (g.Random()%254)<<23)
+		if i%3 == 0 {
+			b = math.Float32frombits(g.Random()&^(0xff<<23) | (254-(math.Float32bits(a)>>23&0xff))<<23)
+		}
+		if x := float64(a) * float64(b); math.Abs(x) < math.MaxFloat32 {
+			check(a, b, c)
+		}
+	}
+	inf, nan := float32(math.Inf(1)), float32(math.NaN())
+	for _, c := range []struct{ a, b, c, want float32 }{
+		{inf, 1, 0, inf}, {1, 1, -inf, -inf}, {3e38, 10, 0, inf}, {-3e38, 10, 1, -inf},
+		{inf, 0, 1, nan}, {inf, 1, -inf, nan}, {nan, 1, 1, nan}, {1, 1, nan, nan},
+	} {
+		if got := fmaf(c.a, c.b, c.c); math.Float32bits(got) != math.Float32bits(c.want) && !(got != got && c.want != c.want) {
+			t.Errorf("fmaf(%g, %g, %g) = %g, want %g", c.a, c.b, c.c, got, c.want)
+		}
+	}
 }
