@@ -332,6 +332,7 @@ func builtinInt(a *Args) Value {
 			n, _ := bi.Int64()
 			b = int(n)
 		}
+		checkStrDigits(string(x), b)
 		txt := strings.ReplaceAll(strings.TrimSpace(string(x)), "_", "")
 		if bi, ok := newBigBase(txt, b); ok && !strings.HasPrefix(strings.TrimSpace(string(x)), "_") {
 			return MakeBigInt(bi)

@@ -1,6 +1,7 @@
 package eval
 
 import (
+	"fmt"
 	"strconv"
 
 	"github.com/tensh/tensh/lang"
@@ -180,7 +181,18 @@ func (s *Session) augAssign(st *lang.AugAssignStmt) {
 }
 
 // inplaceBinary is x op= y: in place for tensors (except @) and lists.
+// When neither the in-place nor the plain operator applies, Python's
+// TypeError names the augmented operator ("+=").
 func (s *Session) inplaceBinary(op lang.Op, x, y Value) Value {
+	defer func() {
+		if r := recover(); r != nil {
+			plain := fmt.Sprintf(errUnsupportedBinary, binaryOpName(op), TypeName(x), TypeName(y))
+			if e, ok := r.(*Exception); ok && e.Type == "TypeError" && e.Msg == plain {
+				e.Msg = fmt.Sprintf(errUnsupportedBinary, op.String()+"=", TypeName(x), TypeName(y))
+			}
+			panic(r)
+		}
+	}()
 	switch xv := x.(type) {
 	case *tensor.Tensor:
 		if op != lang.At {

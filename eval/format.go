@@ -234,7 +234,7 @@ func signPrefix(neg bool, sign byte) string {
 
 func formatInt(n Int, spec, typeName string) string {
 	if spec == "" {
-		return n.String()
+		return n.Decimal()
 	}
 	fs := parseSpec(spec, typeName)
 	switch fs.typ {
@@ -251,7 +251,7 @@ func formatInt(n Int, spec, typeName string) string {
 	every := 3
 	switch fs.typ {
 	case 0, 'd', 'n':
-		digits = b.String()
+		digits = MakeBigInt(b).Decimal()
 	case 'b':
 		digits, prefix, every = b.Text(2), "0b", 4
 	case 'o':

@@ -1,6 +1,7 @@
 package eval
 
 import (
+	"github.com/tensh/tensh/runtime/tensor"
 	"math"
 	"math/big"
 	"math/bits"
@@ -12,7 +13,7 @@ func newBig(dec string) (*big.Int, bool) { return new(big.Int).SetString(dec, 10
 
 // maxIntBits bounds the size of Python ints tensh computes (10**10**10
 // would otherwise exhaust memory).
-const maxIntBits = 1 << 20
+const maxIntBits = 1 << 22
 
 func checkBits(b *big.Int) Int {
 	if b.BitLen() > maxIntBits {
@@ -103,6 +104,16 @@ func intBinary(op lang.Op, x, y Int) Value {
 			}
 			return floatBinary(op, x.Float(), y.Float())
 		}
+		if aok && a >= -1 && a <= 1 {
+			// 0, 1 and -1 to any power, however large.
+			if a == -1 && y.Big().Bit(0) == 1 {
+				return MakeInt(-1)
+			}
+			if a == 0 && y.Sign() > 0 {
+				return MakeInt(0)
+			}
+			return MakeInt(1)
+		}
 		if !bok {
 			throw("OverflowError", errExponentTooLarge)
 		}
@@ -130,7 +141,14 @@ func intBinary(op lang.Op, x, y Int) Value {
 			if x.Sign() == 0 {
 				return MakeInt(0)
 			}
-			throw("OverflowError", errTooManyDigits)
+			if shiftOverflows(x, y) {
+				throw("OverflowError", errTooManyDigits)
+			}
+			// Past the memory cap CPython fails to allocate the result.
+			if float64(x.Big().BitLen())+y.Float() > 8*float64(tensor.MemoryLimit()) {
+				throw("MemoryError", "")
+			}
+			throw("OverflowError", errIntTooLarge, maxIntBits)
 		}
 		if op == lang.LtLt {
 			return checkBits(new(big.Int).Lsh(x.Big(), uint(b)))
@@ -138,6 +156,19 @@ func intBinary(op lang.Op, x, y Int) Value {
 		return MakeBigInt(new(big.Int).Rsh(x.Big(), uint(b)))
 	}
 	return nil
+}
+
+// shiftOverflows reports whether CPython's x << y fails with "too many
+// digits in integer": the result would need more 30-bit digits than a
+// PyLongObject can have (smaller results fail to allocate instead).
+func shiftOverflows(x, y Int) bool {
+	const maxLongDigits = (1<<63 - 1 - 24) / 4
+	digits := new(big.Int).Div(y.Big(), big.NewInt(30))
+	if new(big.Int).Mod(y.Big(), big.NewInt(30)).Sign() != 0 {
+		digits.Add(digits, big.NewInt(1))
+	}
+	digits.Add(digits, big.NewInt(int64((x.Big().BitLen()+29)/30)))
+	return digits.Cmp(big.NewInt(maxLongDigits)) > 0
 }
 
 func abs64(a int64) int64 {
@@ -210,7 +241,7 @@ func floatPow(a, b float64) float64 {
 	if a < 0 && b != math.Trunc(b) && !math.IsInf(b, 0) {
 		throw("ValueError", errComplexPow)
 	}
-	r := math.Pow(a, b)
+	r := tensor.Pow(a, b) // C's pow, as CPython calls it (Go's math.Pow is less exact)
 	if math.IsInf(r, 0) && !math.IsInf(a, 0) && !math.IsInf(b, 0) {
 		throw("OverflowError", errFloatOverflow)
 	}

@@ -2,6 +2,7 @@ package eval
 
 import (
 	"math"
+	"math/big"
 	"strings"
 
 	"github.com/tensh/tensh/lang"
@@ -99,8 +100,17 @@ func (s *Session) binary(op lang.Op, x, y Value) Value {
 			throw("TypeError", errSeqMulNonInt, TypeName(x))
 		}
 	}
-	throw("TypeError", errUnsupportedBinary, op, TypeName(x), TypeName(y))
+	throw("TypeError", errUnsupportedBinary, binaryOpName(op), TypeName(x), TypeName(y))
 	return nil
+}
+
+// binaryOpName is how Python's TypeError names a binary operator: ** is
+// "** or pow()", the name its slot shares with pow().
+func binaryOpName(op lang.Op) string {
+	if op == lang.StarStar {
+		return "** or pow()"
+	}
+	return op.String()
 }
 
 func sizeFromValues(vs []Value) Value {
@@ -310,6 +320,9 @@ func (s *Session) compare(op lang.Op, x, y Value) Value {
 	if !ok {
 		throw("TypeError", errUnsupportedCompare, op, TypeName(x), TypeName(y))
 	}
+	if c == unordered {
+		return Bool(false)
+	}
 	switch op {
 	case lang.Lt:
 		return Bool(c < 0)
@@ -372,6 +385,14 @@ func (s *Session) equal(x, y Value) bool {
 	return identical(x, y)
 }
 
+// exactFloat is a number (not NaN) as an exact big.Float.
+func exactFloat(n num) *big.Float {
+	if n.isFloat {
+		return new(big.Float).SetFloat64(n.f)
+	}
+	return new(big.Float).SetInt(n.i.Big())
+}
+
 func isIntegral(f float64) bool { return f == math.Trunc(f) && !math.IsInf(f, 0) }
 
 func bigOfFloat(f float64) *bigInt {
@@ -396,7 +417,11 @@ func (s *Session) seqEqual(a, b []Value) bool {
 	return true
 }
 
-// order compares two values for <, returning -1, 0, 1.
+// unordered is order's result for a NaN: every comparison is false.
+const unordered = 2
+
+// order compares two values for <, returning -1, 0, 1 (or unordered).
+// An int and a float compare exactly, as in Python (2**53 + 1 > 2.0**53).
 func (s *Session) order(x, y Value) (int, bool) {
 	if xn, ok := number(x); ok {
 		yn, ok := number(y)
@@ -404,16 +429,10 @@ func (s *Session) order(x, y Value) (int, bool) {
 			return 0, false
 		}
 		if xn.isFloat || yn.isFloat {
-			a, b := xn.float(), yn.float()
-			switch {
-			case a < b:
-				return -1, true
-			case a > b:
-				return 1, true
-			case a == b:
-				return 0, true
+			if (xn.isFloat && math.IsNaN(xn.f)) || (yn.isFloat && math.IsNaN(yn.f)) {
+				return unordered, true
 			}
-			return 2, true // NaN: every comparison false
+			return exactFloat(xn).Cmp(exactFloat(yn)), true
 		}
 		return xn.i.Big().Cmp(yn.i.Big()), true
 	}

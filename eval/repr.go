@@ -37,7 +37,7 @@ func (st *reprState) repr(v Value) string {
 		}
 		return "False"
 	case Int:
-		return x.String()
+		return x.Decimal()
 	case Float:
 		return FloatRepr(float64(x))
 	case Str:

@@ -55,7 +55,7 @@ func (s *Session) tensorBinary(op lang.Op, x, y Value) Value {
 	}
 	bop, ok := operatorOps[op]
 	if !ok {
-		throw("TypeError", errUnsupportedBinary, op, TypeName(x), TypeName(y))
+		throw("TypeError", errUnsupportedBinary, binaryOpName(op), TypeName(x), TypeName(y))
 	}
 	if t, isT := x.(*tensor.Tensor); isT {
 		other, ok := toOperand(y)
@@ -125,7 +125,7 @@ func (s *Session) tensorBinaryFallback(op lang.Op, x, y Value) Value {
 			}
 		}
 	}
-	throw("TypeError", errUnsupportedBinary, op, TypeName(x), TypeName(y))
+	throw("TypeError", errUnsupportedBinary, binaryOpName(op), TypeName(x), TypeName(y))
 	return nil
 }
 

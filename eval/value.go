@@ -3,6 +3,7 @@ package eval
 import (
 	"math"
 	"math/big"
+	"strings"
 
 	"github.com/tensh/tensh/runtime/tensor"
 )
@@ -150,6 +151,41 @@ func (i Int) String() string {
 		return i.big.String()
 	}
 	return big.NewInt(i.small).String()
+}
+
+// maxStrDigits is Python 3.11's limit on the decimal digits of an int
+// converted to or from a string (sys.get_int_max_str_digits()).
+const maxStrDigits = 4300
+
+// Decimal is i in base 10 as str(), repr() and format() write it: Python
+// refuses ints of more than maxStrDigits digits.
+func (i Int) Decimal() string {
+	// 14300 bits make at least 4305 digits: no need to convert.
+	if i.big != nil && i.big.BitLen() > 14300 {
+		throw("ValueError", errIntToStrDigits)
+	}
+	s := i.String()
+	if len(strings.TrimPrefix(s, "-")) > maxStrDigits {
+		throw("ValueError", errIntToStrDigits)
+	}
+	return s
+}
+
+// checkStrDigits raises Python's error when text that int() parses in a
+// base other than a power of two has more than maxStrDigits digits.
+func checkStrDigits(txt string, base int) {
+	if base&(base-1) == 0 || len(txt) <= maxStrDigits {
+		return
+	}
+	n := 0
+	for _, c := range txt {
+		if c != '_' && c != '+' && c != '-' && c != ' ' && c != '\t' && c != '\n' {
+			n++
+		}
+	}
+	if n > maxStrDigits {
+		throw("ValueError", errStrToIntDigits, n)
+	}
 }
 
 // Sign returns -1, 0 or 1.
