@@ -137,6 +137,7 @@ const (
 	errStarredHere         = "can't use starred expression here"
 	errKwArgsMapping       = "argument after ** must be a mapping, not %s"
 	errKwRepeated          = "keyword argument repeated: %s"
+	errNotReversible       = "'%s' object is not reversible"
 )
 
 // tensh's own limits on Python semantics.

@@ -5,10 +5,11 @@ import (
 	"strings"
 
 	"github.com/tensh/tensh/lang"
+	"github.com/tensh/tensh/runtime/tensor"
 )
 
 // Methods of the Python types of the subset, and a few more builtins that
-// users of the REPL reach for (sorted, enumerate, zip, any, all).
+// users of the REPL reach for (sorted, reversed, enumerate, zip, any, all).
 
 func method(name, sig, doc string, fn func(a *Args) Value) *Builtin {
 	return &Builtin{Name: name, Sig: sig, Doc: doc, Fn: fn}
@@ -187,6 +188,27 @@ func init() {
 					out = append(out, Tuple{MakeInt(start + int64(i)), v})
 				}
 				return &List{Elems: out}
+			}},
+		&Builtin{Name: "reversed", Kind: PythonBuiltin, Sig: "reversed(sequence)", Doc: "Returns a list of the items of sequence in reverse order; a tensor is flipped along dim 0 (Tensor.__reversed__).",
+			Fn: func(a *Args) Value {
+				var seq Value
+				a.Unpack("sequence", &seq)
+				switch x := seq.(type) {
+				case *tensor.Tensor:
+					if x.Dim() == 0 {
+						return x
+					}
+					return tensor.Flip(x, []int{0})
+				case *List, Tuple, Size, Range, Str:
+					elems := iterate(x)
+					out := make([]Value, len(elems))
+					for i, v := range elems {
+						out[len(elems)-1-i] = v
+					}
+					return &List{Elems: out}
+				}
+				throw("TypeError", errNotReversible, TypeName(seq))
+				return nil
 			}},
 		&Builtin{Name: "zip", Kind: PythonBuiltin, Sig: "zip(*iterables)", Doc: "Returns a list of tuples pairing up the items of the iterables.",
 			Fn: func(a *Args) Value {
