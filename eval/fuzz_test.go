@@ -156,7 +156,7 @@ var (
 	fuzzAugOps  = []string{"+=", "-=", "*=", "/=", "//=", "%=", "**=", "@=", "&=", "|=", "^=", "<<=", ">>="}
 	fuzzUnOps   = []string{"-", "+", "~", "not "}
 	fuzzBuiltin = []string{"len", "list", "tuple", "sum", "max", "min", "abs", "int", "float", "bool", "str", "repr",
-		"round", "range", "type", "isinstance", "sorted", "enumerate", "zip", "print"}
+		"round", "range", "type", "isinstance", "sorted", "reversed", "enumerate", "zip", "print"}
 )
 
 // fuzzProps are the Tensor properties (registered by init functions, so
