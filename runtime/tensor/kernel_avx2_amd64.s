@@ -2942,3 +2942,295 @@ negloop:
 negdone:
 	VZEROUPPER
 	RET
+
+// SLEEF's sinf_u1 and cosf_u1 (kernel_sleef_trig.go): the short (Cody-Waite)
+// reduction and the polynomial, for vectors of 8 whose elements all have
+// |x| < 125.
+
+DATA f32TrigR2<>+0(SB)/4, $0x42fa0000
+DATA f32TrigR2<>+4(SB)/4, $0x42fa0000
+DATA f32TrigR2<>+8(SB)/4, $0x42fa0000
+DATA f32TrigR2<>+12(SB)/4, $0x42fa0000
+DATA f32TrigR2<>+16(SB)/4, $0x42fa0000
+DATA f32TrigR2<>+20(SB)/4, $0x42fa0000
+DATA f32TrigR2<>+24(SB)/4, $0x42fa0000
+DATA f32TrigR2<>+28(SB)/4, $0x42fa0000
+GLOBL f32TrigR2<>(SB), RODATA|NOPTR, $32
+
+DATA f32M1PI<>+0(SB)/4, $0x3ea2f983
+DATA f32M1PI<>+4(SB)/4, $0x3ea2f983
+DATA f32M1PI<>+8(SB)/4, $0x3ea2f983
+DATA f32M1PI<>+12(SB)/4, $0x3ea2f983
+DATA f32M1PI<>+16(SB)/4, $0x3ea2f983
+DATA f32M1PI<>+20(SB)/4, $0x3ea2f983
+DATA f32M1PI<>+24(SB)/4, $0x3ea2f983
+DATA f32M1PI<>+28(SB)/4, $0x3ea2f983
+GLOBL f32M1PI<>(SB), RODATA|NOPTR, $32
+
+DATA f32M2PI<>+0(SB)/4, $0x3f22f983
+DATA f32M2PI<>+4(SB)/4, $0x3f22f983
+DATA f32M2PI<>+8(SB)/4, $0x3f22f983
+DATA f32M2PI<>+12(SB)/4, $0x3f22f983
+DATA f32M2PI<>+16(SB)/4, $0x3f22f983
+DATA f32M2PI<>+20(SB)/4, $0x3f22f983
+DATA f32M2PI<>+24(SB)/4, $0x3f22f983
+DATA f32M2PI<>+28(SB)/4, $0x3f22f983
+GLOBL f32M2PI<>(SB), RODATA|NOPTR, $32
+
+DATA f32NegPIA2<>+0(SB)/4, $0xc0490e00
+DATA f32NegPIA2<>+4(SB)/4, $0xc0490e00
+DATA f32NegPIA2<>+8(SB)/4, $0xc0490e00
+DATA f32NegPIA2<>+12(SB)/4, $0xc0490e00
+DATA f32NegPIA2<>+16(SB)/4, $0xc0490e00
+DATA f32NegPIA2<>+20(SB)/4, $0xc0490e00
+DATA f32NegPIA2<>+24(SB)/4, $0xc0490e00
+DATA f32NegPIA2<>+28(SB)/4, $0xc0490e00
+GLOBL f32NegPIA2<>(SB), RODATA|NOPTR, $32
+
+DATA f32NegPIB2<>+0(SB)/4, $0xb8ed5000
+DATA f32NegPIB2<>+4(SB)/4, $0xb8ed5000
+DATA f32NegPIB2<>+8(SB)/4, $0xb8ed5000
+DATA f32NegPIB2<>+12(SB)/4, $0xb8ed5000
+DATA f32NegPIB2<>+16(SB)/4, $0xb8ed5000
+DATA f32NegPIB2<>+20(SB)/4, $0xb8ed5000
+DATA f32NegPIB2<>+24(SB)/4, $0xb8ed5000
+DATA f32NegPIB2<>+28(SB)/4, $0xb8ed5000
+GLOBL f32NegPIB2<>(SB), RODATA|NOPTR, $32
+
+DATA f32NegPIC2<>+0(SB)/4, $0xb1085a31
+DATA f32NegPIC2<>+4(SB)/4, $0xb1085a31
+DATA f32NegPIC2<>+8(SB)/4, $0xb1085a31
+DATA f32NegPIC2<>+12(SB)/4, $0xb1085a31
+DATA f32NegPIC2<>+16(SB)/4, $0xb1085a31
+DATA f32NegPIC2<>+20(SB)/4, $0xb1085a31
+DATA f32NegPIC2<>+24(SB)/4, $0xb1085a31
+DATA f32NegPIC2<>+28(SB)/4, $0xb1085a31
+GLOBL f32NegPIC2<>(SB), RODATA|NOPTR, $32
+
+DATA f32NegPIA2h<>+0(SB)/4, $0xbfc90e00
+DATA f32NegPIA2h<>+4(SB)/4, $0xbfc90e00
+DATA f32NegPIA2h<>+8(SB)/4, $0xbfc90e00
+DATA f32NegPIA2h<>+12(SB)/4, $0xbfc90e00
+DATA f32NegPIA2h<>+16(SB)/4, $0xbfc90e00
+DATA f32NegPIA2h<>+20(SB)/4, $0xbfc90e00
+DATA f32NegPIA2h<>+24(SB)/4, $0xbfc90e00
+DATA f32NegPIA2h<>+28(SB)/4, $0xbfc90e00
+GLOBL f32NegPIA2h<>(SB), RODATA|NOPTR, $32
+
+DATA f32NegPIB2h<>+0(SB)/4, $0xb86d5000
+DATA f32NegPIB2h<>+4(SB)/4, $0xb86d5000
+DATA f32NegPIB2h<>+8(SB)/4, $0xb86d5000
+DATA f32NegPIB2h<>+12(SB)/4, $0xb86d5000
+DATA f32NegPIB2h<>+16(SB)/4, $0xb86d5000
+DATA f32NegPIB2h<>+20(SB)/4, $0xb86d5000
+DATA f32NegPIB2h<>+24(SB)/4, $0xb86d5000
+DATA f32NegPIB2h<>+28(SB)/4, $0xb86d5000
+GLOBL f32NegPIB2h<>(SB), RODATA|NOPTR, $32
+
+DATA f32NegPIC2h<>+0(SB)/4, $0xb0885a31
+DATA f32NegPIC2h<>+4(SB)/4, $0xb0885a31
+DATA f32NegPIC2h<>+8(SB)/4, $0xb0885a31
+DATA f32NegPIC2h<>+12(SB)/4, $0xb0885a31
+DATA f32NegPIC2h<>+16(SB)/4, $0xb0885a31
+DATA f32NegPIC2h<>+20(SB)/4, $0xb0885a31
+DATA f32NegPIC2h<>+24(SB)/4, $0xb0885a31
+DATA f32NegPIC2h<>+28(SB)/4, $0xb0885a31
+GLOBL f32NegPIC2h<>(SB), RODATA|NOPTR, $32
+
+DATA f32Two<>+0(SB)/4, $0x40000000
+DATA f32Two<>+4(SB)/4, $0x40000000
+DATA f32Two<>+8(SB)/4, $0x40000000
+DATA f32Two<>+12(SB)/4, $0x40000000
+DATA f32Two<>+16(SB)/4, $0x40000000
+DATA f32Two<>+20(SB)/4, $0x40000000
+DATA f32Two<>+24(SB)/4, $0x40000000
+DATA f32Two<>+28(SB)/4, $0x40000000
+GLOBL f32Two<>(SB), RODATA|NOPTR, $32
+
+DATA f32SinC0<>+0(SB)/4, $0x362f0a87
+DATA f32SinC0<>+4(SB)/4, $0x362f0a87
+DATA f32SinC0<>+8(SB)/4, $0x362f0a87
+DATA f32SinC0<>+12(SB)/4, $0x362f0a87
+DATA f32SinC0<>+16(SB)/4, $0x362f0a87
+DATA f32SinC0<>+20(SB)/4, $0x362f0a87
+DATA f32SinC0<>+24(SB)/4, $0x362f0a87
+DATA f32SinC0<>+28(SB)/4, $0x362f0a87
+GLOBL f32SinC0<>(SB), RODATA|NOPTR, $32
+
+DATA f32SinC1<>+0(SB)/4, $0xb94fbaeb
+DATA f32SinC1<>+4(SB)/4, $0xb94fbaeb
+DATA f32SinC1<>+8(SB)/4, $0xb94fbaeb
+DATA f32SinC1<>+12(SB)/4, $0xb94fbaeb
+DATA f32SinC1<>+16(SB)/4, $0xb94fbaeb
+DATA f32SinC1<>+20(SB)/4, $0xb94fbaeb
+DATA f32SinC1<>+24(SB)/4, $0xb94fbaeb
+DATA f32SinC1<>+28(SB)/4, $0xb94fbaeb
+GLOBL f32SinC1<>(SB), RODATA|NOPTR, $32
+
+DATA f32SinC2<>+0(SB)/4, $0x3c088777
+DATA f32SinC2<>+4(SB)/4, $0x3c088777
+DATA f32SinC2<>+8(SB)/4, $0x3c088777
+DATA f32SinC2<>+12(SB)/4, $0x3c088777
+DATA f32SinC2<>+16(SB)/4, $0x3c088777
+DATA f32SinC2<>+20(SB)/4, $0x3c088777
+DATA f32SinC2<>+24(SB)/4, $0x3c088777
+DATA f32SinC2<>+28(SB)/4, $0x3c088777
+GLOBL f32SinC2<>(SB), RODATA|NOPTR, $32
+
+DATA f32SinC3<>+0(SB)/4, $0xbe2aaaa6
+DATA f32SinC3<>+4(SB)/4, $0xbe2aaaa6
+DATA f32SinC3<>+8(SB)/4, $0xbe2aaaa6
+DATA f32SinC3<>+12(SB)/4, $0xbe2aaaa6
+DATA f32SinC3<>+16(SB)/4, $0xbe2aaaa6
+DATA f32SinC3<>+20(SB)/4, $0xbe2aaaa6
+DATA f32SinC3<>+24(SB)/4, $0xbe2aaaa6
+DATA f32SinC3<>+28(SB)/4, $0xbe2aaaa6
+GLOBL f32SinC3<>(SB), RODATA|NOPTR, $32
+
+// TRIGSMALL8 sets the flags for JNE to branch when the 8 floats in Y0 do
+// not all have |x| < 125 (NaNs included): such a vector takes the long
+// reduction, which is left to Go. Clobbers Y1, BX.
+#define TRIGSMALL8 \
+	VANDPS     i32AbsMask<>(SB), Y0, Y1 \
+	VCMPPS     $1, f32TrigR2<>(SB), Y1, Y1 \
+	VMOVMSKPS  Y1, BX \
+	CMPL       BX, $0xff
+
+// DFADD2DF is df2Add2DF: (ox, oy) = (sx, sy) + y; tmp is clobbered.
+#define DFADD2DF(sx, sy, y, ox, oy, tmp) \
+	VADDPS y, sx, ox \
+	VSUBPS sx, ox, tmp \
+	VSUBPS tmp, ox, oy \
+	VSUBPS oy, sx, oy \
+	VSUBPS tmp, y, tmp \
+	VADDPS tmp, oy, oy \
+	VADDPS sy, oy, oy
+
+// SINCOSPOLY is sinCosPoly: Y9 = t*(1 + s*P(s)), s = t*t, for the
+// double-float t = (Y4, Y8). Clobbers Y10-Y14: s = df2Squ(t) is (Y10,
+// Y11), u = P(sx) Y12, p = df2Add(C3, u*sx) (Y13, Y14), m = df2MulDD(p, s)
+// (Y12, Y9), x = df2AddFD(1, m) (Y13, Y14), then df2MulToF(t, x).
+#define SINCOSPOLY \
+	VMULPS      Y4, Y4, Y10 \
+	VMOVAPS     Y4, Y11 \
+	VFMSUB213PS Y10, Y4, Y11 \
+	VADDPS      Y4, Y4, Y12 \
+	VFMADD231PS Y8, Y12, Y11 \
+	VMOVUPS     f32SinC0<>(SB), Y12 \
+	VFMADD213PS f32SinC1<>(SB), Y10, Y12 \
+	VFMADD213PS f32SinC2<>(SB), Y10, Y12 \
+	VMULPS      Y10, Y12, Y12 \
+	VADDPS      f32SinC3<>(SB), Y12, Y13 \
+	VMOVUPS     f32SinC3<>(SB), Y14 \
+	VSUBPS      Y13, Y14, Y14 \
+	VADDPS      Y12, Y14, Y14 \
+	VMULPS      Y10, Y13, Y12 \
+	VMOVAPS     Y13, Y9 \
+	VFMSUB213PS Y12, Y10, Y9 \
+	VFMADD231PS Y10, Y14, Y9 \
+	VFMADD231PS Y11, Y13, Y9 \
+	VADDPS      f32One<>(SB), Y12, Y13 \
+	VMOVUPS     f32One<>(SB), Y14 \
+	VSUBPS      Y13, Y14, Y14 \
+	VADDPS      Y12, Y14, Y14 \
+	VADDPS      Y9, Y14, Y14 \
+	VMULPS      Y14, Y4, Y9 \
+	VFMADD231PS Y13, Y8, Y9 \
+	VFMADD231PS Y13, Y4, Y9
+
+// func sinf32AVX2(dst, src *float32, n int) int
+// dst = sleefSinfW(src, false) for the vectors of 8 from the start of
+// src (n a multiple of 8) up to the first that needs the long reduction;
+// returns how many elements it wrote.
+TEXT ·sinf32AVX2(SB), NOSPLIT, $0-32
+	MOVQ dst+0(FP), DI
+	MOVQ src+8(FP), SI
+	MOVQ n+16(FP), CX
+	XORQ AX, AX
+sinloop:
+	CMPQ AX, CX
+	JGE  sindone
+	VMOVUPS (SI)(AX*4), Y0
+	TRIGSMALL8
+	JNE  sindone
+	// u = rint(d/pi); q&1 as a sign mask (Y3).
+	VMULPS    f32M1PI<>(SB), Y0, Y2
+	VROUNDPS  $0, Y2, Y2
+	VCVTPS2DQ Y2, Y3
+	VPSLLD    $31, Y3, Y3
+	// v = fmaf(u, -PIA2, d); s = df2Add2(v, u*-PIB2) = (Y6, Y7).
+	VMOVAPS     Y0, Y4
+	VFMADD231PS f32NegPIA2<>(SB), Y2, Y4
+	VMULPS      f32NegPIB2<>(SB), Y2, Y5
+	VADDPS      Y5, Y4, Y6
+	VSUBPS      Y4, Y6, Y7
+	VSUBPS      Y7, Y6, Y8
+	VSUBPS      Y8, Y4, Y8
+	VSUBPS      Y7, Y5, Y7
+	VADDPS      Y7, Y8, Y7
+	// s = df2AddDF(s, u*-PIC2) = (Y4, Y8).
+	VMULPS f32NegPIC2<>(SB), Y2, Y5
+	VADDPS Y5, Y6, Y4
+	VSUBPS Y4, Y6, Y8
+	VADDPS Y5, Y8, Y8
+	VADDPS Y7, Y8, Y8
+	SINCOSPOLY
+	VXORPS Y3, Y9, Y9
+	// sin(-0) = -0.
+	VPCMPEQD  f32SignMask<>(SB), Y0, Y1
+	VBLENDVPS Y1, Y0, Y9, Y9
+	VMOVUPS   Y9, (DI)(AX*4)
+	ADDQ $8, AX
+	JMP  sinloop
+sindone:
+	MOVQ AX, ret+24(FP)
+	VZEROUPPER
+	RET
+
+// func cosf32AVX2(dst, src *float32, n int) int
+// cosf32AVX2 is sinf32AVX2 for sleefCosfW.
+TEXT ·cosf32AVX2(SB), NOSPLIT, $0-32
+	MOVQ dst+0(FP), DI
+	MOVQ src+8(FP), SI
+	MOVQ n+16(FP), CX
+	XORQ AX, AX
+cosloop:
+	CMPQ AX, CX
+	JGE  cosdone
+	VMOVUPS (SI)(AX*4), Y0
+	TRIGSMALL8
+	JNE  cosdone
+	// dq = fmaf(rint(fmaf(d, 1/pi, -0.5)), 2, 1); q&2 == 0 as a sign
+	// mask (Y3).
+	VMOVUPS     f32M1PI<>(SB), Y2
+	VFMADD213PS f32NegHalf<>(SB), Y0, Y2
+	VROUNDPS    $0, Y2, Y2
+	VMOVUPS     f32Two<>(SB), Y5
+	VFMADD213PS f32One<>(SB), Y5, Y2
+	VCVTPS2DQ   Y2, Y3
+	VPSLLD      $30, Y3, Y3
+	VPANDN      f32SignMask<>(SB), Y3, Y3
+	// s = df2Add2(d, dq*-PIA2/2) = (Y6, Y7).
+	VMULPS f32NegPIA2h<>(SB), Y2, Y5
+	VADDPS Y5, Y0, Y6
+	VSUBPS Y0, Y6, Y7
+	VSUBPS Y7, Y6, Y8
+	VSUBPS Y8, Y0, Y8
+	VSUBPS Y7, Y5, Y7
+	VADDPS Y7, Y8, Y7
+	// s = df2Add2DF(s, dq*-PIB2/2), then dq*-PIC2/2: (Y4, Y8).
+	VMULPS f32NegPIB2h<>(SB), Y2, Y5
+	DFADD2DF(Y6, Y7, Y5, Y4, Y8, Y1)
+	VMULPS f32NegPIC2h<>(SB), Y2, Y5
+	DFADD2DF(Y4, Y8, Y5, Y6, Y7, Y1)
+	VMOVAPS Y6, Y4
+	VMOVAPS Y7, Y8
+	SINCOSPOLY
+	VXORPS  Y3, Y9, Y9
+	VMOVUPS Y9, (DI)(AX*4)
+	ADDQ $8, AX
+	JMP  cosloop
+cosdone:
+	MOVQ AX, ret+24(FP)
+	VZEROUPPER
+	RET

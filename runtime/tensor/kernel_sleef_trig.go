@@ -494,8 +494,27 @@ func trigRowF32(dst, src []float32, f func(float32, bool) float32) {
 	}
 }
 
-func sinF32(dst, src []float32) { trigRowF32(dst, src, sleefSinfW) }
-func cosF32(dst, src []float32) { trigRowF32(dst, src, sleefCosfW) }
+// trigRowAVX2F32 is trigRowF32 with the vectors of 8 that take the short
+// reduction computed by kern (sinf32AVX2 ...) where there are AVX2
+// kernels; the others, and the last n%8 elements, go through f.
+func trigRowAVX2F32(dst, src []float32, kern func(dst, src *float32, n int) int, f func(float32, bool) float32) {
+	n := len(src)
+	dst = dst[:n]
+	k := 0
+	if useAVX2 {
+		for full := n &^ 7; k < full; {
+			k += kern(&dst[k], &src[k], full-k)
+			if k < full {
+				trigRowF32(dst[k:k+8], src[k:k+8], f)
+				k += 8
+			}
+		}
+	}
+	trigRowF32(dst[k:], src[k:], f)
+}
+
+func sinF32(dst, src []float32) { trigRowAVX2F32(dst, src, sinf32AVX2, sleefSinfW) }
+func cosF32(dst, src []float32) { trigRowAVX2F32(dst, src, cosf32AVX2, sleefCosfW) }
 func tanF32(dst, src []float32) { trigRowF32(dst, src, sleefTanfW) }
 
 // mapElemF32 is dst[i] = f(src[i]), for SLEEF functions whose vector

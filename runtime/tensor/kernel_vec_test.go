@@ -95,6 +95,7 @@ func TestVecKernelsPortable(t *testing.T) {
 	t.Run("logtanh", TestLogTanhF32MatchReference)
 	t.Run("sleefgolden", TestSleefGolden)
 	t.Run("pow", TestPowF32MatchesReference)
+	t.Run("trig", TestTrigF32MatchesReference)
 }
 
 // TestExpF32Exhaustive compares the vector exp with its reference on every
@@ -348,5 +349,80 @@ func TestPowF32MatchesReference(t *testing.T) {
 		check("scalar", o, func(i int) float32 { return xs[i] }, func(int) float32 { return e })
 		powRowF32(n, o, 1, []float32{e}, 0, ys, 1)
 		check("sv", o, func(int) float32 { return e }, func(i int) float32 { return ys[i] })
+	}
+}
+
+// trigTestInputs are float32 values for the sin/cos/tan kernels: mostly
+// elements with |x| < 125 (the short reduction the kernels compute), with
+// every power of two below 128 and its neighbours, neighbours of the
+// multiples of pi/4, random magnitudes and bit patterns, and now and then
+// a large, infinite or NaN element, so that some vectors of 8 take the long
+// reduction, which the kernels leave to Go; then vecTestInputs.
+func trigTestInputs() []float32 {
+	r := rand.New(rand.NewSource(11))
+	var xs []float32
+	for e := -149; e <= 6; e++ {
+		v := float32(math.Ldexp(1, e))
+		for _, x := range []float32{v, -v} {
+			xs = append(xs, x, math.Nextafter32(x, 0), math.Nextafter32(x, float32(math.Inf(1))))
+		}
+	}
+	xs = append(xs, 0, float32(math.Copysign(0, -1)), 124.99999, -124.99999, 125, -125, 127, 64, -64)
+	for k := -159; k <= 159; k++ {
+		x := float32(float64(k) * math.Pi / 4)
+		for i := -3; i <= 3; i++ {
+			xs = append(xs, math.Float32frombits(uint32(int32(math.Float32bits(x))+int32(i))))
+		}
+	}
+	large := []float32{125, -125, 1e4, -3e7, 1e30, float32(math.Inf(1)), float32(math.Inf(-1)), float32(math.NaN()),
+		math.Float32frombits(0x7fc00001), math.Float32frombits(0xffc00000), math.MaxFloat32}
+	for range 400000 {
+		var x float32
+		switch r.Intn(8) {
+		case 0: // any bit pattern below 125
+			x = math.Float32frombits(r.Uint32() % 0x42fa0000)
+			if r.Intn(2) == 0 {
+				x = -x
+			}
+		case 1: // small magnitudes
+			x = float32(math.Ldexp(r.Float64(), -r.Intn(140)))
+		default:
+			x = float32((r.Float64()*2 - 1) * 125)
+		}
+		if r.Intn(40) == 0 {
+			x = large[r.Intn(len(large))]
+		}
+		xs = append(xs, x)
+	}
+	return append(xs, vecTestInputs()...)
+}
+
+// TestTrigF32MatchesReference checks sinF32, cosF32 and tanF32 against
+// trigRowF32 with the Go references, on rows starting at several offsets
+// (vectors of 8 count from a row's start), of several lengths, in place.
+func TestTrigF32MatchesReference(t *testing.T) {
+	xs := trigTestInputs()
+	for _, c := range []struct {
+		name string
+		vec  func(dst, src []float32)
+		ref  func(float32, bool) float32
+	}{{"sin", sinF32, sleefSinfW}, {"cos", cosF32, sleefCosfW}, {"tan", tanF32, sleefTanfW}} {
+		want := make([]float32, len(xs))
+		got := make([]float32, len(xs))
+		for _, on := range [][2]int{{0, len(xs)}, {3, len(xs) - 3}, {0, 7}, {1, 8}, {3, 9}, {7, 16}, {1, 23}, {7, 1001}, {5, 4099}} {
+			off, n := on[0], on[1]
+			src := xs[off : off+n]
+			trigRowF32(want[:n], src, c.ref)
+			c.vec(got[:n], src)
+			in := append([]float32{}, src...)
+			c.vec(in, in)
+			for i := 0; i < n; i++ {
+				if !sameBits32(got[i], want[i]) || !sameBits32(in[i], want[i]) {
+					t.Fatalf("%s: offset %d, n %d: element %d (%g [%#x]) = %#x (in place %#x), want %#x (useAVX2=%v)",
+						c.name, off, n, i, src[i], math.Float32bits(src[i]), math.Float32bits(got[i]),
+						math.Float32bits(in[i]), math.Float32bits(want[i]), useAVX2)
+				}
+			}
+		}
 	}
 }
