@@ -184,7 +184,7 @@ func powVSf32AVX2(o, a *float32, b float32, n int)
 //go:noescape
 func powSVf32AVX2(o *float32, a float32, b *float32, n int)
 
-// SLEEF's float32 sin and cos (kernel_sleef_trig.go) for the vectors of
+// SLEEF's float32 sin, cos and tan (kernel_sleef_trig.go) for the vectors of
 // 8 that take the short reduction: dst = f(src, false) over n elements (a
 // multiple of 8) from the start, up to the first vector of 8 holding an
 // element with |x| >= 125 or a NaN; they return how many elements they
@@ -195,6 +195,9 @@ func sinf32AVX2(dst, src *float32, n int) int
 
 //go:noescape
 func cosf32AVX2(dst, src *float32, n int) int
+
+//go:noescape
+func tanf32AVX2(dst, src *float32, n int) int
 
 // negf32AVX2 is o = -a over n (a multiple of 8) elements.
 //

@@ -2943,9 +2943,9 @@ negdone:
 	VZEROUPPER
 	RET
 
-// SLEEF's sinf_u1 and cosf_u1 (kernel_sleef_trig.go): the short (Cody-Waite)
-// reduction and the polynomial, for vectors of 8 whose elements all have
-// |x| < 125.
+// SLEEF's sinf_u1, cosf_u1 and tanf_u1 (kernel_sleef_trig.go): the short
+// (Cody-Waite) reduction and the polynomials, for vectors of 8 whose
+// elements all have |x| < 125.
 
 DATA f32TrigR2<>+0(SB)/4, $0x42fa0000
 DATA f32TrigR2<>+4(SB)/4, $0x42fa0000
@@ -3231,6 +3231,183 @@ cosloop:
 	ADDQ $8, AX
 	JMP  cosloop
 cosdone:
+	MOVQ AX, ret+24(FP)
+	VZEROUPPER
+	RET
+
+DATA f32TanC0<>+0(SB)/4, $0x3b925a95
+DATA f32TanC0<>+4(SB)/4, $0x3b925a95
+DATA f32TanC0<>+8(SB)/4, $0x3b925a95
+DATA f32TanC0<>+12(SB)/4, $0x3b925a95
+DATA f32TanC0<>+16(SB)/4, $0x3b925a95
+DATA f32TanC0<>+20(SB)/4, $0x3b925a95
+DATA f32TanC0<>+24(SB)/4, $0x3b925a95
+DATA f32TanC0<>+28(SB)/4, $0x3b925a95
+GLOBL f32TanC0<>(SB), RODATA|NOPTR, $32
+
+DATA f32TanC1<>+0(SB)/4, $0xb8affe4e
+DATA f32TanC1<>+4(SB)/4, $0xb8affe4e
+DATA f32TanC1<>+8(SB)/4, $0xb8affe4e
+DATA f32TanC1<>+12(SB)/4, $0xb8affe4e
+DATA f32TanC1<>+16(SB)/4, $0xb8affe4e
+DATA f32TanC1<>+20(SB)/4, $0xb8affe4e
+DATA f32TanC1<>+24(SB)/4, $0xb8affe4e
+DATA f32TanC1<>+28(SB)/4, $0xb8affe4e
+GLOBL f32TanC1<>(SB), RODATA|NOPTR, $32
+
+DATA f32TanC2<>+0(SB)/4, $0x3c33a208
+DATA f32TanC2<>+4(SB)/4, $0x3c33a208
+DATA f32TanC2<>+8(SB)/4, $0x3c33a208
+DATA f32TanC2<>+12(SB)/4, $0x3c33a208
+DATA f32TanC2<>+16(SB)/4, $0x3c33a208
+DATA f32TanC2<>+20(SB)/4, $0x3c33a208
+DATA f32TanC2<>+24(SB)/4, $0x3c33a208
+DATA f32TanC2<>+28(SB)/4, $0x3c33a208
+GLOBL f32TanC2<>(SB), RODATA|NOPTR, $32
+
+DATA f32TanC3<>+0(SB)/4, $0x3cadf72f
+DATA f32TanC3<>+4(SB)/4, $0x3cadf72f
+DATA f32TanC3<>+8(SB)/4, $0x3cadf72f
+DATA f32TanC3<>+12(SB)/4, $0x3cadf72f
+DATA f32TanC3<>+16(SB)/4, $0x3cadf72f
+DATA f32TanC3<>+20(SB)/4, $0x3cadf72f
+DATA f32TanC3<>+24(SB)/4, $0x3cadf72f
+DATA f32TanC3<>+28(SB)/4, $0x3cadf72f
+GLOBL f32TanC3<>(SB), RODATA|NOPTR, $32
+
+DATA f32TanC4<>+0(SB)/4, $0x3d5d7728
+DATA f32TanC4<>+4(SB)/4, $0x3d5d7728
+DATA f32TanC4<>+8(SB)/4, $0x3d5d7728
+DATA f32TanC4<>+12(SB)/4, $0x3d5d7728
+DATA f32TanC4<>+16(SB)/4, $0x3d5d7728
+DATA f32TanC4<>+20(SB)/4, $0x3d5d7728
+DATA f32TanC4<>+24(SB)/4, $0x3d5d7728
+DATA f32TanC4<>+28(SB)/4, $0x3d5d7728
+GLOBL f32TanC4<>(SB), RODATA|NOPTR, $32
+
+DATA f32TanC5<>+0(SB)/4, $0x3e088686
+DATA f32TanC5<>+4(SB)/4, $0x3e088686
+DATA f32TanC5<>+8(SB)/4, $0x3e088686
+DATA f32TanC5<>+12(SB)/4, $0x3e088686
+DATA f32TanC5<>+16(SB)/4, $0x3e088686
+DATA f32TanC5<>+20(SB)/4, $0x3e088686
+DATA f32TanC5<>+24(SB)/4, $0x3e088686
+DATA f32TanC5<>+28(SB)/4, $0x3e088686
+GLOBL f32TanC5<>(SB), RODATA|NOPTR, $32
+
+DATA f32TanC6<>+0(SB)/4, $0x3eaaaab4
+DATA f32TanC6<>+4(SB)/4, $0x3eaaaab4
+DATA f32TanC6<>+8(SB)/4, $0x3eaaaab4
+DATA f32TanC6<>+12(SB)/4, $0x3eaaaab4
+DATA f32TanC6<>+16(SB)/4, $0x3eaaaab4
+DATA f32TanC6<>+20(SB)/4, $0x3eaaaab4
+DATA f32TanC6<>+24(SB)/4, $0x3eaaaab4
+DATA f32TanC6<>+28(SB)/4, $0x3eaaaab4
+GLOBL f32TanC6<>(SB), RODATA|NOPTR, $32
+
+// func tanf32AVX2(dst, src *float32, n int) int
+// tanf32AVX2 is sinf32AVX2 for sleefTanfW.
+TEXT ·tanf32AVX2(SB), NOSPLIT, $0-32
+	MOVQ dst+0(FP), DI
+	MOVQ src+8(FP), SI
+	MOVQ n+16(FP), CX
+	XORQ AX, AX
+tanloop:
+	CMPQ AX, CX
+	JGE  tandone
+	VMOVUPS (SI)(AX*4), Y0
+	TRIGSMALL8
+	JNE  tandone
+	// u = rint(d*2/pi); o = q&1 as a sign mask (Y3).
+	VMULPS    f32M2PI<>(SB), Y0, Y2
+	VROUNDPS  $0, Y2, Y2
+	VCVTPS2DQ Y2, Y3
+	VPSLLD    $31, Y3, Y3
+	// v = fmaf(u, -PIA2/2, d); s = df2Add2(v, u*-PIB2/2) = (Y6, Y7).
+	VMOVAPS     Y0, Y4
+	VFMADD231PS f32NegPIA2h<>(SB), Y2, Y4
+	VMULPS      f32NegPIB2h<>(SB), Y2, Y5
+	VADDPS      Y5, Y4, Y6
+	VSUBPS      Y4, Y6, Y7
+	VSUBPS      Y7, Y6, Y8
+	VSUBPS      Y8, Y4, Y8
+	VSUBPS      Y7, Y5, Y7
+	VADDPS      Y7, Y8, Y7
+	// t = df2AddDF(s, u*-PIC2/2) = (Y4, Y8), negated where o.
+	VMULPS f32NegPIC2h<>(SB), Y2, Y5
+	VADDPS Y5, Y6, Y4
+	VSUBPS Y4, Y6, Y8
+	VADDPS Y5, Y8, Y8
+	VADDPS Y7, Y8, Y8
+	VXORPS Y3, Y4, Y4
+	VXORPS Y3, Y8, Y8
+	// s = df2Norm(df2Squ(t)) = (Y12, Y11).
+	VMULPS      Y4, Y4, Y10
+	VMOVAPS     Y4, Y11
+	VFMSUB213PS Y10, Y4, Y11
+	VADDPS      Y4, Y4, Y12
+	VFMADD231PS Y8, Y12, Y11
+	VADDPS      Y11, Y10, Y12
+	VSUBPS      Y12, Y10, Y10
+	VADDPS      Y11, Y10, Y11
+	// u = P(sx) (Y13); x = df2Add(C5, u*sx) = (Y14, Y10).
+	VMOVUPS     f32TanC0<>(SB), Y13
+	VFMADD213PS f32TanC1<>(SB), Y12, Y13
+	VFMADD213PS f32TanC2<>(SB), Y12, Y13
+	VFMADD213PS f32TanC3<>(SB), Y12, Y13
+	VFMADD213PS f32TanC4<>(SB), Y12, Y13
+	VMULPS      Y12, Y13, Y13
+	VADDPS      f32TanC5<>(SB), Y13, Y14
+	VMOVUPS     f32TanC5<>(SB), Y10
+	VSUBPS      Y14, Y10, Y10
+	VADDPS      Y13, Y10, Y10
+	// m = df2MulDD(s, x) = (Y13, Y9).
+	VMULPS      Y14, Y12, Y13
+	VMOVAPS     Y12, Y9
+	VFMSUB213PS Y13, Y14, Y9
+	VFMADD231PS Y14, Y11, Y9
+	VFMADD231PS Y10, Y12, Y9
+	// a = df2AddFD(C6, m) = (Y14, Y10).
+	VADDPS  f32TanC6<>(SB), Y13, Y14
+	VMOVUPS f32TanC6<>(SB), Y10
+	VSUBPS  Y14, Y10, Y10
+	VADDPS  Y13, Y10, Y10
+	VADDPS  Y9, Y10, Y10
+	// b = df2MulDD(a, s) = (Y13, Y9).
+	VMULPS      Y12, Y14, Y13
+	VMOVAPS     Y14, Y9
+	VFMSUB213PS Y13, Y12, Y9
+	VFMADD231PS Y12, Y10, Y9
+	VFMADD231PS Y11, Y14, Y9
+	// x = df2AddFD(1, b) = (Y14, Y10).
+	VADDPS  f32One<>(SB), Y13, Y14
+	VMOVUPS f32One<>(SB), Y10
+	VSUBPS  Y14, Y10, Y10
+	VADDPS  Y13, Y10, Y10
+	VADDPS  Y9, Y10, Y10
+	// x = df2MulDD(t, x) = (Y12, Y13).
+	VMULPS      Y14, Y4, Y12
+	VMOVAPS     Y4, Y13
+	VFMSUB213PS Y12, Y14, Y13
+	VFMADD231PS Y14, Y8, Y13
+	VFMADD231PS Y10, Y4, Y13
+	// x = df2Rec(x) where o.
+	VMOVUPS      f32One<>(SB), Y14
+	VDIVPS       Y12, Y14, Y14
+	VMOVAPS      Y12, Y10
+	VFNMADD213PS f32One<>(SB), Y14, Y10
+	VFNMADD231PS Y14, Y13, Y10
+	VMULPS       Y10, Y14, Y10
+	VBLENDVPS    Y3, Y14, Y12, Y12
+	VBLENDVPS    Y3, Y10, Y13, Y13
+	VADDPS       Y13, Y12, Y9
+	// tan(-0) = -0.
+	VPCMPEQD  f32SignMask<>(SB), Y0, Y1
+	VBLENDVPS Y1, Y0, Y9, Y9
+	VMOVUPS   Y9, (DI)(AX*4)
+	ADDQ $8, AX
+	JMP  tanloop
+tandone:
 	MOVQ AX, ret+24(FP)
 	VZEROUPPER
 	RET

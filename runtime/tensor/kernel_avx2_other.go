@@ -70,5 +70,6 @@ func powSVf32AVX2(o *float32, a float32, b *float32, n int) { panic("tensor: no 
 
 func sinf32AVX2(dst, src *float32, n int) int { panic("tensor: no AVX2 kernels") }
 func cosf32AVX2(dst, src *float32, n int) int { panic("tensor: no AVX2 kernels") }
+func tanf32AVX2(dst, src *float32, n int) int { panic("tensor: no AVX2 kernels") }
 
 func negf32AVX2(o, a *float32, n int) { panic("tensor: no AVX2 kernels") }

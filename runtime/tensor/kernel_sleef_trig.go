@@ -515,7 +515,7 @@ func trigRowAVX2F32(dst, src []float32, kern func(dst, src *float32, n int) int,
 
 func sinF32(dst, src []float32) { trigRowAVX2F32(dst, src, sinf32AVX2, sleefSinfW) }
 func cosF32(dst, src []float32) { trigRowAVX2F32(dst, src, cosf32AVX2, sleefCosfW) }
-func tanF32(dst, src []float32) { trigRowF32(dst, src, sleefTanfW) }
+func tanF32(dst, src []float32) { trigRowAVX2F32(dst, src, tanf32AVX2, sleefTanfW) }
 
 // mapElemF32 is dst[i] = f(src[i]), for SLEEF functions whose vector
 // lanes do not interact.
