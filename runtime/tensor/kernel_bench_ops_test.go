@@ -73,6 +73,7 @@ func BenchmarkSigmoidContiguous2p22Float32(b *testing.B) { benchUnary(b, OpSigmo
 func BenchmarkNegContiguous2p22Float32(b *testing.B)     { benchUnary(b, OpNeg, 1<<22) }
 func BenchmarkSinContiguous2p22Float32(b *testing.B)     { benchUnary(b, OpSin, 1<<22) }
 func BenchmarkCosContiguous2p22Float32(b *testing.B)     { benchUnary(b, OpCos, 1<<22) }
+func BenchmarkTanContiguous2p22Float32(b *testing.B)     { benchUnary(b, OpTan, 1<<22) }
 func BenchmarkAtanContiguous2p22Float32(b *testing.B)    { benchUnary(b, OpAtan, 1<<22) }
 func BenchmarkSinhContiguous2p22Float32(b *testing.B)    { benchUnary(b, OpSinh, 1<<22) }
 func BenchmarkExpm1Contiguous2p22Float32(b *testing.B)   { benchUnary(b, OpExpm1, 1<<22) }

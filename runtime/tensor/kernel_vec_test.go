@@ -1,9 +1,13 @@
 package tensor
 
 import (
+	"fmt"
 	"math"
 	"math/rand"
 	"os"
+	"runtime"
+	"sync"
+	"sync/atomic"
 	"testing"
 )
 
@@ -425,4 +429,56 @@ func TestTrigF32MatchesReference(t *testing.T) {
 			}
 		}
 	}
+}
+
+// TestTrigF32Exhaustive compares sinF32, cosF32 and tanF32 with
+// trigRowF32 on every float32 with |x| < 125, the vectors the AVX2 kernels
+// compute (TENSH_EXHAUSTIVE=1; minutes per core; TENSH_EXHAUSTIVE_STRIDE=k
+// checks every k-th block of 2^16 only).
+func TestTrigF32Exhaustive(t *testing.T) {
+	if os.Getenv("TENSH_EXHAUSTIVE") == "" {
+		t.Skip("set TENSH_EXHAUSTIVE=1 to run")
+	}
+	stride := 1
+	if s := os.Getenv("TENSH_EXHAUSTIVE_STRIDE"); s != "" {
+		fmt.Sscan(s, &stride)
+	}
+	const block, end = 1 << 16, 0x42fa0000 // end: 125's bits
+	var blocks []uint32
+	for b := 0; b*block < end; b += stride {
+		blocks = append(blocks, uint32(b*block), uint32(b*block)|0x80000000)
+	}
+	var next atomic.Int64
+	var wg sync.WaitGroup
+	for range runtime.GOMAXPROCS(0) {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			xs, got, want := make([]float32, block), make([]float32, block), make([]float32, block)
+			for {
+				i := int(next.Add(1) - 1)
+				if i >= len(blocks) || t.Failed() {
+					return
+				}
+				for j := range xs {
+					xs[j] = math.Float32frombits(blocks[i] + uint32(j))
+				}
+				for _, c := range []struct {
+					name string
+					vec  func(dst, src []float32)
+					ref  func(float32, bool) float32
+				}{{"sin", sinF32, sleefSinfW}, {"cos", cosF32, sleefCosfW}, {"tan", tanF32, sleefTanfW}} {
+					c.vec(got, xs)
+					trigRowF32(want, xs, c.ref)
+					for j := range got {
+						if !sameBits32(got[j], want[j]) {
+							t.Errorf("%s(%g [%#x]) = %#x, want %#x", c.name, xs[j], math.Float32bits(xs[j]), math.Float32bits(got[j]), math.Float32bits(want[j]))
+							return
+						}
+					}
+				}
+			}
+		}()
+	}
+	wg.Wait()
 }
