@@ -385,6 +385,28 @@ func (s *Session) equal(x, y Value) bool {
 	return identical(x, y)
 }
 
+// exactFloat64 is n as a float64 when that is exact: a float, or an int
+// of at most 53 bits.
+func exactFloat64(n num) (float64, bool) {
+	if n.isFloat {
+		return n.f, true
+	}
+	if i, ok := n.i.Int64(); ok && i > -1<<53 && i < 1<<53 {
+		return float64(i), true
+	}
+	return 0, false
+}
+
+func cmpFloat(a, b float64) int {
+	switch {
+	case a < b:
+		return -1
+	case a > b:
+		return 1
+	}
+	return 0
+}
+
 // exactFloat is a number (not NaN) as an exact big.Float.
 func exactFloat(n num) *big.Float {
 	if n.isFloat {
@@ -431,6 +453,11 @@ func (s *Session) order(x, y Value) (int, bool) {
 		if xn.isFloat || yn.isFloat {
 			if (xn.isFloat && math.IsNaN(xn.f)) || (yn.isFloat && math.IsNaN(yn.f)) {
 				return unordered, true
+			}
+			if a, ok := exactFloat64(xn); ok {
+				if b, ok := exactFloat64(yn); ok {
+					return cmpFloat(a, b), true
+				}
 			}
 			return exactFloat(xn).Cmp(exactFloat(yn)), true
 		}

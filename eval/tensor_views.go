@@ -144,15 +144,18 @@ func tensorTuple(ts []*tensor.Tensor) Value {
 func init() {
 	register(
 		&Builtin{Name: "view", Kind: TensorMethod, Sig: "view(*shape) -> Tensor",
-			Doc: "Returns a tensor with the same data and a new shape (one size may be -1); the strides must allow it, else use reshape.",
+			Doc: "Returns a tensor with the same data and a new shape (one size may be -1); the strides must allow it, else use reshape. view(dtype) reads the same bytes as another dtype.",
 			Fn: func(a *Args) Value {
 				r := viewSigs.parse(a)
 				t := r.tensor("input")
 				if r.idx == 0 {
-					if d, _ := r.dtype("dtype"); d != t.DType() {
+					d, _ := r.dtype("dtype")
+					if d == tensor.Bool && t.DType() != tensor.Bool {
+						// Go's bools must hold 0 or 1: other bytes
+						// cannot be read as bools.
 						throw("RuntimeError", errViewDTypeUnsupp, t.DType(), d)
 					}
-					return t.View(t.Shape())
+					return t.ViewDType(d)
 				}
 				return t.View(r.ints("size"))
 			}},

@@ -20,3 +20,11 @@ for d in ["torch.bfloat16", "torch.float16", "torch.bool", "torch.int32", "torch
                   'all', 'any']:
             for args in ["0", "", "-1", "-1, True", "(0, -1)"]:
                 print(f">>> x.{f}({args})")
+print("# argmax/argmin along a dim of size 1: zeros before the dtype dispatch")
+for stmt in ["torch.tensor([True]).argmax()", "torch.tensor(True).argmax()",
+             "torch.tensor([[True]]).argmax(0)", "torch.tensor([[True, False]]).argmax(0, True)",
+             "torch.tensor(True).argmax(0)", "torch.tensor([[True, False]]).argmin(1)",
+             "torch.tensor([1, 2]).half().prod(0)", "torch.tensor([1, 2]).half().prod(1)",
+             "torch.zeros(1, 0).bool().argmax(0)", "torch.zeros(1, 0).bool().argmax(1)",
+             "torch.zeros(3, 1).argmax(1), torch.zeros(3, 1).argmin(-1, True)"]:
+    print(">>> " + stmt)

@@ -59,7 +59,7 @@ func GetOverlapStatus(a, b *Tensor) OverlapStatus {
 	if !IsNonOverlappingAndDense(a.shape, a.strides) || !IsNonOverlappingAndDense(b.shape, b.strides) {
 		return StatusTooHard
 	}
-	if a.st == b.st {
+	if SameStorage(a.st, b.st) {
 		ab, ae := a.offset*a.DType().ItemSize(), (a.offset+a.Numel())*a.DType().ItemSize()
 		bb, be := b.offset*b.DType().ItemSize(), (b.offset+b.Numel())*b.DType().ItemSize()
 		if ab == bb && ae == be {
@@ -109,7 +109,7 @@ func CopyChecked(dst, src *Tensor) {
 	if dst == src {
 		return
 	}
-	if dst.st == src.st && dst.offset == src.offset && sameShape(dst.strides, src.strides) && dst.DType() == src.DType() {
+	if SameStorage(dst.st, src.st) && dst.offset == src.offset && sameShape(dst.strides, src.strides) && dst.DType() == src.DType() {
 		return
 	}
 	AssertNoInternalOverlap(dst)

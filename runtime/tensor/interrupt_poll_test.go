@@ -31,6 +31,13 @@ func TestKernelsPollThroughout(t *testing.T) {
 	}{
 		{"exp", func() { Unary(OpExp, x, Opts{}) }},
 		{"sin", func() { Unary(OpSin, x, Opts{}) }},
+		{"cos transposed", func() { Unary(OpCos, x.T(), Opts{}) }},
+		{"atan", func() { Unary(OpAtan, x, Opts{}) }},
+		{"sinh", func() { Unary(OpSinh, x, Opts{}) }},
+		{"expm1 float64", func() { Unary(OpExpm1, x.To(Float64), Opts{}) }},
+		{"log2", func() { Unary(OpLog2, x, Opts{}) }},
+		{"tanh", func() { Unary(OpTanh, x, Opts{}) }},
+		{"sigmoid", func() { Unary(OpSigmoid, x, Opts{}) }},
 		{"mul", func() { Binary(OpMul, TensorOperand(x), TensorOperand(x), Opts{}) }},
 		{"add transposed", func() { Binary(OpAdd, TensorOperand(x.T()), TensorOperand(x), Opts{}) }},
 		{"gt", func() { Binary(OpGt, TensorOperand(x), ScalarOperand(FloatS(0.5)), Opts{}) }},

@@ -126,11 +126,11 @@ func Prod(t *Tensor, dims []int, keepdim bool) *Tensor {
 
 // ProdAs is t.prod(..., dtype=d): t is converted to d first.
 func ProdAs(t *Tensor, dims []int, keepdim bool, d DType) *Tensor {
+	r := newReduction(t, dims, keepdim)
 	if (d == Float16 || d == BFloat16) && t.Numel() > 0 {
 		// An empty input never reaches the kernel's dtype dispatch.
 		raise(RuntimeError, errNotImplementedDT, "prod_cpu", d.ScalarName())
 	}
-	r := newReduction(t, dims, keepdim)
 	in := t.To(d)
 	out, ost := r.output(d)
 	out.Fill(IntS(1))

@@ -57,6 +57,9 @@ func MinDim(t *Tensor, dim int, keepdim bool) (values, indices *Tensor) {
 
 // Argmax is t.argmax(dim, keepdim).
 func Argmax(t *Tensor, dim int, keepdim bool) *Tensor {
+	if z := argAlongSizeOne(t, dim, keepdim); z != nil {
+		return z
+	}
 	checkArgDType("argmax_cpu", t)
 	_, idx := extremumDim("argmax", t, dim, keepdim, true, false)
 	return idx
@@ -64,9 +67,25 @@ func Argmax(t *Tensor, dim int, keepdim bool) *Tensor {
 
 // Argmin is t.argmin(dim, keepdim).
 func Argmin(t *Tensor, dim int, keepdim bool) *Tensor {
+	if z := argAlongSizeOne(t, dim, keepdim); z != nil {
+		return z
+	}
 	checkArgDType("argmin_cpu", t)
 	_, idx := extremumDim("argmin", t, dim, keepdim, false, false)
 	return idx
+}
+
+// argAlongSizeOne is ATen's shortcut for argmax/argmin along a dim of
+// size 1: zeros, before the kernel's dtype dispatch (nil otherwise).
+func argAlongSizeOne(t *Tensor, dim int, keepdim bool) *Tensor {
+	if t.Dim() == 0 {
+		return nil
+	}
+	d := WrapDim(dim, t.Dim())
+	if t.shape[d] != 1 {
+		return nil
+	}
+	return Full(lineOutput(t, d, keepdim), IntS(0), Int64)
 }
 
 // ArgmaxAll is t.argmax(): the index into the flattened tensor; with

@@ -21,6 +21,7 @@ type Storage struct {
 	data  any // []T, T the element type of dtype
 	dtype DType
 	n     int
+	root  *Storage // the storage whose memory this one reads as another dtype (view(dtype)), or nil
 }
 
 // DType is the storage's element type.
@@ -37,7 +38,7 @@ func (s *Storage) Data() any { return s.data }
 func Slice[T Elem](s *Storage) []T { return s.data.([]T) }
 
 // SameStorage reports whether two storages are the same buffer.
-func SameStorage(a, b *Storage) bool { return a == b }
+func SameStorage(a, b *Storage) bool { return a.rootStorage() == b.rootStorage() }
 
 // makeSlice allocates the typed slice for n elements of dtype d.
 func makeSlice(d DType, n int) any {

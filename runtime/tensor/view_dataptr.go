@@ -23,6 +23,7 @@ var (
 
 // StorageAddress is the fake base address of s (0 when s is empty).
 func StorageAddress(s *Storage) uint64 {
+	s = s.rootStorage()
 	if s.n == 0 {
 		return 0
 	}
