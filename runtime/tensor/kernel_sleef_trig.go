@@ -526,9 +526,9 @@ func mapElemF32(dst, src []float32, f func(float32) float32) {
 	}
 }
 
-func asinF32(dst, src []float32)  { mapElemF32(dst[:len(src)], src, sleefAsinf) }
-func acosF32(dst, src []float32)  { mapElemF32(dst[:len(src)], src, sleefAcosf) }
-func atanF32(dst, src []float32)  { mapElemF32(dst[:len(src)], src, sleefAtanf) }
+func asinF32(dst, src []float32)  { elemRowAVX2F32(dst, src, asinf32AVX2, sleefAsinf) }
+func acosF32(dst, src []float32)  { elemRowAVX2F32(dst, src, acosf32AVX2, sleefAcosf) }
+func atanF32(dst, src []float32)  { elemRowAVX2F32(dst, src, atanf32AVX2, sleefAtanf) }
 func expm1F32(dst, src []float32) { mapElemF32(dst[:len(src)], src, sleefExpm1f) }
 func log1pF32(dst, src []float32) { mapElemF32(dst[:len(src)], src, sleefLog1pf) }
 func log2F32(dst, src []float32)  { mapElemF32(dst[:len(src)], src, sleefLog2f) }

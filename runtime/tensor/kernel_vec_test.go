@@ -100,6 +100,7 @@ func TestVecKernelsPortable(t *testing.T) {
 	t.Run("sleefgolden", TestSleefGolden)
 	t.Run("pow", TestPowF32MatchesReference)
 	t.Run("trig", TestTrigF32MatchesReference)
+	t.Run("atan", TestAtanF32MatchesReference)
 }
 
 // TestExpF32Exhaustive compares the vector exp with its reference on every
