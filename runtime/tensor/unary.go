@@ -345,13 +345,13 @@ func unaryFloatRow[T floatNum](op UnaryOp, n int, o []T, os int, a []T, as int, 
 		log1pRow(n, o, os, a, as)
 	case OpLog2:
 		if isF32[T]() {
-			mapF32(n, asF32(o), os, asF32(a), as, log2F32)
+			mapF32(n, asF32(o), os, asF32(a), as, log2VecF32)
 			return
 		}
 		log2Row(n, o, os, a, as)
 	case OpLog10:
 		if isF32[T]() {
-			mapF32(n, asF32(o), os, asF32(a), as, log10F32)
+			mapF32(n, asF32(o), os, asF32(a), as, log10VecF32)
 			return
 		}
 		log10Row(n, o, os, a, as)

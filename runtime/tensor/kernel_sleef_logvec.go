@@ -1,0 +1,23 @@
+package tensor
+
+// The float32 log2, log10, log1p and expm1 rows (vml: SLEEF's function on
+// every element) and the vectorised blocks of sinh and cosh, with the
+// AVX2 kernels of kernel_avx2_log_amd64.s on the whole vectors of 8 and
+// the Go references on the rest.
+
+// sleefVecF32 is dst[i] = f(src[i]) by kern (an AVX2 kernel computing f)
+// on the first len(src) &^ 7 elements and by tail, f's Go row, on the
+// rest.
+func sleefVecF32(dst, src []float32, kern func(dst, src *float32, n int), tail func(dst, src []float32)) {
+	n := len(src)
+	dst = dst[:n]
+	k := 0
+	if useAVX2 && n >= 8 {
+		k = n &^ 7
+		kern(&dst[0], &src[0], k)
+	}
+	tail(dst[k:], src[k:])
+}
+
+func log2VecF32(dst, src []float32)  { sleefVecF32(dst, src, log2f32AVX2, log2F32) }
+func log10VecF32(dst, src []float32) { sleefVecF32(dst, src, log10f32AVX2, log10F32) }
