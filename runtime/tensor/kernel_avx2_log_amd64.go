@@ -11,3 +11,9 @@ func log2f32AVX2(dst, src *float32, n int)
 
 //go:noescape
 func log10f32AVX2(dst, src *float32, n int)
+
+//go:noescape
+func log1pf32AVX2(dst, src *float32, n int)
+
+//go:noescape
+func expm1f32AVX2(dst, src *float32, n int)

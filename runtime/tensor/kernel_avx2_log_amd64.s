@@ -716,3 +716,135 @@ log10loop:
 log10done:
 	VZEROUPPER
 	RET
+
+// func log1pf32AVX2(dst, src *float32, n int)
+// dst = sleefLog1pf(src).
+TEXT ·log1pf32AVX2(SB), NOSPLIT, $0-24
+	MOVQ dst+0(FP), DI
+	MOVQ src+8(FP), SI
+	MOVQ n+16(FP), CX
+	SHRQ $3, CX
+	JZ   log1pdone
+	VPXOR Y15, Y15, Y15
+log1ploop:
+	VMOVUPS (SI), Y0
+	// dp1 = d + 1, scaled by 2^64 where below FLT_MIN (mask Y14).
+	VADDPS    lgOne<>(SB), Y0, Y1
+	VCMPPS    $1, lgMinNorm<>(SB), Y1, Y14
+	VMULPS    lgTwo64<>(SB), Y1, Y2
+	VBLENDVPS Y14, Y2, Y1, Y1
+	// e = ilogb2k(dp1*(4/3)) (Y2); t = 2^-e (Y3); m = fmaf(d, t, t-1) (Y4).
+	VMULPS      lgFourThirds<>(SB), Y1, Y2
+	VPSRLD      $23, Y2, Y2
+	VPAND       lgI32FF<>(SB), Y2, Y2
+	VPSUBD      lgI32Bias<>(SB), Y2, Y2
+	VPSLLD      $23, Y2, Y3
+	VMOVDQU     lgI32OneBits<>(SB), Y4
+	VPSUBD      Y3, Y4, Y3
+	VSUBPS      lgOne<>(SB), Y3, Y4
+	VFMADD231PS Y3, Y0, Y4
+	// e -= 64 where scaled; s = (ln2hi, ln2lo) * e (Y5, Y6).
+	VPSUBD      lgI32Sixty4<>(SB), Y2, Y5
+	VBLENDVPS   Y14, Y5, Y2, Y2
+	VCVTDQ2PS   Y2, Y2
+	VMULPS      lgLn2Hi<>(SB), Y2, Y5
+	VMOVUPS     lgLn2Hi<>(SB), Y6
+	VFMSUB213PS Y5, Y2, Y6
+	VFMADD231PS lgLn2Lo<>(SB), Y2, Y6
+	// den = df2Add(2, m) (Y7, Y8).
+	VADDPS  lgTwo<>(SB), Y4, Y7
+	VMOVUPS lgTwo<>(SB), Y8
+	VSUBPS  Y7, Y8, Y8
+	VADDPS  Y4, Y8, Y8
+	// x = df2Div((m, 0), den) (Y11, Y13).
+	VMOVUPS      lgOne<>(SB), Y9
+	VDIVPS       Y7, Y9, Y9
+	VMULPS       Y9, Y4, Y11
+	VMOVAPS      Y9, Y12
+	VFMSUB213PS  Y11, Y4, Y12
+	VMOVAPS      Y7, Y13
+	VFNMADD213PS lgOne<>(SB), Y9, Y13
+	VFNMADD231PS Y9, Y8, Y13
+	VFMADD231PS  Y9, Y15, Y12
+	VFMADD213PS  Y12, Y11, Y13
+	// x2 (Y10); t = polynomial in x2 (Y7).
+	VMULPS      Y11, Y11, Y10
+	VMOVUPS     lgLogC0<>(SB), Y7
+	VFMADD213PS lgLogC1<>(SB), Y10, Y7
+	VFMADD213PS lgLogC2<>(SB), Y10, Y7
+	// s = df2AddDD(s, 2x) (Y1, Y3).
+	VADDPS Y11, Y11, Y8
+	VADDPS Y13, Y13, Y9
+	VADDPS Y8, Y5, Y1
+	VSUBPS Y1, Y5, Y3
+	VADDPS Y8, Y3, Y3
+	VADDPS Y6, Y3, Y3
+	VADDPS Y9, Y3, Y3
+	// s = df2AddDF(s, x2*xx*t); r = sx + sy (Y4).
+	VMULPS Y11, Y10, Y8
+	VMULPS Y7, Y8, Y8
+	VADDPS Y8, Y1, Y4
+	VSUBPS Y4, Y1, Y5
+	VADDPS Y8, Y5, Y5
+	VADDPS Y3, Y5, Y5
+	VADDPS Y5, Y4, Y4
+	// d > 1e38 -> inf; d < -1 -> NaN (all ones); d == -1 -> -inf; -0 -> -0.
+	VCMPPS    $0x1e, lgBig38<>(SB), Y0, Y5
+	VBLENDVPS Y5, lgInf<>(SB), Y4, Y4
+	VCMPPS    $1, lgNegOne<>(SB), Y0, Y5
+	VBLENDVPS Y5, lgAllOnes<>(SB), Y4, Y4
+	VCMPPS    $0, lgNegOne<>(SB), Y0, Y5
+	VBLENDVPS Y5, lgNegInf<>(SB), Y4, Y4
+	VPCMPEQD  lgSignMask<>(SB), Y0, Y5
+	VBLENDVPS Y5, Y0, Y4, Y4
+	VMOVUPS Y4, (DI)
+	ADDQ $32, SI
+	ADDQ $32, DI
+	DECQ CX
+	JNZ  log1ploop
+log1pdone:
+	VZEROUPPER
+	RET
+
+// func expm1f32AVX2(dst, src *float32, n int)
+// dst = sleefExpm1f(src).
+TEXT ·expm1f32AVX2(SB), NOSPLIT, $0-24
+	MOVQ dst+0(FP), DI
+	MOVQ src+8(FP), SI
+	MOVQ n+16(FP), CX
+	SHRQ $3, CX
+	JZ   expm1done
+	VPXOR Y15, Y15, Y15
+expm1loop:
+	VMOVUPS (SI), Y0
+	VMOVAPS Y0, Y1
+	EXPK2F
+	// expk2f's result is 0 where a < -104.
+	VCMPPS  $1, lgNegHundredFour<>(SB), Y0, Y4
+	VANDNPS Y2, Y4, Y2
+	VANDNPS Y3, Y4, Y3
+	// d = df2Add2DF(d, -1); x = dx + dy (Y4).
+	VADDPS  lgNegOne<>(SB), Y2, Y4
+	VSUBPS  Y2, Y4, Y5
+	VSUBPS  Y5, Y4, Y6
+	VSUBPS  Y6, Y2, Y6
+	VMOVUPS lgNegOne<>(SB), Y7
+	VSUBPS  Y5, Y7, Y7
+	VADDPS  Y7, Y6, Y6
+	VADDPS  Y3, Y6, Y6
+	VADDPS  Y6, Y4, Y4
+	// a > 88.72... -> inf; a < -16.63... -> -1; -0 -> -0.
+	VCMPPS    $0x1e, lgExpm1Hi<>(SB), Y0, Y5
+	VBLENDVPS Y5, lgInf<>(SB), Y4, Y4
+	VCMPPS    $1, lgExpm1Lo<>(SB), Y0, Y5
+	VBLENDVPS Y5, lgNegOne<>(SB), Y4, Y4
+	VPCMPEQD  lgSignMask<>(SB), Y0, Y5
+	VBLENDVPS Y5, Y0, Y4, Y4
+	VMOVUPS Y4, (DI)
+	ADDQ $32, SI
+	ADDQ $32, DI
+	DECQ CX
+	JNZ  expm1loop
+expm1done:
+	VZEROUPPER
+	RET

@@ -21,3 +21,5 @@ func sleefVecF32(dst, src []float32, kern func(dst, src *float32, n int), tail f
 
 func log2VecF32(dst, src []float32)  { sleefVecF32(dst, src, log2f32AVX2, log2F32) }
 func log10VecF32(dst, src []float32) { sleefVecF32(dst, src, log10f32AVX2, log10F32) }
+func log1pVecF32(dst, src []float32) { sleefVecF32(dst, src, log1pf32AVX2, log1pF32) }
+func expm1VecF32(dst, src []float32) { sleefVecF32(dst, src, expm1f32AVX2, expm1F32) }

@@ -22,6 +22,8 @@ func logVecCases() []logVecCase {
 	return []logVecCase{
 		{"log2", log2VecF32, sleefLog2f},
 		{"log10", log10VecF32, sleefLog10f},
+		{"log1p", log1pVecF32, sleefLog1pf},
+		{"expm1", expm1VecF32, sleefExpm1f},
 	}
 }
 

@@ -327,7 +327,7 @@ func unaryFloatRow[T floatNum](op UnaryOp, n int, o []T, os int, a []T, as int, 
 		expRow(n, o, os, a, as)
 	case OpExpm1:
 		if isF32[T]() {
-			mapF32(n, asF32(o), os, asF32(a), as, expm1F32)
+			mapF32(n, asF32(o), os, asF32(a), as, expm1VecF32)
 			return
 		}
 		expm1Row(n, o, os, a, as)
@@ -339,7 +339,7 @@ func unaryFloatRow[T floatNum](op UnaryOp, n int, o []T, os int, a []T, as int, 
 		logRow(n, o, os, a, as)
 	case OpLog1p:
 		if isF32[T]() {
-			mapF32(n, asF32(o), os, asF32(a), as, log1pF32)
+			mapF32(n, asF32(o), os, asF32(a), as, log1pVecF32)
 			return
 		}
 		log1pRow(n, o, os, a, as)
