@@ -17,3 +17,9 @@ func log1pf32AVX2(dst, src *float32, n int)
 
 //go:noescape
 func expm1f32AVX2(dst, src *float32, n int)
+
+//go:noescape
+func sinhf32AVX2(dst, src *float32, n int)
+
+//go:noescape
+func coshf32AVX2(dst, src *float32, n int)

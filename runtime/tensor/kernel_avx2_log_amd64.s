@@ -848,3 +848,79 @@ expm1loop:
 expm1done:
 	VZEROUPPER
 	RET
+
+// HYPHALF is the common part of sinhf32AVX2 and coshf32AVX2: for x in
+// Y0, a = |x| (Y1), d = expk2f((a, 0)) (Y2, Y3), e = df2Rec(d) (Y4, Y5),
+// then op = VSUBPS for sinh (df2SubDD(d, e)), VADDPS for cosh
+// (df2AddDD(d, e)) into (Y6, Y7), and y = (Y6 + Y7) * 0.5 (Y6), set to
+// +inf where a > 89 or y is NaN. Y15 must be zero; clobbers Y2-Y14.
+#define HYPHALF(op) \
+	VANDPS       lgAbsMask<>(SB), Y0, Y1 \
+	EXPK2F \
+	VMOVUPS      lgOne<>(SB), Y4 \
+	VDIVPS       Y2, Y4, Y4 \
+	VMOVAPS      Y2, Y5 \
+	VFNMADD213PS lgOne<>(SB), Y4, Y5 \
+	VFNMADD231PS Y4, Y3, Y5 \
+	VMULPS       Y5, Y4, Y5 \
+	op           Y4, Y2, Y6 \
+	VSUBPS       Y6, Y2, Y7 \
+	op           Y4, Y7, Y7 \
+	VADDPS       Y3, Y7, Y7 \
+	op           Y5, Y7, Y7 \
+	VADDPS       Y7, Y6, Y6 \
+	VMULPS       lgHalf<>(SB), Y6, Y6 \
+	VCMPPS       $0x1e, lgHypMax<>(SB), Y1, Y8 \
+	VCMPPS       $3, Y6, Y6, Y9 \
+	VORPS        Y9, Y8, Y8 \
+	VBLENDVPS    Y8, lgInf<>(SB), Y6, Y6
+
+// func sinhf32AVX2(dst, src *float32, n int)
+// dst = sleefSinhf(src).
+TEXT ·sinhf32AVX2(SB), NOSPLIT, $0-24
+	MOVQ dst+0(FP), DI
+	MOVQ src+8(FP), SI
+	MOVQ n+16(FP), CX
+	SHRQ $3, CX
+	JZ   sinhdone
+	VPXOR Y15, Y15, Y15
+sinhloop:
+	VMOVUPS (SI), Y0
+	HYPHALF(VSUBPS)
+	// y = mulsign(y, x); NaN (all ones) where x is NaN.
+	VANDPS  lgSignMask<>(SB), Y0, Y8
+	VXORPS  Y8, Y6, Y6
+	VCMPPS  $3, Y0, Y0, Y8
+	VORPS   Y8, Y6, Y6
+	VMOVUPS Y6, (DI)
+	ADDQ $32, SI
+	ADDQ $32, DI
+	DECQ CX
+	JNZ  sinhloop
+sinhdone:
+	VZEROUPPER
+	RET
+
+// func coshf32AVX2(dst, src *float32, n int)
+// dst = sleefCoshf(src).
+TEXT ·coshf32AVX2(SB), NOSPLIT, $0-24
+	MOVQ dst+0(FP), DI
+	MOVQ src+8(FP), SI
+	MOVQ n+16(FP), CX
+	SHRQ $3, CX
+	JZ   coshdone
+	VPXOR Y15, Y15, Y15
+coshloop:
+	VMOVUPS (SI), Y0
+	HYPHALF(VADDPS)
+	// NaN (all ones) where x is NaN.
+	VCMPPS  $3, Y0, Y0, Y8
+	VORPS   Y8, Y6, Y6
+	VMOVUPS Y6, (DI)
+	ADDQ $32, SI
+	ADDQ $32, DI
+	DECQ CX
+	JNZ  coshloop
+coshdone:
+	VZEROUPPER
+	RET

@@ -23,3 +23,15 @@ func log2VecF32(dst, src []float32)  { sleefVecF32(dst, src, log2f32AVX2, log2F3
 func log10VecF32(dst, src []float32) { sleefVecF32(dst, src, log10f32AVX2, log10F32) }
 func log1pVecF32(dst, src []float32) { sleefVecF32(dst, src, log1pf32AVX2, log1pF32) }
 func expm1VecF32(dst, src []float32) { sleefVecF32(dst, src, expm1f32AVX2, expm1F32) }
+
+// sinhCoshVecRowF32 is sinhCoshRowF32 with kern, an AVX2 kernel computing
+// vec, on the whole blocks of 16 of a contiguous row.
+func sinhCoshVecRowF32(n int, o []float32, os int, a []float32, as int, kern func(dst, src *float32, n int), vec, scalar func(float32) float32) {
+	if useAVX2 && os == 1 && as == 1 && n >= vecBlock {
+		nv := n - n%vecBlock
+		kern(&o[0], &a[:nv][0], nv)
+		sinhCoshRowF32(n-nv, o[nv:], 1, a[nv:], 1, vec, scalar)
+		return
+	}
+	sinhCoshRowF32(n, o, os, a, as, vec, scalar)
+}

@@ -13,17 +13,27 @@ import (
 
 // logVecCase is a vectorised float32 row function and its Go reference.
 type logVecCase struct {
-	name string
-	vec  func(dst, src []float32)
-	ref  func(float32) float32
+	name     string
+	vec, ref func(dst, src []float32)
 }
 
 func logVecCases() []logVecCase {
+	elem := func(f func(float32) float32) func(dst, src []float32) {
+		return func(dst, src []float32) { mapElemF32(dst[:len(src)], src, f) }
+	}
+	hyp := func(kern func(dst, src *float32, n int), vec, scalar func(float32) float32) func(dst, src []float32) {
+		return func(dst, src []float32) { sinhCoshVecRowF32(len(src), dst, 1, src, 1, kern, vec, scalar) }
+	}
+	hypRef := func(vec, scalar func(float32) float32) func(dst, src []float32) {
+		return func(dst, src []float32) { sinhCoshRowF32(len(src), dst, 1, src, 1, vec, scalar) }
+	}
 	return []logVecCase{
-		{"log2", log2VecF32, sleefLog2f},
-		{"log10", log10VecF32, sleefLog10f},
-		{"log1p", log1pVecF32, sleefLog1pf},
-		{"expm1", expm1VecF32, sleefExpm1f},
+		{"log2", log2VecF32, elem(sleefLog2f)},
+		{"log10", log10VecF32, elem(sleefLog10f)},
+		{"log1p", log1pVecF32, elem(sleefLog1pf)},
+		{"expm1", expm1VecF32, elem(sleefExpm1f)},
+		{"sinh", hyp(sinhf32AVX2, sleefSinhf, glibcSinhf), hypRef(sleefSinhf, glibcSinhf)},
+		{"cosh", hyp(coshf32AVX2, sleefCoshf, glibcCoshf), hypRef(sleefCoshf, glibcCoshf)},
 	}
 }
 
@@ -60,7 +70,7 @@ func TestLogVecF32MatchesReference(t *testing.T) {
 		for _, on := range [][2]int{{0, len(xs)}, {3, len(xs) - 3}, {0, 7}, {1, 8}, {3, 9}, {7, 16}, {1, 23}, {7, 1001}, {5, 4099}} {
 			off, n := on[0], on[1]
 			src := xs[off : off+n]
-			mapElemF32(want[:n], src, c.ref)
+			c.ref(want[:n], src)
 			c.vec(got[:n], src)
 			in := append([]float32{}, src...)
 			c.vec(in, in)
@@ -119,7 +129,7 @@ func TestLogVecF32Exhaustive(t *testing.T) {
 				}
 				for _, c := range logVecCases() {
 					c.vec(got, xs)
-					mapElemF32(want, xs, c.ref)
+					c.ref(want, xs)
 					for j := range got {
 						if !sameBits32(got[j], want[j]) {
 							t.Errorf("%s(%g [%#x]) = %#x, want %#x", c.name, xs[j], math.Float32bits(xs[j]), math.Float32bits(got[j]), math.Float32bits(want[j]))

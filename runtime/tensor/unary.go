@@ -393,13 +393,13 @@ func unaryFloatRow[T floatNum](op UnaryOp, n int, o []T, os int, a []T, as int, 
 		atanRow(n, o, os, a, as)
 	case OpSinh:
 		if isF32[T]() {
-			sinhCoshRowF32(n, asF32(o), os, asF32(a), as, sleefSinhf, glibcSinhf)
+			sinhCoshVecRowF32(n, asF32(o), os, asF32(a), as, sinhf32AVX2, sleefSinhf, glibcSinhf)
 			return
 		}
 		sinhRow(n, o, os, a, as)
 	case OpCosh:
 		if isF32[T]() {
-			sinhCoshRowF32(n, asF32(o), os, asF32(a), as, sleefCoshf, glibcCoshf)
+			sinhCoshVecRowF32(n, asF32(o), os, asF32(a), as, coshf32AVX2, sleefCoshf, glibcCoshf)
 			return
 		}
 		coshRow(n, o, os, a, as)
