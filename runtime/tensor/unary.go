@@ -327,7 +327,7 @@ func unaryFloatRow[T floatNum](op UnaryOp, n int, o []T, os int, a []T, as int, 
 		expRow(n, o, os, a, as)
 	case OpExpm1:
 		if isF32[T]() {
-			mapF32(n, asF32(o), os, asF32(a), as, expm1F32)
+			mapF32(n, asF32(o), os, asF32(a), as, expm1VecF32)
 			return
 		}
 		expm1Row(n, o, os, a, as)
@@ -339,19 +339,19 @@ func unaryFloatRow[T floatNum](op UnaryOp, n int, o []T, os int, a []T, as int, 
 		logRow(n, o, os, a, as)
 	case OpLog1p:
 		if isF32[T]() {
-			mapF32(n, asF32(o), os, asF32(a), as, log1pF32)
+			mapF32(n, asF32(o), os, asF32(a), as, log1pVecF32)
 			return
 		}
 		log1pRow(n, o, os, a, as)
 	case OpLog2:
 		if isF32[T]() {
-			mapF32(n, asF32(o), os, asF32(a), as, log2F32)
+			mapF32(n, asF32(o), os, asF32(a), as, log2VecF32)
 			return
 		}
 		log2Row(n, o, os, a, as)
 	case OpLog10:
 		if isF32[T]() {
-			mapF32(n, asF32(o), os, asF32(a), as, log10F32)
+			mapF32(n, asF32(o), os, asF32(a), as, log10VecF32)
 			return
 		}
 		log10Row(n, o, os, a, as)
@@ -393,13 +393,13 @@ func unaryFloatRow[T floatNum](op UnaryOp, n int, o []T, os int, a []T, as int, 
 		atanRow(n, o, os, a, as)
 	case OpSinh:
 		if isF32[T]() {
-			sinhCoshRowF32(n, asF32(o), os, asF32(a), as, sleefSinhf, glibcSinhf)
+			sinhCoshVecRowF32(n, asF32(o), os, asF32(a), as, sinhf32AVX2, sleefSinhf, glibcSinhf)
 			return
 		}
 		sinhRow(n, o, os, a, as)
 	case OpCosh:
 		if isF32[T]() {
-			sinhCoshRowF32(n, asF32(o), os, asF32(a), as, sleefCoshf, glibcCoshf)
+			sinhCoshVecRowF32(n, asF32(o), os, asF32(a), as, coshf32AVX2, sleefCoshf, glibcCoshf)
 			return
 		}
 		coshRow(n, o, os, a, as)
