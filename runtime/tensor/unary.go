@@ -224,7 +224,7 @@ func runUnary(k UnaryOp, dst, a *Tensor, par unaryParams) {
 	case []BF16:
 		pr := floatParams[float32](par)
 		pr.p1, pr.p2, pr.p3 = BF16FromFloat32(pr.p1).Float32(), BF16FromFloat32(pr.p2).Float32(), BF16FromFloat32(pr.p3).Float32()
-		runLoop(&p, halfUnKernel[BF16]{op: k, o: o, a: a.st.data.([]BF16), os: os, as: as, widen: widenBF16, narrow: narrowBF16, par: pr})
+		runLoop(&p, halfUnKernel[BF16]{op: k, o: o, a: a.st.data.([]BF16), os: os, as: as, widen: widenBF16, narrow: narrowBF16, par: pr, scalarRsqrt: true})
 	}
 }
 
@@ -511,6 +511,8 @@ type halfUnKernel[H Half | BF16] struct {
 	widen  func(dst []float32, src []H, stride int)
 	narrow func(dst []H, stride int, src []float32)
 	par    kernelParams[float32]
+	// scalarRsqrt: bfloat16's rsqrt, whose scalar path rounds twice.
+	scalarRsqrt bool
 }
 
 func (k halfUnKernel[H]) row(offs rowOffsets, n int) {
@@ -523,7 +525,28 @@ func (k halfUnKernel[H]) row(offs rowOffsets, n int) {
 			continue
 		}
 		unaryFloatRow(k.op, m, xo[:m], 1, xa[:m], 1, k.par)
+		if k.op == OpRsqrt && k.scalarRsqrt {
+			rsqrtBF16ScalarTail(n, done, xo[:m], xa[:m], k.os == 1 && k.as == 1)
+		}
 		k.narrow(k.o[offs[0]+done*k.os:], k.os, xo[:m])
+	}
+}
+
+// rsqrtBF16ScalarTail redoes, in a block of a bfloat16 rsqrt row starting
+// at element done (x the inputs, o the results, in float32), the elements
+// that PyTorch's cpu_kernel_vec computes with its scalar lambda: 1 /
+// sqrt(a) in c10::BFloat16 arithmetic, which rounds sqrt(a) to bfloat16
+// before the division. Those are the last n % 32 elements of a contiguous
+// row (its vectorised loop takes two vectors of 16 at a time, in float,
+// rounding once) and every element of a strided one.
+func rsqrtBF16ScalarTail(n, done int, o, x []float32, contiguous bool) {
+	start := 0
+	if contiguous {
+		start = n - n%32
+	}
+	for j := max(start-done, 0); j < len(x); j++ {
+		s := BF16FromFloat32(float32(math.Sqrt(float64(x[j]))))
+		o[j] = 1 / s.Float32()
 	}
 }
 
