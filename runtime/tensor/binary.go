@@ -530,7 +530,31 @@ func (k halfBinKernel[H]) row(offs rowOffsets, n int) {
 			continue
 		}
 		binaryFloatRow(k.op, m, xo[:], 1, xa[:], as, xb[:], bs, k.alpha, k.hasAlpha)
+		if k.hasAlpha && (k.op == OpAdd || k.op == OpSub) { // sub is add with -alpha
+			k.addAlphaScalarPath(n, done, xo[:m], xa[:], as, xb[:], bs)
+		}
 		k.narrow(k.o[offs[0]+done*k.os:], k.os, xo[:m])
+	}
+}
+
+// addAlphaScalarPath redoes, in a block of a row starting at element done,
+// the elements of a + alpha*b that PyTorch 1.13 computes in the dtype's
+// own arithmetic, rounding alpha*b before the addition: every element for
+// Half (which has no vectorised kernel), and for BFloat16 those of the
+// scalar path: a contiguous row's last n % 32 elements (its vectorised
+// loop takes two vectors of 16, in float, rounding once) and every element
+// of a strided row.
+func (k halfBinKernel[H]) addAlphaScalarPath(n, done int, o, a []float32, as int, b []float32, bs int) {
+	round := func(x float32) float32 { return HalfFromFloat32(x).Float32() }
+	start := 0
+	if _, bf := any(k.o).([]BF16); bf {
+		round = func(x float32) float32 { return BF16FromFloat32(x).Float32() }
+		if k.os == 1 && k.as <= 1 && k.bs <= 1 {
+			start = n - n%32
+		}
+	}
+	for j := max(start-done, 0); j < len(o); j++ {
+		o[j] = round(a[j*as] + round(k.alpha*b[j*bs]))
 	}
 }
 

@@ -205,10 +205,9 @@ func ternaryRun(op ternOp, out *Tensor, shape []int, d DType, a, b, c *Tensor, v
 	case []float64:
 		runLoop(&p, floatTernKernel[float64]{op, o, a.st.data.([]float64), b.st.data.([]float64), c.st.data.([]float64), s, scalarAs[float64](v)})
 	case []BF16:
-		vv := BF16FromFloat32(float32(v.Float())).Float32()
-		if op == tLerpScalar {
-			vv = float32(v.Float())
-		}
+		// addcmul, addcdiv and lerp compute in float with the value as
+		// a float (PyTorch's opmath), rounding once at the end.
+		vv := float32(v.Float())
 		runLoop(&p, halfTernKernel[BF16]{op, o, a.st.data.([]BF16), b.st.data.([]BF16), c.st.data.([]BF16), s, vv, widenBF16, narrowBF16})
 	case []Half:
 		vv := HalfFromFloat32(float32(v.Float())).Float32()
