@@ -224,7 +224,7 @@ func runUnary(k UnaryOp, dst, a *Tensor, par unaryParams) {
 	case []BF16:
 		pr := floatParams[float32](par)
 		pr.p1, pr.p2, pr.p3 = BF16FromFloat32(pr.p1).Float32(), BF16FromFloat32(pr.p2).Float32(), BF16FromFloat32(pr.p3).Float32()
-		runLoop(&p, halfUnKernel[BF16]{op: k, o: o, a: a.st.data.([]BF16), os: os, as: as, widen: widenBF16, narrow: narrowBF16, par: pr, scalarRsqrt: true})
+		runLoop(&p, halfUnKernel[BF16]{op: k, o: o, a: a.st.data.([]BF16), os: os, as: as, widen: widenBF16, narrow: narrowBF16, par: pr, bf16: true})
 	}
 }
 
@@ -511,8 +511,9 @@ type halfUnKernel[H Half | BF16] struct {
 	widen  func(dst []float32, src []H, stride int)
 	narrow func(dst []H, stride int, src []float32)
 	par    kernelParams[float32]
-	// scalarRsqrt: bfloat16's rsqrt, whose scalar path rounds twice.
-	scalarRsqrt bool
+	// bf16: the elements are bfloat16, whose rsqrt scalar path and
+	// whose x**3 and x**-2 round every step (bf16Rounding).
+	bf16 bool
 }
 
 func (k halfUnKernel[H]) row(offs rowOffsets, n int) {
@@ -525,28 +526,41 @@ func (k halfUnKernel[H]) row(offs rowOffsets, n int) {
 			continue
 		}
 		unaryFloatRow(k.op, m, xo[:m], 1, xa[:m], 1, k.par)
-		if k.op == OpRsqrt && k.scalarRsqrt {
-			rsqrtBF16ScalarTail(n, done, xo[:m], xa[:m], k.os == 1 && k.as == 1)
+		if k.bf16 {
+			bf16Rounding(k.op, n, done, xo[:m], xa[:m], k.os == 1 && k.as == 1)
 		}
 		k.narrow(k.o[offs[0]+done*k.os:], k.os, xo[:m])
 	}
 }
 
-// rsqrtBF16ScalarTail redoes, in a block of a bfloat16 rsqrt row starting
-// at element done (x the inputs, o the results, in float32), the elements
-// that PyTorch's cpu_kernel_vec computes with its scalar lambda: 1 /
-// sqrt(a) in c10::BFloat16 arithmetic, which rounds sqrt(a) to bfloat16
-// before the division. Those are the last n % 32 elements of a contiguous
-// row (its vectorised loop takes two vectors of 16 at a time, in float,
-// rounding once) and every element of a strided one.
-func rsqrtBF16ScalarTail(n, done int, o, x []float32, contiguous bool) {
-	start := 0
-	if contiguous {
-		start = n - n%32
-	}
-	for j := max(start-done, 0); j < len(x); j++ {
-		s := BF16FromFloat32(float32(math.Sqrt(float64(x[j]))))
-		o[j] = 1 / s.Float32()
+// bf16Rounding redoes, in a block of a bfloat16 row starting at element
+// done (x the inputs, o the results, in float32), what PyTorch 1.13
+// computes in bfloat16 arithmetic, rounding every step:
+//   - rsqrt's scalar lambda, 1 / sqrt(a), which rounds sqrt(a) before the
+//     division: the last n % 32 elements of a contiguous row (its
+//     vectorised loop takes two vectors of 16 at a time, in float, rounding
+//     once) and every element of a strided one;
+//   - x**3 as x*x*x and x**-2 as 1/(x*x), whose Vectorized<BFloat16> and
+//     scalar forms both round each product: every element.
+func bf16Rounding(op UnaryOp, n, done int, o, x []float32, contiguous bool) {
+	r := func(v float32) float32 { return BF16FromFloat32(v).Float32() }
+	switch op {
+	case OpRsqrt:
+		start := 0
+		if contiguous {
+			start = n - n%32
+		}
+		for j := max(start-done, 0); j < len(x); j++ {
+			o[j] = 1 / r(float32(math.Sqrt(float64(x[j]))))
+		}
+	case uCube:
+		for j, v := range x {
+			o[j] = r(v*v) * v
+		}
+	case uInvSquare:
+		for j, v := range x {
+			o[j] = 1 / r(v*v)
+		}
 	}
 }
 
