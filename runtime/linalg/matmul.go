@@ -39,7 +39,7 @@ func Mm(a, b *tensor.Tensor) *tensor.Tensor {
 	}
 	checkMatmulDTypes("addmm_impl_cpu_", a, b)
 	out := tensor.Empty([]int{as[0], bs[1]}, a.DType())
-	gemm2D(out, 0, a, b)
+	gemm2D(out, 0, a, b, as[0]*as[1]*bs[1] > mkldnnMinSize || bf16TransA(a, b))
 	return out
 }
 
@@ -71,11 +71,17 @@ func bmmUnchecked(a, b *tensor.Tensor) *tensor.Tensor {
 	ast, bst := a.Strides(), b.Strides()
 	nb, m, n := as[0], as[1], bs[2]
 	out := tensor.Empty([]int{nb, m, n}, a.DType())
+	// bfloat16 (see gemm2D): below 400 multiply-adds a batch PyTorch runs
+	// baddbmm_cpu_kernel (rounding every step); above oneDNN's threshold
+	// oneDNN (rounding once); in between one addmm per batch.
+	work := m * as[2] * n
+	single := work >= 400 && nb*work > mkldnnMinSize
+	perBatchMm := work >= 400 && !single
 	for i := 0; i < nb; i++ {
 		tensor.CheckInterrupt()
 		ai := view(a, a.Offset()+i*ast[0], as[1:], ast[1:])
 		bi := view(b, b.Offset()+i*bst[0], bs[1:], bst[1:])
-		gemm2D(out, i*m*n, ai, bi)
+		gemm2D(out, i*m*n, ai, bi, single || (perBatchMm && bf16TransA(ai, bi)))
 	}
 	return out
 }
@@ -97,7 +103,7 @@ func Mv(m, v *tensor.Tensor) *tensor.Tensor {
 	checkMatmulDTypes("addmv_impl_cpu", m, v)
 	out := tensor.Empty([]int{ms[0]}, m.DType())
 	col := view(v, v.Offset(), []int{vs[0], 1}, []int{v.Strides()[0], 1})
-	gemm2D(out, 0, m, col)
+	gemm2D(out, 0, m, col, ms[0]*ms[1] > mkldnnMinSize)
 	return out
 }
 
@@ -120,7 +126,7 @@ func Dot(a, b *tensor.Tensor) *tensor.Tensor {
 	out := tensor.Empty(nil, a.DType())
 	row := view(a, a.Offset(), []int{1, na}, []int{0, a.Strides()[0]})
 	col := view(b, b.Offset(), []int{nb, 1}, []int{b.Strides()[0], 1})
-	gemm2D(out, 0, row, col)
+	gemm2D(out, 0, row, col, na > mkldnnMinSize)
 	return out
 }
 

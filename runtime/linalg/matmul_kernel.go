@@ -140,7 +140,7 @@ func gemmOperand(t *tensor.Tensor) (*tensor.Tensor, matView) {
 
 // gemm2D computes a·b (2-d, same dtype, checked) into the contiguous
 // m×n block of out starting at cOff.
-func gemm2D(out *tensor.Tensor, cOff int, a, b *tensor.Tensor) {
+func gemm2D(out *tensor.Tensor, cOff int, a, b *tensor.Tensor, bf16Single bool) {
 	m, k, n := a.Shape()[0], a.Shape()[1], b.Shape()[1]
 	if m == 0 || n == 0 {
 		return
@@ -169,7 +169,12 @@ func gemm2D(out *tensor.Tensor, cOff int, a, b *tensor.Tensor) {
 	case []int64:
 		gemmInt(m, n, k, data[int64](a), av, data[int64](b), bv, od, cOff, n)
 	case []tensor.BF16:
-		// oneDNN's bfloat16 GEMM accumulates in float and rounds once.
+		if !bf16Single {
+			gemmBF16PerOp(m, n, k, data[tensor.BF16](a), av, data[tensor.BF16](b), bv, od, cOff, n)
+			return
+		}
+		// oneDNN's bfloat16 GEMM, and PyTorch's own dot-product GEMM
+		// (gemm_transa_), accumulate in float and round once.
 		af, bf := a.To(tensor.Float32), b.To(tensor.Float32)
 		afv := matView{af.Offset(), af.Strides()[0], af.Strides()[1]}
 		bfv := matView{bf.Offset(), bf.Strides()[0], bf.Strides()[1]}
@@ -181,6 +186,44 @@ func gemm2D(out *tensor.Tensor, cOff int, a, b *tensor.Tensor) {
 		}
 	default:
 		panic("linalg: gemm2D of an unsupported dtype")
+	}
+}
+
+// mkldnnMinSize is PyTorch 1.13's threshold (checksize in Matmul.cpp):
+// bfloat16 products with more multiply-adds (m·k·n, and b·m·k·n for bmm)
+// go to oneDNN.
+const mkldnnMinSize = 16 * 16 * 16
+
+// bf16TransA reports whether addmm_impl_cpu_ hands a bfloat16 product
+// a·b to cpublas as gemm(T, N): b column-major and a not, which
+// runs gemm_transa_, dot products summed in float. Its other layouts run
+// gemm_notrans_ and friends, in bfloat16 arithmetic.
+func bf16TransA(a, b *tensor.Tensor) bool {
+	m, k := a.Shape()[0], a.Shape()[1]
+	as, bs := a.Strides(), b.Strides()
+	bCol := bs[0] == 1 && bs[1] >= max(1, k)
+	aCol := m > 1 && as[0] == 1 && as[1] >= max(1, m)
+	return bCol && !aCol
+}
+
+// gemmBF16PerOp is PyTorch's bfloat16 GEMM in bfloat16 arithmetic: every
+// element a running sum over the contracted index in increasing order,
+// each product and each sum rounded to bfloat16.
+//
+// Reference loop: c[i][j] = 0; for l := range k { c[i][j] = bf16(c[i][j] + bf16(a[i][l]*b[l][j])) }.
+func gemmBF16PerOp(m, n, k int, a []tensor.BF16, av matView, b []tensor.BF16, bv matView, c []tensor.BF16, cOff, ldc int) {
+	r := func(x float32) float32 { return tensor.BF16FromFloat32(x).Float32() }
+	for i := 0; i < m; i++ {
+		tensor.CheckInterrupt()
+		for j := 0; j < n; j++ {
+			var acc float32
+			for l := 0; l < k; l++ {
+				x := a[av.off+i*av.rs+l*av.cs].Float32()
+				y := b[bv.off+l*bv.rs+j*bv.cs].Float32()
+				acc = r(acc + r(x*y))
+			}
+			c[cOff+i*ldc+j] = tensor.BF16FromFloat32(acc)
+		}
 	}
 }
 
