@@ -99,7 +99,6 @@ func atanTestInputs() (xs []float32, inDomain int) {
 // offsets, of several lengths, in place.
 func TestAtanF32MatchesReference(t *testing.T) {
 	xs, inDomain := atanTestInputs()
-	want := make([]float32, len(xs))
 	got := make([]float32, len(xs))
 	if useAVX2 {
 		// The kernels take every vector of 8 in [-1, 1], and atan's every
@@ -122,21 +121,7 @@ func TestAtanF32MatchesReference(t *testing.T) {
 		}
 	}
 	for _, c := range atanTestFuncs {
-		for _, on := range [][2]int{{0, len(xs)}, {3, len(xs) - 3}, {inDomain - 1003, 4013}, {0, 7}, {1, 8}, {3, 9}, {7, 16}, {1, 23}, {7, 1001}, {5, 4099}} {
-			off, n := on[0], on[1]
-			src := xs[off : off+n]
-			mapElemF32(want[:n], src, c.ref)
-			c.vec(got[:n], src)
-			in := append([]float32{}, src...)
-			c.vec(in, in)
-			for i := 0; i < n; i++ {
-				if !sameBits32(got[i], want[i]) || !sameBits32(in[i], want[i]) {
-					t.Fatalf("%s: offset %d, n %d: element %d (%g [%#x]) = %#x (in place %#x), want %#x (useAVX2=%v)",
-						c.name, off, n, i, src[i], math.Float32bits(src[i]), math.Float32bits(got[i]),
-						math.Float32bits(in[i]), math.Float32bits(want[i]), useAVX2)
-				}
-			}
-		}
+		checkRowsF32(t, c.name, xs, rowOffsets32(len(xs), [2]int{inDomain - 1003, 4013}), c.vec, func(dst, src []float32) { mapElemF32(dst, src, c.ref) })
 	}
 }
 

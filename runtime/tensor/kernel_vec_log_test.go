@@ -65,23 +65,7 @@ func logVecTestInputs() []float32 {
 func TestLogVecF32MatchesReference(t *testing.T) {
 	xs := logVecTestInputs()
 	for _, c := range logVecCases() {
-		want := make([]float32, len(xs))
-		got := make([]float32, len(xs))
-		for _, on := range [][2]int{{0, len(xs)}, {3, len(xs) - 3}, {0, 7}, {1, 8}, {3, 9}, {7, 16}, {1, 23}, {7, 1001}, {5, 4099}} {
-			off, n := on[0], on[1]
-			src := xs[off : off+n]
-			c.ref(want[:n], src)
-			c.vec(got[:n], src)
-			in := append([]float32{}, src...)
-			c.vec(in, in)
-			for i := 0; i < n; i++ {
-				if !sameBits32(got[i], want[i]) || !sameBits32(in[i], want[i]) {
-					t.Fatalf("%s: offset %d, n %d: element %d (%g [%#x]) = %#x (in place %#x), want %#x (useAVX2=%v)",
-						c.name, off, n, i, src[i], math.Float32bits(src[i]), math.Float32bits(got[i]),
-						math.Float32bits(in[i]), math.Float32bits(want[i]), useAVX2)
-				}
-			}
-		}
+		checkRowsF32(t, c.name, xs, rowOffsets32(len(xs)), c.vec, c.ref)
 	}
 }
 

@@ -412,23 +412,7 @@ func TestTrigF32MatchesReference(t *testing.T) {
 		vec  func(dst, src []float32)
 		ref  func(float32, bool) float32
 	}{{"sin", sinF32, sleefSinfW}, {"cos", cosF32, sleefCosfW}, {"tan", tanF32, sleefTanfW}} {
-		want := make([]float32, len(xs))
-		got := make([]float32, len(xs))
-		for _, on := range [][2]int{{0, len(xs)}, {3, len(xs) - 3}, {0, 7}, {1, 8}, {3, 9}, {7, 16}, {1, 23}, {7, 1001}, {5, 4099}} {
-			off, n := on[0], on[1]
-			src := xs[off : off+n]
-			trigRowF32(want[:n], src, c.ref)
-			c.vec(got[:n], src)
-			in := append([]float32{}, src...)
-			c.vec(in, in)
-			for i := 0; i < n; i++ {
-				if !sameBits32(got[i], want[i]) || !sameBits32(in[i], want[i]) {
-					t.Fatalf("%s: offset %d, n %d: element %d (%g [%#x]) = %#x (in place %#x), want %#x (useAVX2=%v)",
-						c.name, off, n, i, src[i], math.Float32bits(src[i]), math.Float32bits(got[i]),
-						math.Float32bits(in[i]), math.Float32bits(want[i]), useAVX2)
-				}
-			}
-		}
+		checkRowsF32(t, c.name, xs, rowOffsets32(len(xs)), c.vec, func(dst, src []float32) { trigRowF32(dst, src, c.ref) })
 	}
 }
 
@@ -482,4 +466,36 @@ func TestTrigF32Exhaustive(t *testing.T) {
 		}()
 	}
 	wg.Wait()
+}
+
+// rowOffsets32 are the (offset, length) rows the kernel-vs-reference
+// tests cut from their inputs: whole, shifted, short tails, odd lengths.
+func rowOffsets32(n int, extra ...[2]int) [][2]int {
+	rows := [][2]int{{0, n}, {3, n - 3}}
+	rows = append(rows, extra...)
+	return append(rows, [2]int{0, 7}, [2]int{1, 8}, [2]int{3, 9}, [2]int{7, 16}, [2]int{1, 23}, [2]int{7, 1001}, [2]int{5, 4099})
+}
+
+// checkRowsF32 runs vec on every row of xs that rows names, out of place
+// and in place, and fails at the first element whose bits differ from
+// ref's (ref writes the expected row).
+func checkRowsF32(t *testing.T, name string, xs []float32, rows [][2]int, vec, ref func(dst, src []float32)) {
+	t.Helper()
+	want := make([]float32, len(xs))
+	got := make([]float32, len(xs))
+	for _, on := range rows {
+		off, n := on[0], on[1]
+		src := xs[off : off+n]
+		ref(want[:n], src)
+		vec(got[:n], src)
+		in := append([]float32{}, src...)
+		vec(in, in)
+		for i := 0; i < n; i++ {
+			if !sameBits32(got[i], want[i]) || !sameBits32(in[i], want[i]) {
+				t.Fatalf("%s: offset %d, n %d: element %d (%g [%#x]) = %#x (in place %#x), want %#x (useAVX2=%v)",
+					name, off, n, i, src[i], math.Float32bits(src[i]), math.Float32bits(got[i]),
+					math.Float32bits(in[i]), math.Float32bits(want[i]), useAVX2)
+			}
+		}
+	}
 }
