@@ -58,6 +58,7 @@ const (
 	errBadUnary            = "bad operand type for unary %s: '%s'"
 	errNotCallable         = "'%s' object is not callable"
 	errNoAttr              = "'%s' object has no attribute '%s'"
+	errUnhashable          = "unhashable type: '%s'"
 	errModuleNoAttr        = "module '%s' has no attribute '%s'"
 	errNoLen               = "object of type '%s' has no len()"
 	errNotIterable         = "'%s' object is not iterable"

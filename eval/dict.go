@@ -1,0 +1,211 @@
+package eval
+
+import (
+	"fmt"
+	"math"
+	"math/big"
+	"strings"
+
+	"github.com/tensh/tensh/runtime/tensor"
+)
+
+// Dict is a Python dict: keys in insertion order, looked up by hash key
+// (see hashKey). Shared by reference, as Python's dicts are.
+type Dict struct {
+	Keys  []Value
+	Vals  []Value
+	index map[any]int // hashKey(key) -> position in Keys/Vals
+}
+
+// NewDict returns an empty dict.
+func NewDict() *Dict { return &Dict{index: map[any]int{}} }
+
+// Len is len(d).
+func (d *Dict) Len() int { return len(d.Keys) }
+
+// Get returns d[k] and whether k is a key. An unhashable k raises
+// TypeError.
+func (d *Dict) Get(k Value) (Value, bool) {
+	i, ok := d.index[mustHash(k)]
+	if !ok {
+		return nil, false
+	}
+	return d.Vals[i], true
+}
+
+// SetItem is d[k] = v: an existing key keeps its place (and its original
+// key object, as in Python), a new one goes last.
+func (d *Dict) SetItem(k, v Value) {
+	h := mustHash(k)
+	if i, ok := d.index[h]; ok {
+		d.Vals[i] = v
+		return
+	}
+	d.index[h] = len(d.Keys)
+	d.Keys = append(d.Keys, k)
+	d.Vals = append(d.Vals, v)
+}
+
+// Delete removes k and reports whether it was there.
+func (d *Dict) Delete(k Value) bool {
+	h := mustHash(k)
+	i, ok := d.index[h]
+	if !ok {
+		return false
+	}
+	delete(d.index, h)
+	d.Keys = append(d.Keys[:i], d.Keys[i+1:]...)
+	d.Vals = append(d.Vals[:i], d.Vals[i+1:]...)
+	for j := i; j < len(d.Keys); j++ {
+		d.index[mustHash(d.Keys[j])] = j
+	}
+	return true
+}
+
+// Set is a Python set (Frozen: a frozenset): elements in insertion order
+// (CPython's order differs for some elements; reprs that depend on it are
+// kept to small ints and strings, whose order tensh reproduces where
+// CPython's hash order equals insertion order).
+type Set struct {
+	Elems  []Value
+	index  map[any]int
+	Frozen bool
+}
+
+// NewSet returns an empty set.
+func NewSet() *Set { return &Set{index: map[any]int{}} }
+
+// Len is len(s).
+func (s *Set) Len() int { return len(s.Elems) }
+
+// Has reports whether v is an element; an unhashable v raises TypeError.
+func (s *Set) Has(v Value) bool {
+	_, ok := s.index[mustHash(v)]
+	return ok
+}
+
+// Add adds v if it is not already an element.
+func (s *Set) Add(v Value) {
+	h := mustHash(v)
+	if _, ok := s.index[h]; ok {
+		return
+	}
+	s.index[h] = len(s.Elems)
+	s.Elems = append(s.Elems, v)
+}
+
+// Remove removes v and reports whether it was there.
+func (s *Set) Remove(v Value) bool {
+	h := mustHash(v)
+	i, ok := s.index[h]
+	if !ok {
+		return false
+	}
+	delete(s.index, h)
+	s.Elems = append(s.Elems[:i], s.Elems[i+1:]...)
+	for j := i; j < len(s.Elems); j++ {
+		s.index[mustHash(s.Elems[j])] = j
+	}
+	return true
+}
+
+// numKey is the hash key of a number: equal numbers (1, 1.0, True) have
+// equal keys, as their Python hashes and equality agree.
+type numKey struct {
+	f   float64
+	big string // decimal text of an int that a float64 does not hold exactly
+}
+
+// tupleKey is the hash key of a tuple: its elements' keys, joined.
+type tupleKey string
+
+// identityKey is the hash key of a value hashed by identity (tensors,
+// modules, functions).
+type identityKey struct{ p any }
+
+// hashKey returns a comparable Go value that equal hashable Python values
+// share, and false for an unhashable value (list, dict, set).
+func hashKey(v Value) (any, bool) {
+	switch v := v.(type) {
+	case NoneType, EllipsisType:
+		return v, true
+	case Bool:
+		if v {
+			return numKey{f: 1}, true
+		}
+		return numKey{f: 0}, true
+	case Int:
+		if n, ok := v.Int64(); ok && n > -(1<<53) && n < 1<<53 {
+			return numKey{f: float64(n)}, true
+		}
+		return numKey{big: v.Decimal()}, true
+	case Float:
+		f := float64(v)
+		if f == math.Trunc(f) && math.Abs(f) >= 1<<53 && !math.IsInf(f, 0) {
+			return numKey{big: floatIntDecimal(f)}, true
+		}
+		if f != f {
+			return identityKey{new(float64)}, true // NaN equals nothing, itself included
+		}
+		return numKey{f: f}, true
+	case Str:
+		return string(v), true
+	case Tuple:
+		var b strings.Builder
+		for _, e := range v {
+			k, ok := hashKey(e)
+			if !ok {
+				return nil, false
+			}
+			b.WriteString(reprKey(k))
+			b.WriteByte(0)
+		}
+		return tupleKey(b.String()), true
+	case *Set:
+		if !v.Frozen {
+			return nil, false
+		}
+		return identityKey{v}, true
+	case *List, *Dict, *Slice:
+		return nil, false
+	case *tensor.Tensor, *Module, *Builtin, *Class, *Object:
+		return identityKey{v}, true
+	case DTypeValue, DeviceValue, Range:
+		return v, true
+	case Size:
+		return hashKey(sizeTuple(v))
+	}
+	return identityKey{v}, true
+}
+
+func sizeTuple(s Size) Tuple {
+	t := make(Tuple, len(s))
+	for i, n := range s {
+		t[i] = MakeInt(int64(n))
+	}
+	return t
+}
+
+func reprKey(k any) string {
+	switch k := k.(type) {
+	case identityKey:
+		return fmt.Sprintf("o%T%p", k.p, k.p)
+	case tupleKey:
+		return "t(" + string(k) + ")"
+	}
+	return fmt.Sprintf("%#v", k)
+}
+
+// floatIntDecimal is the decimal text of an integral float64.
+func floatIntDecimal(f float64) string {
+	return new(big.Float).SetFloat64(f).Text('f', 0)
+}
+
+// mustHash is hashKey, raising Python's TypeError for an unhashable value.
+func mustHash(v Value) any {
+	k, ok := hashKey(v)
+	if !ok {
+		throw("TypeError", errUnhashable, TypeName(v))
+	}
+	return k
+}
