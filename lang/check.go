@@ -141,6 +141,30 @@ func checkExpr(x Expr, depth int) {
 		}
 	case *StarredExpr:
 		failAt(x.StarPos, errStarHereCompile)
+	case *LambdaExpr:
+		checkParams(x.Params)
+		checkExpr(x.Body, d)
+	case *DictExpr:
+		for i, k := range x.Keys {
+			if k != nil {
+				checkExpr(k, d)
+			}
+			checkExpr(x.Values[i], d)
+		}
+	case *SetExpr:
+		checkElems(x.Elems, d)
+	case *CompExpr:
+		for _, cl := range x.Clauses {
+			checkStore(cl.Target, d)
+			checkExpr(cl.Iter, d)
+			for _, e := range cl.Ifs {
+				checkExpr(e, d)
+			}
+		}
+		if x.Key != nil {
+			checkExpr(x.Key, d)
+		}
+		checkExpr(x.Elt, d)
 	}
 }
 

@@ -144,6 +144,28 @@ func (c *conv) stmt(out []Stmt, g *gStmt) []Stmt {
 		return append(out, c.from(g))
 	case g.Pass:
 		return append(out, &PassStmt{PassPos: c.start(g.Pos), EndPos: c.endBefore(g.EndPos)})
+	case g.Break:
+		return append(out, &BreakStmt{KwPos: c.start(g.Pos), EndPos: c.endBefore(g.EndPos)})
+	case g.Cont:
+		return append(out, &ContinueStmt{KwPos: c.start(g.Pos), EndPos: c.endBefore(g.EndPos)})
+	case g.Return != nil:
+		return append(out, &ReturnStmt{KwPos: c.start(g.Pos), Value: g.Return.Value, EndPos: c.endBefore(g.EndPos)})
+	case g.Raise != nil:
+		return append(out, &RaiseStmt{KwPos: c.start(g.Pos), Exc: g.Raise.Exc, Cause: g.Raise.Cause, EndPos: c.endBefore(g.EndPos)})
+	case g.Global != nil:
+		return append(out, &GlobalStmt{KwPos: c.start(g.Pos), Names: g.Global.Names, EndPos: c.endBefore(g.EndPos)})
+	case g.NonLoc != nil:
+		return append(out, &GlobalStmt{KwPos: c.start(g.Pos), Names: g.NonLoc.Names, Nonlocal: true, EndPos: c.endBefore(g.EndPos)})
+	case g.Assert != nil:
+		a := &AssertStmt{KwPos: c.start(g.Pos), Test: g.Assert.Test, EndPos: c.endBefore(g.EndPos)}
+		if t, ok := a.Test.(*TupleExpr); ok && !t.Lparen.IsValid() {
+			// assert test, msg: the list parser read a tuple.
+			if len(t.Elems) != 2 || trailingComma(t) {
+				c.fail(c.start(g.Pos), errInvalidSyntax)
+			}
+			a.Test, a.Msg = t.Elems[0], t.Elems[1]
+		}
+		return append(out, a)
 	}
 	return append(out, c.exprStmt(g.Expr))
 }

@@ -11,7 +11,13 @@ type Error struct {
 	// triple-quoted string or a backslash continuation was still open: an
 	// interactive shell should then read another line and parse again.
 	Incomplete bool
+	// Block is set with Incomplete when only a block is open (a compound
+	// statement wants its indented body, or its except clause): Python's
+	// prompt reads on until an empty line, then reports the error.
+	Block bool
 }
+
+func sprintf(format string, args ...any) string { return fmt.Sprintf(format, args...) }
 
 // Error formats the error as "LINE:COL: Msg".
 func (e *Error) Error() string { return fmt.Sprintf("%d:%d: %s", e.Pos.Line, e.Pos.Col, e.Msg) }
@@ -68,6 +74,28 @@ const (
 	errStarTarget          = "starred assignment target must be in a list or tuple"
 	errMultipleStars       = "multiple starred expressions in assignment"
 	errRecursionCompile    = "maximum recursion depth exceeded during compilation"
+)
+
+// Blocks, functions and the statements that only make sense inside them
+// (block.go, check.go, expr_block.go).
+const (
+	errUnindent          = "unindent does not match any outer indentation level"
+	errExpectedColon     = "expected ':'"
+	errExpectedBlock     = "expected an indented block after %s on line %d"
+	errExpectedExcept    = "expected 'except' or 'finally' block"
+	errExceptParens      = "multiple exception types must be parenthesized"
+	errDuplicateArg      = "duplicate argument '%s' in function definition"
+	errBareStar          = "named arguments must follow bare *"
+	errNonDefaultFollows = "non-default argument follows default argument"
+	errReturnOutside     = "'return' outside function"
+	errBreakOutside      = "'break' outside loop"
+	errContinueOutside   = "'continue' not properly in loop"
+	errNonlocalModule    = "nonlocal declaration not allowed at module level"
+	errGenNotParen       = "Generator expression must be parenthesized"
+	errDictStar          = "cannot use a starred expression in a dictionary value"
+	errDictDoubleStar    = "dict unpacking cannot be used in dict comprehension"
+	errCompStar          = "iterable unpacking cannot be used in comprehension"
+	errLambdaDefault     = "non-default argument follows default argument"
 )
 
 // String and bytes literals, f-strings (strings.go).

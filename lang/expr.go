@@ -91,6 +91,9 @@ func (c *conv) starItem() Expr {
 
 // test parses a conditional expression (a if b else c), or a disjunction.
 func (c *conv) test() Expr {
+	if c.isKw("lambda") {
+		return c.lambda()
+	}
 	x := c.binary(precOr)
 	if !c.isKw("if") {
 		return x
@@ -374,6 +377,15 @@ func (c *conv) call(fn Expr) Expr {
 			a.star = 2
 		}
 		a.value = c.test()
+		if a.star == 0 && c.isKw("for") {
+			// f(x for x in y): a generator expression, the only argument.
+			g := &CompExpr{Kind: CompGen, Lpos: lp.start, Elt: a.value, Clauses: c.compClauses()}
+			if len(raw) > 0 || !c.isOp(")") {
+				c.fail(exprStart(a.value), errGenNotParen)
+			}
+			g.Rpos = c.tok().end
+			a.value = g
+		}
 		if c.isOp("=") {
 			a.eq = c.advance().start
 			a.kw = c.test()
@@ -523,6 +535,8 @@ func (c *conv) atom() Expr {
 			return c.paren()
 		case "[":
 			return c.list()
+		case "{":
+			return c.brace()
 		}
 	}
 	c.syntaxError()
@@ -546,6 +560,9 @@ func (c *conv) paren() Expr {
 		}
 	}
 	first := c.starItem()
+	if c.isKw("for") {
+		return c.comp(CompGen, lp, nil, first, ")")
+	}
 	if c.isOp(")") {
 		rp := c.advance()
 		if s, ok := first.(*StarredExpr); ok {
@@ -573,6 +590,9 @@ func (c *conv) list() Expr {
 	l := &ListExpr{Lbrack: lb.start}
 	for !c.isOp("]") {
 		l.Elems = append(l.Elems, c.starItem())
+		if len(l.Elems) == 1 && c.isKw("for") {
+			return c.comp(CompList, lb, nil, l.Elems[0], "]")
+		}
 		if !c.isOp(",") {
 			break
 		}

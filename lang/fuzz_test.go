@@ -27,8 +27,8 @@ func FuzzParse(f *testing.F) {
 				t.Fatalf("Parse(%q): bad error %+v", src, e)
 			}
 			checkPos(t, src, 1, e.Pos)
-			if NeedsMore(src) != e.Incomplete {
-				t.Fatalf("Parse(%q): NeedsMore disagrees", src)
+			if Incomplete(src) != e.Incomplete || NeedsMore(src) && !e.Incomplete {
+				t.Fatalf("Parse(%q): NeedsMore/Incomplete disagree", src)
 			}
 			return
 		}

@@ -52,6 +52,32 @@ type gStmt struct {
 	Import *gImport   `parser:"| @@"`
 	From   *gFrom     `parser:"| @@"`
 	Pass   bool       `parser:"| @'pass'"`
+	Break  bool       `parser:"| @'break'"`
+	Cont   bool       `parser:"| @'continue'"`
+	Return *gReturn   `parser:"| @@"`
+	Raise  *gRaise    `parser:"| @@"`
+	Global *gNames    `parser:"| 'global' @@"`
+	NonLoc *gNames    `parser:"| 'nonlocal' @@"`
+	Assert *gAssert   `parser:"| @@"`
+}
+
+type gReturn struct {
+	Value xList `parser:"'return' @@?"`
+}
+
+type gRaise struct {
+	Exc   xList `parser:"'raise' ( @@"`
+	Cause xList `parser:"( 'from' @@ )? )?"`
+}
+
+type gNames struct {
+	Names []string `parser:"@Name ( ',' @Name )*"`
+}
+
+// gAssert is assert test [',' test]: the comma makes the list a tuple,
+// which the conversion splits.
+type gAssert struct {
+	Test xList `parser:"'assert' @@"`
 }
 
 // gExprStmt is an expression statement, an assignment or an augmented
@@ -135,6 +161,7 @@ var symbols = map[string]lexer.TokenType{
 	"Newline": lexer.TokenType(tNewline),
 	"Error":   lexer.TokenType(tError),
 	"Indent":  lexer.TokenType(tIndent),
+	"Dedent":  lexer.TokenType(tDedent),
 }
 
 func (tokenDef) Symbols() map[string]lexer.TokenType { return symbols }

@@ -22,13 +22,14 @@ const (
 	tOp              // operator or delimiter
 	tNewline         // end of a logical line that is followed by another one
 	tError           // a character Python's tokenizer turns into an error token ($, ?, !)
-	tIndent          // indentation at the start of a logical line, which no rule accepts
+	tIndent          // deeper indentation at the start of a logical line (Python's INDENT)
+	tDedent          // shallower indentation: one per block closed (Python's DEDENT)
 )
 
 var tokKindNames = [...]string{
 	tEOF: "EOF", tName: "Name", tKeyword: "Keyword", tInt: "Int", tFloat: "Float",
 	tImag: "Imag", tString: "String", tFString: "FString", tOp: "Op",
-	tNewline: "Newline", tError: "Error", tIndent: "Indent",
+	tNewline: "Newline", tError: "Error", tIndent: "Indent", tDedent: "Dedent",
 }
 
 func (k tokKind) String() string { return tokKindNames[k] }
@@ -120,6 +121,9 @@ type scanner struct {
 	// any (Line is 0 otherwise): CPython reports errors at the end of a line
 	// there.
 	comment Pos
+	// indents is the stack of indentation widths of the open blocks
+	// (Python's tokenizer's indstack), starting with 0.
+	indents []int
 }
 
 func (s *scanner) errorf(p Pos, format string, args ...any) *Error {
@@ -211,7 +215,7 @@ func (s *scanner) emitLevel(kind tokKind, val string, start Pos, level int) erro
 // tEOF, the open construct at the end of input if any, and the first lexical
 // error.
 func lex(src string, start Pos, end int, inner bool, budget *int) ([]token, *openState, error) {
-	s := &scanner{src: src, end: end, p: start, inner: inner, budget: budget}
+	s := &scanner{src: src, end: end, p: start, inner: inner, budget: budget, indents: []int{0}}
 	s.toks = make([]token, 0, min((end-start.Offset)/2+2, 256))
 	err := s.run()
 	if err != nil {
@@ -245,13 +249,10 @@ func (s *scanner) run() error {
 		c := s.src[s.p.Offset]
 		if atLineStart {
 			atLineStart = false
-			if s.p.Offset > wsStart.Offset && c != '#' && c != '\n' && c != '\r' && !(c == '\\' && s.newlineLen(1) > 0) {
-				// The parser reports "unexpected indent" at the last
-				// indentation character, unless it fails earlier.
-				p := s.p
-				p.Col--
-				p.Offset--
-				s.toks = append(s.toks, token{kind: tIndent, start: p, end: s.p})
+			if c != '#' && c != '\n' && c != '\r' && !(c == '\\' && s.newlineLen(1) > 0) {
+				if err := s.indentation(indentWidth(s.src[wsStart.Offset:s.p.Offset])); err != nil {
+					return err
+				}
 			}
 		}
 		continued = false
@@ -333,10 +334,54 @@ func (s *scanner) finish(continued bool) error {
 		eof = s.comment
 	}
 	if s.open != nil && !s.open.str {
-		// Brackets and backslashes: the parser fails at the EOF token.
+		// Brackets and backslashes: the parser fails at the EOF token (or
+		// at the first DEDENT before it).
 		s.open.tok = len(s.toks)
 	}
+	for len(s.indents) > 1 {
+		s.indents = s.indents[:len(s.indents)-1]
+		s.toks = append(s.toks, token{kind: tDedent, start: eof, end: eof})
+	}
 	s.toks = append(s.toks, token{kind: tEOF, start: eof, end: eof})
+	return nil
+}
+
+// indentWidth is the width of the indentation ws as Python's tokenizer
+// counts it: a tab advances to the next multiple of 8.
+func indentWidth(ws string) int {
+	col := 0
+	for i := 0; i < len(ws); i++ {
+		if ws[i] == '\t' {
+			col = (col/8 + 1) * 8
+		} else {
+			col++
+		}
+	}
+	return col
+}
+
+// indentation emits the INDENT or DEDENT tokens for a logical line that
+// starts at width col.
+func (s *scanner) indentation(col int) error {
+	top := s.indents[len(s.indents)-1]
+	switch {
+	case col > top:
+		s.indents = append(s.indents, col)
+		// The parser reports "unexpected indent" at the last indentation
+		// character, unless it fails earlier.
+		p := s.p
+		p.Col--
+		p.Offset--
+		s.toks = append(s.toks, token{kind: tIndent, start: p, end: s.p})
+	case col < top:
+		for col < s.indents[len(s.indents)-1] {
+			s.indents = s.indents[:len(s.indents)-1]
+			s.toks = append(s.toks, token{kind: tDedent, start: s.p, end: s.p})
+		}
+		if col != s.indents[len(s.indents)-1] {
+			return &Error{Pos: s.p, Msg: errUnindent}
+		}
+	}
 	return nil
 }
 

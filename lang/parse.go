@@ -7,7 +7,6 @@ import (
 	"unicode/utf8"
 
 	"github.com/alecthomas/participle/v2"
-	"github.com/alecthomas/participle/v2/lexer"
 )
 
 // Parse parses one logical line of source: one or more simple statements
@@ -54,10 +53,38 @@ func ParseExpr(src string) (Expr, error) {
 
 // NeedsMore reports whether src is an incomplete input: Parse fails with an
 // Error whose Incomplete is set.
+//
+// At an interactive prompt a compound statement (or an input that wants
+// a block) is complete only once an empty line follows it: NeedsMore
+// is true for them until src ends with an empty line.
 func NeedsMore(src string) bool {
+	stmts, err := Parse(src, 1)
+	var e *Error
+	if errors.As(err, &e) {
+		return e.Incomplete && (!e.Block || !endsWithEmptyLine(src))
+	}
+	for _, s := range stmts {
+		if IsCompound(s) {
+			return !endsWithEmptyLine(src)
+		}
+	}
+	return false
+}
+
+// Incomplete reports whether src is cut short: Parse fails because the
+// input ended inside brackets, a string, a continuation, or before a
+// block's body. Scripts read on while it is true.
+func Incomplete(src string) bool {
 	_, err := Parse(src, 1)
 	var e *Error
 	return errors.As(err, &e) && e.Incomplete
+}
+
+// endsWithEmptyLine reports whether the last line of src (after a
+// newline) is empty or blank.
+func endsWithEmptyLine(src string) bool {
+	i := strings.LastIndexByte(src, '\n')
+	return i >= 0 && strings.TrimSpace(src[i+1:]) == ""
 }
 
 // Source returns the source text spanned by n, given the src it was parsed
@@ -140,36 +167,21 @@ func (p *parser) parseLine(start Pos) (stmts []Stmt, err *Error) {
 	if lerr != nil {
 		return nil, lerr.(*Error)
 	}
-	c := newConv(p, toks, openStringTok(toks, open))
-	key, unregister := register(c)
-	defer unregister()
-	plex, lerr := lexer.Upgrade(&sliceLexer{toks: toParticiple(toks, key)})
-	if lerr != nil {
-		return nil, &Error{Pos: start, Msg: errInvalidSyntax}
-	}
-	g, perr := lineParser.ParseFromLexer(plex)
-	if c.err != nil {
-		return nil, p.incomplete(*c.err, open)
-	}
-	if perr != nil {
-		return nil, p.incomplete(p.participleError(toks, perr), open)
-	}
-	if open != nil {
-		return nil, open.err
-	}
+	b := &blockParser{p: p, toks: toks, open: open, c: newConv(p, toks, openStringTok(toks, open))}
 	defer func() {
 		if r := recover(); r != nil {
-			b, ok := r.(*bailout)
+			bo, ok := r.(*bailout)
 			if !ok {
 				panic(r)
 			}
-			stmts, err = nil, b.err
+			stmts, err = nil, p.incomplete(*bo, open)
 		}
 	}()
-	stmts = c.line(g)
-	for _, s := range stmts {
-		checkStmt(s)
+	stmts = b.file()
+	if open != nil {
+		return nil, open.err
 	}
+	checkBlock(stmts, scopeModule)
 	return stmts, nil
 }
 
@@ -334,12 +346,12 @@ func canStartExpr(t token) bool {
 		return true
 	case tKeyword:
 		switch t.val {
-		case "None", "True", "False", "not":
+		case "None", "True", "False", "not", "lambda":
 			return true
 		}
 	case tOp:
 		switch t.val {
-		case "(", "[", "-", "+", "~", "...":
+		case "(", "[", "{", "-", "+", "~", "...":
 			return true
 		}
 	}

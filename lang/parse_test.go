@@ -233,8 +233,19 @@ var errorTests = []struct {
 	{"*a, *b = c", "multiple starred expressions in assignment", 1, 1, false},
 	{"(*a)", "cannot use starred expression here", 1, 2, false},
 	{"x = (*a)", "cannot use starred expression here", 1, 6, false},
-	{"if x: pass", "invalid syntax", 1, 1, false},
-	{"for x in y: pass", "invalid syntax", 1, 1, false},
+	{"if x\n", "expected ':'", 1, 5, false},
+	{"for x in y\n    pass", "expected ':'", 1, 11, false},
+	{"if x:\n", "expected an indented block after 'if' statement on line 1", 1, 6, true},
+	{"if x:\ny", "expected an indented block after 'if' statement on line 1", 2, 1, false},
+	{"def f():\n  return 1\n return 2", "unindent does not match any outer indentation level", 3, 2, false},
+	{"return 1", "'return' outside function", 1, 1, false},
+	{"break", "'break' outside loop", 1, 1, false},
+	{"if x:\n    continue", "'continue' not properly in loop", 2, 5, false},
+	{"try:\n    x\ny", "expected 'except' or 'finally' block", 3, 1, false},
+	{"def f(a=1, b): pass", "non-default argument follows default argument", 1, 12, false},
+	{"def f(a, a): pass", "duplicate argument 'a' in function definition", 1, 10, false},
+	{"f(x for x in y, 1)", "Generator expression must be parenthesized", 1, 3, false},
+	{"for f() in y: pass", "cannot assign to function call", 1, 5, false},
 	{"  x = 1", "unexpected indent", 1, 2, false},
 	{"1;;2", "invalid syntax", 1, 3, false},
 	{";", "invalid syntax", 1, 1, false},
@@ -274,7 +285,7 @@ var errorTests = []struct {
 	{"x = \\", "unexpected EOF while parsing", 1, 6, true},
 	{"f(1,\n2", "'(' was never closed", 1, 2, true},
 	{"x = (1 +", "'(' was never closed", 1, 5, true},
-	{"{", "invalid syntax", 1, 1, false},
+	{"{", "'{' was never closed", 1, 1, true},
 }
 
 func TestErrors(t *testing.T) {
@@ -290,7 +301,7 @@ func TestErrors(t *testing.T) {
 				tt.src, e.Pos.Line, e.Pos.Col, e.Msg, e.Incomplete, tt.line, tt.col, tt.msg, tt.incomplete)
 		}
 		checkPos(t, tt.src, 1, e.Pos)
-		if NeedsMore(tt.src) != tt.incomplete {
+		if Incomplete(tt.src) != tt.incomplete {
 			t.Errorf("NeedsMore(%q) = %v", tt.src, !tt.incomplete)
 		}
 	}
@@ -299,7 +310,8 @@ func TestErrors(t *testing.T) {
 func TestIncomplete(t *testing.T) {
 	for _, src := range []string{
 		"(1,", "[", `"""abc`, "x = \\", "f(1,\n2", "x = (1 +", "x = [1,\n2,\n", "x = f(a,\n  b=", "'''a\nb",
-		"x = 1 \\", "f(a=1, b", "print(f'''{x",
+		"x = 1 \\", "f(a=1, b", "print(f'''{x", "if (", "x = {", "if x:", "if x: y", "for x in y:\n  z",
+		"try:\n  x", "def f():\n  if x:\n    y\n  return 3", "if x:\n  y\nelse:",
 	} {
 		if !NeedsMore(src) {
 			_, err := Parse(src, 1)
@@ -308,7 +320,7 @@ func TestIncomplete(t *testing.T) {
 	}
 	for _, src := range []string{
 		"1 +", "'abc", "x = = (", "x.", "", "# (", "x = 1", "(1, 2)", "\"\"\"a\"\"\"", ")", "(]",
-		"x = 1 2 (", "f(a=1, b)", "$ (", "if (", "x = {",
+		"x = 1 2 (", "f(a=1, b)", "$ (", "if x", "if x:\n    y\n\n", "x = {1}",
 	} {
 		if NeedsMore(src) {
 			t.Errorf("NeedsMore(%q) = true", src)
