@@ -104,6 +104,9 @@ func (s *Session) getAttr(x Value, name string) Value {
 	if m, ok := typeMethods[shortTypeName(x)][name]; ok {
 		return &BoundMethod{Self: x, Fn: m}
 	}
+	if r, ok := s.stmtAttr(x, name); ok {
+		return r
+	}
 	throw("AttributeError", errNoAttr, TypeName(x), name)
 	return nil
 }

@@ -61,7 +61,7 @@ func typeOf(v Value) *Class {
 // bool is an int, torch.Size is a tuple, return types are tuples.
 func isInstance(v Value, c *Class) bool {
 	t := typeOf(v)
-	if t == c {
+	if t == c || isExcClass(c) && excSubclass(t.Name, c.Name) {
 		return true
 	}
 	switch {

@@ -13,6 +13,16 @@ type Exception struct {
 	Type string // "TypeError", "RuntimeError", ...
 	Msg  string
 	Line int // line of the statement that raised it, when known
+
+	// Args are the arguments an exception object was made with
+	// (ValueError("a", 1)), when HasArgs; else e.args is (Msg,).
+	Args    Tuple
+	HasArgs bool
+	// Cause is the exception of `raise ... from cause`.
+	Cause *Exception
+	// Trace is the traceback: the frames the exception went through,
+	// outermost first (see traceback.go).
+	Trace []TraceFrame
 }
 
 func (e *Exception) Error() string {

@@ -92,13 +92,13 @@ func indexByte(s string, c byte) int {
 func (s *Session) assign(target lang.Expr, v Value) {
 	switch t := target.(type) {
 	case *lang.Ident:
-		s.globals[t.Name] = v
+		s.storeName(t.Name, v)
 	case *lang.ParenExpr:
 		s.assign(t.X, v)
 	case *lang.TupleExpr:
-		s.unpack(t.Elems, v)
+		s.unpackTargets(t.Elems, v)
 	case *lang.ListExpr:
-		s.unpack(t.Elems, v)
+		s.unpackTargets(t.Elems, v)
 	case *lang.AttrExpr:
 		s.setAttr(s.eval(t.X), t.Name, v)
 	case *lang.IndexExpr:
@@ -110,31 +110,10 @@ func (s *Session) assign(target lang.Expr, v Value) {
 	}
 }
 
-func (s *Session) unpack(targets []lang.Expr, v Value) {
-	switch v.(type) {
-	case Tuple, *List, Str, Size, Range, *tensor.Tensor, *NamedTuple:
-	default:
-		throw("TypeError", errCannotUnpack, TypeName(v))
-	}
-	elems := iterate(v)
-	if len(elems) > len(targets) {
-		throw("ValueError", errTooManyUnpack, len(targets))
-	}
-	if len(elems) < len(targets) {
-		throw("ValueError", errNotEnoughUnpack, len(targets), len(elems))
-	}
-	for i, t := range targets {
-		s.assign(t, elems[i])
-	}
-}
-
 func (s *Session) del(target lang.Expr) {
 	switch t := target.(type) {
 	case *lang.Ident:
-		if _, ok := s.globals[t.Name]; !ok {
-			throw("NameError", errNameNotDefined, t.Name)
-		}
-		delete(s.globals, t.Name)
+		s.delName(t.Name)
 	case *lang.ParenExpr:
 		s.del(t.X)
 	case *lang.TupleExpr:
@@ -159,11 +138,8 @@ func (s *Session) del(target lang.Expr) {
 func (s *Session) augAssign(st *lang.AugAssignStmt) {
 	switch t := st.Target.(type) {
 	case *lang.Ident:
-		old, ok := s.lookup(t.Name)
-		if !ok {
-			throw("NameError", errNameNotDefined, t.Name)
-		}
-		s.globals[t.Name] = s.inplaceAt(st, old, s.eval(st.Value))
+		old := s.loadName(t.Name)
+		s.storeName(t.Name, s.inplaceAt(st, old, s.eval(st.Value)))
 	case *lang.AttrExpr:
 		x := s.eval(t.X)
 		old := s.getAttr(x, t.Name)
@@ -221,11 +197,7 @@ func (s *Session) inplaceBinary(op lang.Op, x, y Value) Value {
 func (s *Session) eval(e lang.Expr) Value {
 	switch e := e.(type) {
 	case *lang.Ident:
-		v, ok := s.lookup(e.Name)
-		if !ok {
-			throw("NameError", errNameNotDefined, e.Name)
-		}
-		return v
+		return s.loadName(e.Name)
 	case *lang.IntLit:
 		if e.Big != "" {
 			return parseBigInt(e.Big)
@@ -305,8 +277,7 @@ func (s *Session) eval(e lang.Expr) Value {
 	case *lang.StarredExpr:
 		throw("SyntaxError", errStarredHere)
 	}
-	throw("SyntaxError", errInvalidSyntax)
-	return nil
+	return s.evalExt(e)
 }
 
 // binaryAt evaluates a binary operator node. It notes the operation for
@@ -354,7 +325,7 @@ func (s *Session) evalElems(elems []lang.Expr) []Value {
 	out := make([]Value, 0, len(elems))
 	for _, el := range elems {
 		if st, ok := el.(*lang.StarredExpr); ok {
-			out = append(out, iterate(s.eval(st.X))...)
+			out = append(out, s.iterValues(s.eval(st.X))...)
 			continue
 		}
 		out = append(out, s.eval(el))
@@ -387,9 +358,9 @@ func (s *Session) evalCall(e *lang.CallExpr) Value {
 	for _, a := range e.Args {
 		switch {
 		case a.Star == 1:
-			args.Pos = append(args.Pos, iterate(s.eval(a.Value))...)
+			args.Pos = append(args.Pos, s.iterValues(s.eval(a.Value))...)
 		case a.Star == 2:
-			throw("TypeError", errKwArgsMapping, TypeName(s.eval(a.Value)))
+			s.kwargsFrom(funcName(fn), s.eval(a.Value), args)
 		case a.Name != "":
 			v := s.eval(a.Value)
 			for _, kw := range args.Kw {
@@ -428,6 +399,9 @@ func (s *Session) Call(fn Value, args *Args) Value {
 			args.Name = f.Name
 			return orNone(f.Call(args))
 		}
+	case *Function:
+		args.Name = f.Name
+		return s.callFunction(f, args)
 	}
 	throw("TypeError", errNotCallable, TypeName(fn))
 	return nil

@@ -549,6 +549,8 @@ func (s *Session) callMethod(self Value, name string, args ...Value) Value {
 // iterate returns the elements of an iterable value.
 func iterate(v Value) []Value {
 	switch x := v.(type) {
+	case *Generator:
+		return x.drain()
 	case *List:
 		return x.Elems
 	case Tuple:

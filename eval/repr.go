@@ -109,6 +109,12 @@ func (st *reprState) repr(v Value) string {
 		return "<" + x.TypeName + " object>"
 	case *StorageValue:
 		return storageRepr(x.T)
+	case *Exception:
+		return excRepr(x)
+	case *Function:
+		return functionRepr(x)
+	case *Generator:
+		return generatorRepr(x)
 	}
 	return fmt.Sprintf("<%T>", v)
 }
@@ -120,6 +126,8 @@ func ToStr(v Value) string {
 		return string(x)
 	case DeviceValue:
 		return x.D.String()
+	case *Exception:
+		return x.Msg
 	}
 	return Repr(v)
 }

@@ -74,6 +74,9 @@ type Session struct {
 	// teach is the state of the teaching and notebook features (hints,
 	// %trace, history, IPython prompts): see magic_state.go.
 	teach teachState
+
+	// The statement evaluator's frames and scopes (stmt_exec.go).
+	stmtState
 }
 
 // NewSession makes a session with the torch namespace loaded.
@@ -135,6 +138,8 @@ func (s *Session) Exec(src string, firstLine int) (exc *Exception) {
 func (s *Session) exec(src string, firstLine int) (exc *Exception) {
 	s.line = firstLine
 	s.src = src
+	s.chunkLine = firstLine
+	s.frame, s.stack, s.codes = nil, s.stack[:0], map[lang.Node]*funcCode{}
 	if m := strings.TrimSpace(src); strings.HasPrefix(m, "%") {
 		return s.guard(func() {
 			tensor.CheckInterrupt()
@@ -164,9 +169,10 @@ func (s *Session) exec(src string, firstLine int) (exc *Exception) {
 		// statements of a script) stops the next one, as in Python.
 		e := s.guard(func() {
 			tensor.CheckInterrupt()
-			s.execStmt(st)
+			s.execOne(st)
 		})
 		if e != nil {
+			s.endStatement(e)
 			s.noteFailure(e)
 		}
 		s.teach.ctx = opContext{} // nor may the operands of the last operation

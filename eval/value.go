@@ -258,6 +258,12 @@ func TypeName(v Value) string {
 		return v.TypeName
 	case *StorageValue:
 		return "torch.storage.TypedStorage"
+	case *Exception:
+		return v.Type
+	case *Function:
+		return "function"
+	case *Generator:
+		return "generator"
 	}
 	return "object"
 }

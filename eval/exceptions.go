@@ -1,0 +1,205 @@
+package eval
+
+import "github.com/tensh/tensh/runtime/tensor"
+
+// Exceptions as values: the builtin exception classes and their
+// hierarchy, exception objects (e.args, str(e), repr(e)), raising and
+// catching them.
+
+// excParent is the builtin exception hierarchy of Python 3.11: each class's
+// base class.
+var excParent = map[string]string{
+	"Exception": "BaseException", "SystemExit": "BaseException",
+	"KeyboardInterrupt": "BaseException", "GeneratorExit": "BaseException",
+	"StopIteration": "Exception", "ArithmeticError": "Exception",
+	"FloatingPointError": "ArithmeticError", "OverflowError": "ArithmeticError",
+	"ZeroDivisionError": "ArithmeticError", "AssertionError": "Exception",
+	"AttributeError": "Exception", "BufferError": "Exception", "EOFError": "Exception",
+	"ImportError": "Exception", "ModuleNotFoundError": "ImportError",
+	"LookupError": "Exception", "IndexError": "LookupError", "KeyError": "LookupError",
+	"MemoryError": "Exception", "NameError": "Exception", "UnboundLocalError": "NameError",
+	"OSError": "Exception", "FileNotFoundError": "OSError", "FileExistsError": "OSError",
+	"PermissionError": "OSError", "IsADirectoryError": "OSError", "NotADirectoryError": "OSError",
+	"TimeoutError": "OSError", "ReferenceError": "Exception", "RuntimeError": "Exception",
+	"NotImplementedError": "RuntimeError", "RecursionError": "RuntimeError",
+	"SyntaxError": "Exception", "IndentationError": "SyntaxError", "TabError": "IndentationError",
+	"SystemError": "Exception", "TypeError": "Exception", "ValueError": "Exception",
+	"UnicodeError": "ValueError", "Warning": "Exception", "UserWarning": "Warning",
+	"DeprecationWarning": "Warning", "PendingDeprecationWarning": "Warning",
+	"RuntimeWarning": "Warning", "FutureWarning": "Warning", "SyntaxWarning": "Warning",
+	"ImportWarning": "Warning", "UnicodeWarning": "Warning", "BytesWarning": "Warning",
+	"ResourceWarning": "Warning",
+	// tensh's own: a Go panic that is not a Python exception (a bug).
+	"InternalError": "Exception",
+}
+
+// Messages of raising and catching.
+const (
+	errMustDeriveBase  = "exceptions must derive from BaseException"
+	errNoActiveExc     = "No active exception to reraise"
+	errCatchNonExc     = "catching classes that do not inherit from BaseException is not allowed"
+	errCauseMustDerive = "exception causes must derive from BaseException"
+)
+
+// excClasses are the exception classes by name.
+var excClasses = map[string]*Class{}
+
+func init() {
+	names := []string{"BaseException"}
+	for n := range excParent {
+		names = append(names, n)
+	}
+	for _, n := range names {
+		name := n
+		excClasses[name] = defClass(name, name, func(a *Args) Value { return newException(name, a) })
+	}
+}
+
+// isExcClass reports whether c is an exception class.
+func isExcClass(c *Class) bool { return excClasses[c.Name] == c }
+
+// excSubclass reports whether the exception type typ is base or derives
+// from it.
+func excSubclass(typ, base string) bool {
+	for t := typ; t != ""; t = excParent[t] {
+		if t == base {
+			return true
+		}
+	}
+	return false
+}
+
+// newException is a call of an exception class: ValueError("msg", 42).
+func newException(typ string, a *Args) *Exception {
+	if len(a.Kw) > 0 {
+		throw("TypeError", errTakesNoKw, typ)
+	}
+	args := Tuple(append([]Value{}, a.Pos...))
+	return &Exception{Type: typ, Msg: excStr(typ, args), Args: args, HasArgs: true}
+}
+
+// excStr is str(e) of an exception with these args.
+func excStr(typ string, args Tuple) string {
+	switch len(args) {
+	case 0:
+		return ""
+	case 1:
+		if typ == "KeyError" {
+			return Repr(args[0])
+		}
+		return ToStr(args[0])
+	}
+	return Repr(args)
+}
+
+// ExcArgs is e.args: the arguments it was made with, or its message.
+func (e *Exception) ExcArgs() Tuple {
+	if e.HasArgs {
+		return e.Args
+	}
+	if e.Msg == "" {
+		return Tuple{}
+	}
+	return Tuple{Str(e.Msg)}
+}
+
+// excRepr is repr(e): ValueError('msg').
+func excRepr(e *Exception) string {
+	args := e.ExcArgs()
+	if len(args) == 1 {
+		return e.Type + "(" + Repr(args[0]) + ")"
+	}
+	r := Repr(args)
+	if len(args) == 0 {
+		return e.Type + "()"
+	}
+	return e.Type + r
+}
+
+// toException turns what a raise statement raises into an exception.
+func (s *Session) toException(v Value, msg string) *Exception {
+	switch x := v.(type) {
+	case *Exception:
+		return x
+	case *Class:
+		if isExcClass(x) {
+			return newException(x.Name, &Args{s: s})
+		}
+	}
+	throw("TypeError", msg)
+	return nil
+}
+
+// excMatches reports whether e is caught by the class (or tuple of
+// classes) of an except clause.
+func excMatches(e *Exception, cls Value) bool {
+	switch c := cls.(type) {
+	case *Class:
+		if !isExcClass(c) {
+			throw("TypeError", errCatchNonExc)
+		}
+		return excSubclass(e.Type, c.Name)
+	case Tuple:
+		for _, x := range c {
+			if excMatches(e, x) {
+				return true
+			}
+		}
+		return false
+	}
+	throw("TypeError", errCatchNonExc)
+	return false
+}
+
+// catch runs f and returns the Python exception that escaped it (a
+// runtime error converted), or nil. Other panics go through.
+func (s *Session) catch(f func()) (exc *Exception) {
+	defer func() {
+		r := recover()
+		if r == nil {
+			return
+		}
+		switch e := r.(type) {
+		case *Exception:
+			exc = e
+		case *tensor.Error:
+			exc = fromTensorError(e)
+		default:
+			panic(r)
+		}
+	}()
+	f()
+	return nil
+}
+
+// excAttr is the attributes of exception objects.
+func excAttr(e *Exception, name string) (Value, bool) {
+	switch name {
+	case "args":
+		return e.ExcArgs(), true
+	case "__cause__":
+		if e.Cause == nil {
+			return None, true
+		}
+		return e.Cause, true
+	}
+	return nil, false
+}
+
+// stmtAttr gives the attributes of the values of the statement language
+// (exceptions, functions).
+func (s *Session) stmtAttr(x Value, name string) (Value, bool) {
+	switch v := x.(type) {
+	case *Exception:
+		return excAttr(v, name)
+	case *Function:
+		switch name {
+		case "__name__", "__qualname__":
+			return Str(v.Name), true
+		case "__doc__":
+			return v.Doc, true
+		}
+	}
+	return nil, false
+}
+

@@ -1,0 +1,690 @@
+package eval
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/tensh/tensh/lang"
+)
+
+// Functions defined with def and lambda, their scopes and their calls.
+
+// Function is a function value made by def or lambda.
+type Function struct {
+	Name     string
+	code     *funcCode
+	defaults []Value          // of the parameters that have one, in order
+	kwDefs   map[string]Value // defaults of keyword-only parameters
+	closure  map[string]*cell // the free variables' cells
+	Doc      Value
+	addr     uintptr
+}
+
+// cell holds a variable of a function's frame (closures share it). v is
+// nil while the variable is unbound.
+type cell struct{ v Value }
+
+// funcCode is what the scope analysis of a def, lambda or comprehension
+// found: which names are local, declared global, or free (bound in an
+// enclosing function).
+type funcCode struct {
+	name    string
+	params  []lang.Param
+	body    []lang.Stmt // a def's body
+	expr    lang.Expr   // a lambda's body
+	locals  map[string]bool
+	globals map[string]bool
+	free    map[string]bool
+	// children are the scopes nested in this one.
+	children map[lang.Node]*funcCode
+	// src and firstLine locate the source text the code was parsed from,
+	// for tracebacks.
+	src       string
+	firstLine int
+}
+
+// frame is one call of a function (or one run of a comprehension).
+type frame struct {
+	code   *funcCode
+	fn     *Function
+	locals map[string]*cell
+	ret    Value
+	line   int // line of the statement being run
+}
+
+// recursionLimit is sys.getrecursionlimit(): Python fails a call that
+// would make the 1000th frame (the prompt's own frame counts).
+const recursionLimit = 1000
+
+// Messages of functions and scopes (Python 3.11).
+const (
+	errUnboundLocal    = "cannot access local variable '%s' where it is not associated with a value"
+	errUnboundFree     = "cannot access free variable '%s' where it is not associated with a value in enclosing scope"
+	errTakesPositional = "%s() takes %d positional argument%s but %d %s given"
+	errTakesFromToPos  = "%s() takes from %d to %d positional arguments but %d %s given"
+	errMissingPos      = "%s() missing %d required positional argument%s: %s"
+	errMissingKwOnly   = "%s() missing %d required keyword-only argument%s: %s"
+	errUnexpectedKw    = "%s() got an unexpected keyword argument '%s'"
+	errMultipleVals    = "%s() got multiple values for argument '%s'"
+	errPosOnlyAsKw     = "%s() got some positional-only arguments passed as keyword arguments: '%s'"
+	errKwMustBeStrings = "keywords must be strings"
+	errNoBindingNonloc = "no binding for nonlocal '%s' found"
+)
+
+// ---- Scope analysis ----
+
+// analyzeScope analyzes a def (a *lang.FuncDef), lambda or comprehension
+// node and the scopes nested in it, given the enclosing function scopes
+// (innermost last), and records them in s.codes.
+func (s *Session) analyzeScope(n lang.Node, enclosing []*funcCode) *funcCode {
+	if len(enclosing) > 0 {
+		if c, ok := enclosing[len(enclosing)-1].children[n]; ok {
+			return c
+		}
+	} else if c, ok := s.codes[n]; ok {
+		return c
+	}
+	c := &funcCode{children: map[lang.Node]*funcCode{}, locals: map[string]bool{}, globals: map[string]bool{}, free: map[string]bool{}, src: s.src, firstLine: s.chunkLine}
+	sc := &scopeWalk{assigned: map[string]bool{}, loads: map[string]bool{}, nonlocals: map[string]bool{}, globals: c.globals}
+	switch n := n.(type) {
+	case *lang.FuncDef:
+		c.name, c.params, c.body = n.Name, n.Params, n.Body
+		for _, st := range n.Body {
+			sc.stmt(st)
+		}
+	case *lang.LambdaExpr:
+		c.name, c.params, c.expr = "<lambda>", n.Params, n.Body
+		sc.expr(n.Body)
+	case *lang.CompExpr:
+		c.name = compName(n.Kind)
+		for i, cl := range n.Clauses {
+			sc.target(cl.Target)
+			if i > 0 {
+				sc.expr(cl.Iter)
+			}
+			for _, e := range cl.Ifs {
+				sc.expr(e)
+			}
+		}
+		if n.Key != nil {
+			sc.expr(n.Key)
+		}
+		sc.expr(n.Elt)
+	}
+	for _, p := range c.params {
+		c.locals[p.Name] = true
+	}
+	for name := range sc.assigned {
+		if !c.globals[name] && !sc.nonlocals[name] {
+			c.locals[name] = true
+		}
+	}
+	inner := append(append([]*funcCode(nil), enclosing...), c)
+	for name := range sc.nonlocals {
+		if !boundIn(enclosing, name) {
+			throw("SyntaxError", errNoBindingNonloc, name)
+		}
+		c.free[name] = true
+	}
+	for _, child := range sc.nested {
+		cc := s.analyzeScope(child, inner)
+		for name := range cc.free {
+			sc.loads[name] = true
+		}
+	}
+	for name := range sc.loads {
+		if !c.locals[name] && !c.globals[name] && boundIn(enclosing, name) {
+			c.free[name] = true
+		}
+	}
+	if len(enclosing) > 0 {
+		enclosing[len(enclosing)-1].children[n] = c
+	} else {
+		s.codes[n] = c
+	}
+	return c
+}
+
+// boundIn reports whether name is a variable of one of the enclosing
+// function scopes (the innermost that mentions it decides).
+func boundIn(enclosing []*funcCode, name string) bool {
+	for i := len(enclosing) - 1; i >= 0; i-- {
+		e := enclosing[i]
+		if e.globals[name] {
+			return false
+		}
+		if e.locals[name] || e.free[name] {
+			return true
+		}
+	}
+	return false
+}
+
+func compName(k lang.CompKind) string {
+	return [...]string{"<listcomp>", "<setcomp>", "<dictcomp>", "<genexpr>"}[k]
+}
+
+// scopeWalk collects the names a scope binds and uses.
+type scopeWalk struct {
+	assigned, loads, nonlocals, globals map[string]bool
+	nested                              []lang.Node
+}
+
+func (w *scopeWalk) target(t lang.Expr) {
+	switch t := t.(type) {
+	case *lang.Ident:
+		w.assigned[t.Name] = true
+	case *lang.TupleExpr:
+		for _, e := range t.Elems {
+			w.target(e)
+		}
+	case *lang.ListExpr:
+		for _, e := range t.Elems {
+			w.target(e)
+		}
+	case *lang.StarredExpr:
+		w.target(t.X)
+	case *lang.ParenExpr:
+		w.target(t.X)
+	default:
+		w.expr(t)
+	}
+}
+
+func (w *scopeWalk) block(stmts []lang.Stmt) {
+	for _, st := range stmts {
+		w.stmt(st)
+	}
+}
+
+func (w *scopeWalk) stmt(st lang.Stmt) {
+	switch st := st.(type) {
+	case *lang.ExprStmt:
+		w.expr(st.X)
+	case *lang.AssignStmt:
+		w.expr(st.Value)
+		for _, t := range st.Targets {
+			w.target(t)
+		}
+	case *lang.AugAssignStmt:
+		w.target(st.Target)
+		w.expr(st.Value)
+	case *lang.DelStmt:
+		for _, t := range st.Targets {
+			w.target(t)
+		}
+	case *lang.ImportStmt:
+		if st.Names == nil {
+			name := st.Alias
+			if name == "" {
+				name, _, _ = strings.Cut(st.Module, ".")
+			}
+			w.assigned[name] = true
+		} else {
+			for i, n := range st.Names {
+				if st.Aliases != nil && st.Aliases[i] != "" {
+					n = st.Aliases[i]
+				}
+				if n != "*" {
+					w.assigned[n] = true
+				}
+			}
+		}
+	case *lang.IfStmt:
+		w.expr(st.Cond)
+		w.block(st.Body)
+		w.block(st.Else)
+	case *lang.WhileStmt:
+		w.expr(st.Cond)
+		w.block(st.Body)
+		w.block(st.Else)
+	case *lang.ForStmt:
+		w.target(st.Target)
+		w.expr(st.Iter)
+		w.block(st.Body)
+		w.block(st.Else)
+	case *lang.FuncDef:
+		w.assigned[st.Name] = true
+		for _, p := range st.Params {
+			if p.Default != nil {
+				w.expr(p.Default)
+			}
+		}
+		w.nested = append(w.nested, st)
+	case *lang.ReturnStmt:
+		if st.Value != nil {
+			w.expr(st.Value)
+		}
+	case *lang.GlobalStmt:
+		for _, n := range st.Names {
+			if st.Nonlocal {
+				w.nonlocals[n] = true
+			} else {
+				w.globals[n] = true
+			}
+		}
+	case *lang.RaiseStmt:
+		if st.Exc != nil {
+			w.expr(st.Exc)
+		}
+		if st.Cause != nil {
+			w.expr(st.Cause)
+		}
+	case *lang.AssertStmt:
+		w.expr(st.Test)
+		if st.Msg != nil {
+			w.expr(st.Msg)
+		}
+	case *lang.TryStmt:
+		w.block(st.Body)
+		for _, h := range st.Handlers {
+			if h.Type != nil {
+				w.expr(h.Type)
+			}
+			if h.Name != "" {
+				w.assigned[h.Name] = true
+			}
+			w.block(h.Body)
+		}
+		w.block(st.Else)
+		w.block(st.Finally)
+	case *lang.WithStmt:
+		for _, it := range st.Items {
+			w.expr(it.Ctx)
+			if it.Target != nil {
+				w.target(it.Target)
+			}
+		}
+		w.block(st.Body)
+	}
+}
+
+func (w *scopeWalk) exprs(es []lang.Expr) {
+	for _, e := range es {
+		w.expr(e)
+	}
+}
+
+func (w *scopeWalk) expr(e lang.Expr) {
+	switch e := e.(type) {
+	case nil:
+	case *lang.Ident:
+		w.loads[e.Name] = true
+	case *lang.FString:
+		for _, p := range e.Parts {
+			if p.Expr != nil {
+				w.expr(p.Expr)
+			}
+			if p.Spec != nil {
+				w.expr(p.Spec)
+			}
+		}
+	case *lang.ListExpr:
+		w.exprs(e.Elems)
+	case *lang.TupleExpr:
+		w.exprs(e.Elems)
+	case *lang.SetExpr:
+		w.exprs(e.Elems)
+	case *lang.DictExpr:
+		for i, k := range e.Keys {
+			if k != nil {
+				w.expr(k)
+			}
+			w.expr(e.Values[i])
+		}
+	case *lang.ParenExpr:
+		w.expr(e.X)
+	case *lang.UnaryExpr:
+		w.expr(e.X)
+	case *lang.BinaryExpr:
+		w.expr(e.X)
+		w.expr(e.Y)
+	case *lang.CompareExpr:
+		w.exprs(e.Operands)
+	case *lang.CondExpr:
+		w.expr(e.Then)
+		w.expr(e.Cond)
+		w.expr(e.Else)
+	case *lang.CallExpr:
+		w.expr(e.Fn)
+		for _, a := range e.Args {
+			w.expr(a.Value)
+		}
+	case *lang.AttrExpr:
+		w.expr(e.X)
+	case *lang.IndexExpr:
+		w.expr(e.X)
+		w.expr(e.Index)
+	case *lang.SliceExpr:
+		w.expr(e.Lo)
+		w.expr(e.Hi)
+		w.expr(e.Step)
+	case *lang.StarredExpr:
+		w.expr(e.X)
+	case *lang.LambdaExpr:
+		for _, p := range e.Params {
+			if p.Default != nil {
+				w.expr(p.Default)
+			}
+		}
+		w.nested = append(w.nested, e)
+	case *lang.CompExpr:
+		// The first iterable is evaluated in the enclosing scope.
+		w.expr(e.Clauses[0].Iter)
+		w.nested = append(w.nested, e)
+	}
+}
+
+// ---- Variables ----
+
+// enclosingCodes is the chain of function scopes the current frame is in,
+// for analysing a def or lambda met at run time.
+func (s *Session) enclosingCodes() []*funcCode {
+	if s.frame == nil {
+		return nil
+	}
+	return []*funcCode{s.frame.code}
+}
+
+// loadName reads a variable.
+func (s *Session) loadName(name string) Value {
+	if f := s.frame; f != nil {
+		if f.code.locals[name] {
+			if c := f.locals[name]; c != nil && c.v != nil {
+				return c.v
+			}
+			throw("UnboundLocalError", errUnboundLocal, name)
+		}
+		if f.code.free[name] {
+			if c := f.fn.closure[name]; c != nil && c.v != nil {
+				return c.v
+			}
+			throw("NameError", errUnboundFree, name)
+		}
+	}
+	v, ok := s.lookup(name)
+	if !ok {
+		throw("NameError", errNameNotDefined, name)
+	}
+	return v
+}
+
+// nameCell returns the cell of a local or free variable of the current
+// frame, or nil for a global.
+func (s *Session) nameCell(name string) *cell {
+	f := s.frame
+	if f == nil {
+		return nil
+	}
+	if f.code.locals[name] {
+		c := f.locals[name]
+		if c == nil {
+			c = &cell{}
+			f.locals[name] = c
+		}
+		return c
+	}
+	if f.code.free[name] {
+		return f.fn.closure[name]
+	}
+	return nil
+}
+
+// storeName binds a variable.
+func (s *Session) storeName(name string, v Value) {
+	if c := s.nameCell(name); c != nil {
+		c.v = v
+		return
+	}
+	s.globals[name] = v
+}
+
+// delName is del name.
+func (s *Session) delName(name string) {
+	if c := s.nameCell(name); c != nil {
+		if c.v == nil {
+			throw("UnboundLocalError", errUnboundLocal, name)
+		}
+		c.v = nil
+		return
+	}
+	if _, ok := s.globals[name]; !ok {
+		throw("NameError", errNameNotDefined, name)
+	}
+	delete(s.globals, name)
+}
+
+// ---- Making and calling functions ----
+
+// makeFunction evaluates a def's or lambda's defaults and captures its
+// free variables.
+func (s *Session) makeFunction(n lang.Node, name string, params []lang.Param) *Function {
+	code := s.analyzeScope(n, s.enclosingCodes())
+	f := &Function{Name: name, code: code, Doc: None}
+	f.addr = nextObjectAddr()
+	for _, p := range params {
+		if p.Default == nil {
+			continue
+		}
+		v := s.eval(p.Default)
+		if p.Kind == lang.ParamKwOnly {
+			if f.kwDefs == nil {
+				f.kwDefs = map[string]Value{}
+			}
+			f.kwDefs[p.Name] = v
+		} else {
+			f.defaults = append(f.defaults, v)
+		}
+	}
+	if len(code.free) > 0 {
+		f.closure = map[string]*cell{}
+		for name := range code.free {
+			c := s.nameCell(name)
+			if c == nil {
+				// A free variable of a comprehension or function at module
+				// level cannot happen; keep an unbound cell.
+				c = &cell{}
+			}
+			f.closure[name] = c
+		}
+	}
+	if d, ok := n.(*lang.FuncDef); ok && len(d.Body) > 0 {
+		if es, ok := d.Body[0].(*lang.ExprStmt); ok {
+			if lit, ok := es.X.(*lang.StringLit); ok {
+				f.Doc = Str(lit.Value)
+			}
+		}
+	}
+	return f
+}
+
+// pushFrame enters a new frame for code, checking the recursion limit.
+func (s *Session) pushFrame(fr *frame) {
+	if len(s.stack)+1 >= recursionLimit {
+		throw("RecursionError", errRecursion)
+	}
+	poll()
+	s.stack = append(s.stack, fr)
+	s.frame = fr
+}
+
+// popFrame leaves the current frame.
+func (s *Session) popFrame() {
+	s.stack[len(s.stack)-1] = nil
+	s.stack = s.stack[:len(s.stack)-1]
+	s.frame = nil
+	if n := len(s.stack); n > 0 {
+		s.frame = s.stack[n-1]
+	}
+}
+
+// callFunction calls a def or lambda function. An exception leaves the
+// frame on s.stack for the traceback; whoever catches it unwinds the
+// stack (see unwindTo).
+func (s *Session) callFunction(f *Function, a *Args) Value {
+	fr := &frame{code: f.code, fn: f, locals: make(map[string]*cell, len(f.code.locals))}
+	s.bindArgs(f, fr, a)
+	s.pushFrame(fr)
+	var r Value = None
+	if f.code.expr != nil {
+		fr.line = exprLine(f.code.expr)
+		r = s.eval(f.code.expr)
+	} else if s.execBlock(f.code.body) == ctlReturn {
+		r = fr.ret
+	}
+	s.popFrame()
+	return r
+}
+
+func exprLine(e lang.Expr) int {
+	p, _ := e.Span()
+	return p.Line
+}
+
+// bindArgs binds a call's arguments to the parameters, with Python's
+// errors.
+func (s *Session) bindArgs(f *Function, fr *frame, a *Args) {
+	params := f.code.params
+	set := func(name string, v Value) { fr.locals[name] = &cell{v: v} }
+	var varArgs, varKw *lang.Param
+	var positional []lang.Param // parameters that take positional arguments
+	nDefaults := len(f.defaults)
+	for i := range params {
+		p := &params[i]
+		switch p.Kind {
+		case lang.ParamNormal, lang.ParamPosOnly:
+			positional = append(positional, *p)
+		case lang.ParamVarArgs:
+			varArgs = p
+		case lang.ParamVarKw:
+			varKw = p
+		}
+	}
+	// Positional arguments.
+	n := min(len(a.Pos), len(positional))
+	for i := 0; i < n; i++ {
+		set(positional[i].Name, a.Pos[i])
+	}
+	if varArgs != nil {
+		rest := Tuple{}
+		if len(a.Pos) > n {
+			rest = append(Tuple(nil), a.Pos[n:]...)
+		}
+		set(varArgs.Name, rest)
+	} else if len(a.Pos) > len(positional) {
+		was := "were"
+		if len(a.Pos) == 1 {
+			was = "was"
+		}
+		given := len(a.Pos)
+		if nDefaults > 0 {
+			throw("TypeError", errTakesFromToPos, f.Name, len(positional)-nDefaults, len(positional), given, was)
+		}
+		throw("TypeError", errTakesPositional, f.Name, len(positional), pluralS(len(positional)), given, was)
+	}
+	// Keyword arguments.
+	var kwDict *Dict
+	if varKw != nil {
+		kwDict = NewDict()
+	}
+	var posOnlyAsKw []string
+	for _, kw := range a.Kw {
+		i := paramIndex(params, kw.Name)
+		if i < 0 || params[i].Kind == lang.ParamVarArgs || params[i].Kind == lang.ParamVarKw || params[i].Kind == lang.ParamPosOnly {
+			if kwDict != nil {
+				kwDict.SetItem(Str(kw.Name), kw.Value)
+				continue
+			}
+			if i >= 0 && params[i].Kind == lang.ParamPosOnly {
+				posOnlyAsKw = append(posOnlyAsKw, kw.Name)
+				continue
+			}
+			throw("TypeError", errUnexpectedKw, f.Name, kw.Name)
+		}
+		if fr.locals[kw.Name] != nil {
+			throw("TypeError", errMultipleVals, f.Name, kw.Name)
+		}
+		set(kw.Name, kw.Value)
+	}
+	if len(posOnlyAsKw) > 0 {
+		throw("TypeError", errPosOnlyAsKw, f.Name, strings.Join(posOnlyAsKw, ", "))
+	}
+	if varKw != nil {
+		set(varKw.Name, kwDict)
+	}
+	// Defaults, and what is missing.
+	var missing []string
+	for i, p := range positional {
+		if fr.locals[p.Name] != nil {
+			continue
+		}
+		if d := i - (len(positional) - nDefaults); d >= 0 {
+			set(p.Name, f.defaults[d])
+			continue
+		}
+		missing = append(missing, p.Name)
+	}
+	if len(missing) > 0 {
+		throw("TypeError", errMissingPos, f.Name, len(missing), pluralS(len(missing)), nameList(missing))
+	}
+	for _, p := range params {
+		if p.Kind != lang.ParamKwOnly || fr.locals[p.Name] != nil {
+			continue
+		}
+		if v, ok := f.kwDefs[p.Name]; ok {
+			set(p.Name, v)
+			continue
+		}
+		missing = append(missing, p.Name)
+	}
+	if len(missing) > 0 {
+		throw("TypeError", errMissingKwOnly, f.Name, len(missing), pluralS(len(missing)), nameList(missing))
+	}
+}
+
+func paramIndex(params []lang.Param, name string) int {
+	for i, p := range params {
+		if p.Name == name {
+			return i
+		}
+	}
+	return -1
+}
+
+func pluralS(n int) string {
+	if n == 1 {
+		return ""
+	}
+	return "s"
+}
+
+// nameList is Python's list of missing arguments: 'a', 'b' and 'c'.
+func nameList(names []string) string {
+	q := make([]string, len(names))
+	for i, n := range names {
+		q[i] = "'" + n + "'"
+	}
+	switch len(q) {
+	case 1:
+		return q[0]
+	case 2:
+		return q[0] + " and " + q[1]
+	}
+	return strings.Join(q[:len(q)-1], ", ") + ", and " + q[len(q)-1]
+}
+
+// functionRepr is <function name at 0x...>.
+func functionRepr(f *Function) string {
+	return fmt.Sprintf("<function %s at 0x%x>", f.qualName(), f.addr)
+}
+
+func (f *Function) qualName() string { return f.Name }
+
+// objectAddr hands out addresses for the reprs of objects that show one,
+// in the range CPython's heap objects have.
+var objectAddr uintptr = 0x7f3a1c2b4000
+
+func nextObjectAddr() uintptr {
+	objectAddr += 0x90
+	return objectAddr
+}

@@ -1,0 +1,288 @@
+package eval
+
+import (
+	"github.com/tensh/tensh/lang"
+)
+
+// Executing compound statements, and the statements that change the flow
+// of control.
+
+// ctl is how a statement ends: normally, or by break, continue or
+// return (the value of a return is in the frame).
+type ctl int
+
+const (
+	ctlNone ctl = iota
+	ctlBreak
+	ctlContinue
+	ctlReturn
+)
+
+// Messages of the statements.
+const (
+	errNotContextManager = "'%s' object does not support the context manager protocol"
+)
+
+// stmtState is the statement evaluator's state in a Session.
+type stmtState struct {
+	frame *frame   // the current function frame; nil at module level
+	stack []*frame // the frames of the calls under way, outermost first
+	// codes caches the scope analysis of the defs, lambdas and
+	// comprehensions of the module level of the current input.
+	codes map[lang.Node]*funcCode
+	// handling is the stack of exceptions being handled by except
+	// clauses (what a bare raise raises again).
+	handling []*Exception
+	// chunkLine is the first line of the input being run.
+	chunkLine int
+	// lastExc is the last uncaught exception, for %tb.
+	lastExc *Exception
+}
+
+// execBlock runs statements until one ends the block.
+func (s *Session) execBlock(stmts []lang.Stmt) ctl {
+	for _, st := range stmts {
+		if c := s.execOne(st); c != ctlNone {
+			return c
+		}
+	}
+	return ctlNone
+}
+
+// setLine records the line of the statement being run, in the current
+// frame.
+func (s *Session) setLine(st lang.Stmt) {
+	start, _ := st.Span()
+	if start.Line == 0 {
+		return
+	}
+	if f := s.frame; f != nil {
+		f.line = start.Line
+	} else {
+		s.line = start.Line
+	}
+}
+
+// execOne runs one statement.
+func (s *Session) execOne(st lang.Stmt) ctl {
+	s.setLine(st)
+	switch st := st.(type) {
+	case *lang.IfStmt:
+		for {
+			if s.truth(s.eval(st.Cond)) {
+				return s.execBlock(st.Body)
+			}
+			// elif chains are nested IfStmts: follow them in a loop.
+			if len(st.Else) == 1 {
+				if next, ok := st.Else[0].(*lang.IfStmt); ok && next.Elif {
+					st = next
+					s.setLine(st)
+					continue
+				}
+			}
+			return s.execBlock(st.Else)
+		}
+	case *lang.WhileStmt:
+		return s.execWhile(st)
+	case *lang.ForStmt:
+		return s.execFor(st)
+	case *lang.BreakStmt:
+		return ctlBreak
+	case *lang.ContinueStmt:
+		return ctlContinue
+	case *lang.ReturnStmt:
+		var v Value = None
+		if st.Value != nil {
+			v = s.eval(st.Value)
+		}
+		s.frame.ret = v
+		return ctlReturn
+	case *lang.FuncDef:
+		s.storeName(st.Name, s.makeFunction(st, st.Name, st.Params))
+	case *lang.GlobalStmt:
+		// Declarations: the scope analysis made them.
+	case *lang.RaiseStmt:
+		s.execRaise(st)
+	case *lang.AssertStmt:
+		if !s.truth(s.eval(st.Test)) {
+			if st.Msg == nil {
+				throw("AssertionError", "")
+			}
+			m := s.eval(st.Msg)
+			panic(&Exception{Type: "AssertionError", Msg: ToStr(m), Args: Tuple{m}, HasArgs: true})
+		}
+	case *lang.TryStmt:
+		return s.execTry(st)
+	case *lang.WithStmt:
+		return s.execWith(st, 0)
+	default:
+		s.execStmt(st)
+	}
+	return ctlNone
+}
+
+func (s *Session) execWhile(st *lang.WhileStmt) ctl {
+	for {
+		poll()
+		if !s.truth(s.eval(st.Cond)) {
+			return s.execBlock(st.Else)
+		}
+		switch s.execBlock(st.Body) {
+		case ctlBreak:
+			return ctlNone
+		case ctlReturn:
+			return ctlReturn
+		}
+	}
+}
+
+func (s *Session) execFor(st *lang.ForStmt) ctl {
+	it := s.iter(s.eval(st.Iter))
+	target, simple := st.Target.(*lang.Ident)
+	for {
+		v, ok := it.next()
+		if !ok {
+			return s.execBlock(st.Else)
+		}
+		poll()
+		if simple {
+			s.storeName(target.Name, v)
+		} else {
+			s.assign(st.Target, v)
+		}
+		switch s.execBlock(st.Body) {
+		case ctlBreak:
+			return ctlNone
+		case ctlReturn:
+			return ctlReturn
+		}
+	}
+}
+
+func (s *Session) execRaise(st *lang.RaiseStmt) {
+	if st.Exc == nil {
+		if len(s.handling) == 0 {
+			throw("RuntimeError", errNoActiveExc)
+		}
+		panic(s.handling[len(s.handling)-1])
+	}
+	e := s.toException(s.eval(st.Exc), errMustDeriveBase)
+	if st.Cause != nil {
+		if c := s.eval(st.Cause); c != None {
+			e.Cause = s.toException(c, errCauseMustDerive)
+		}
+	}
+	e.Trace = nil
+	e.Line = 0
+	panic(e)
+}
+
+// execTry runs a try statement.
+func (s *Session) execTry(st *lang.TryStmt) ctl {
+	depth := len(s.stack)
+	var c ctl
+	exc := s.catch(func() { c = s.execBlock(st.Body) })
+	if exc != nil {
+		s.unwindTo(depth, exc)
+		exc = s.handle(st, exc, &c)
+	} else if st.Else != nil {
+		exc = s.catch(func() { c = s.execBlock(st.Else) })
+		if exc != nil {
+			s.unwindTo(depth, exc)
+		}
+	}
+	if st.Finally != nil {
+		var fc ctl
+		fexc := s.catch(func() { fc = s.execBlock(st.Finally) })
+		if fexc != nil {
+			s.unwindTo(depth, fexc)
+			panic(fexc)
+		}
+		if fc != ctlNone {
+			// A return, break or continue in finally discards the
+			// exception.
+			return fc
+		}
+	}
+	if exc != nil {
+		panic(exc)
+	}
+	return c
+}
+
+// handle runs the except clause that catches exc, if any, and returns the
+// exception that leaves the try statement (nil when handled).
+func (s *Session) handle(st *lang.TryStmt, exc *Exception, c *ctl) *Exception {
+	depth := len(s.stack)
+	for _, h := range st.Handlers {
+		matched := true
+		if h.Type != nil {
+			var cls Value
+			if err := s.catch(func() { cls = s.eval(h.Type); matched = excMatches(exc, cls) }); err != nil {
+				s.unwindTo(depth, err)
+				return err
+			}
+		}
+		if !matched {
+			continue
+		}
+		s.handling = append(s.handling, exc)
+		err := s.catch(func() {
+			if h.Name != "" {
+				s.storeName(h.Name, exc)
+			}
+			*c = s.execBlock(h.Body)
+			if h.Name != "" {
+				// Python deletes the name at the end of the handler.
+				s.unbind(h.Name)
+			}
+		})
+		s.handling = s.handling[:len(s.handling)-1]
+		if err != nil {
+			s.unwindTo(depth, err)
+		}
+		return err
+	}
+	return exc
+}
+
+// unbind removes a variable if it is bound.
+func (s *Session) unbind(name string) {
+	if c := s.nameCell(name); c != nil {
+		c.v = nil
+		return
+	}
+	delete(s.globals, name)
+}
+
+// execWith runs the items of a with statement from the i-th, then its
+// body.
+func (s *Session) execWith(st *lang.WithStmt, i int) ctl {
+	if i == len(st.Items) {
+		return s.execBlock(st.Body)
+	}
+	it := st.Items[i]
+	v := s.eval(it.Ctx)
+	cm, ok := v.(ContextManager)
+	if !ok {
+		throw("TypeError", errNotContextManager, TypeName(v))
+	}
+	r := cm.Enter(s)
+	depth := len(s.stack)
+	var c ctl
+	exc := s.catch(func() {
+		if it.Target != nil {
+			s.assign(it.Target, orNone(r))
+		}
+		c = s.execWith(st, i+1)
+	})
+	if exc != nil {
+		s.unwindTo(depth, exc)
+		if cm.Exit(s, exc) {
+			return ctlNone
+		}
+		panic(exc)
+	}
+	cm.Exit(s, nil)
+	return c
+}

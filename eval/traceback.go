@@ -1,0 +1,110 @@
+package eval
+
+import (
+	"fmt"
+	"strings"
+)
+
+// Tracebacks: the frames an exception went through, printed as Python
+// prints them for a script, and by %tb for the last error at the prompt.
+
+// TraceFrame is one frame of a traceback.
+type TraceFrame struct {
+	Func string // "f", "<lambda>", "<module>"
+	Line int
+	// Text is the source line, without its indentation ("" when unknown).
+	Text string
+}
+
+// sourceLine returns line n of src, whose first line is first.
+func sourceLine(src string, first, n int) string {
+	i := n - first
+	if i < 0 {
+		return ""
+	}
+	for ; i > 0; i-- {
+		j := strings.IndexByte(src, '\n')
+		if j < 0 {
+			return ""
+		}
+		src = src[j+1:]
+	}
+	if j := strings.IndexByte(src, '\n'); j >= 0 {
+		src = src[:j]
+	}
+	return strings.TrimSpace(src)
+}
+
+// unwindTo records, in exc's traceback, the frames above depth (those the
+// exception left), and leaves them.
+func (s *Session) unwindTo(depth int, exc *Exception) {
+	for i := len(s.stack) - 1; i >= depth; i-- {
+		f := s.stack[i]
+		exc.Trace = append(exc.Trace, TraceFrame{Func: f.code.name, Line: f.line,
+			Text: sourceLine(f.code.src, f.code.firstLine, f.line)})
+		s.stack[i] = nil
+	}
+	s.stack = s.stack[:depth]
+	s.frame = nil
+	if depth > 0 {
+		s.frame = s.stack[depth-1]
+	}
+}
+
+// endStatement unwinds what an uncaught exception left, adds the module
+// level's frame to its traceback and keeps it for %tb.
+func (s *Session) endStatement(exc *Exception) {
+	s.unwindTo(0, exc)
+	exc.Trace = append(exc.Trace, TraceFrame{Func: "<module>", Line: s.line,
+		Text: sourceLine(s.src, s.chunkLine, s.line)})
+	s.handling = s.handling[:0]
+	s.lastExc = exc
+}
+
+// Traceback formats exc as Python prints an uncaught exception: the
+// frames, outermost first, then "Type: message". file names the source
+// ("<stdin>" at the prompt).
+func (e *Exception) Traceback(file string) string {
+	var b strings.Builder
+	if len(e.Trace) > 0 {
+		b.WriteString("Traceback (most recent call last):\n")
+		for i := len(e.Trace) - 1; i >= 0; i-- {
+			f := e.Trace[i]
+			fmt.Fprintf(&b, "  File \"%s\", line %d, in %s\n", file, f.Line, f.Func)
+			if f.Text != "" && file != "<stdin>" {
+				fmt.Fprintf(&b, "    %s\n", f.Text)
+			}
+		}
+	}
+	b.WriteString(e.Error())
+	b.WriteByte('\n')
+	return b.String()
+}
+
+// InFunction reports whether exc was raised inside a function call (its
+// traceback has more than the module level).
+func (e *Exception) InFunction() bool { return len(e.Trace) > 1 }
+
+// LastException is the last uncaught exception of the session (%tb).
+func (s *Session) LastException() *Exception { return s.lastExc }
+
+const msgNoTraceback = "No traceback available to show."
+
+func init() {
+	registerMagic(&Magic{
+		Name:  "tb",
+		Usage: "%tb",
+		Doc:   "Prints the full traceback of the last error: the calls it went through, then its message.",
+		Run: func(s *Session, arg string) {
+			if s.lastExc == nil {
+				s.write(msgNoTraceback + "\n")
+				return
+			}
+			file := s.opts.Filename
+			if file == "" {
+				file = "<stdin>"
+			}
+			s.write(s.lastExc.Traceback(file))
+		},
+	})
+}
