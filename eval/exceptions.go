@@ -126,7 +126,7 @@ func (s *Session) toException(v Value, msg string) *Exception {
 			return newException(x.Name, &Args{s: s})
 		}
 	}
-	throw("TypeError", msg)
+	throw("TypeError", "%s", msg)
 	return nil
 }
 
@@ -202,4 +202,3 @@ func (s *Session) stmtAttr(x Value, name string) (Value, bool) {
 	}
 	return nil, false
 }
-
