@@ -24,7 +24,7 @@ type reprState struct {
 
 func (st *reprState) repr(v Value) string {
 	switch v.(type) {
-	case *List, Tuple, *NamedTuple, *Slice:
+	case *List, Tuple, *NamedTuple, *Slice, *Dict, *Set:
 		st.rec.enter(errRecursionRepr)
 		defer st.rec.leave()
 	}
@@ -109,6 +109,10 @@ func (st *reprState) repr(v Value) string {
 		return "<" + x.TypeName + " object>"
 	case *StorageValue:
 		return storageRepr(x.T)
+	case *Dict:
+		return st.dictRepr(x)
+	case *Set:
+		return st.setRepr(x)
 	case *Exception:
 		return excRepr(x)
 	case *Function:

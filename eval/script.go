@@ -38,9 +38,14 @@ func (c Chunk) Code() string { return strings.Join(c.Lines, "\n") }
 func (c Chunk) Echo() string {
 	var b strings.Builder
 	for i, l := range c.Lines {
-		if i == 0 {
+		switch {
+		case i == 0:
 			b.WriteString(">>> ")
-		} else {
+		case l == "":
+			// The empty line that ends a block: "..." as Python's
+			// transcripts write it.
+			b.WriteString("...")
+		default:
 			b.WriteString("... ")
 		}
 		b.WriteString(l)

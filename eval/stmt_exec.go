@@ -67,6 +67,13 @@ func (s *Session) setLine(st lang.Stmt) {
 func (s *Session) execOne(st lang.Stmt) ctl {
 	s.setLine(st)
 	switch st := st.(type) {
+	case *lang.ExprStmt:
+		if s.frame != nil {
+			// Only the prompt's own statements print their values.
+			s.eval(st.X)
+			return ctlNone
+		}
+		s.execStmt(st)
 	case *lang.IfStmt:
 		for {
 			if s.truth(s.eval(st.Cond)) {

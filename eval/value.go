@@ -258,6 +258,10 @@ func TypeName(v Value) string {
 		return v.TypeName
 	case *StorageValue:
 		return "torch.storage.TypedStorage"
+	case *Dict:
+		return "dict"
+	case *Set:
+		return "set"
 	case *Exception:
 		return v.Type
 	case *Function:
