@@ -131,9 +131,17 @@ func (r *recursion) leave() {
 // parseErrorType is the Python exception type of a parse error: CPython's
 // compiler raises RecursionError for expressions nested too deeply, and
 // SyntaxError for everything else.
+// indentationErrors start the messages of CPython's IndentationErrors.
+var indentationErrors = []string{"unexpected indent", "expected an indented block", "unindent does not match", "unexpected unindent"}
+
 func parseErrorType(msg string) string {
 	if strings.HasPrefix(msg, errRecursion) {
 		return "RecursionError"
+	}
+	for _, p := range indentationErrors {
+		if strings.HasPrefix(msg, p) {
+			return "IndentationError"
+		}
 	}
 	return "SyntaxError"
 }

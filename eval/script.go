@@ -6,7 +6,6 @@ import (
 	"io"
 	"strings"
 
-	"github.com/tensh/tensh/lang"
 )
 
 // Chunk is one unit of a source file: a logical statement line (with its
@@ -88,32 +87,22 @@ func splitLines(src string) []string {
 }
 
 // SplitSource splits a script or transcript into chunks. In a script, a
-// statement takes continuation lines while lang.NeedsMore says it is open;
-// blank lines are skipped and lines that hold only a comment are comment
-// chunks.
+// statement takes continuation lines while lang.Incomplete says it is
+// open, and a compound statement the lines of its block; blank lines are
+// skipped and lines that hold only a comment are comment chunks.
 func SplitSource(src string) []Chunk {
 	if IsTranscript(src) {
 		return ParseTranscript("", src).Chunks
 	}
-	lines := splitLines(src)
+	sr := NewSourceReader(strings.NewReader(src), false)
 	var out []Chunk
-	for i := 0; i < len(lines); i++ {
-		l := lines[i]
-		switch t := strings.TrimSpace(l); {
-		case t == "":
-			continue
-		case strings.HasPrefix(t, "#"):
-			out = append(out, Chunk{Line: i + 1, Lines: []string{l}, Comment: true})
-			continue
-		}
-		c := Chunk{Line: i + 1, Lines: []string{l}}
-		for i+1 < len(lines) && lang.NeedsMore(c.Code()) {
-			i++
-			c.Lines = append(c.Lines, lines[i])
+	for {
+		c, err := sr.Next()
+		if err != nil {
+			return out
 		}
 		out = append(out, c)
 	}
-	return out
 }
 
 // Transcript is a parsed transcript: a .tsh file, or the ">>> " blocks of
@@ -391,7 +380,12 @@ func (s *Session) RunScriptFrom(name string, r io.Reader, transcript bool, errw 
 			e = s.Exec(c.Code(), c.Line)
 		}
 		if e != nil {
-			fmt.Fprintf(errw, "%s:%d: %s\n", name, e.Line, e.Error())
+			if e.InFunction() {
+				// Raised in a function: Python's traceback.
+				fmt.Fprint(errw, e.Traceback(name))
+			} else {
+				fmt.Fprintf(errw, "%s:%d: %s\n", name, e.Line, e.Error())
+			}
 			if h := s.Hint(e); h != "" {
 				fmt.Fprintln(errw, h)
 			}

@@ -31,7 +31,7 @@ const (
 )
 
 // exactLines and exactBytes bound the part of a statement that is checked
-// for completeness with lang.NeedsMore after every line; past that, a
+// for completeness with lang.Incomplete after every line; past that, a
 // statement is parsed again only when brackets, strings and continuations
 // look closed (see openTracker), so that a long statement costs linear
 // time.
@@ -123,6 +123,7 @@ type SourceReader struct {
 	transcript bool
 	lineNo     int // lines read so far
 	ahead      *srcLine
+	pending    []*srcLine // lines read ahead past a block, to read again
 	ready      []Chunk // chunks to hand out, in order
 	err        error   // the read error that ended the input (io.EOF at the end)
 
@@ -175,6 +176,11 @@ func (sr *SourceReader) Next() (Chunk, error) {
 func (sr *SourceReader) readLine() *srcLine {
 	if l := sr.ahead; l != nil {
 		sr.ahead = nil
+		return l
+	}
+	if len(sr.pending) > 0 {
+		l := sr.pending[0]
+		sr.pending = sr.pending[1:]
 		return l
 	}
 	if sr.err != nil {
@@ -256,8 +262,10 @@ func (sr *SourceReader) scriptStep() {
 		if !exact && ot.open() {
 			// Brackets, a string or a continuation are open: the statement
 			// cannot be complete.
-		} else if !lang.NeedsMore(code.String()) {
-			break
+		} else if !lang.IncompleteAt(code.String(), c.Line) {
+			if !startsBlock(c.Lines[0]) || !sr.blockGoesOn() {
+				break
+			}
 		}
 		next := sr.readLine()
 		if next == nil {
@@ -357,7 +365,7 @@ func stmtBytes(c *Chunk) int {
 // lines in Python's lexer: brackets, triple-quoted strings (and single-
 // quoted ones continued by a backslash), and a final backslash. It only
 // looks at brackets, quotes, comments and backslashes, so it is cheap; it
-// tells when a statement may be complete, and lang.NeedsMore decides.
+// tells when a statement may be complete, and lang.Incomplete decides.
 type openTracker struct {
 	depth int    // open brackets
 	quote string // the quote that closes an open string, "" when none
@@ -428,4 +436,57 @@ func closeQuote(l string, i int, q string) (int, bool) {
 		}
 	}
 	return len(l), false
+}
+
+// startsBlock reports whether a script line starts a compound statement
+// (whose block goes on while lines are indented).
+func startsBlock(line string) bool {
+	t := strings.TrimLeft(line, " \t")
+	if len(t) < len(line) {
+		return false
+	}
+	for _, kw := range []string{"if", "while", "for", "def", "try", "with", "class"} {
+		if strings.HasPrefix(t, kw) && (len(t) == len(kw) || !isNameByte(t[len(kw)])) {
+			return true
+		}
+	}
+	return strings.HasPrefix(t, "@")
+}
+
+func isNameByte(c byte) bool {
+	return c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c >= 0x80
+}
+
+// continuesBlock reports whether a line goes on with the compound
+// statement above it: indented, or an else/elif/except/finally clause.
+func continuesBlock(line string) bool {
+	if line != "" && (line[0] == ' ' || line[0] == '\t') {
+		return true
+	}
+	for _, kw := range []string{"else", "elif", "except", "finally"} {
+		if strings.HasPrefix(line, kw) && (len(line) == len(kw) || !isNameByte(line[len(kw)])) {
+			return true
+		}
+	}
+	return false
+}
+
+// blockGoesOn looks past blank and comment lines for the next line: when
+// it continues the block, the lines up to it are read again as part of
+// the statement; otherwise they are put back.
+func (sr *SourceReader) blockGoesOn() bool {
+	var skipped []*srcLine
+	for {
+		l := sr.readLine()
+		if l == nil {
+			sr.pending = append(skipped, sr.pending...)
+			return false
+		}
+		skipped = append(skipped, l)
+		if t := strings.TrimSpace(l.text); t == "" || strings.HasPrefix(t, "#") {
+			continue
+		}
+		sr.pending = append(skipped, sr.pending...)
+		return !l.tooLong && continuesBlock(l.text)
+	}
 }

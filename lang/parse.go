@@ -2,6 +2,7 @@ package lang
 
 import (
 	"errors"
+	"sync"
 	"fmt"
 	"strings"
 	"unicode/utf8"
@@ -20,7 +21,36 @@ import (
 // empty or only a comment returns no statements.
 //
 // Errors are of type *Error.
+//
+// The last input parsed is remembered, so that a prompt or a script
+// reader that parses an input to see whether it is complete does not
+// pay a second parse to run it: the statements are parsed once.
 func Parse(src string, firstLine int) ([]Stmt, error) {
+	lastParse.Lock()
+	if lastParse.ok && lastParse.line == firstLine && lastParse.src == src {
+		stmts, err := lastParse.stmts, lastParse.err
+		lastParse.Unlock()
+		return stmts, err
+	}
+	lastParse.Unlock()
+	stmts, err := parse(src, firstLine)
+	lastParse.Lock()
+	lastParse.ok, lastParse.src, lastParse.line, lastParse.stmts, lastParse.err = true, src, firstLine, stmts, err
+	lastParse.Unlock()
+	return stmts, err
+}
+
+// lastParse is the last input Parse parsed, and what it gave.
+var lastParse struct {
+	sync.Mutex
+	ok    bool
+	src   string
+	line  int
+	stmts []Stmt
+	err   error
+}
+
+func parse(src string, firstLine int) ([]Stmt, error) {
 	p, start, err := newParser(src, firstLine)
 	if err != nil {
 		return nil, err
@@ -74,8 +104,11 @@ func NeedsMore(src string) bool {
 // Incomplete reports whether src is cut short: Parse fails because the
 // input ended inside brackets, a string, a continuation, or before a
 // block's body. Scripts read on while it is true.
-func Incomplete(src string) bool {
-	_, err := Parse(src, 1)
+func Incomplete(src string) bool { return IncompleteAt(src, 1) }
+
+// IncompleteAt is Incomplete for an input whose first line is firstLine.
+func IncompleteAt(src string, firstLine int) bool {
+	_, err := Parse(src, firstLine)
 	var e *Error
 	return errors.As(err, &e) && e.Incomplete
 }

@@ -136,6 +136,9 @@ func (r *repl) loop() int {
 // statement, "... " from a continuation line.
 func stripPrompt(line string, continuation bool) string {
 	if continuation {
+		if line == "..." {
+			return "" // a pasted transcript's empty line that ends a block
+		}
 		return strings.TrimPrefix(line, "... ")
 	}
 	if line == ">>>" {

@@ -1,0 +1,41 @@
+package main
+
+import (
+	"bytes"
+	"strings"
+	"testing"
+
+	"github.com/tensh/tensh/eval"
+)
+
+// TestREPLBlocks: a compound statement takes "... " lines until an empty
+// line, typed or pasted with its prompts (a bare "..." ends it too).
+func TestREPLBlocks(t *testing.T) {
+	var stdout, stderr bytes.Buffer
+	sess := eval.NewSession(eval.Options{Out: &stdout, Warn: &stderr})
+	in := &fakeReader{lines: []string{
+		"for i in range(2):",
+		"    print(i)",
+		"",
+		">>> def f(x):",
+		"...     return x * 10",
+		"...",
+		"f(4)",
+		"if True: print('one line')",
+		"",
+		"if x:",
+		"",
+	}}
+	r := newREPL(sess, in, &stdout, &stderr, false)
+	r.loop()
+	if want := "0\n1\n40\none line\n"; stdout.String() != want {
+		t.Errorf("stdout %q, want %q", stdout.String(), want)
+	}
+	if want := "IndentationError: expected an indented block after 'if' statement on line 1\n"; stderr.String() != want {
+		t.Errorf("stderr %q, want %q", stderr.String(), want)
+	}
+	want := []string{">>> ", "... ", "... ", ">>> ", "... ", "... ", ">>> ", ">>> ", "... ", ">>> ", "... ", ">>> "}
+	if strings.Join(in.prompts, "|") != strings.Join(want, "|") {
+		t.Errorf("prompts %q, want %q", in.prompts, want)
+	}
+}
