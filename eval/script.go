@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"io"
 	"strings"
-
 )
 
 // Chunk is one unit of a source file: a logical statement line (with its

@@ -124,8 +124,8 @@ type SourceReader struct {
 	lineNo     int // lines read so far
 	ahead      *srcLine
 	pending    []*srcLine // lines read ahead past a block, to read again
-	ready      []Chunk // chunks to hand out, in order
-	err        error   // the read error that ended the input (io.EOF at the end)
+	ready      []Chunk    // chunks to hand out, in order
+	err        error      // the read error that ended the input (io.EOF at the end)
 
 	// Transcript state: the statement whose continuation lines are being
 	// read, the comment lines that came under it, and, once its output has

@@ -2,9 +2,9 @@ package lang
 
 import (
 	"errors"
-	"sync"
 	"fmt"
 	"strings"
+	"sync"
 	"unicode/utf8"
 
 	"github.com/alecthomas/participle/v2"
