@@ -31,7 +31,9 @@ func Check(t *Transcript, opts Options) []StmtResult {
 	var res []StmtResult
 	for i, c := range t.Statements() {
 		buf.Reset()
-		e := s.Exec(c.Code(), c.Line)
+		// Each statement is an input at the prompt: its lines count from 1
+		// (in messages such as "... after 'if' statement on line 1").
+		e := s.Exec(c.Code(), 1)
 		if e != nil {
 			buf.WriteString(e.FirstLine() + "\n")
 		}

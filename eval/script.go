@@ -338,7 +338,8 @@ func (s *Session) RunEchoFrom(r io.Reader, transcript bool) (exc *Exception, err
 		s.write(c.Echo())
 		e := c.Err
 		if e == nil {
-			e = s.Exec(c.Code(), c.Line)
+			// As at the prompt, each statement's lines count from 1.
+			e = s.Exec(c.Code(), 1)
 		}
 		if e != nil {
 			s.write(e.FirstLine() + "\n")

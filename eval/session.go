@@ -158,6 +158,9 @@ func (s *Session) exec(src string, firstLine int) (exc *Exception) {
 		}
 		return e
 	}
+	if e := interactiveCheck(stmts); e != nil {
+		return e
+	}
 	for i, st := range stmts {
 		start, _ := st.Span()
 		if start.Line > 0 {

@@ -293,3 +293,16 @@ func (s *Session) execWith(st *lang.WithStmt, i int) ctl {
 	cm.Exit(s, nil)
 	return c
 }
+
+// interactiveCheck is the prompt's rule that a compound statement is an
+// input of its own: a statement after it in the same input is a
+// SyntaxError (scripts hand each compound statement over alone).
+func interactiveCheck(stmts []lang.Stmt) *Exception {
+	for i := 0; i+1 < len(stmts); i++ {
+		if lang.IsCompound(stmts[i]) {
+			start, _ := stmts[i+1].Span()
+			return &Exception{Type: "SyntaxError", Msg: errInvalidSyntax, Line: start.Line}
+		}
+	}
+	return nil
+}

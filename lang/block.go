@@ -186,9 +186,26 @@ func (b *blockParser) lastEnd() Pos {
 	return b.toks[0].start
 }
 
+// condition parses the condition of an if, elif or while header. An '='
+// after it gets CPython's hint (its invalid_named_expression rule).
+func (b *blockParser) condition() Expr {
+	x := b.c.test()
+	if b.c.isOp("=") {
+		if id, ok := x.(*Ident); ok {
+			b.c.fail(id.NamePos, errMaybeEquals)
+		}
+		if isBitOr(x) && !startsWithDisplayOrConst(x) {
+			if bad := invalidTarget(x, false); bad != nil {
+				b.c.fail(exprStart(unparen(x)), errCannotAssignHere, exprName(x))
+			}
+		}
+	}
+	return x
+}
+
 func (b *blockParser) ifStmt(elif bool) Stmt {
 	kw := b.advance()
-	cond := b.c.test()
+	cond := b.condition()
 	b.colon()
 	s := &IfStmt{IfPos: kw.start, Cond: cond, Elif: elif}
 	s.Body = b.suite("'"+kw.val+"' statement", kw.start.Line)
@@ -211,7 +228,7 @@ func (b *blockParser) elseSuite() []Stmt {
 
 func (b *blockParser) whileStmt() Stmt {
 	kw := b.advance()
-	cond := b.c.test()
+	cond := b.condition()
 	b.colon()
 	s := &WhileStmt{WhilePos: kw.start, Cond: cond}
 	s.Body = b.suite("'while' statement", kw.start.Line)
@@ -413,7 +430,8 @@ func (c *conv) params(end string) []Param {
 				out = append(out, Param{NamePos: t.start, Name: t.val, Kind: ParamVarArgs})
 			} else {
 				bareStar = len(out)
-				if c.isOp(end) || c.isOp(",") && c.toks[c.i+1].kind == tOp && c.toks[c.i+1].val == end {
+				next := c.toks[c.i+1]
+				if c.isOp(end) || c.isOp(",") && next.kind == tOp && (next.val == end || next.val == "**") {
 					c.fail(star.start, errBareStar)
 				}
 			}
