@@ -80,12 +80,11 @@ func (s *Session) parseStatements(src string) []lang.Stmt {
 
 // runQuiet runs statements without printing expression values.
 func (s *Session) runQuiet(stmts []lang.Stmt) {
+	quiet := s.quiet
+	s.quiet = true
+	defer func() { s.quiet = quiet }()
 	for _, st := range stmts {
-		if es, ok := st.(*lang.ExprStmt); ok {
-			s.eval(es.X)
-			continue
-		}
-		s.execStmt(st)
+		s.execOne(st)
 	}
 }
 
@@ -98,6 +97,9 @@ func (s *Session) timeOnce(src string) {
 	s.src = src
 	defer func() { s.src = oldSrc }()
 	var value Value
+	quiet := s.quiet
+	s.quiet = true
+	defer func() { s.quiet = quiet }()
 	cpu0, cpuOK := cpuTimes()
 	t0 := time.Now()
 	for i, st := range stmts {
@@ -105,7 +107,7 @@ func (s *Session) timeOnce(src string) {
 			value = s.eval(es.X)
 			continue
 		}
-		s.execStmt(st)
+		s.execOne(st)
 	}
 	wall := time.Since(t0).Seconds()
 	cpu1, _ := cpuTimes()

@@ -37,6 +37,8 @@ type stmtState struct {
 	chunkLine int
 	// lastExc is the last uncaught exception, for %tb.
 	lastExc *Exception
+	// quiet is set while %timeit runs statements: values are not printed.
+	quiet bool
 }
 
 // execBlock runs statements until one ends the block.
@@ -68,7 +70,7 @@ func (s *Session) execOne(st lang.Stmt) ctl {
 	s.setLine(st)
 	switch st := st.(type) {
 	case *lang.ExprStmt:
-		if s.frame != nil {
+		if s.frame != nil || s.quiet {
 			// Only the prompt's own statements print their values.
 			s.eval(st.X)
 			return ctlNone
