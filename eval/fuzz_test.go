@@ -58,6 +58,10 @@ var fuzzRegressions = [][]string{
 	{"f'{1:10000000000}'", "f'{1:99999999999999999999}'", "f'{1.5:.999999999}'", "f'{1.5:.2147483648}'",
 		"f'{1.5:.2147483647f}'", "f'{1:,>9223372036854775807}'", "f'{st:^10000000000}'"},
 	{"not " + strings.Repeat("-", 3000) + "1", "%timeit -n 1 " + strings.Repeat("+", 3000) + "1", "%explain " + strings.Repeat("-", 3000) + "x"},
+	{"def f(n):\n    return f(n + 1)\n", "f(0)", "g = (x for x in range(3))", "list(g)", "[x for x in g]",
+		"def c():\n    v = 0\n    def i():\n        nonlocal v\n        v += 1\n        return v\n    return i\n", "c()()",
+		"try:\n    raise ValueError(1)\nexcept ValueError as e:\n    raise\n", "with 5:\n    pass\n",
+		"for a, *b in [[1], [2, 3]]:\n    print(a, b)\n", "{**{1: 2}}", "[*range(3)]", "raise ValueError from KeyError()"},
 	{"10**12 in range(10**13)", "True in range(2)", "2.0 in range(3)", "'a' in range(3)", "-4 in range(0, -10, -2)"},
 }
 
@@ -86,6 +90,7 @@ var allowedExceptions = map[string]bool{
 	"NotImplementedError": true, "KeyError": true, "UsageError": true,
 	"RecursionError": true, "ModuleNotFoundError": true, "ImportError": true,
 	"AssertionError": true, "KeyboardInterrupt": true,
+	"UnboundLocalError": true, "IndentationError": true, "StopIteration": true,
 }
 
 func runFuzzStatements(t *testing.T, stmts []string) {
@@ -192,6 +197,9 @@ func (g *stmtGen) n(k int) int {
 func (g *stmtGen) pick(xs []string) string { return xs[g.n(len(xs))] }
 
 func (g *stmtGen) stmt() string {
+	if g.depth < 2 && g.n(4) == 0 {
+		return g.compound()
+	}
 	switch g.n(10) {
 	case 0, 1:
 		return g.expr()
@@ -254,11 +262,44 @@ func (g *stmtGen) expr() string {
 	case 14:
 		return g.expr() + " if " + g.expr() + " else " + g.expr()
 	case 15:
-		if g.n(2) == 0 {
+		switch g.n(4) {
+		case 0:
 			return "f'{" + g.expr() + ":" + g.pick(fuzzFormatSpecs) + "}'"
+		case 1:
+			return "[" + g.expr() + " for " + g.pick(fuzzTargets) + " in " + g.expr() + " if " + g.expr() + "]"
+		case 2:
+			return "(lambda " + g.pick(fuzzTargets) + ", *a, k=1: " + g.expr() + ")(" + g.args() + ")"
 		}
+		return "{" + g.expr() + ": " + g.expr() + " for " + g.pick(fuzzTargets) + " in " + g.expr() + "}"
 	}
 	return "(" + g.expr() + ")"
+}
+
+// compound is a compound statement over generated statements: loops,
+// conditionals, functions (defined and called), try and with.
+func (g *stmtGen) compound() string {
+	g.depth++
+	defer func() { g.depth-- }()
+	body := func() string {
+		return strings.ReplaceAll(g.stmt(), "\n", "\n    ")
+	}
+	switch g.n(8) {
+	case 0:
+		return "for " + g.pick(fuzzTargets) + " in " + g.expr() + ":\n    " + body() + "\n    " + g.pick([]string{"break", "continue", "pass"}) + "\n"
+	case 1:
+		return "if " + g.expr() + ":\n    " + body() + "\nelif " + g.expr() + ":\n    " + body() + "\nelse:\n    " + body() + "\n"
+	case 2:
+		return "k = 0\nwhile k < 3:\n    k += 1\n    " + body() + "\n"
+	case 3:
+		return "def fz(x, y=1, *r, **kw):\n    " + body() + "\n    return " + g.expr() + "\n"
+	case 4:
+		return "fz(" + g.args() + ")"
+	case 5:
+		return "try:\n    " + body() + "\nexcept (" + g.pick([]string{"ValueError", "RuntimeError", "TypeError", "Exception", "IndexError"}) + ") as e:\n    " + body() + "\nfinally:\n    " + body() + "\n"
+	case 6:
+		return "with " + g.expr() + " as " + g.pick(fuzzTargets) + ":\n    " + body() + "\n"
+	}
+	return g.pick(fuzzTargets) + ", *" + g.pick(fuzzTargets) + " = " + g.expr()
 }
 
 // primary is an expression that can take a method call or a subscript

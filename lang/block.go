@@ -430,7 +430,7 @@ func (c *conv) params(end string) []Param {
 				out = append(out, Param{NamePos: t.start, Name: t.val, Kind: ParamVarArgs})
 			} else {
 				bareStar = len(out)
-				next := c.toks[c.i+1]
+				next := c.toks[min(c.i+1, len(c.toks)-1)]
 				if c.isOp(end) || c.isOp(",") && next.kind == tOp && (next.val == end || next.val == "**") {
 					c.fail(star.start, errBareStar)
 				}

@@ -145,6 +145,178 @@ func dump(b *strings.Builder, n Node) {
 	case *PassStmt:
 		b.WriteString("(pass)")
 	default:
+		dumpBlock(b, n)
+	}
+}
+
+// dumpBlock dumps the nodes of ast_block.go.
+func dumpBlock(b *strings.Builder, n Node) {
+	block := func(head string, stmts []Stmt) {
+		b.WriteString(" (" + head)
+		for _, s := range stmts {
+			b.WriteString(" ")
+			dump(b, s)
+		}
+		b.WriteString(")")
+	}
+	params := func(ps []Param) {
+		b.WriteString("(")
+		for i, p := range ps {
+			if i > 0 {
+				b.WriteString(" ")
+			}
+			b.WriteString([...]string{"", "/", "*", "kw:", "**"}[p.Kind] + p.Name)
+			if p.Default != nil {
+				b.WriteString("=")
+				dump(b, p.Default)
+			}
+		}
+		b.WriteString(")")
+	}
+	switch n := n.(type) {
+	case *IfStmt:
+		b.WriteString("(if ")
+		dump(b, n.Cond)
+		block("then", n.Body)
+		if n.Else != nil {
+			block("else", n.Else)
+		}
+		b.WriteString(")")
+	case *WhileStmt:
+		b.WriteString("(while ")
+		dump(b, n.Cond)
+		block("do", n.Body)
+		if n.Else != nil {
+			block("else", n.Else)
+		}
+		b.WriteString(")")
+	case *ForStmt:
+		b.WriteString("(for ")
+		dump(b, n.Target)
+		b.WriteString(" ")
+		dump(b, n.Iter)
+		block("do", n.Body)
+		if n.Else != nil {
+			block("else", n.Else)
+		}
+		b.WriteString(")")
+	case *BreakStmt:
+		b.WriteString("(break)")
+	case *ContinueStmt:
+		b.WriteString("(continue)")
+	case *ReturnStmt:
+		b.WriteString("(return")
+		if n.Value != nil {
+			b.WriteString(" ")
+			dump(b, n.Value)
+		}
+		b.WriteString(")")
+	case *GlobalStmt:
+		kw := "global"
+		if n.Nonlocal {
+			kw = "nonlocal"
+		}
+		b.WriteString("(" + kw + " " + strings.Join(n.Names, " ") + ")")
+	case *RaiseStmt:
+		b.WriteString("(raise")
+		for _, e := range []Expr{n.Exc, n.Cause} {
+			if e != nil {
+				b.WriteString(" ")
+				dump(b, e)
+			}
+		}
+		b.WriteString(")")
+	case *AssertStmt:
+		b.WriteString("(assert ")
+		dump(b, n.Test)
+		if n.Msg != nil {
+			b.WriteString(" ")
+			dump(b, n.Msg)
+		}
+		b.WriteString(")")
+	case *FuncDef:
+		b.WriteString("(def " + n.Name + " ")
+		params(n.Params)
+		block("body", n.Body)
+		b.WriteString(")")
+	case *TryStmt:
+		b.WriteString("(try")
+		block("body", n.Body)
+		for _, h := range n.Handlers {
+			b.WriteString(" (except ")
+			dump(b, h.Type)
+			if h.Name != "" {
+				b.WriteString(" as " + h.Name)
+			}
+			block("do", h.Body)
+			b.WriteString(")")
+		}
+		if n.Else != nil {
+			block("else", n.Else)
+		}
+		if n.Finally != nil {
+			block("finally", n.Finally)
+		}
+		b.WriteString(")")
+	case *WithStmt:
+		b.WriteString("(with")
+		for _, it := range n.Items {
+			b.WriteString(" ")
+			dump(b, it.Ctx)
+			if it.Target != nil {
+				b.WriteString(" as ")
+				dump(b, it.Target)
+			}
+		}
+		block("do", n.Body)
+		b.WriteString(")")
+	case *LambdaExpr:
+		b.WriteString("(lambda ")
+		params(n.Params)
+		b.WriteString(" ")
+		dump(b, n.Body)
+		b.WriteString(")")
+	case *DictExpr:
+		b.WriteString("(dict")
+		for i, k := range n.Keys {
+			b.WriteString(" ")
+			if k == nil {
+				b.WriteString("**")
+			} else {
+				dump(b, k)
+				b.WriteString(":")
+			}
+			dump(b, n.Values[i])
+		}
+		b.WriteString(")")
+	case *SetExpr:
+		b.WriteString("(set")
+		for _, e := range n.Elems {
+			b.WriteString(" ")
+			dump(b, e)
+		}
+		b.WriteString(")")
+	case *CompExpr:
+		b.WriteString("(" + [...]string{"listcomp", "setcomp", "dictcomp", "genexp"}[n.Kind] + " ")
+		if n.Key != nil {
+			dump(b, n.Key)
+			b.WriteString(":")
+		}
+		dump(b, n.Elt)
+		for _, c := range n.Clauses {
+			b.WriteString(" (for ")
+			dump(b, c.Target)
+			b.WriteString(" ")
+			dump(b, c.Iter)
+			for _, e := range c.Ifs {
+				b.WriteString(" (if ")
+				dump(b, e)
+				b.WriteString(")")
+			}
+			b.WriteString(")")
+		}
+		b.WriteString(")")
+	default:
 		b.WriteString("?")
 	}
 }

@@ -15,6 +15,9 @@ func FuzzParse(f *testing.F) {
 	for _, tt := range errorTests {
 		f.Add([]byte(tt.src))
 	}
+	for _, tt := range blockTests {
+		f.Add([]byte(tt.src))
+	}
 	f.Fuzz(func(t *testing.T, data []byte) {
 		src := string(data)
 		stmts, err := Parse(src, 1)
