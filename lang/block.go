@@ -100,6 +100,9 @@ func (p *parser) parseSimple(toks []token, from, to int, open *openState) []Stmt
 		return k + from
 	}
 	c := newConv(p, sub, openTok)
+	if g, ok := c.fastLine(); ok {
+		return c.line(g)
+	}
 	key, unregister := register(c)
 	defer unregister()
 	plex, lerr := lexer.Upgrade(&sliceLexer{toks: toParticiple(sub, key)})
