@@ -60,7 +60,9 @@ func (s *Session) setLine(st lang.Stmt) {
 	}
 	if f := s.frame; f != nil {
 		f.line = start.Line
-	} else {
+	} else if !s.quiet {
+		// (A timing magic's statements do not move the line of the
+		// magic itself.)
 		s.line = start.Line
 	}
 }
