@@ -92,7 +92,7 @@ func indexByte(s string, c byte) int {
 func (s *Session) assign(target lang.Expr, v Value) {
 	switch t := target.(type) {
 	case *lang.Ident:
-		s.storeName(t.Name, v)
+		s.storeIdent(t, v)
 	case *lang.ParenExpr:
 		s.assign(t.X, v)
 	case *lang.TupleExpr:
@@ -138,8 +138,13 @@ func (s *Session) del(target lang.Expr) {
 func (s *Session) augAssign(st *lang.AugAssignStmt) {
 	switch t := st.Target.(type) {
 	case *lang.Ident:
-		old := s.loadName(t.Name)
-		s.storeName(t.Name, s.inplaceAt(st, old, s.eval(st.Value)))
+		old := s.loadIdent(t)
+		y := s.eval(st.Value)
+		if r, ok := fastIntOp(st.Op, old, y); ok {
+			s.storeIdent(t, r)
+			return
+		}
+		s.storeIdent(t, s.inplaceAt(st, old, y))
 	case *lang.AttrExpr:
 		x := s.eval(t.X)
 		old := s.getAttr(x, t.Name)
@@ -197,7 +202,7 @@ func (s *Session) inplaceBinary(op lang.Op, x, y Value) Value {
 func (s *Session) eval(e lang.Expr) Value {
 	switch e := e.(type) {
 	case *lang.Ident:
-		return s.loadName(e.Name)
+		return s.loadIdent(e)
 	case *lang.IntLit:
 		if e.Big != "" {
 			return parseBigInt(e.Big)
@@ -248,13 +253,20 @@ func (s *Session) eval(e lang.Expr) Value {
 		}
 		x := s.eval(e.X)
 		y := s.eval(e.Y)
+		if r, ok := fastIntOp(e.Op, x, y); ok {
+			return r
+		}
 		return s.binaryAt(e, x, y)
 	case *lang.CompareExpr:
 		x := s.eval(e.Operands[0])
 		var result Value
 		for i, op := range e.Ops {
 			y := s.eval(e.Operands[i+1])
-			result = s.compareAt(e, i, op, x, y)
+			if r, ok := fastIntCompare(op, x, y); ok {
+				result = r
+			} else {
+				result = s.compareAt(e, i, op, x, y)
+			}
 			if i < len(e.Ops)-1 && !s.truth(result) {
 				return result
 			}

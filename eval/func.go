@@ -2,6 +2,7 @@ package eval
 
 import (
 	"fmt"
+	"sort"
 	"strings"
 
 	"github.com/tensh/tensh/lang"
@@ -15,7 +16,7 @@ type Function struct {
 	code     *funcCode
 	defaults []Value          // of the parameters that have one, in order
 	kwDefs   map[string]Value // defaults of keyword-only parameters
-	closure  map[string]*cell // the free variables' cells
+	closure  []*cell          // the free variables' cells (funcCode.free)
 	Doc      Value
 	addr     uintptr
 }
@@ -30,11 +31,12 @@ type cell struct{ v Value }
 type funcCode struct {
 	name    string
 	params  []lang.Param
-	body    []lang.Stmt // a def's body
-	expr    lang.Expr   // a lambda's body
-	locals  map[string]bool
+	body    []lang.Stmt    // a def's body
+	expr    lang.Expr      // a lambda's body
+	locals  map[string]int // local variables: their slots in a frame
 	globals map[string]bool
-	free    map[string]bool
+	free    map[string]int // free variables: their index in the closure
+	nlocals int
 	// children are the scopes nested in this one.
 	children map[lang.Node]*funcCode
 	// src and firstLine locate the source text the code was parsed from,
@@ -45,11 +47,11 @@ type funcCode struct {
 
 // frame is one call of a function (or one run of a comprehension).
 type frame struct {
-	code   *funcCode
-	fn     *Function
-	locals map[string]*cell
-	ret    Value
-	line   int // line of the statement being run
+	code  *funcCode
+	fn    *Function
+	cells []*cell // the local variables, by slot
+	ret   Value
+	line  int // line of the statement being run
 }
 
 // recursionLimit is sys.getrecursionlimit(): Python fails a call that
@@ -84,7 +86,7 @@ func (s *Session) analyzeScope(n lang.Node, enclosing []*funcCode) *funcCode {
 	} else if c, ok := s.codes[n]; ok {
 		return c
 	}
-	c := &funcCode{children: map[lang.Node]*funcCode{}, locals: map[string]bool{}, globals: map[string]bool{}, free: map[string]bool{}, src: s.src, firstLine: s.chunkLine}
+	c := &funcCode{children: map[lang.Node]*funcCode{}, locals: map[string]int{}, globals: map[string]bool{}, free: map[string]int{}, src: s.src, firstLine: s.chunkLine}
 	sc := &scopeWalk{assigned: map[string]bool{}, loads: map[string]bool{}, nonlocals: map[string]bool{}, globals: c.globals}
 	switch n := n.(type) {
 	case *lang.FuncDef:
@@ -112,30 +114,47 @@ func (s *Session) analyzeScope(n lang.Node, enclosing []*funcCode) *funcCode {
 		sc.expr(n.Elt)
 	}
 	for _, p := range c.params {
-		c.locals[p.Name] = true
+		c.locals[p.Name] = len(c.locals)
 	}
+	var others []string
 	for name := range sc.assigned {
-		if !c.globals[name] && !sc.nonlocals[name] {
-			c.locals[name] = true
+		if _, isParam := c.locals[name]; !isParam && !c.globals[name] && !sc.nonlocals[name] {
+			others = append(others, name)
 		}
 	}
+	sort.Strings(others)
+	for _, name := range others {
+		c.locals[name] = len(c.locals)
+	}
+	c.nlocals = len(c.locals)
 	inner := append(append([]*funcCode(nil), enclosing...), c)
+	free := map[string]bool{}
 	for name := range sc.nonlocals {
 		if !boundIn(enclosing, name) {
 			throw("SyntaxError", errNoBindingNonloc, name)
 		}
-		c.free[name] = true
+		free[name] = true
 	}
+	// The free variables must be known before the nested scopes are
+	// analysed (they look them up through boundIn): first those of this
+	// scope's own names, then those its children need.
+	for name := range sc.loads {
+		if _, local := c.locals[name]; !local && !c.globals[name] && boundIn(enclosing, name) {
+			free[name] = true
+		}
+	}
+	c.setFree(free)
 	for _, child := range sc.nested {
 		cc := s.analyzeScope(child, inner)
 		for name := range cc.free {
-			sc.loads[name] = true
+			if _, local := c.locals[name]; !local && !c.globals[name] && !free[name] && boundIn(enclosing, name) {
+				free[name] = true
+			}
 		}
 	}
-	for name := range sc.loads {
-		if !c.locals[name] && !c.globals[name] && boundIn(enclosing, name) {
-			c.free[name] = true
-		}
+	c.setFree(free)
+	for _, id := range sc.idents {
+		id.Slot = c.slotOf(id.Name)
 	}
 	if len(enclosing) > 0 {
 		enclosing[len(enclosing)-1].children[n] = c
@@ -153,7 +172,10 @@ func boundIn(enclosing []*funcCode, name string) bool {
 		if e.globals[name] {
 			return false
 		}
-		if e.locals[name] || e.free[name] {
+		if _, ok := e.locals[name]; ok {
+			return true
+		}
+		if _, ok := e.free[name]; ok {
 			return true
 		}
 	}
@@ -168,12 +190,14 @@ func compName(k lang.CompKind) string {
 type scopeWalk struct {
 	assigned, loads, nonlocals, globals map[string]bool
 	nested                              []lang.Node
+	idents                              []*lang.Ident // the names of the scope's code
 }
 
 func (w *scopeWalk) target(t lang.Expr) {
 	switch t := t.(type) {
 	case *lang.Ident:
 		w.assigned[t.Name] = true
+		w.idents = append(w.idents, t)
 	case *lang.TupleExpr:
 		for _, e := range t.Elems {
 			w.target(e)
@@ -310,6 +334,7 @@ func (w *scopeWalk) expr(e lang.Expr) {
 	case nil:
 	case *lang.Ident:
 		w.loads[e.Name] = true
+		w.idents = append(w.idents, e)
 	case *lang.FString:
 		for _, p := range e.Parts {
 			if p.Expr != nil {
@@ -386,21 +411,83 @@ func (s *Session) enclosingCodes() []*funcCode {
 	return []*funcCode{s.frame.code}
 }
 
+// setFree numbers the free variables, in name order.
+func (c *funcCode) setFree(free map[string]bool) {
+	names := make([]string, 0, len(free))
+	for n := range free {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	c.free = make(map[string]int, len(names))
+	for i, n := range names {
+		c.free[n] = i
+	}
+}
+
+// slotOf is the lang.Ident.Slot of a name of the scope.
+func (c *funcCode) slotOf(name string) int32 {
+	if i, ok := c.locals[name]; ok {
+		return int32(i + 1)
+	}
+	if i, ok := c.free[name]; ok {
+		return int32(-i - 1)
+	}
+	return 0
+}
+
+// newFrame makes the frame of a call of code.
+func newFrame(code *funcCode, fn *Function) *frame {
+	fr := &frame{code: code, fn: fn, cells: make([]*cell, code.nlocals)}
+	backing := make([]cell, code.nlocals)
+	for i := range fr.cells {
+		fr.cells[i] = &backing[i]
+	}
+	return fr
+}
+
+// loadIdent reads the variable an identifier names.
+func (s *Session) loadIdent(id *lang.Ident) Value {
+	if id.Slot != 0 && s.frame != nil {
+		var c *cell
+		if id.Slot > 0 {
+			c = s.frame.cells[id.Slot-1]
+		} else {
+			c = s.frame.fn.closure[-id.Slot-1]
+		}
+		if c.v == nil {
+			if id.Slot > 0 {
+				throw("UnboundLocalError", errUnboundLocal, id.Name)
+			}
+			throw("NameError", errUnboundFree, id.Name)
+		}
+		return c.v
+	}
+	return s.loadName(id.Name)
+}
+
+// storeIdent binds the variable an identifier names.
+func (s *Session) storeIdent(id *lang.Ident, v Value) {
+	if id.Slot != 0 && s.frame != nil {
+		if id.Slot > 0 {
+			s.frame.cells[id.Slot-1].v = v
+		} else {
+			s.frame.fn.closure[-id.Slot-1].v = v
+		}
+		return
+	}
+	s.storeName(id.Name, v)
+}
+
 // loadName reads a variable.
 func (s *Session) loadName(name string) Value {
-	if f := s.frame; f != nil {
-		if f.code.locals[name] {
-			if c := f.locals[name]; c != nil && c.v != nil {
-				return c.v
-			}
-			throw("UnboundLocalError", errUnboundLocal, name)
-		}
-		if f.code.free[name] {
-			if c := f.fn.closure[name]; c != nil && c.v != nil {
-				return c.v
+	if c := s.nameCell(name); c != nil {
+		if c.v == nil {
+			if _, local := s.frame.code.locals[name]; local {
+				throw("UnboundLocalError", errUnboundLocal, name)
 			}
 			throw("NameError", errUnboundFree, name)
 		}
+		return c.v
 	}
 	v, ok := s.lookup(name)
 	if !ok {
@@ -416,16 +503,11 @@ func (s *Session) nameCell(name string) *cell {
 	if f == nil {
 		return nil
 	}
-	if f.code.locals[name] {
-		c := f.locals[name]
-		if c == nil {
-			c = &cell{}
-			f.locals[name] = c
-		}
-		return c
+	if i, ok := f.code.locals[name]; ok {
+		return f.cells[i]
 	}
-	if f.code.free[name] {
-		return f.fn.closure[name]
+	if i, ok := f.code.free[name]; ok {
+		return f.fn.closure[i]
 	}
 	return nil
 }
@@ -476,18 +558,7 @@ func (s *Session) makeFunction(n lang.Node, name string, params []lang.Param) *F
 			f.defaults = append(f.defaults, v)
 		}
 	}
-	if len(code.free) > 0 {
-		f.closure = map[string]*cell{}
-		for name := range code.free {
-			c := s.nameCell(name)
-			if c == nil {
-				// A free variable of a comprehension or function at module
-				// level cannot happen; keep an unbound cell.
-				c = &cell{}
-			}
-			f.closure[name] = c
-		}
-	}
+	f.closure = s.capture(code)
 	if d, ok := n.(*lang.FuncDef); ok && len(d.Body) > 0 {
 		if es, ok := d.Body[0].(*lang.ExprStmt); ok {
 			if lit, ok := es.X.(*lang.StringLit); ok {
@@ -522,7 +593,7 @@ func (s *Session) popFrame() {
 // frame on s.stack for the traceback; whoever catches it unwinds the
 // stack (see unwindTo).
 func (s *Session) callFunction(f *Function, a *Args) Value {
-	fr := &frame{code: f.code, fn: f, locals: make(map[string]*cell, len(f.code.locals))}
+	fr := newFrame(f.code, f)
 	s.bindArgs(f, fr, a)
 	s.pushFrame(fr)
 	var r Value = None
@@ -545,7 +616,8 @@ func exprLine(e lang.Expr) int {
 // errors.
 func (s *Session) bindArgs(f *Function, fr *frame, a *Args) {
 	params := f.code.params
-	set := func(name string, v Value) { fr.locals[name] = &cell{v: v} }
+	set := func(name string, v Value) { fr.cells[f.code.locals[name]].v = v }
+	isSet := func(name string) bool { return fr.cells[f.code.locals[name]].v != nil }
 	var varArgs, varKw *lang.Param
 	var positional []lang.Param // parameters that take positional arguments
 	nDefaults := len(f.defaults)
@@ -601,7 +673,7 @@ func (s *Session) bindArgs(f *Function, fr *frame, a *Args) {
 			}
 			throw("TypeError", errUnexpectedKw, f.Name, kw.Name)
 		}
-		if fr.locals[kw.Name] != nil {
+		if isSet(kw.Name) {
 			throw("TypeError", errMultipleVals, f.Name, kw.Name)
 		}
 		set(kw.Name, kw.Value)
@@ -615,7 +687,7 @@ func (s *Session) bindArgs(f *Function, fr *frame, a *Args) {
 	// Defaults, and what is missing.
 	var missing []string
 	for i, p := range positional {
-		if fr.locals[p.Name] != nil {
+		if isSet(p.Name) {
 			continue
 		}
 		if d := i - (len(positional) - nDefaults); d >= 0 {
@@ -628,7 +700,7 @@ func (s *Session) bindArgs(f *Function, fr *frame, a *Args) {
 		throw("TypeError", errMissingPos, f.Name, len(missing), pluralS(len(missing)), nameList(missing))
 	}
 	for _, p := range params {
-		if p.Kind != lang.ParamKwOnly || fr.locals[p.Name] != nil {
+		if p.Kind != lang.ParamKwOnly || isSet(p.Name) {
 			continue
 		}
 		if v, ok := f.kwDefs[p.Name]; ok {

@@ -24,7 +24,7 @@ func (it *rangeIter) next() (Value, bool) {
 	if it.i >= it.n {
 		return nil, false
 	}
-	v := MakeInt(it.r.Start + it.i*it.r.Step)
+	v := intValue(it.r.Start + it.i*it.r.Step)
 	it.i++
 	return v, true
 }
@@ -238,7 +238,8 @@ func (s *Session) newGenerator(e *lang.CompExpr) *Generator {
 	code := s.analyzeScope(e, s.enclosingCodes())
 	first := s.iter(s.eval(e.Clauses[0].Iter))
 	fn := &Function{Name: code.name, code: code, closure: s.capture(code)}
-	fr := &frame{code: code, fn: fn, locals: make(map[string]*cell, len(code.locals)), line: exprLine(e)}
+	fr := newFrame(code, fn)
+	fr.line = exprLine(e)
 	return &Generator{s: s, comp: e, fr: fr, its: []valueIter{first}}
 }
 
@@ -270,7 +271,7 @@ func (g *Generator) step() (Value, bool) {
 		}
 		poll()
 		if id, simple := cls[d].Target.(*lang.Ident); simple {
-			s.storeName(id.Name, v)
+			s.storeIdent(id, v)
 		} else {
 			s.assign(cls[d].Target, v)
 		}
@@ -316,17 +317,17 @@ func generatorRepr(g *Generator) string {
 
 // capture returns the cells of code's free variables, from the current
 // frame.
-func (s *Session) capture(code *funcCode) map[string]*cell {
+func (s *Session) capture(code *funcCode) []*cell {
 	if len(code.free) == 0 {
 		return nil
 	}
-	out := make(map[string]*cell, len(code.free))
-	for name := range code.free {
+	out := make([]*cell, len(code.free))
+	for name, i := range code.free {
 		c := s.nameCell(name)
 		if c == nil {
 			c = &cell{}
 		}
-		out[name] = c
+		out[i] = c
 	}
 	return out
 }

@@ -157,7 +157,7 @@ func (s *Session) execFor(st *lang.ForStmt) ctl {
 		}
 		poll()
 		if simple {
-			s.storeName(target.Name, v)
+			s.storeIdent(target, v)
 		} else {
 			s.assign(st.Target, v)
 		}

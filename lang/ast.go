@@ -51,6 +51,10 @@ type Ident struct {
 	NamePos Pos
 	EndPos  Pos
 	Name    string
+	// Slot caches where an evaluator's scope analysis found the name
+	// (for tensh's: 0 for a global or builtin name, k > 0 for the k-th
+	// local variable of its function, -k for its k-th free variable).
+	Slot int32
 }
 
 // IntLit is an integer literal, as written (Raw may be "0x1f", "1_000").
