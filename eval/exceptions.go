@@ -75,7 +75,25 @@ func newException(typ string, a *Args) *Exception {
 		throw("TypeError", errTakesNoKw, typ)
 	}
 	args := Tuple(append([]Value{}, a.Pos...))
-	return &Exception{Type: typ, Msg: excStr(typ, args), Args: args, HasArgs: true}
+	e := &Exception{Type: typ, Msg: excStr(typ, args), Args: args, HasArgs: true}
+	if excSubclass(typ, "OSError") && len(args) >= 2 && len(args) <= 5 {
+		// OSError(errno, strerror): the subclass of the errno, and the
+		// message "[Errno N] strerror".
+		if n, ok := args[0].(Int); ok {
+			if sub, ok := osErrorByErrno[n.String()]; ok && typ == "OSError" {
+				e.Type = sub
+			}
+			e.Msg = "[Errno " + n.String() + "] " + ToStr(args[1])
+		}
+	}
+	return e
+}
+
+// osErrorByErrno are the subclasses OSError(errno, ...) makes (Linux's
+// errno numbers).
+var osErrorByErrno = map[string]string{
+	"2": "FileNotFoundError", "17": "FileExistsError", "1": "PermissionError", "13": "PermissionError",
+	"21": "IsADirectoryError", "20": "NotADirectoryError", "110": "TimeoutError",
 }
 
 // excStr is str(e) of an exception with these args.

@@ -296,6 +296,10 @@ func (g *Generator) step() (Value, bool) {
 	}
 }
 
+// Next returns the generator's next item, and false when it is
+// exhausted (next(), iter() and the like use it).
+func (g *Generator) Next() (Value, bool) { return g.next() }
+
 // drain is the remaining items of a generator.
 func (g *Generator) drain() []Value {
 	var out []Value

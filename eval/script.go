@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"io"
 	"strings"
+
+	"github.com/tensh/tensh/lang"
 )
 
 // Chunk is one unit of a source file: a logical statement line (with its
@@ -336,6 +338,11 @@ func (s *Session) RunEchoFrom(r io.Reader, transcript bool) (exc *Exception, err
 			continue
 		}
 		s.write(c.Echo())
+		if !transcript && c.Err == nil && lang.NeedsMore(c.Code()) {
+			// A script's compound statement: the empty line that ends it
+			// at the prompt.
+			s.write("...\n")
+		}
 		e := c.Err
 		if e == nil {
 			// As at the prompt, each statement's lines count from 1.
