@@ -220,3 +220,46 @@ func (s *Session) stmtAttr(x Value, name string) (Value, bool) {
 	}
 	return nil, false
 }
+
+// Messages of issubclass.
+const (
+	errIsSubclassArg1 = "issubclass() arg 1 must be a class"
+	errIsSubclassArg2 = "issubclass() arg 2 must be a class, a tuple of classes, or a union"
+)
+
+func init() {
+	register(&Builtin{Name: "issubclass", Kind: PythonBuiltin, Sig: "issubclass(cls, class_or_tuple)",
+		Doc: "Tells whether cls is the class (or one of a tuple of classes), or derives from it: ZeroDivisionError from ArithmeticError, bool from int.",
+		Fn: func(a *Args) Value {
+			var c, base Value
+			a.Unpack("cls", &c, "class_or_tuple", &base)
+			cls, ok := c.(*Class)
+			if !ok {
+				throw("TypeError", errIsSubclassArg1)
+			}
+			return Bool(isSubclass(cls, base))
+		}})
+}
+
+// isSubclass is issubclass(cls, base) over the builtin classes.
+func isSubclass(cls *Class, base Value) bool {
+	switch b := base.(type) {
+	case *Class:
+		return cls == b || excSubclass(cls.Name, b.Name) && isExcClass(b) ||
+			cls == boolClass && b == intClass || b.Name == "object"
+	case Tuple:
+		for _, x := range b {
+			if _, ok := x.(*Class); !ok {
+				if _, ok := x.(Tuple); !ok {
+					throw("TypeError", errIsSubclassArg2)
+				}
+			}
+			if isSubclass(cls, x) {
+				return true
+			}
+		}
+		return false
+	}
+	throw("TypeError", errIsSubclassArg2)
+	return false
+}
