@@ -37,6 +37,9 @@ type funcCode struct {
 	globals map[string]bool
 	free    map[string]int // free variables: their index in the closure
 	nlocals int
+	// plain is set when every parameter is a positional one (no *args,
+	// **kwargs or keyword-only parameters).
+	plain bool
 	// children are the scopes nested in this one.
 	children map[lang.Node]*funcCode
 	// src and firstLine locate the source text the code was parsed from,
@@ -113,8 +116,10 @@ func (s *Session) analyzeScope(n lang.Node, enclosing []*funcCode) *funcCode {
 		}
 		sc.expr(n.Elt)
 	}
+	c.plain = true
 	for _, p := range c.params {
 		c.locals[p.Name] = len(c.locals)
+		c.plain = c.plain && (p.Kind == lang.ParamNormal || p.Kind == lang.ParamPosOnly)
 	}
 	var others []string
 	for name := range sc.assigned {
@@ -616,6 +621,14 @@ func exprLine(e lang.Expr) int {
 // errors.
 func (s *Session) bindArgs(f *Function, fr *frame, a *Args) {
 	params := f.code.params
+	if len(a.Kw) == 0 && len(a.Pos) == len(params) && f.code.plain {
+		// The common call: one positional argument per parameter (whose
+		// slots come first, in order).
+		for i, v := range a.Pos {
+			fr.cells[i].v = v
+		}
+		return
+	}
 	set := func(name string, v Value) { fr.cells[f.code.locals[name]].v = v }
 	isSet := func(name string) bool { return fr.cells[f.code.locals[name]].v != nil }
 	var varArgs, varKw *lang.Param
