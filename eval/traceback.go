@@ -68,13 +68,32 @@ func (e *Exception) Traceback(file string) string {
 	var b strings.Builder
 	if len(e.Trace) > 0 {
 		b.WriteString("Traceback (most recent call last):\n")
+		// As Python, a frame repeated more than 3 times in a row (a
+		// recursion) is shown 3 times, then counted.
+		same := 0
+		flush := func() {
+			if same > 3 {
+				fmt.Fprintf(&b, "  [Previous line repeated %d more time%s]\n", same-3, pluralS(same-3))
+			}
+			same = 0
+		}
 		for i := len(e.Trace) - 1; i >= 0; i-- {
 			f := e.Trace[i]
+			if i < len(e.Trace)-1 && f == e.Trace[i+1] {
+				same++
+			} else {
+				flush()
+				same = 1
+			}
+			if same > 3 {
+				continue
+			}
 			fmt.Fprintf(&b, "  File \"%s\", line %d, in %s\n", file, f.Line, f.Func)
 			if f.Text != "" && file != "<stdin>" {
 				fmt.Fprintf(&b, "    %s\n", f.Text)
 			}
 		}
+		flush()
 	}
 	b.WriteString(e.Error())
 	b.WriteByte('\n')
@@ -107,4 +126,13 @@ func init() {
 			s.write(s.lastExc.Traceback(file))
 		},
 	})
+}
+
+// currentLine is the line of the statement being run in the innermost
+// frame (a function's line when one runs), for the locations of warnings.
+func (s *Session) currentLine() int {
+	if s.frame != nil {
+		return s.frame.line
+	}
+	return s.line
 }

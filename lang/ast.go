@@ -1,11 +1,16 @@
 // Package lang turns tensh source text into a plain syntax tree.
 //
-// tensh speaks a subset of Python: simple statements (expressions,
-// assignments, augmented assignments, del, import) separated by newlines or
-// ';', over expressions with Python's precedence. The lexer is written by
-// hand for Python's tokens; the grammar is a participle grammar whose parse
-// tree is converted into the types of this file, so that no participle type
-// is visible outside this package.
+// tensh speaks a small Python: simple statements (expressions,
+// assignments, augmented assignments, del, import, return, raise, ...)
+// separated by newlines or ';', compound statements (if, while, for, def,
+// try, with) with indented blocks, over expressions with Python's
+// precedence, lambdas and comprehensions. The lexer is written by hand for
+// Python's tokens (INDENT and DEDENT included); compound statements and
+// expressions are parsed by hand (block.go, expr.go), simple statements by
+// a participle grammar (grammar.go) whose parse tree is converted into the
+// types of this file, so that no participle type is visible outside this
+// package. The common simple statements take a faster hand-read path to
+// the same parse tree (fastpath.go).
 //
 // Every node records where it starts and ends in the source, so that
 // diagnostics can quote the text of a sub-expression (see Source).

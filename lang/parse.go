@@ -10,11 +10,10 @@ import (
 	"github.com/alecthomas/participle/v2"
 )
 
-// Parse parses one logical line of source: one or more simple statements
-// separated by ';' (a trailing ';' is allowed), possibly spanning several
+// Parse parses source: logical lines of simple statements separated by
+// ';' (a trailing ';' is allowed), each possibly spanning several
 // physical lines through open brackets, triple-quoted strings or '\'
-// continuation. Several logical lines separated by newlines are accepted
-// too, and give the statements of all of them.
+// continuation, and compound statements with their indented blocks.
 //
 // firstLine is the line number to give the first line: positions are
 // absolute, with offsets counted from the start of src. A line that is
@@ -93,9 +92,11 @@ func NeedsMore(src string) bool {
 	if errors.As(err, &e) {
 		return e.Incomplete && (!e.Block || !endsWithEmptyLine(src))
 	}
-	for _, s := range stmts {
+	for i, s := range stmts {
 		if IsCompound(s) {
-			return !endsWithEmptyLine(src)
+			// A statement after a compound one is an error at the prompt:
+			// the input is complete (and fails).
+			return i == len(stmts)-1 && !endsWithEmptyLine(src)
 		}
 	}
 	return false
