@@ -44,6 +44,12 @@ func (b *blockParser) file() []Stmt {
 // statement parses one compound statement or one line of simple ones.
 func (b *blockParser) statement() []Stmt {
 	t := b.tok()
+	switch {
+	case t.kind == tKeyword && t.val == "class":
+		b.c.fail(t.start, errClassUnsupported)
+	case t.kind == tOp && t.val == "@":
+		b.c.fail(t.start, errDecoratorUnsupported)
+	}
 	if t.kind == tKeyword && compoundKeywords[t.val] {
 		var s Stmt
 		switch t.val {

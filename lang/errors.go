@@ -95,7 +95,12 @@ const (
 	errDictStar          = "cannot use a starred expression in a dictionary value"
 	errDictDoubleStar    = "dict unpacking cannot be used in dict comprehension"
 	errCompStar          = "iterable unpacking cannot be used in comprehension"
-	errLambdaDefault     = "non-default argument follows default argument"
+)
+
+// What tensh's language leaves out (its own messages, not CPython's).
+const (
+	errClassUnsupported     = "class definitions are not supported by tensh"
+	errDecoratorUnsupported = "decorators are not supported by tensh"
 )
 
 // String and bytes literals, f-strings (strings.go).
