@@ -109,17 +109,76 @@ class Gen:
         return lines, call
 
 
+class TensorGen(Gen):
+    """Programs over small integer tensors: loops over rows, reductions,
+    conditions on them, in-place updates."""
+
+    def atom(self, names):
+        r = self.r
+        c = r.random()
+        if c < 0.5:
+            return r.choice(names)
+        if c < 0.7:
+            return str(r.randint(-2, 4))
+        return r.choice(["torch.arange(3)", "torch.ones(3, dtype=torch.long)", "torch.tensor([2, -1, 0])"])
+
+    def expr(self, names, depth=0):
+        r = self.r
+        c = r.random()
+        if depth > 1 or c < 0.4:
+            return self.atom(names)
+        if c < 0.75:
+            return f"{self.expr(names, depth + 1)} {r.choice(['+', '-', '*'])} {self.expr(names, depth + 1)}"
+        if c < 0.9:
+            return f"({self.expr(names, depth + 1)}).{r.choice(['sum()', 'max()', 'abs()', 'clone()', 'flip(0)'])}"
+        return f"torch.where(torch.as_tensor({self.atom(names)}) > 0, {self.atom(names)}, {self.atom(names)})"
+
+    def cond(self, names):
+        r = self.r
+        return f"({self.expr(names, 1)}).sum() {r.choice(CMPS)} {r.randint(-3, 6)}"
+
+    def stmt(self, names, indent, depth):
+        r = self.r
+        p = " " * indent
+        c = r.random()
+        target = r.choice(["a", "b", "c"])
+        if depth > 1 or c < 0.4:
+            if r.random() < 0.6:
+                return [f"{p}{target} = {self.expr(names)}"]
+            return [f"{p}{target} {r.choice(['+=', '-=', '*='])} {self.expr(names)}"]
+        if c < 0.6:
+            out = [f"{p}if {self.cond(names)}:"] + self.block(names, indent + 4, depth + 1)
+            if r.random() < 0.6:
+                out += [f"{p}else:"] + self.block(names, indent + 4, depth + 1)
+            return out
+        if c < 0.8:
+            return [f"{p}for row in torch.arange(6).reshape(2, 3):"] + self.block(names + ["row"], indent + 4, depth + 1)
+        if c < 0.9:
+            return [f"{p}try:", f"{p}    {target} = {self.expr(names)} + torch.ones(2)",
+                    f"{p}except RuntimeError as e:", f"{p}    {target} = torch.zeros(3, dtype=torch.long)"]
+        return [f"{p}{target} = torch.stack([{self.expr(names + ['k'])} * k for k in range(2)]).sum(0)"]
+
+    def program(self, i):
+        r = self.r
+        lines = [f"def t{i}(a, b=torch.arange(3)):", "    c = torch.zeros(3, dtype=torch.long)"]
+        lines += self.block(["a", "b", "c"], 4, 0)
+        lines.append(f"    return {r.choice(['a', 'b', 'c', '(a, c)', '[b, c]'])}")
+        arg = r.choice(["torch.arange(3)", "torch.tensor([1, 0, 2])", "torch.ones(3, dtype=torch.long) * 2"])
+        return lines, f"t{i}({arg})"
+
+
 def main():
     r = random.Random(10)
-    g = Gen(r)
     print("# Random small programs (testdata/gen_random_lang.py) and what CPython 3.11 prints for them.")
-    for i in range(400):
-        lines, call = g.program(i)
-        print(">>> " + lines[0])
-        for l in lines[1:]:
-            print("... " + l)
-        print("...")
-        print(">>> " + call)
+    print(">>> %compat current")
+    for gen, n in ((Gen(r), 400), (TensorGen(r), 150)):
+        for i in range(n):
+            lines, call = gen.program(i)
+            print(">>> " + lines[0])
+            for l in lines[1:]:
+                print("... " + l)
+            print("...")
+            print(">>> " + call)
 
 
 main()
