@@ -39,15 +39,22 @@ type stmtState struct {
 	lastExc *Exception
 	// quiet is set while %timeit runs statements: values are not printed.
 	quiet bool
+	// blockDepth counts the blocks being run.
+	blockDepth int
 }
 
 // execBlock runs statements until one ends the block.
 func (s *Session) execBlock(stmts []lang.Stmt) ctl {
+	// (An exception leaves blockDepth as it was: endStatement resets it,
+	// and within the statement a handler runs in a block anyway.)
+	s.blockDepth++
 	for _, st := range stmts {
 		if c := s.execOne(st); c != ctlNone {
+			s.blockDepth--
 			return c
 		}
 	}
+	s.blockDepth--
 	return ctlNone
 }
 
@@ -72,7 +79,8 @@ func (s *Session) execOne(st lang.Stmt) ctl {
 	s.setLine(st)
 	switch st := st.(type) {
 	case *lang.ExprStmt:
-		if s.frame != nil || s.quiet {
+		if s.frame != nil || s.quiet || s.blockDepth > 0 && s.teach.ipython {
+			// (IPython shows only a cell's last top-level expression.)
 			// Only the prompt's own statements print their values.
 			s.eval(st.X)
 			return ctlNone

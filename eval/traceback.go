@@ -58,6 +58,7 @@ func (s *Session) endStatement(exc *Exception) {
 	exc.Trace = append(exc.Trace, TraceFrame{Func: "<module>", Line: s.line,
 		Text: sourceLine(s.src, s.chunkLine, s.line)})
 	s.handling = s.handling[:0]
+	s.blockDepth = 0
 	s.lastExc = exc
 }
 
