@@ -40,6 +40,8 @@ type funcCode struct {
 	// plain is set when every parameter is a positional one (no *args,
 	// **kwargs or keyword-only parameters).
 	plain bool
+	// pool holds frames of finished calls, for reuse.
+	pool []*frame
 	// children are the scopes nested in this one.
 	children map[lang.Node]*funcCode
 	// src and firstLine locate the source text the code was parsed from,
@@ -598,19 +600,39 @@ func (s *Session) popFrame() {
 // frame on s.stack for the traceback; whoever catches it unwinds the
 // stack (see unwindTo).
 func (s *Session) callFunction(f *Function, a *Args) Value {
-	fr := newFrame(f.code, f)
+	code := f.code
+	var fr *frame
+	if n := len(code.pool); n > 0 {
+		fr = code.pool[n-1]
+		code.pool = code.pool[:n-1]
+		fr.fn = f
+	} else {
+		fr = newFrame(code, f)
+	}
 	s.bindArgs(f, fr, a)
 	s.pushFrame(fr)
 	var r Value = None
-	if f.code.expr != nil {
-		fr.line = exprLine(f.code.expr)
-		r = s.eval(f.code.expr)
-	} else if s.execBlock(f.code.body) == ctlReturn {
+	if code.expr != nil {
+		fr.line = exprLine(code.expr)
+		r = s.eval(code.expr)
+	} else if s.execBlock(code.body) == ctlReturn {
 		r = fr.ret
 	}
 	s.popFrame()
+	if len(code.children) == 0 && len(code.pool) < maxPooledFrames {
+		// No closure can hold this frame's cells: keep it for the next
+		// call. (A frame an exception left is not reused.)
+		for _, c := range fr.cells {
+			c.v = nil
+		}
+		fr.ret, fr.fn = nil, nil
+		code.pool = append(code.pool, fr)
+	}
 	return r
 }
+
+// maxPooledFrames bounds the frames a function keeps for reuse.
+const maxPooledFrames = 4
 
 func exprLine(e lang.Expr) int {
 	p, _ := e.Span()
