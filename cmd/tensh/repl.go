@@ -117,6 +117,9 @@ func (r *repl) loop() int {
 			continue
 		}
 		r.hist.add(typed)
+		if h, ok := r.in.(interface{ SaveEntry(string) }); ok && len(typed) > 0 {
+			h.SaveEntry(strings.Join(typed, "\n")) // a block is one history entry
+		}
 		code, typed = nil, nil
 		if strings.TrimSpace(src) == "" {
 			continue

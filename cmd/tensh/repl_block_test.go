@@ -39,3 +39,34 @@ func TestREPLBlocks(t *testing.T) {
 		t.Errorf("prompts %q, want %q", in.prompts, want)
 	}
 }
+
+// entryReader is a fakeReader that records the history entries the REPL
+// saves.
+type entryReader struct {
+	fakeReader
+	entries []string
+}
+
+func (e *entryReader) SaveEntry(s string) { e.entries = append(e.entries, s) }
+
+// TestREPLBlockHistory: a block is saved as one history entry.
+func TestREPLBlockHistory(t *testing.T) {
+	var stdout, stderr bytes.Buffer
+	sess := eval.NewSession(eval.Options{Out: &stdout, Warn: &stderr})
+	in := &entryReader{fakeReader: fakeReader{lines: []string{
+		"x = 1",
+		"for i in range(2):",
+		"    x += i",
+		"",
+		"x",
+	}}}
+	r := newREPL(sess, in, &stdout, &stderr, false)
+	r.loop()
+	want := []string{"x = 1", "for i in range(2):\n    x += i", "x"}
+	if strings.Join(in.entries, "|") != strings.Join(want, "|") {
+		t.Errorf("entries %q, want %q", in.entries, want)
+	}
+	if stdout.String() != "2\n" {
+		t.Errorf("stdout %q", stdout.String())
+	}
+}

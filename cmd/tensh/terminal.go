@@ -22,14 +22,17 @@ func newTerminalReader(sess *eval.Session, stdin *os.File, stdout, stderr io.Wri
 	// end the read it has pending, and would wait for it forever.
 	in := readline.NewCancelableStdin(stdin)
 	rl, err := readline.NewEx(&readline.Config{
-		Prompt:          ">>> ",
-		AutoComplete:    completer{sess},
-		HistoryLimit:    historyLimit,
-		InterruptPrompt: "^C",
-		EOFPrompt:       "\n", // readline's way to say: only a newline after Ctrl-D
-		Stdin:           in,
-		Stdout:          stdout,
-		Stderr:          stderr,
+		Prompt:       ">>> ",
+		AutoComplete: completer{sess},
+		HistoryLimit: historyLimit,
+		// The REPL saves each statement, a block's lines together, as
+		// one entry (SaveEntry).
+		DisableAutoSaveHistory: true,
+		InterruptPrompt:        "^C",
+		EOFPrompt:              "\n", // readline's way to say: only a newline after Ctrl-D
+		Stdin:                  in,
+		Stdout:                 stdout,
+		Stderr:                 stderr,
 	})
 	if err != nil {
 		return nil, err
@@ -48,6 +51,10 @@ func (t *terminalReader) ReadLine(prompt string) (string, error) {
 	}
 	return line, err
 }
+
+// SaveEntry adds a statement to the in-memory history as one entry: a
+// block's lines, joined by newlines, are recalled together.
+func (t *terminalReader) SaveEntry(stmt string) { _ = t.rl.SaveHistory(stmt) }
 
 func (t *terminalReader) Close() error {
 	t.stdin.Close()
