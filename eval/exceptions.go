@@ -263,3 +263,9 @@ func isSubclass(cls *Class, base Value) bool {
 	throw("TypeError", errIsSubclassArg2)
 	return false
 }
+
+// raiseKeyError raises KeyError(k): its message is repr(k) and its args
+// (k,), as Python's dict lookups raise it.
+func raiseKeyError(k Value) {
+	panic(&Exception{Type: "KeyError", Msg: Repr(k), Args: Tuple{k}, HasArgs: true})
+}

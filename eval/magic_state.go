@@ -213,7 +213,7 @@ func (s *Session) outGetItem(idx Value) Value {
 			}
 		}
 	}
-	throw("KeyError", "%s", Repr(idx))
+	raiseKeyError(idx)
 	return nil
 }
 
