@@ -229,7 +229,9 @@ type Generator struct {
 	fr   *frame
 	its  []valueIter // one per active for clause
 	done bool
-	addr uintptr
+	// running is set while the generator computes an item.
+	running bool
+	addr    uintptr
 }
 
 // newGenerator starts a comprehension: the first iterable is evaluated
@@ -244,17 +246,22 @@ func (s *Session) newGenerator(e *lang.CompExpr) *Generator {
 }
 
 func (g *Generator) next() (Value, bool) {
+	if g.running {
+		throw("ValueError", errGenRunning)
+	}
 	if g.done {
 		return nil, false
 	}
 	s := g.s
 	s.pushFrame(g.fr)
-	g.done = true // until the step ends normally
+	g.done, g.running = true, true // until the step ends normally
 	v, ok := g.step()
-	g.done = !ok
+	g.done, g.running = !ok, false
 	s.popFrame()
 	return v, ok
 }
+
+const errGenRunning = "generator already executing"
 
 func (g *Generator) step() (Value, bool) {
 	s := g.s
