@@ -1,0 +1,60 @@
+package eval
+
+import (
+	"bytes"
+	"strings"
+	"testing"
+)
+
+// recordingCM is a context manager that records its calls; it swallows
+// the exceptions of type swallow.
+type recordingCM struct {
+	log     *[]string
+	name    string
+	swallow string
+}
+
+func (c *recordingCM) Enter(s *Session) Value {
+	*c.log = append(*c.log, "enter "+c.name)
+	return Str(c.name)
+}
+
+func (c *recordingCM) Exit(s *Session, exc *Exception) bool {
+	if exc == nil {
+		*c.log = append(*c.log, "exit "+c.name)
+		return false
+	}
+	*c.log = append(*c.log, "exit "+c.name+" "+exc.Type)
+	return exc.Type == c.swallow
+}
+
+// TestWith: a with statement enters its context managers in order, binds
+// what Enter returns, and exits them in reverse order however the block
+// ends, handing them the exception that leaves it.
+func TestWith(t *testing.T) {
+	var out bytes.Buffer
+	s := NewSession(Options{Out: &out})
+	var log []string
+	s.globals["a"] = &recordingCM{log: &log, name: "a"}
+	s.globals["b"] = &recordingCM{log: &log, name: "b", swallow: "ValueError"}
+	for _, tt := range []struct {
+		src, log, out, err string
+	}{
+		{"with a as x, b as y:\n    print(x, y)\n", "enter a|enter b|exit b|exit a", "a b\n", ""},
+		{"with a, b:\n    raise ValueError('v')\n", "enter a|enter b|exit b ValueError|exit a", "", ""},
+		{"with a, b:\n    1 / 0\n", "enter a|enter b|exit b ZeroDivisionError|exit a ZeroDivisionError", "", "ZeroDivisionError: division by zero"},
+		{"def f():\n    for i in range(3):\n        with a:\n            if i == 1:\n                return i\n", "", "", ""},
+		{"f()", "enter a|exit a|enter a|exit a", "1\n", ""},
+		{"with 5:\n    pass\n", "", "", "TypeError: 'int' object does not support the context manager protocol"},
+	} {
+		log, out = nil, bytes.Buffer{}
+		e := s.Exec(tt.src, 1)
+		got := ""
+		if e != nil {
+			got = e.Error()
+		}
+		if got != tt.err || strings.Join(log, "|") != tt.log || out.String() != tt.out {
+			t.Errorf("%q: error %q, log %q, out %q; want %q, %q, %q", tt.src, got, strings.Join(log, "|"), out.String(), tt.err, tt.log, tt.out)
+		}
+	}
+}
