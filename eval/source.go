@@ -154,7 +154,7 @@ func NewSourceReader(r io.Reader, transcript bool) *SourceReader {
 // limits has Err set to a SyntaxError, and Lines holding its start.
 func (sr *SourceReader) Next() (Chunk, error) {
 	for len(sr.ready) == 0 {
-		if sr.err != nil {
+		if sr.err != nil && len(sr.pending) == 0 && sr.ahead == nil {
 			return Chunk{}, sr.err
 		}
 		if sr.transcript {

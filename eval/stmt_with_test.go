@@ -58,3 +58,27 @@ func TestWith(t *testing.T) {
 		}
 	}
 }
+
+// TestSplitBlocks: a script's compound statement takes its indented lines
+// and clauses, blank and comment lines between them; what follows it (to
+// the end of an input without a final newline) is read after it.
+func TestSplitBlocks(t *testing.T) {
+	for _, tt := range []struct {
+		src  string
+		want []string
+	}{
+		{"def f():\n  return 1\nx = f()", []string{"def f():\n  return 1", "x = f()"}},
+		{"if a:\n  b\n\n# c\nelse:\n  d\ne", []string{"if a:\n  b\n\n# c\nelse:\n  d", "e"}},
+		{"for i in x:\n  y\n\n# after\nz\n", []string{"for i in x:\n  y", "# after", "z"}},
+		{"try:\n  a\nexcept E:\n  b\nfinally:\n  c", []string{"try:\n  a\nexcept E:\n  b\nfinally:\n  c"}},
+		{"x = (1,\n2)\nif x:\n  pass", []string{"x = (1,\n2)", "if x:\n  pass"}},
+	} {
+		var got []string
+		for _, c := range SplitSource(tt.src) {
+			got = append(got, c.Code())
+		}
+		if strings.Join(got, "|") != strings.Join(tt.want, "|") {
+			t.Errorf("SplitSource(%q) = %q, want %q", tt.src, got, tt.want)
+		}
+	}
+}
