@@ -100,6 +100,11 @@ func (ex *explainer) explainStmt(st lang.Stmt) (whole lang.Node, res aval, done 
 			done = false
 		}
 	}()
+	if inner := firstSimpleStmt(st); inner != st && inner != nil {
+		// A compound statement: explain the statement its body starts
+		// with (the expression a loop runs).
+		return ex.explainStmt(inner)
+	}
 	switch st := st.(type) {
 	case *lang.ExprStmt:
 		whole = st.X

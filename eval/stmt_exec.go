@@ -318,3 +318,29 @@ func interactiveCheck(stmts []lang.Stmt) *Exception {
 	}
 	return nil
 }
+
+// firstSimpleStmt is the first simple statement of st: st itself, or the
+// first one of a compound statement's body (nil for an empty one).
+func firstSimpleStmt(st lang.Stmt) lang.Stmt {
+	var body []lang.Stmt
+	switch s := st.(type) {
+	case *lang.ForStmt:
+		body = s.Body
+	case *lang.WhileStmt:
+		body = s.Body
+	case *lang.IfStmt:
+		body = s.Body
+	case *lang.WithStmt:
+		body = s.Body
+	case *lang.TryStmt:
+		body = s.Body
+	case *lang.FuncDef:
+		body = s.Body
+	default:
+		return st
+	}
+	if len(body) == 0 {
+		return nil
+	}
+	return firstSimpleStmt(body[0])
+}

@@ -82,3 +82,16 @@ func TestSplitBlocks(t *testing.T) {
 		}
 	}
 }
+
+// TestExplainLoopBody: %explain of a compound statement explains the
+// statement its body starts with.
+func TestExplainLoopBody(t *testing.T) {
+	s := NewSession(Options{})
+	if e := s.Exec("x = torch.ones(2, 3); y = torch.ones(3)", 1); e != nil {
+		t.Fatal(e)
+	}
+	got := s.Explain("for i in range(3): z = x + y")
+	if !strings.HasPrefix(got, "x + y\n") || !strings.Contains(got, "x and y are broadcastable") {
+		t.Errorf("got %q", got)
+	}
+}
