@@ -245,22 +245,8 @@ func (w *scopeWalk) stmt(st lang.Stmt) {
 			w.target(t)
 		}
 	case *lang.ImportStmt:
-		if st.Names == nil {
-			name := st.Alias
-			if name == "" {
-				name, _, _ = strings.Cut(st.Module, ".")
-			}
-			w.assigned[name] = true
-		} else {
-			for i, n := range st.Names {
-				if st.Aliases != nil && st.Aliases[i] != "" {
-					n = st.Aliases[i]
-				}
-				if n != "*" {
-					w.assigned[n] = true
-				}
-			}
-		}
+		// The import statement binds module-level names (tensh's imports
+		// set globals), so they are not locals of the function.
 	case *lang.IfStmt:
 		w.expr(st.Cond)
 		w.block(st.Body)
