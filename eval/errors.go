@@ -18,8 +18,12 @@ type Exception struct {
 	// (ValueError("a", 1)), when HasArgs; else e.args is (Msg,).
 	Args    Tuple
 	HasArgs bool
-	// Cause is the exception of `raise ... from cause`.
-	Cause *Exception
+	// Cause is the exception of `raise ... from cause`; Context the one
+	// being handled when this one was raised (shown unless
+	// SuppressContext, which `raise ... from` sets).
+	Cause           *Exception
+	Context         *Exception
+	SuppressContext bool
 	// Trace is the traceback: the frames the exception went through,
 	// outermost first (see traceback.go).
 	Trace []TraceFrame

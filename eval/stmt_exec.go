@@ -187,9 +187,11 @@ func (s *Session) execRaise(st *lang.RaiseStmt) {
 	}
 	e := s.toException(s.eval(st.Exc), errMustDeriveBase)
 	if st.Cause != nil {
+		e.Cause = nil
 		if c := s.eval(st.Cause); c != None {
 			e.Cause = s.toException(c, errCauseMustDerive)
 		}
+		e.SuppressContext = true
 	}
 	e.Trace = nil
 	e.Line = 0
@@ -245,6 +247,9 @@ func (s *Session) handle(st *lang.TryStmt, exc *Exception, c *ctl) *Exception {
 		if !matched {
 			continue
 		}
+		// The frame that caught it is the last of its traceback (shown
+		// when another exception is raised while handling it).
+		exc.Trace = append(exc.Trace, s.hereFrame())
 		s.handling = append(s.handling, exc)
 		err := s.catch(func() {
 			if h.Name != "" {
@@ -257,8 +262,15 @@ func (s *Session) handle(st *lang.TryStmt, exc *Exception, c *ctl) *Exception {
 			}
 		})
 		s.handling = s.handling[:len(s.handling)-1]
+		if err == exc {
+			// raise again: the frame is added again as it is left.
+			exc.Trace = exc.Trace[:len(exc.Trace)-1]
+		}
 		if err != nil {
 			s.unwindTo(depth, err)
+			if err != exc && err.Context == nil && !chainHas(exc, err) {
+				err.Context = exc
+			}
 		}
 		return err
 	}
@@ -343,4 +355,29 @@ func firstSimpleStmt(st lang.Stmt) lang.Stmt {
 		return nil
 	}
 	return firstSimpleStmt(body[0])
+}
+
+// hereFrame is the traceback entry of the statement the current frame
+// runs.
+func (s *Session) hereFrame() TraceFrame {
+	if f := s.frame; f != nil {
+		return TraceFrame{Func: f.code.name, Line: f.line, Text: sourceLine(f.code.src, f.code.firstLine, f.line)}
+	}
+	return TraceFrame{Func: "<module>", Line: s.line, Text: sourceLine(s.src, s.chunkLine, s.line)}
+}
+
+// chainHas reports whether e is in the cause/context chain of from (so
+// that linking them would make a cycle).
+func chainHas(from, e *Exception) bool {
+	for x, n := from, 0; x != nil && n < 100; n++ {
+		if x == e {
+			return true
+		}
+		if x.Cause != nil {
+			x = x.Cause
+		} else {
+			x = x.Context
+		}
+	}
+	return false
 }

@@ -66,7 +66,27 @@ func (s *Session) endStatement(exc *Exception) {
 // frames, outermost first, then "Type: message". file names the source
 // ("<stdin>" at the prompt).
 func (e *Exception) Traceback(file string) string {
+	return e.traceback(file, 0)
+}
+
+// Messages between the tracebacks of chained exceptions.
+const (
+	msgDirectCause = "\nThe above exception was the direct cause of the following exception:\n\n"
+	msgDuringOther = "\nDuring handling of the above exception, another exception occurred:\n\n"
+)
+
+func (e *Exception) traceback(file string, depth int) string {
 	var b strings.Builder
+	if depth < 100 {
+		switch {
+		case e.Cause != nil:
+			b.WriteString(e.Cause.traceback(file, depth+1))
+			b.WriteString(msgDirectCause)
+		case e.Context != nil && !e.SuppressContext:
+			b.WriteString(e.Context.traceback(file, depth+1))
+			b.WriteString(msgDuringOther)
+		}
+	}
 	if len(e.Trace) > 0 {
 		b.WriteString("Traceback (most recent call last):\n")
 		// As Python, a frame repeated more than 3 times in a row (a
@@ -102,8 +122,11 @@ func (e *Exception) Traceback(file string) string {
 }
 
 // InFunction reports whether exc was raised inside a function call (its
-// traceback has more than the module level).
-func (e *Exception) InFunction() bool { return len(e.Trace) > 1 }
+// traceback has more than the module level), or while another was
+// handled: then a script prints the whole traceback.
+func (e *Exception) InFunction() bool {
+	return len(e.Trace) > 1 || e.Cause != nil || e.Context != nil && !e.SuppressContext
+}
 
 // LastException is the last uncaught exception of the session (%tb).
 func (s *Session) LastException() *Exception { return s.lastExc }
