@@ -100,6 +100,9 @@ func (s *Session) getAttr(x Value, name string) Value {
 		if name == "__name__" {
 			return Str(v.Name[lastDot(v.Name)+1:])
 		}
+		if a, ok := classAttr(v, name); ok {
+			return a
+		}
 	}
 	if m, ok := typeMethods[shortTypeName(x)][name]; ok {
 		return &BoundMethod{Self: x, Fn: m}

@@ -113,22 +113,6 @@ func init() {
 				throw("TypeError", errBadOperandAbs, TypeName(v))
 				return nil
 			}},
-		&Builtin{Name: "min", Kind: PythonBuiltin, Sig: "min(iterable) or min(a, b, ...)", Doc: "Returns the smallest item.",
-			Fn: func(a *Args) Value { return minMax(a, "min", lang.Lt) }},
-		&Builtin{Name: "max", Kind: PythonBuiltin, Sig: "max(iterable) or max(a, b, ...)", Doc: "Returns the largest item.",
-			Fn: func(a *Args) Value { return minMax(a, "max", lang.Gt) }},
-		&Builtin{Name: "sum", Kind: PythonBuiltin, Sig: "sum(iterable, start=0)", Doc: "Adds start and the items of the iterable, left to right.",
-			Fn: func(a *Args) Value {
-				var it Value
-				var start Value = MakeInt(0)
-				a.Unpack("iterable", &it, "start?", &start)
-				acc := start
-				forEachItem(it, func(v Value) bool {
-					acc = a.s.binary(lang.Plus, acc, v)
-					return true
-				})
-				return acc
-			}},
 		&Builtin{Name: "round", Kind: PythonBuiltin, Sig: "round(number, ndigits=None)", Doc: "Rounds to ndigits decimals, halves to even; to an int when ndigits is omitted.",
 			Fn: builtinRound},
 		&Builtin{Name: "isinstance", Kind: PythonBuiltin, Sig: "isinstance(obj, class_or_tuple)", Doc: "Tells whether obj is an instance of the class (or of one of a tuple of classes).",
@@ -190,42 +174,6 @@ func builtinPrint(a *Args) Value {
 	}
 	a.s.write(strings.Join(parts, sep) + end)
 	return None
-}
-
-func minMax(a *Args, name string, better lang.Op) Value {
-	if len(a.Pos) == 0 {
-		throw("TypeError", errExpectedAtLeast1, name)
-	}
-	var def Value
-	hasDef := false
-	for _, kw := range a.Kw {
-		if kw.Name == "default" {
-			def, hasDef = kw.Value, true
-		} else {
-			throw("TypeError", errInvalidKwFor, kw.Name, name)
-		}
-	}
-	var best Value
-	pick := func(v Value) bool {
-		if best == nil || a.s.truth(a.s.compare(better, v, best)) {
-			best = v
-		}
-		return true
-	}
-	if len(a.Pos) == 1 {
-		forEachItem(a.Pos[0], pick)
-	} else {
-		for _, v := range a.Pos {
-			pick(v)
-		}
-	}
-	if best == nil {
-		if hasDef {
-			return def
-		}
-		throw("ValueError", errMinMaxEmpty, name)
-	}
-	return best
 }
 
 func builtinRound(a *Args) Value {

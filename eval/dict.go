@@ -62,18 +62,33 @@ func (d *Dict) Delete(k Value) bool {
 	return true
 }
 
-// Set is a Python set (Frozen: a frozenset): elements in insertion order
-// (CPython's order differs for some elements; reprs that depend on it are
-// kept to small ints and strings, whose order tensh reproduces where
-// CPython's hash order equals insertion order).
+// Set is a Python set (Frozen: a frozenset). Elems holds the elements in
+// insertion order; Python's iteration order, CPython's hash-table order,
+// is Order() (see set_table.go): iterate and print a set through it.
 type Set struct {
 	Elems  []Value
 	index  map[any]int
 	Frozen bool
+	tab    *setTable // CPython's table, for the iteration order
 }
 
 // NewSet returns an empty set.
-func NewSet() *Set { return &Set{index: map[any]int{}} }
+func NewSet() *Set { return &Set{index: map[any]int{}, tab: newSetTable()} }
+
+// Order returns the elements in CPython's iteration order.
+func (s *Set) Order() []Value { return s.table().order() }
+
+// table returns the set's CPython table, building it from Elems for a Set
+// made without NewSet.
+func (s *Set) table() *setTable {
+	if s.tab == nil {
+		s.tab = newSetTable()
+		for _, v := range s.Elems {
+			s.tab.add(v, pyHash(v))
+		}
+	}
+	return s.tab
+}
 
 // Len is len(s).
 func (s *Set) Len() int { return len(s.Elems) }
@@ -90,6 +105,7 @@ func (s *Set) Add(v Value) {
 	if _, ok := s.index[h]; ok {
 		return
 	}
+	s.table().add(v, pyHash(v))
 	s.index[h] = len(s.Elems)
 	s.Elems = append(s.Elems, v)
 }
@@ -102,6 +118,7 @@ func (s *Set) Remove(v Value) bool {
 		return false
 	}
 	delete(s.index, h)
+	s.table().remove(s.Elems[i], pyHash(s.Elems[i]))
 	s.Elems = append(s.Elems[:i], s.Elems[i+1:]...)
 	for j := i; j < len(s.Elems); j++ {
 		s.index[mustHash(s.Elems[j])] = j

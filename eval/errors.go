@@ -269,3 +269,35 @@ const (
 	errSeedLong          = "manual_seed expected a long, but got %s"
 	errNotImplementedFor = "\"%s\" not implemented for '%s'"
 )
+
+// Python's dicts, sets, iterators and builtins (dict_methods.go,
+// set_methods.go, iter.go, builtins_*.go).
+const (
+	errDictChangedSize  = "dictionary changed size during iteration"
+	errSetChangedSize   = "Set changed size during iteration"
+	errDictUpdateSeq    = "cannot convert dictionary update sequence element #%d to a sequence"
+	errDictUpdateLen    = "dictionary update sequence element #%d has length %d; 2 is required"
+	errExpectedAtLeastN = "%s expected at least %d argument%s, got %d"
+	errPopitemEmpty     = "'popitem(): dictionary is empty'"
+	errPopEmptySet      = "'pop from an empty set'"
+	errUnboundNoSelf    = "unbound method %s.%s() needs an argument"
+	errUnboundSelfType  = "descriptor '%s' for '%s' objects doesn't apply to a '%s' object"
+)
+
+// The builtins over iterables (builtins_iter.go, builtins_reduce.go).
+const (
+	errExpectedN        = "%s expected %d argument%s, got %d"
+	errZipKw            = "zip() got an unexpected keyword argument '%s'"
+	errZipShorter1      = "zip() argument %d is shorter than argument 1"
+	errZipShorterN      = "zip() argument %d is shorter than arguments 1-%d"
+	errZipLonger1       = "zip() argument %d is longer than argument 1"
+	errZipLongerN       = "zip() argument %d is longer than arguments 1-%d"
+	errMapArgs          = "map() must have at least two arguments."
+	errEnumerateMissing = "enumerate() missing required argument 'iterable'"
+	errIterCallable     = "iter(v, w): v must be callable"
+	errNotIterator      = "'%s' object is not an iterator"
+	errSumPositional    = "sum() takes at least 1 positional argument (0 given)"
+	errSumAtMost        = "sum() takes at most 2 arguments (%d given)"
+	errSumStrings       = "sum() can't sum strings [use ''.join(seq) instead]"
+	errMinMaxDefault    = "Cannot specify a default for %s() with multiple positional arguments"
+)

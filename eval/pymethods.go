@@ -1,11 +1,8 @@
 package eval
 
 import (
-	"sort"
 	"strings"
 
-	"github.com/tensh/tensh/lang"
-	"github.com/tensh/tensh/runtime/tensor"
 )
 
 // Methods of the Python types of the subset, and a few more builtins that
@@ -162,97 +159,6 @@ func init() {
 			a.Unpack("self", new(Value), "suffix", &p)
 			return Bool(strings.HasSuffix(string(a.Self.(Str)), p))
 		}),
-	)
-	register(
-		&Builtin{Name: "sorted", Kind: PythonBuiltin, Sig: "sorted(iterable, reverse=False)", Doc: "Returns a new sorted list of the items of iterable.",
-			Fn: func(a *Args) Value {
-				var it Value
-				rev := false
-				a.Unpack("iterable", &it, "$reverse?", &rev)
-				elems := append([]Value{}, iterate(it)...)
-				sort.SliceStable(elems, func(i, j int) bool {
-					if rev {
-						return a.s.truth(a.s.compare(lang.Lt, elems[j], elems[i]))
-					}
-					return a.s.truth(a.s.compare(lang.Lt, elems[i], elems[j]))
-				})
-				return &List{Elems: elems}
-			}},
-		&Builtin{Name: "enumerate", Kind: PythonBuiltin, Sig: "enumerate(iterable, start=0)", Doc: "Returns a list of (index, item) pairs.",
-			Fn: func(a *Args) Value {
-				var it Value
-				start := int64(0)
-				a.Unpack("iterable", &it, "start?", &start)
-				var out []Value
-				for i, v := range iterate(it) {
-					out = append(out, Tuple{MakeInt(start + int64(i)), v})
-				}
-				return &List{Elems: out}
-			}},
-		&Builtin{Name: "reversed", Kind: PythonBuiltin, Sig: "reversed(sequence)", Doc: "Returns a list of the items of sequence in reverse order; a tensor is flipped along dim 0 (Tensor.__reversed__).",
-			Fn: func(a *Args) Value {
-				var seq Value
-				a.Unpack("sequence", &seq)
-				switch x := seq.(type) {
-				case *tensor.Tensor:
-					if x.Dim() == 0 {
-						return x
-					}
-					return tensor.Flip(x, []int{0})
-				case *List, Tuple, Size, Range, Str:
-					elems := iterate(x)
-					out := make([]Value, len(elems))
-					for i, v := range elems {
-						out[len(elems)-1-i] = v
-					}
-					return &List{Elems: out}
-				}
-				throw("TypeError", errNotReversible, TypeName(seq))
-				return nil
-			}},
-		&Builtin{Name: "zip", Kind: PythonBuiltin, Sig: "zip(*iterables)", Doc: "Returns a list of tuples pairing up the items of the iterables.",
-			Fn: func(a *Args) Value {
-				var seqs [][]Value
-				n := -1
-				for _, v := range a.Pos {
-					e := iterate(v)
-					seqs = append(seqs, e)
-					if n < 0 || len(e) < n {
-						n = len(e)
-					}
-				}
-				var out []Value
-				for i := 0; i < n; i++ {
-					t := make(Tuple, len(seqs))
-					for k := range seqs {
-						t[k] = seqs[k][i]
-					}
-					out = append(out, t)
-				}
-				return &List{Elems: out}
-			}},
-		&Builtin{Name: "any", Kind: PythonBuiltin, Sig: "any(iterable)", Doc: "Tells whether some item of iterable is true.",
-			Fn: func(a *Args) Value {
-				var it Value
-				a.Unpack("iterable", &it)
-				for _, v := range iterate(it) {
-					if a.s.truth(v) {
-						return Bool(true)
-					}
-				}
-				return Bool(false)
-			}},
-		&Builtin{Name: "all", Kind: PythonBuiltin, Sig: "all(iterable)", Doc: "Tells whether every item of iterable is true.",
-			Fn: func(a *Args) Value {
-				var it Value
-				a.Unpack("iterable", &it)
-				for _, v := range iterate(it) {
-					if !a.s.truth(v) {
-						return Bool(false)
-					}
-				}
-				return Bool(true)
-			}},
 	)
 }
 

@@ -18,7 +18,7 @@ func Repr(v Value) string { return new(reprState).repr(v) }
 // reprState is one Repr call's walk: the lists being shown (Python's
 // Py_ReprEnter) and the nesting depth.
 type reprState struct {
-	active []*List
+	active []any
 	rec    recursion
 }
 
@@ -44,7 +44,7 @@ func (st *reprState) repr(v Value) string {
 		return StrRepr(string(x))
 	case *List:
 		for _, l := range st.active {
-			if l == x {
+			if l == any(x) {
 				return "[...]"
 			}
 		}
@@ -109,6 +109,8 @@ func (st *reprState) repr(v Value) string {
 		return "<" + x.TypeName + " object>"
 	case *StorageValue:
 		return storageRepr(x.T)
+	case pyReprer:
+		return x.pyRepr(st)
 	}
 	return fmt.Sprintf("<%T>", v)
 }

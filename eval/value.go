@@ -258,6 +258,8 @@ func TypeName(v Value) string {
 		return v.TypeName
 	case *StorageValue:
 		return "torch.storage.TypedStorage"
+	case pyTyped:
+		return v.pyTypeName()
 	}
 	return "object"
 }
