@@ -119,7 +119,7 @@ func dictUpdate(d *Dict, other Value) {
 func dictGetItem(d *Dict, k Value) Value {
 	v, ok := d.Get(k)
 	if !ok {
-		throw("KeyError", Repr(k))
+		throw("KeyError", errKey, Repr(k))
 	}
 	return v
 }
@@ -232,7 +232,7 @@ func init() {
 			if len(a.Pos) == 2 {
 				return a.Pos[1]
 			}
-			throw("KeyError", Repr(a.Pos[0]))
+			throw("KeyError", errKey, Repr(a.Pos[0]))
 			return nil
 		}),
 		method("popitem", "popitem()", "Removes and returns the last (key, value) pair.", func(a *Args) Value {

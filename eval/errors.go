@@ -278,6 +278,7 @@ const (
 	errDictUpdateSeq    = "cannot convert dictionary update sequence element #%d to a sequence"
 	errDictUpdateLen    = "dictionary update sequence element #%d has length %d; 2 is required"
 	errExpectedAtLeastN = "%s expected at least %d argument%s, got %d"
+	errKey              = "%s"
 	errPopitemEmpty     = "'popitem(): dictionary is empty'"
 	errPopEmptySet      = "'pop from an empty set'"
 	errUnboundNoSelf    = "unbound method %s.%s() needs an argument"

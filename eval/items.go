@@ -240,7 +240,7 @@ func delItem(x, idx Value) {
 		return
 	case *Dict:
 		if !c.Delete(idx) {
-			throw("KeyError", Repr(idx))
+			throw("KeyError", errKey, Repr(idx))
 		}
 		return
 	}

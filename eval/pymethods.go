@@ -2,7 +2,6 @@ package eval
 
 import (
 	"strings"
-
 )
 
 // Methods of the Python types of the subset, and a few more builtins that

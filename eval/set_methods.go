@@ -410,7 +410,7 @@ func init() {
 			var v Value
 			a.Unpack("self", new(Value), "elem", &v)
 			if !selfSet(a).Remove(v) {
-				throw("KeyError", Repr(v))
+				throw("KeyError", errKey, Repr(v))
 			}
 			return None
 		}),
