@@ -131,7 +131,6 @@ const (
 	errTooManyDigits       = "too many digits in integer"
 	errInvalidSyntax       = "invalid syntax"
 	errNoModule            = "No module named '%s'"
-	errCannotImport        = "cannot import name '%s' from 'torch'"
 	errCannotAssignExpr    = "cannot assign to expression"
 	errCannotDeleteAttr    = "cannot delete attribute '%s'"
 	errAugAssignIllegal    = "illegal expression for augmented assignment"
@@ -301,4 +300,28 @@ const (
 	errSumAtMost        = "sum() takes at most 2 arguments (%d given)"
 	errSumStrings       = "sum() can't sum strings [use ''.join(seq) instead]"
 	errMinMaxDefault    = "Cannot specify a default for %s() with multiple positional arguments"
+)
+
+// Imports (modules.go).
+const (
+	errNoModuleNotPackage = "No module named '%s'; '%s' is not a package"
+	errCannotImportFrom   = "cannot import name '%s' from '%s' %s"
+	errRelativeImport     = "attempted relative import with no known parent package"
+)
+
+// The math module (mod_math.go, mod_math_int.go).
+const (
+	errMathDomain        = "math domain error"
+	errMathRange         = "math range error"
+	errMathLogArgs       = "math.log requires 1 to 2 arguments"
+	errExpectedInt       = "Expected an int as second argument to ldexp."
+	errNoTrunc           = "type %s doesn't define __trunc__ method"
+	errTolerances        = "tolerances must be non-negative"
+	errFactorialNegative = "factorial() not defined for negative values"
+	errMathNNonNeg       = "n must be a non-negative integer"
+	errMathKNonNeg       = "k must be a non-negative integer"
+	errIsqrtNegative     = "isqrt() argument must be nonnegative"
+	errDistDims          = "both points must have the same number of dimensions"
+	errFsumInf           = "-inf + inf in fsum"
+	errFsumOverflow      = "intermediate overflow in fsum"
 )

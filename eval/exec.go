@@ -43,42 +43,6 @@ func (s *Session) write(text string) {
 	_, _ = s.opts.Out.Write([]byte(text))
 }
 
-func (s *Session) importStmt(st *lang.ImportStmt) {
-	known := map[string]bool{"torch": true, "numpy": true, "math": true, "torch.nn": true, "torch.nn.functional": true}
-	if !known[st.Module] {
-		throw("ModuleNotFoundError", errNoModule, st.Module)
-	}
-	if st.Names != nil {
-		// torch's names are always visible; `from torch import x` binds x.
-		for _, n := range st.Names {
-			if n == "*" {
-				continue
-			}
-			if st.Module == "torch" {
-				v, ok := s.torch.Members[n]
-				if !ok {
-					throw("ImportError", errCannotImport, n)
-				}
-				s.globals[n] = v
-			}
-		}
-		return
-	}
-	name := st.Alias
-	if name == "" {
-		name = st.Module
-		if i := indexByte(name, '.'); i >= 0 {
-			name = name[:i]
-		}
-	}
-	switch st.Module {
-	case "torch":
-		s.globals[name] = s.torch
-	default:
-		s.globals[name] = &Module{Name: st.Module, Members: map[string]Value{}}
-	}
-}
-
 func indexByte(s string, c byte) int {
 	for i := 0; i < len(s); i++ {
 		if s[i] == c {

@@ -81,6 +81,9 @@ func (st *reprState) repr(v Value) string {
 		}
 		return fmt.Sprintf("device(type='%s')", x.D.Type)
 	case *Module:
+		if x.Origin != "" {
+			return "<module '" + x.Name + "' " + x.Origin + ">"
+		}
 		return "<module '" + x.Name + "'>"
 	case *Builtin:
 		if x.Kind&PythonBuiltin != 0 {

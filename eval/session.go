@@ -74,6 +74,9 @@ type Session struct {
 	// teach is the state of the teaching and notebook features (hints,
 	// %trace, history, IPython prompts): see magic_state.go.
 	teach teachState
+
+	// modules are the modules imported so far (modules.go).
+	modules map[string]*Module
 }
 
 // NewSession makes a session with the torch namespace loaded.
