@@ -12,6 +12,11 @@ import (
 // caller then raises its TypeError).
 func containerBinary(op lang.Op, x, y Value) (Value, bool) {
 	switch xv := x.(type) {
+	case Str:
+		if op == lang.Percent {
+			return Str(percentFormat(string(xv), y)), true
+		}
+		return nil, false
 	case *Set:
 		if _, isView := y.(*DictView); !isView {
 			return setBinary(op, xv, y)

@@ -325,3 +325,52 @@ const (
 	errFsumInf           = "-inf + inf in fsum"
 	errFsumOverflow      = "intermediate overflow in fsum"
 )
+
+// list methods (list_methods.go).
+const (
+	errListRemove       = "list.remove(x): x not in list"
+	errSortPositional   = "sort() takes no positional arguments"
+	errListModifiedSort = "list modified during sort"
+)
+
+// str methods (str_methods.go, str_methods2.go).
+const (
+	errMustBeStr         = "must be str, not %s"
+	errMustBeStrOrNone   = "must be str or None, not %s"
+	errStripArg          = "%s arg must be None or str"
+	errStartsArg         = "%s first arg must be str or a tuple of str, not %s"
+	errStartsTupleItem   = "tuple for %s must only contain str, not %s"
+	errEmptySeparator    = "empty separator"
+	errFillChar          = "The fill character must be exactly one character long"
+	errFillCharType      = "The fill character must be a unicode character, not %s"
+	errJoinIterable      = "can only join an iterable"
+	errReplaceArg        = "replace() argument %d must be str, not %s"
+	errSubstringNotFound = "substring not found"
+)
+
+// str.format and printf-style formatting (str_format.go).
+const (
+	errFormatSwitchToAuto    = "cannot switch from manual field specification to automatic field numbering"
+	errFormatSwitchToManual  = "cannot switch from automatic field numbering to manual field specification"
+	errFormatIndex           = "Replacement index %d out of range for positional args tuple"
+	errFormatEmptyAttr       = "Empty attribute in format string"
+	errFormatMissingBracket  = "Missing ']' in format string"
+	errFormatAfterKey        = "Only '.' or '[' may follow ']' in format field specifier"
+	errFormatSingleClose     = "Single '}' encountered in format string"
+	errFormatSingleOpen      = "Single '{' encountered in format string"
+	errFormatUnmatched       = "unmatched '{' in format spec"
+	errFormatConvEnd         = "end of string while looking for conversion specifier"
+	errFormatExpectedClose   = "expected '}' before end of string"
+	errFormatConvColon       = "expected ':' after conversion specifier"
+	errFormatConv            = "Unknown conversion specifier %s"
+	errFormatNotEnough       = "not enough arguments for format string"
+	errFormatNotAll          = "not all arguments converted during string formatting"
+	errFormatIncomplete      = "incomplete format"
+	errFormatIncompleteKey   = "incomplete format key"
+	errFormatMapping         = "format requires a mapping"
+	errFormatStarInt         = "* wants int"
+	errFormatRealNumber      = "%%%s format: a real number is required, not %s"
+	errFormatIntRequired     = "%%%s format: an integer is required, not %s"
+	errFormatChar            = "%s requires int or char"
+	errFormatUnsupportedChar = "unsupported format character '%c' (%#x) at index %d"
+)
