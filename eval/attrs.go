@@ -107,6 +107,9 @@ func (s *Session) getAttr(x Value, name string) Value {
 	if m, ok := typeMethods[shortTypeName(x)][name]; ok {
 		return &BoundMethod{Self: x, Fn: m}
 	}
+	if a, ok := numberAttr(x, name); ok {
+		return a
+	}
 	throw("AttributeError", errNoAttr, TypeName(x), name)
 	return nil
 }

@@ -13,6 +13,8 @@ type Exception struct {
 	Type string // "TypeError", "RuntimeError", ...
 	Msg  string
 	Line int // line of the statement that raised it, when known
+
+	exit *exitInfo // SystemExit's status (exit.go)
 }
 
 func (e *Exception) Error() string {
@@ -373,4 +375,18 @@ const (
 	errFormatIntRequired     = "%%%s format: an integer is required, not %s"
 	errFormatChar            = "%s requires int or char"
 	errFormatUnsupportedChar = "unsupported format character '%c' (%#x) at index %d"
+)
+
+// More builtins (builtins_more.go).
+const (
+	errFormatArg2       = "format() argument 2 must be str, not %s"
+	errChrRange         = "chr() arg not in range(0x110000)"
+	errOrdType          = "ord() expected string of length 1, but %s found"
+	errOrdLen           = "ord() expected a character, but string of length %d found"
+	errFloatDivmodZero  = "float divmod()"
+	errPowAtMost        = "pow() takes at most 3 arguments (%d given)"
+	errPow3rdInts       = "pow() 3rd argument not allowed unless all arguments are integers"
+	errPow3rdZero       = "pow() 3rd argument cannot be 0"
+	errPowNotInvertible = "base is not invertible for the given modulus"
+	errAttrNameType     = "attribute name must be string, not '%s'"
 )

@@ -392,6 +392,8 @@ func (s *Session) Call(fn Value, args *Args) Value {
 			args.Name = f.Name
 			return orNone(f.Call(args))
 		}
+	case pyCaller:
+		return orNone(f.pyCall(args))
 	}
 	throw("TypeError", errNotCallable, TypeName(fn))
 	return nil

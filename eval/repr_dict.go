@@ -124,3 +124,6 @@ func objectID(v Value) uint64 {
 	}
 	return 0x7f0000000000 | uint64(strHash(reprKey(k)))&0xffffffff0
 }
+
+// pyCaller is a value type that can be called (Session.Call asks it).
+type pyCaller interface{ pyCall(a *Args) Value }

@@ -347,6 +347,12 @@ func (s *Session) RunEchoFrom(r io.Reader, transcript bool) (exc *Exception, err
 		if e == nil {
 			e = s.Exec(c.Code(), c.Line)
 		}
+		if _, msg, ok := e.ExitStatus(); ok { // exit(): the session ends
+			if msg != "" {
+				s.write(msg + "\n")
+			}
+			return e, nil
+		}
 		if e != nil {
 			s.write(e.FirstLine() + "\n")
 			if e.Interrupt() {
@@ -384,6 +390,12 @@ func (s *Session) RunScriptFrom(name string, r io.Reader, transcript bool, errw 
 		e := c.Err
 		if e == nil {
 			e = s.Exec(c.Code(), c.Line)
+		}
+		if _, msg, ok := e.ExitStatus(); ok { // exit(): the script ends
+			if msg != "" {
+				fmt.Fprintln(errw, msg)
+			}
+			return e, nil
 		}
 		if e != nil {
 			fmt.Fprintf(errw, "%s:%d: %s\n", name, e.Line, e.Error())

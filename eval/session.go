@@ -244,6 +244,9 @@ func (s *Session) lookup(name string) (Value, bool) {
 	if c, ok := builtinClasses[name]; ok {
 		return c, true
 	}
+	if v, ok := builtinValues[name]; ok {
+		return v, true
+	}
 	// Bare names of torch functions work without `torch.`.
 	if v, ok := s.torch.Members[name]; ok {
 		return v, true
