@@ -41,7 +41,7 @@ func (s *Session) getAttr(x Value, name string) Value {
 		if m, ok := v.Members[name]; ok {
 			return m
 		}
-		throw("AttributeError", errModuleNoAttr, v.Name, name)
+		throwNoAttr(v, name)
 	case *NamedTuple:
 		for i, f := range v.Fields {
 			if f == name {
@@ -110,7 +110,7 @@ func (s *Session) getAttr(x Value, name string) Value {
 	if a, ok := numberAttr(x, name); ok {
 		return a
 	}
-	throw("AttributeError", errNoAttr, TypeName(x), name)
+	throwNoAttr(x, name)
 	return nil
 }
 

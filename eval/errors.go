@@ -14,15 +14,26 @@ type Exception struct {
 	Msg  string
 	Line int // line of the statement that raised it, when known
 
-	exit *exitInfo // SystemExit's status (exit.go)
+	exit       *exitInfo // SystemExit's status (exit.go)
+	suggestion string    // "Did you mean" (suggest.go)
 }
 
 func (e *Exception) Error() string {
 	if e.Msg == "" {
 		return e.Type
 	}
-	return e.Type + ": " + e.Msg
+	return e.Type + ": " + e.Msg + e.didYouMean()
 }
+
+// didYouMean is the suggestion as the prompt prints it after the message.
+func (e *Exception) didYouMean() string {
+	if e.suggestion == "" {
+		return ""
+	}
+	return ". Did you mean: '" + e.suggestion + "'?"
+}
+
+func sprintf(format string, args ...any) string { return fmt.Sprintf(format, args...) }
 
 // throw raises a Python exception; format is one of the formats below (or
 // PyTorch's text from a runtime package).
@@ -390,3 +401,6 @@ const (
 	errPowNotInvertible = "base is not invertible for the given modulus"
 	errAttrNameType     = "attribute name must be string, not '%s'"
 )
+
+// The warnings module (warnings.go).
+const errWarnCategory = "category must be a Warning subclass, not '%s'"

@@ -280,7 +280,7 @@ func vectorNormScaled(vec []float64, maxv float64, foundNaN bool) float64 {
 	csum, frac1, frac2 := 1.0, 0.0, 0.0
 	for _, x := range vec {
 		x *= scale
-		hi, lo := x*x, math.FMA(x, x, -(x * x))
+		hi, lo := x*x, math.FMA(x, x, -(x*x))
 		s := csum + hi
 		frac1 += lo
 		frac2 += (csum - s) + hi

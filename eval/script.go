@@ -312,9 +312,12 @@ func (t *Transcript) Rewrite(got map[int][]string) string {
 // FirstLine is the first line of an exception message, as transcripts
 // record errors.
 func (e *Exception) FirstLine() string {
-	msg, _, _ := strings.Cut(e.Msg, "\n")
+	msg, rest, multi := strings.Cut(e.Msg, "\n")
 	if msg == "" {
 		return e.Type
+	}
+	if !multi || rest == "" {
+		msg += e.didYouMean()
 	}
 	return e.Type + ": " + msg
 }
