@@ -1,8 +1,6 @@
 package eval
 
 import (
-	"sort"
-
 	"github.com/tensh/tensh/lang"
 	"github.com/tensh/tensh/runtime/tensor"
 )
@@ -302,31 +300,69 @@ func (s *Session) sortValues(vs, keys []Value, reverse bool) {
 			}
 		}
 	} else {
-		sort.Stable(&keyedSort{s: s, vs: vs, keys: keys})
+		s.mergeSort(vs, keys)
 	}
 	if reverse {
 		rev()
 	}
 }
 
-type keyedSort struct {
-	s        *Session
-	vs, keys []Value
-	n        int
-}
-
-func (k *keyedSort) Len() int { return len(k.vs) }
-func (k *keyedSort) Less(i, j int) bool {
-	if k.n++; k.n%1024 == 0 {
-		poll()
+// mergeSort sorts vs (by keys) stably: a merge sort over an index
+// permutation that skips the merge of runs already in order, so that
+// sorted and nearly sorted input takes linear time, as timsort does.
+func (s *Session) mergeSort(vs, keys []Value) {
+	n := len(vs)
+	idx := make([]int, n)
+	for i := range idx {
+		idx[i] = i
 	}
-	return k.s.lessThan(k.keys[i], k.keys[j])
-}
-func (k *keyedSort) Swap(i, j int) {
-	k.vs[i], k.vs[j] = k.vs[j], k.vs[i]
-	if &k.keys[0] != &k.vs[0] {
-		k.keys[i], k.keys[j] = k.keys[j], k.keys[i]
+	tmp := make([]int, n)
+	calls := 0
+	less := func(i, j int) bool {
+		if calls++; calls&1023 == 0 {
+			poll()
+		}
+		return s.lessThan(keys[i], keys[j])
 	}
+	var sortRange func(lo, hi int)
+	sortRange = func(lo, hi int) {
+		if hi-lo < 2 {
+			return
+		}
+		mid := (lo + hi) / 2
+		sortRange(lo, mid)
+		sortRange(mid, hi)
+		if !less(idx[mid], idx[mid-1]) {
+			return // already in order
+		}
+		copy(tmp[lo:hi], idx[lo:hi])
+		i, j, k := lo, mid, lo
+		for i < mid && j < hi {
+			if less(tmp[j], tmp[i]) {
+				idx[k] = tmp[j]
+				j++
+			} else {
+				idx[k] = tmp[i]
+				i++
+			}
+			k++
+		}
+		k += copy(idx[k:], tmp[i:mid])
+		copy(idx[k:], tmp[j:hi])
+	}
+	sortRange(0, n)
+	sortedVs := make([]Value, n)
+	for k, i := range idx {
+		sortedVs[k] = vs[i]
+	}
+	if &keys[0] != &vs[0] {
+		sortedKeys := make([]Value, n)
+		for k, i := range idx {
+			sortedKeys[k] = keys[i]
+		}
+		copy(keys, sortedKeys)
+	}
+	copy(vs, sortedVs)
 }
 
 // sortArgs reads list.sort's and sorted's keyword arguments key= and

@@ -126,11 +126,12 @@ func (s *Set) Remove(v Value) bool {
 	return true
 }
 
-// numKey is the hash key of a number: equal numbers (1, 1.0, True) have
-// equal keys, as their Python hashes and equality agree.
+// numKey is the hash key of an int past int64 (or of an integral float
+// past it): its decimal text. Smaller numbers key by an int64 (ints, bools
+// and integral floats, so that 1, 1.0 and True are one key) or a float64
+// (other floats).
 type numKey struct {
-	f   float64
-	big string // decimal text of an int that a float64 does not hold exactly
+	big string
 }
 
 // tupleKey is the hash key of a tuple: its elements' keys, joined.
@@ -148,23 +149,28 @@ func hashKey(v Value) (any, bool) {
 		return v, true
 	case Bool:
 		if v {
-			return numKey{f: 1}, true
+			return int64(1), true
 		}
-		return numKey{f: 0}, true
+		return int64(0), true
 	case Int:
-		if n, ok := v.Int64(); ok && n > -(1<<53) && n < 1<<53 {
-			return numKey{f: float64(n)}, true
+		// Ints that fit an int64 (and integral floats of that range) key
+		// by their int64 value: Go hashes those fastest.
+		if n, ok := v.Int64(); ok {
+			return n, true
 		}
 		return numKey{big: v.Decimal()}, true
 	case Float:
 		f := float64(v)
-		if f == math.Trunc(f) && math.Abs(f) >= 1<<53 && !math.IsInf(f, 0) {
-			return numKey{big: floatIntDecimal(f)}, true
-		}
 		if f != f {
 			return identityKey{new(float64)}, true // NaN equals nothing, itself included
 		}
-		return numKey{f: f}, true
+		if f == math.Trunc(f) && !math.IsInf(f, 0) {
+			if f >= -(1<<63) && f < 1<<63 {
+				return int64(f), true
+			}
+			return numKey{big: floatIntDecimal(f)}, true
+		}
+		return f, true
 	case Str:
 		return string(v), true
 	case Tuple:
