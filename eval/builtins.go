@@ -84,20 +84,18 @@ func init() {
 		&Builtin{Name: "len", Kind: PythonBuiltin, Sig: "len(obj)",
 			Doc: "Returns the number of items of a sequence; for a tensor, the size of its first dimension.",
 			Fn: func(a *Args) Value {
-				var v Value
-				a.Unpack("obj", &v)
-				return MakeInt(int64(length(v)))
+				oneArg(a, "len")
+				return MakeInt(int64(length(a.Pos[0])))
 			}},
 		&Builtin{Name: "repr", Kind: PythonBuiltin, Sig: "repr(obj)", Doc: "Returns the printable representation of obj.",
 			Fn: func(a *Args) Value {
-				var v Value
-				a.Unpack("obj", &v)
-				return Str(Repr(v))
+				oneArg(a, "repr")
+				return Str(Repr(a.Pos[0]))
 			}},
 		&Builtin{Name: "abs", Kind: PythonBuiltin, Sig: "abs(x)", Doc: "Returns the absolute value of a number or, elementwise, of a tensor.",
 			Fn: func(a *Args) Value {
-				var v Value
-				a.Unpack("x", &v)
+				oneArg(a, "abs")
+				v := a.Pos[0]
 				switch x := v.(type) {
 				case Bool, Int:
 					n, _ := number(x)

@@ -168,6 +168,16 @@ func builtinPow(a *Args) Value {
 	if len(a.Pos) > 3 {
 		throw("TypeError", errPowAtMost, len(a.Pos))
 	}
+	if len(a.Pos) == 0 {
+		if _, ok := a.Kwarg("base"); !ok {
+			throw("TypeError", errPowMissingBase)
+		}
+	}
+	if len(a.Pos) == 1 {
+		if _, ok := a.Kwarg("exp"); !ok {
+			throw("TypeError", errPowMissingExp)
+		}
+	}
 	var base, exp, mod Value
 	mod = None
 	a.Unpack("base", &base, "exp", &exp, "mod?", &mod)

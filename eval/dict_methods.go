@@ -8,7 +8,7 @@ import (
 
 var dictClass = defClass("dict", "dict", func(a *Args) Value {
 	if len(a.Pos) > 1 {
-		throw("TypeError", errExpectedAtMost, "dict", 1, len(a.Pos))
+		throw("TypeError", errExpectedAtMostN, "dict", 1, pluralS(1), len(a.Pos))
 	}
 	d := NewDict()
 	if len(a.Pos) == 1 {
@@ -185,7 +185,7 @@ func argCount(a *Args, name string, lo, hi int) {
 		throw("TypeError", errExpectedAtLeastN, name, lo, pluralS(lo), n)
 	}
 	if n > hi {
-		throw("TypeError", errExpectedAtMost, name, hi, n)
+		throw("TypeError", errExpectedAtMostN, name, hi, pluralS(hi), n)
 	}
 }
 
@@ -260,7 +260,7 @@ func init() {
 		}),
 		method("update", "update([other], **kwargs)", "Sets the items of other (a dict or pairs) and of the keyword arguments.", func(a *Args) Value {
 			if len(a.Pos) > 1 {
-				throw("TypeError", errExpectedAtMost, "update", 1, len(a.Pos))
+				throw("TypeError", errExpectedAtMostN, "update", 1, pluralS(1), len(a.Pos))
 			}
 			d := selfDict(a)
 			if len(a.Pos) == 1 {

@@ -290,6 +290,9 @@ const (
 	errDictUpdateSeq    = "cannot convert dictionary update sequence element #%d to a sequence"
 	errDictUpdateLen    = "dictionary update sequence element #%d has length %d; 2 is required"
 	errExpectedAtLeastN = "%s expected at least %d argument%s, got %d"
+	errExpectedAtMostN  = "%s expected at most %d argument%s, got %d"
+	errPowMissingBase   = "pow() missing required argument 'base' (pos 1)"
+	errPowMissingExp    = "pow() missing required argument 'exp' (pos 2)"
 	errKey              = "%s"
 	errPopitemEmpty     = "'popitem(): dictionary is empty'"
 	errPopEmptySet      = "'pop from an empty set'"
@@ -404,3 +407,6 @@ const (
 
 // The warnings module (warnings.go).
 const errWarnCategory = "category must be a Warning subclass, not '%s'"
+
+// Format specs (format.go).
+const errFormatGroupingStr = "Cannot specify '%c' with 's'."

@@ -159,10 +159,8 @@ func shuffleBits(h uint64) uint64 { return ((h ^ 89869747) ^ (h << 16)) * 364479
 func frozensetHash(s *Set) int64 {
 	t := s.table()
 	var h uint64
-	for _, sl := range t.slots {
-		if sl.state == slotActive {
-			h ^= shuffleBits(uint64(sl.hash))
-		}
+	for _, sl := range t.slots { // empty slots hash 0, dummies -1
+		h ^= shuffleBits(uint64(sl.hash))
 	}
 	if (len(t.slots)-t.fill)&1 != 0 {
 		h ^= shuffleBits(0)

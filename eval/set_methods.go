@@ -19,7 +19,7 @@ func newSetArg(a *Args, frozen bool) Value {
 		throw("TypeError", errTakesNoKw, a.Name)
 	}
 	if len(a.Pos) > 1 {
-		throw("TypeError", errExpectedAtMost, a.Name, 1, len(a.Pos))
+		throw("TypeError", errExpectedAtMostN, a.Name, 1, pluralS(1), len(a.Pos))
 	}
 	s := NewSet()
 	s.Frozen = frozen

@@ -159,8 +159,10 @@ func (s *Session) strFormat(f string, pos []Value, kw []KwArg) string {
 		}
 		switch conv {
 		case 0:
-		case 'r', 'a':
+		case 'r':
 			v = Str(Repr(v))
+		case 'a':
+			v = Str(asciiEscape(Repr(v)))
 		case 's':
 			v = Str(ToStr(v))
 		default:
@@ -353,8 +355,11 @@ func percentFormat(f string, args Value) string {
 		switch typ {
 		case 's', 'r', 'a':
 			text := ToStr(arg)
-			if typ != 's' {
+			switch typ {
+			case 'r':
 				text = Repr(arg)
+			case 'a':
+				text = asciiEscape(Repr(arg))
 			}
 			if prec != "" {
 				p, _ := strconv.Atoi(prec)
@@ -394,6 +399,8 @@ func percentFormat(f string, args Value) string {
 			case Int:
 				k, _ := x.Int64()
 				r = rune(k)
+			case Bool:
+				r = rune(b2f(bool(x)))
 			case Str:
 				if utf8.RuneCountInString(string(x)) != 1 {
 					throw("TypeError", errFormatChar, "%c")

@@ -8,8 +8,8 @@ import (
 
 func init() {
 	registerMethods("str",
-		strMap("upper", "Returns the string in upper case.", strings.ToUpper),
-		strMap("lower", "Returns the string in lower case.", strings.ToLower),
+		strMap("upper", "Returns the string in upper case.", pyUpper),
+		strMap("lower", "Returns the string in lower case.", pyLower),
 		strMap("casefold", "Returns the string folded for caseless comparison.", strings.ToLower),
 		strMap("swapcase", "Returns the string with upper case turned lower and lower upper.", func(s string) string {
 			return strings.Map(func(r rune) rune {
@@ -299,4 +299,22 @@ func splitLinesPy(s string, keep bool) Value {
 		out = append(out, Str(s[start:]))
 	}
 	return &List{Elems: out}
+}
+
+// specialUpper are the characters whose upper case is several characters
+// (Unicode's SpecialCasing, which Python applies and Go's ToUpper not).
+var specialUpper = strings.NewReplacer("ß", "SS", "ﬀ", "FF", "ﬁ", "FI", "ﬂ", "FL", "ﬃ", "FFI", "ﬄ", "FFL", "ﬅ", "ST", "ﬆ", "ST", "ŉ", "ʼN")
+
+func pyUpper(s string) string {
+	if isASCII(s) {
+		return strings.ToUpper(s)
+	}
+	return strings.ToUpper(specialUpper.Replace(s))
+}
+
+func pyLower(s string) string {
+	if isASCII(s) {
+		return strings.ToLower(s)
+	}
+	return strings.ToLower(strings.ReplaceAll(s, "İ", "i\u0307"))
 }
