@@ -110,6 +110,11 @@ func (s *Session) getAttr(x Value, name string) Value {
 	if a, ok := numberAttr(x, name); ok {
 		return a
 	}
+	if g, ok := x.(attrGetter); ok {
+		if a, ok := g.pyGetAttr(name); ok {
+			return a
+		}
+	}
 	throwNoAttr(x, name)
 	return nil
 }
@@ -140,6 +145,10 @@ func (s *Session) setAttr(x Value, name string, v Value) {
 			throw("AttributeError", errAttrNotWritable, name, "torch._C._TensorBase")
 		}
 		throw("AttributeError", errNoAttr, "Tensor", name)
+	case attrSetter:
+		if o.pySetAttr(name, v) {
+			return
+		}
 	}
 	throw("AttributeError", errNoAttr, TypeName(x), name)
 }

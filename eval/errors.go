@@ -410,3 +410,12 @@ const errWarnCategory = "category must be a Warning subclass, not '%s'"
 
 // Format specs (format.go).
 const errFormatGroupingStr = "Cannot specify '%c' with 's'."
+
+// types.SimpleNamespace, vars and f(**kwargs) (mod_types.go).
+const (
+	errNamespaceArgs   = "no positional arguments expected"
+	errVarsArg         = "vars() argument must have __dict__ attribute"
+	errKwArgsMappingFn = "%s() argument after ** must be a mapping, not %s"
+	errKeywordsStrings = "keywords must be strings"
+	errKwMultiple      = "%s() got multiple values for keyword argument '%s'"
+)

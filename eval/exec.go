@@ -353,7 +353,7 @@ func (s *Session) evalCall(e *lang.CallExpr) Value {
 		case a.Star == 1:
 			args.Pos = append(args.Pos, iterate(s.eval(a.Value))...)
 		case a.Star == 2:
-			throw("TypeError", errKwArgsMapping, TypeName(s.eval(a.Value)))
+			args.Kw = kwargsOf(callName(fn), s.eval(a.Value), args.Kw)
 		case a.Name != "":
 			v := s.eval(a.Value)
 			for _, kw := range args.Kw {
