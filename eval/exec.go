@@ -162,6 +162,10 @@ func (s *Session) inplaceBinary(op lang.Op, x, y Value) Value {
 		if op != lang.At {
 			return s.tensorInplace(op, xv, y)
 		}
+	case *Set:
+		if r, ok := setInplace(op, xv, y); ok {
+			return r
+		}
 	case *List:
 		if op == lang.Plus {
 			items := iterate(y)

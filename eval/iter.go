@@ -228,7 +228,24 @@ func (it *rangeIter) Next() (Value, bool) {
 	v := it.next
 	it.left--
 	it.next += it.step
-	return MakeInt(v), true
+	return boxInt(v), true
+}
+
+// smallInts are the boxed Values of the ints a loop meets most, so that
+// iterating a range allocates nothing for them.
+var smallInts = func() (t [1029]Value) {
+	for i := range t {
+		t[i] = MakeInt(int64(i) - 5)
+	}
+	return t
+}()
+
+// boxInt is MakeInt(i) as a Value, shared for -5 <= i < 1024.
+func boxInt(i int64) Value {
+	if i >= -5 && i < 1024 {
+		return smallInts[i+5]
+	}
+	return MakeInt(i)
 }
 
 // strIter yields a string's characters (runes) as one-character strings.

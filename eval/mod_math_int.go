@@ -79,13 +79,9 @@ func init() {
 		if !k.IsInt64() || k.Int64() > maxFactorial {
 			throw("OverflowError", errIntTooLarge, maxIntBits)
 		}
-		r := big.NewInt(1)
-		for i := int64(0); i < k.Int64(); i++ {
-			poll()
-			r.Mul(r, new(big.Int).Sub(n, big.NewInt(i)))
-			r.Quo(r, big.NewInt(i+1))
-		}
-		return checkBits(r)
+		checkCombSize(n, k)
+		r := fallingProduct(n, k.Int64())
+		return checkBits(r.Quo(r, new(big.Int).MulRange(1, k.Int64())))
 	})
 	mathFn("perm", "perm(n, k=None)", "Returns the number of ways to choose k items from n, in order (n! when k is None).", func(a *Args) Value {
 		argCount(a, "perm", 1, 2)
@@ -105,15 +101,9 @@ func init() {
 		if !k.IsInt64() || k.Int64() > maxFactorial {
 			throw("OverflowError", errIntTooLarge, maxIntBits)
 		}
-		r := big.NewInt(1)
-		for i := int64(0); i < k.Int64(); i++ {
-			poll()
-			r.Mul(r, new(big.Int).Sub(n, big.NewInt(i)))
-			if r.BitLen() > maxIntBits {
-				checkBits(r)
-			}
-		}
-		return checkBits(r)
+		checkCombSize(n, k)
+		checkCombSize(n, k)
+		return checkBits(fallingProduct(n, k.Int64()))
 	})
 	mathFn("isqrt", "isqrt(n)", "Returns the integer square root of n >= 0: the largest int whose square is at most n.", func(a *Args) Value {
 		n := toIndexInt(mathArg1(a, "isqrt"))
@@ -157,6 +147,18 @@ func init() {
 		}
 		return Float(pyVectorNorm(vals))
 	})
+}
+
+// checkCombSize raises tensh's int limit at once when comb(n, k) (or
+// perm) is certain to pass it: it has at least k*log2(n/k) bits.
+func checkCombSize(n, k *big.Int) {
+	if !k.IsInt64() || k.Int64() == 0 {
+		return
+	}
+	ratio := new(big.Int).Quo(n, k)
+	if bits := int64(ratio.BitLen()-1) * k.Int64(); bits > maxIntBits {
+		throw("OverflowError", errIntTooLarge, maxIntBits)
+	}
 }
 
 // combArgs reads comb's and perm's n and k (ints, both >= 0).
@@ -296,4 +298,24 @@ func vectorNormScaled(vec []float64, maxv float64, foundNaN bool) float64 {
 	x := csum - 1.0 + (frac1 + frac2)
 	h += x / (2.0 * h)
 	return h / scale
+}
+
+// fallingProduct is n * (n-1) * ... * (n-k+1), multiplied as a balanced
+// tree (big.Int.MulRange) when n fits an int64.
+func fallingProduct(n *big.Int, k int64) *big.Int {
+	if k == 0 {
+		return big.NewInt(1)
+	}
+	if n.IsInt64() {
+		return new(big.Int).MulRange(n.Int64()-k+1, n.Int64())
+	}
+	r := big.NewInt(1)
+	for i := int64(0); i < k; i++ {
+		poll()
+		r.Mul(r, new(big.Int).Sub(n, big.NewInt(i)))
+		if r.BitLen() > maxIntBits {
+			checkBits(r)
+		}
+	}
+	return r
 }

@@ -24,11 +24,20 @@ func init() {
 	registerMethods("tuple", seqIndexMethod, seqCountMethod)
 }
 
-var seqIndexMethod = method("index", "index(value)", "Returns the first index of value.", func(a *Args) Value {
-	var v Value
-	a.Unpack("self", new(Value), "value", &v)
-	for i, e := range iterate(a.Self) {
-		if a.s.equal(e, v) {
+var seqIndexMethod = method("index", "index(value, start=0, stop=len)", "Returns the first index of value (in [start, stop)).", func(a *Args) Value {
+	argCount(a, "index", 1, 3)
+	v := a.Pos[0]
+	elems := iterate(a.Self)
+	lo, hi := 0, len(elems)
+	if len(a.Pos) > 1 {
+		sl := &Slice{Start: a.Pos[1], Stop: None, Step: None}
+		if len(a.Pos) > 2 {
+			sl.Stop = a.Pos[2]
+		}
+		lo, hi, _ = sliceIndices(sl, len(elems))
+	}
+	for i := lo; i < hi; i++ {
+		if identical(elems[i], v) || a.s.equal(elems[i], v) {
 			return MakeInt(int64(i))
 		}
 	}
@@ -40,11 +49,13 @@ var seqIndexMethod = method("index", "index(value)", "Returns the first index of
 })
 
 var seqCountMethod = method("count", "count(value)", "Returns the number of occurrences of value.", func(a *Args) Value {
-	var v Value
-	a.Unpack("self", new(Value), "value", &v)
+	if len(a.Pos) != 1 || len(a.Kw) > 0 {
+		throw("TypeError", errTakesOneArg, TypeName(a.Self)+".count", len(a.Pos))
+	}
+	v := a.Pos[0]
 	n := 0
 	for _, e := range iterate(a.Self) {
-		if a.s.equal(e, v) {
+		if identical(e, v) || a.s.equal(e, v) {
 			n++
 		}
 	}
