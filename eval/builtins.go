@@ -115,8 +115,8 @@ func init() {
 			Fn: builtinRound},
 		&Builtin{Name: "isinstance", Kind: PythonBuiltin, Sig: "isinstance(obj, class_or_tuple)", Doc: "Tells whether obj is an instance of the class (or of one of a tuple of classes).",
 			Fn: func(a *Args) Value {
-				var v, c Value
-				a.Unpack("obj", &v, "class_or_tuple", &c)
+				exactArgs(a, "isinstance", 2)
+				v, c := a.Pos[0], a.Pos[1]
 				var classes []Value
 				switch cv := c.(type) {
 				case *Class:
@@ -353,12 +353,14 @@ func builtinStr(a *Args) Value {
 
 func builtinList(a *Args) Value {
 	var v Value = Tuple{}
+	argCount(a, "list", 0, 1)
 	a.Unpack("iterable?", &v)
 	return &List{Elems: append([]Value{}, iterate(v)...)}
 }
 
 func builtinTuple(a *Args) Value {
 	var v Value = Tuple{}
+	argCount(a, "tuple", 0, 1)
 	a.Unpack("iterable?", &v)
 	return Tuple(append([]Value{}, iterate(v)...))
 }

@@ -3,6 +3,7 @@ package eval
 import (
 	"github.com/tensh/tensh/lang"
 	"github.com/tensh/tensh/runtime/tensor"
+	"strings"
 )
 
 // The builtins over iterables: zip, map, filter, enumerate and reversed
@@ -18,10 +19,11 @@ var (
 )
 
 // exactArgs raises CPython's "NAME expected N argument(s), got M".
-func exactArgs(a *Args, name string, n int) {
+func exactArgs(a *Args, qual string, n int) {
 	if len(a.Kw) > 0 {
-		throw("TypeError", errTakesNoKw, name)
+		throw("TypeError", errTakesNoKw, qual)
 	}
+	name := qual[strings.LastIndexByte(qual, '.')+1:]
 	if len(a.Pos) != n {
 		throw("TypeError", errExpectedN, name, n, pluralS(n), len(a.Pos))
 	}
@@ -31,7 +33,7 @@ func builtinZip(a *Args) Value {
 	strict := false
 	for _, kw := range a.Kw {
 		if kw.Name != "strict" {
-			throw("TypeError", errZipKw, kw.Name)
+			throw("TypeError", errInvalidKwFor, kw.Name, "zip")
 		}
 		strict = a.s.truth(kw.Value)
 	}
@@ -132,8 +134,19 @@ func builtinFilter(a *Args) Value {
 func builtinEnumerate(a *Args) Value {
 	var it Value
 	var start Value = MakeInt(0)
+	if n := len(a.Pos) + len(a.Kw); n > 2 {
+		throw("TypeError", errTakesAtMost, "enumerate", 2, "s", n)
+	}
+	for _, kw := range a.Kw {
+		if kw.Name != "iterable" && kw.Name != "start" {
+			throw("TypeError", errInvalidKwFor, kw.Name, "enumerate")
+		}
+	}
 	if len(a.Pos) == 0 {
 		if _, ok := a.Kwarg("iterable"); !ok {
+			if len(a.Kw) > 0 {
+				throw("TypeError", errInvalidKwFor, a.Kw[0].Name, "enumerate")
+			}
 			throw("TypeError", errEnumerateMissing)
 		}
 	}

@@ -45,6 +45,11 @@ func init() {
 		&Builtin{Name: "chr", Kind: PythonBuiltin, Sig: "chr(i)", Doc: "Returns the one-character string of code point i.",
 			Fn: func(a *Args) Value {
 				oneArg(a, "chr")
+				if n, isInt := a.Pos[0].(Int); isInt {
+					if _, small := n.Int64(); !small {
+						throw("OverflowError", errCIntOverflow)
+					}
+				}
 				i, ok := pyIndex("", a.Pos[0])
 				if !ok {
 					throw("TypeError", errCannotInterpretInt, TypeName(a.Pos[0]))
@@ -74,7 +79,9 @@ func init() {
 				xn, ok1 := number(x)
 				yn, ok2 := number(y)
 				if !ok1 || !ok2 {
-					if isTensor(x) || isTensor(y) {
+					_, xNum := number(x)
+					_, yNum := number(y)
+					if (isTensor(x) || xNum) && (isTensor(y) || yNum) {
 						return Tuple{a.s.binary(lang.SlashSlash, x, y), a.s.binary(lang.Percent, x, y)}
 					}
 					throw("TypeError", errUnsupportedBinary, "divmod()", TypeName(x), TypeName(y))
@@ -165,8 +172,8 @@ func intBase(a *Args, name string, base int, prefix string) string {
 }
 
 func builtinPow(a *Args) Value {
-	if len(a.Pos) > 3 {
-		throw("TypeError", errPowAtMost, len(a.Pos))
+	if n := len(a.Pos) + len(a.Kw); n > 3 {
+		throw("TypeError", errPowAtMost, n)
 	}
 	if len(a.Pos) == 0 {
 		if _, ok := a.Kwarg("base"); !ok {
@@ -178,6 +185,11 @@ func builtinPow(a *Args) Value {
 			throw("TypeError", errPowMissingExp)
 		}
 	}
+	for _, kw := range a.Kw {
+		if kw.Name != "base" && kw.Name != "exp" && kw.Name != "mod" {
+			throw("TypeError", errInvalidKwFor, kw.Name, "pow")
+		}
+	}
 	var base, exp, mod Value
 	mod = None
 	a.Unpack("base", &base, "exp", &exp, "mod?", &mod)
@@ -187,6 +199,11 @@ func builtinPow(a *Args) Value {
 	bi, ok1 := intOf(base)
 	ei, ok2 := intOf(exp)
 	mi, ok3 := intOf(mod)
+	for _, v := range []Value{base, exp, mod} {
+		if _, isNum := number(v); !isNum {
+			throw("TypeError", errPowUnsupported3, TypeName(base), TypeName(exp), TypeName(mod))
+		}
+	}
 	if !ok1 || !ok2 || !ok3 {
 		throw("TypeError", errPow3rdInts)
 	}
@@ -253,8 +270,12 @@ func builtinDir(a *Args) Value {
 	if len(a.Pos) == 0 {
 		names = append(names, sessionDunders...)
 		for n := range a.s.globals {
-			names = append(names, n)
+			if n != "_" { // the prompt keeps _ among the builtins
+				names = append(names, n)
+			}
 		}
+	} else if d, ok := pyDirs[shortTypeName(a.Pos[0])]; ok && !isModule(a.Pos[0]) {
+		names = append(names, d...) // CPython's own list, dunders included
 	} else {
 		names = attrNames(a.Pos[0])
 	}
@@ -268,6 +289,8 @@ func builtinDir(a *Args) Value {
 	}
 	return &List{Elems: out}
 }
+
+func isModule(v Value) bool { _, ok := v.(*Module); return ok }
 
 // attrNames are the attribute names of v that tensh knows (methods and
 // data attributes; Python's dunder methods are not listed).

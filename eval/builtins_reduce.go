@@ -30,8 +30,8 @@ func builtinSum(a *Args) Value {
 	if len(a.Pos) == 0 {
 		throw("TypeError", errSumPositional)
 	}
-	if len(a.Pos) > 2 {
-		throw("TypeError", errSumAtMost, len(a.Pos))
+	if n := len(a.Pos) + len(a.Kw); n > 2 {
+		throw("TypeError", errSumAtMost, n)
 	}
 	var acc Value = MakeInt(0)
 	if len(a.Pos) == 2 {
@@ -42,6 +42,9 @@ func builtinSum(a *Args) Value {
 			throw("TypeError", errInvalidKwFor, kw.Name, "sum")
 		}
 		acc = kw.Value
+	}
+	if !isIterable(a.Pos[0]) {
+		Iterate(a.Pos[0]) // raises Python's TypeError
 	}
 	switch acc.(type) {
 	case Str:

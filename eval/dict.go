@@ -189,7 +189,7 @@ func hashKey(v Value) (any, bool) {
 			return nil, false
 		}
 		return identityKey{v}, true
-	case *List, *Dict, *Slice:
+	case *List, *Dict, *Slice, *DictView:
 		return nil, false
 	case *tensor.Tensor, *Module, *Builtin, *Class, *Object:
 		return identityKey{v}, true

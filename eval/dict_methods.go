@@ -1,6 +1,8 @@
 package eval
 
 import (
+	"strings"
+
 	"github.com/tensh/tensh/lang"
 )
 
@@ -168,6 +170,11 @@ func viewBinary(op lang.Op, x, y Value) (Value, bool) {
 	xs, ok1 := toSet(x)
 	ys, ok2 := toSet(y)
 	if !ok1 || !ok2 {
+		for _, v := range []Value{x, y} {
+			if _, isView := v.(*DictView); !isView {
+				Iterate(v) // Python's TypeError for what it cannot iterate
+			}
+		}
 		return nil, false
 	}
 	xs = copySet(xs, false)
@@ -175,11 +182,13 @@ func viewBinary(op lang.Op, x, y Value) (Value, bool) {
 }
 
 // argCount raises CPython's "NAME expected at least/most N argument(s)" for
-// a method taking between lo and hi positional arguments.
-func argCount(a *Args, name string, lo, hi int) {
+// a method taking between lo and hi positional arguments, and "TYPE.NAME()
+// takes no keyword arguments" (qual is TYPE.NAME, or NAME for a builtin).
+func argCount(a *Args, qual string, lo, hi int) {
 	if len(a.Kw) > 0 {
-		throw("TypeError", errTakesNoKw, name)
+		throw("TypeError", errTakesNoKw, qual)
 	}
+	name := qual[strings.LastIndexByte(qual, '.')+1:]
 	n := len(a.Pos)
 	if n < lo {
 		throw("TypeError", errExpectedAtLeastN, name, lo, pluralS(lo), n)
@@ -201,19 +210,19 @@ func selfDict(a *Args) *Dict { return a.Self.(*Dict) }
 func init() {
 	registerMethods("dict",
 		method("keys", "keys()", "Returns a live view of the keys.", func(a *Args) Value {
-			a.Unpack("self", new(Value))
+			noArgsM(a, "dict.keys")
 			return &DictView{selfDict(a), dictKeys}
 		}),
 		method("values", "values()", "Returns a live view of the values.", func(a *Args) Value {
-			a.Unpack("self", new(Value))
+			noArgsM(a, "dict.values")
 			return &DictView{selfDict(a), dictValues}
 		}),
 		method("items", "items()", "Returns a live view of the (key, value) pairs.", func(a *Args) Value {
-			a.Unpack("self", new(Value))
+			noArgsM(a, "dict.items")
 			return &DictView{selfDict(a), dictItems}
 		}),
 		method("get", "get(key, default=None)", "Returns d[key], or default when key is missing.", func(a *Args) Value {
-			argCount(a, "get", 1, 2)
+			argCount(a, "dict.get", 1, 2)
 			if v, ok := selfDict(a).Get(a.Pos[0]); ok {
 				return v
 			}
@@ -223,7 +232,7 @@ func init() {
 			return None
 		}),
 		method("pop", "pop(key[, default])", "Removes key and returns its value (or default when key is missing).", func(a *Args) Value {
-			argCount(a, "pop", 1, 2)
+			argCount(a, "dict.pop", 1, 2)
 			d := selfDict(a)
 			if v, ok := d.Get(a.Pos[0]); ok {
 				d.Delete(a.Pos[0])
@@ -236,7 +245,7 @@ func init() {
 			return nil
 		}),
 		method("popitem", "popitem()", "Removes and returns the last (key, value) pair.", func(a *Args) Value {
-			a.Unpack("self", new(Value))
+			noArgsM(a, "dict.popitem")
 			d := selfDict(a)
 			if d.Len() == 0 {
 				throw("KeyError", errPopitemEmpty)
@@ -246,7 +255,7 @@ func init() {
 			return Tuple{k, v}
 		}),
 		method("setdefault", "setdefault(key, default=None)", "Returns d[key], first setting it to default when key is missing.", func(a *Args) Value {
-			argCount(a, "setdefault", 1, 2)
+			argCount(a, "dict.setdefault", 1, 2)
 			d := selfDict(a)
 			if v, ok := d.Get(a.Pos[0]); ok {
 				return v
@@ -272,13 +281,13 @@ func init() {
 			return None
 		}),
 		method("copy", "copy()", "Returns a shallow copy.", func(a *Args) Value {
-			a.Unpack("self", new(Value))
+			noArgsM(a, "dict.copy")
 			r := NewDict()
 			dictUpdate(r, selfDict(a))
 			return r
 		}),
 		method("clear", "clear()", "Removes every item.", func(a *Args) Value {
-			a.Unpack("self", new(Value))
+			noArgsM(a, "dict.clear")
 			*selfDict(a) = *NewDict()
 			return None
 		}),
@@ -288,7 +297,7 @@ func init() {
 }
 
 var dictFromkeys = method("fromkeys", "fromkeys(iterable, value=None)", "Returns a new dict with the items of iterable as keys, each set to value.", func(a *Args) Value {
-	argCount(a, "fromkeys", 1, 2)
+	argCount(a, "dict.fromkeys", 1, 2)
 	var v Value = None
 	if len(a.Pos) == 2 {
 		v = a.Pos[1]

@@ -303,7 +303,6 @@ const (
 // The builtins over iterables (builtins_iter.go, builtins_reduce.go).
 const (
 	errExpectedN        = "%s expected %d argument%s, got %d"
-	errZipKw            = "zip() got an unexpected keyword argument '%s'"
 	errZipShorter1      = "zip() argument %d is shorter than argument 1"
 	errZipShorterN      = "zip() argument %d is shorter than arguments 1-%d"
 	errZipLonger1       = "zip() argument %d is longer than argument 1"
@@ -418,4 +417,19 @@ const (
 	errKwArgsMappingFn = "%s() argument after ** must be a mapping, not %s"
 	errKeywordsStrings = "keywords must be strings"
 	errKwMultiple      = "%s() got multiple values for keyword argument '%s'"
+)
+
+// Argument counts of methods (str_methods.go).
+const (
+	errTakesAtLeast     = "%s() takes at least %d argument%s (%d given)"
+	errTakesAtMost      = "%s() takes at most %d argument%s (%d given)"
+	errArgNameAndPos    = "argument for %s() given by name ('%s') and position (%d)"
+	errTakesExactly1Pos = "%s() takes exactly 1 positional argument (%d given)"
+	errTakesExactly2Pos = "%s() takes exactly 2 positional arguments (%d given)"
+	errSsizeOverflow    = "Python int too large to convert to C ssize_t"
+	errCIntOverflow     = "Python int too large to convert to C int"
+	errIndexSliceArgs   = "slice indices must be integers or have an __index__ method"
+	errFactorialTooBig  = "factorial() argument should not exceed 9223372036854775807"
+	errPowUnsupported3  = "unsupported operand type(s) for ** or pow(): '%s', '%s', '%s'"
+	errMissingRequired  = "%s() missing required argument '%s' (pos %d)"
 )

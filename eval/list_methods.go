@@ -48,7 +48,7 @@ func init() {
 			return None
 		}),
 		method("insert", "insert(index, object)", "Inserts object before index.", func(a *Args) Value {
-			exactArgs(a, "insert", 2)
+			exactArgs(a, "list.insert", 2)
 			i64, ok := pyIndex("", a.Pos[0])
 			if !ok {
 				throw("TypeError", errCannotInterpretInt, TypeName(a.Pos[0]))
@@ -65,7 +65,7 @@ func init() {
 			return None
 		}),
 		method("pop", "pop(index=-1)", "Removes and returns the item at index (the last by default).", func(a *Args) Value {
-			argCount(a, "pop", 0, 1)
+			argCount(a, "list.pop", 0, 1)
 			i := int64(-1)
 			if len(a.Pos) == 1 {
 				var ok bool
@@ -102,6 +102,9 @@ func init() {
 			return nil
 		}),
 		method("sort", "sort(*, key=None, reverse=False)", "Sorts the list in place, stably, in ascending order (by key(item) when key is given).", func(a *Args) Value {
+			if n := len(a.Pos) + len(a.Kw); n > 2 {
+				throw("TypeError", errTakesAtMost, "sort", 2, "s", n)
+			}
 			if len(a.Pos) > 0 {
 				throw("TypeError", errSortPositional)
 			}

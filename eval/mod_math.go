@@ -81,7 +81,7 @@ func mathArg1(a *Args, name string) Value {
 // mathArgs unpacks exactly n arguments of math.NAME.
 func mathArgs(a *Args, name string, n int) []Value {
 	if len(a.Kw) > 0 {
-		throw("TypeError", errTakesNoKw, name)
+		throw("TypeError", errTakesNoKw, "math."+name)
 	}
 	if len(a.Pos) != n {
 		throw("TypeError", errExpectedN, name, n, pluralS(n), len(a.Pos))
@@ -178,23 +178,23 @@ func init() {
 	unary("degrees", "Converts angle x from radians to degrees.", func(x float64) float64 { return x * (180 / math.Pi) }, true)
 	unary("radians", "Converts angle x from degrees to radians.", func(x float64) float64 { return x * (math.Pi / 180) }, true)
 	mathFn("log2", "log2(x)", "Returns the base-2 logarithm of x.", func(a *Args) Value {
-		return Float(logOf(mathArg1(a, "log2"), math.Log2))
+		return Float(logOf(mathArg1(a, "log2"), pyLog2))
 	})
 	mathFn("log10", "log10(x)", "Returns the base-10 logarithm of x.", func(a *Args) Value {
-		return Float(logOf(mathArg1(a, "log10"), math.Log10))
+		return Float(logOf(mathArg1(a, "log10"), pyLog10))
 	})
 	mathFn("log", "log(x[, base])", "Returns the logarithm of x to the given base (e by default).", func(a *Args) Value {
 		if len(a.Kw) > 0 {
-			throw("TypeError", errTakesNoKw, "math.log")
+			throw("TypeError", errTakesNoKw, "log")
 		}
 		if len(a.Pos) < 1 || len(a.Pos) > 2 {
 			throw("TypeError", errMathLogArgs)
 		}
-		num := logOf(a.Pos[0], math.Log)
+		num := logOf(a.Pos[0], pyLog)
 		if len(a.Pos) == 1 {
 			return Float(num)
 		}
-		den := logOf(a.Pos[1], math.Log)
+		den := logOf(a.Pos[1], pyLog)
 		if den == 0 {
 			throw("ZeroDivisionError", errFloatDivZero)
 		}
@@ -316,6 +316,14 @@ func init() {
 	mathFn("isclose", "isclose(a, b, *, rel_tol=1e-09, abs_tol=0.0)", "Tells whether a and b are close: abs(a-b) <= max(rel_tol * max(abs(a), abs(b)), abs_tol).", func(a *Args) Value {
 		var x, y Value
 		rel, abs := 1e-9, 0.0
+		if len(a.Pos) > 2 {
+			throw("TypeError", errTakesExactly2Pos, "isclose", len(a.Pos))
+		}
+		for i, p := range []string{"a", "b"} {
+			if _, kw := a.Kwarg(p); len(a.Pos) <= i && !kw {
+				throw("TypeError", errMissingRequired, "isclose", p, i+1)
+			}
+		}
 		a.Unpack("a", &x, "b", &y, "$rel_tol?", &rel, "$abs_tol?", &abs)
 		fa, fb := toFloat(x), toFloat(y)
 		if rel < 0 || abs < 0 {
@@ -333,6 +341,12 @@ func init() {
 	mathFn("prod", "prod(iterable, *, start=1)", "Returns start times the product of the items of iterable.", func(a *Args) Value {
 		var it Value
 		var acc Value = MakeInt(1)
+		if n := len(a.Pos) + len(a.Kw); n > 2 {
+			throw("TypeError", errTakesAtMost, "prod", 2, "s", n)
+		}
+		if len(a.Pos) != 1 {
+			throw("TypeError", errTakesExactly1Pos, "prod", len(a.Pos))
+		}
 		a.Unpack("iterable", &it, "$start?", &acc)
 		src := Iterate(it)
 		for {

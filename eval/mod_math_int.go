@@ -18,6 +18,9 @@ func toIndexInt(v Value) *big.Int {
 	case Bool:
 		return big.NewInt(int64(b2f(bool(x))))
 	}
+	if i, ok := pyIndex("", v); ok {
+		return big.NewInt(i)
+	}
 	throw("TypeError", errCannotInterpretInt, TypeName(v))
 	return nil
 }
@@ -32,14 +35,17 @@ func init() {
 		if n.Sign() < 0 {
 			throw("ValueError", errFactorialNegative)
 		}
-		if !n.IsInt64() || n.Int64() > maxFactorial {
+		if !n.IsInt64() {
+			throw("OverflowError", errFactorialTooBig)
+		}
+		if n.Int64() > maxFactorial {
 			throw("OverflowError", errIntTooLarge, maxIntBits)
 		}
 		return checkBits(new(big.Int).MulRange(1, n.Int64()))
 	})
 	mathFn("gcd", "gcd(*integers)", "Returns the greatest common divisor of the integers (0 for none).", func(a *Args) Value {
 		if len(a.Kw) > 0 {
-			throw("TypeError", errTakesNoKw, "gcd")
+			throw("TypeError", errTakesNoKw, "math.gcd")
 		}
 		g := new(big.Int)
 		for _, v := range a.Pos {
@@ -50,7 +56,7 @@ func init() {
 	})
 	mathFn("lcm", "lcm(*integers)", "Returns the least common multiple of the integers (1 for none).", func(a *Args) Value {
 		if len(a.Kw) > 0 {
-			throw("TypeError", errTakesNoKw, "lcm")
+			throw("TypeError", errTakesNoKw, "math.lcm")
 		}
 		l := big.NewInt(1)
 		for _, v := range a.Pos {
@@ -84,12 +90,15 @@ func init() {
 		return checkBits(r.Quo(r, new(big.Int).MulRange(1, k.Int64())))
 	})
 	mathFn("perm", "perm(n, k=None)", "Returns the number of ways to choose k items from n, in order (n! when k is None).", func(a *Args) Value {
-		argCount(a, "perm", 1, 2)
+		argCount(a, "math.perm", 1, 2)
 		var n, k *big.Int
 		if len(a.Pos) == 1 || a.Pos[1] == Value(None) {
 			n = toIndexInt(a.Pos[0])
 			if n.Sign() < 0 {
 				throw("ValueError", errFactorialNegative)
+			}
+			if !n.IsInt64() {
+				throw("OverflowError", errFactorialTooBig)
 			}
 			k = new(big.Int).Set(n)
 		} else {
@@ -127,7 +136,7 @@ func init() {
 	})
 	mathFn("hypot", "hypot(*coordinates)", "Returns the Euclidean norm, sqrt(sum(x**2 for x in coordinates)).", func(a *Args) Value {
 		if len(a.Kw) > 0 {
-			throw("TypeError", errTakesNoKw, "hypot")
+			throw("TypeError", errTakesNoKw, "math.hypot")
 		}
 		vals := make([]float64, len(a.Pos))
 		for i, v := range a.Pos {

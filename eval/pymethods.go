@@ -25,11 +25,19 @@ func init() {
 }
 
 var seqIndexMethod = method("index", "index(value, start=0, stop=len)", "Returns the first index of value (in [start, stop)).", func(a *Args) Value {
-	argCount(a, "index", 1, 3)
+	argCount(a, TypeName(a.Self)+".index", 1, 3)
 	v := a.Pos[0]
 	elems := iterate(a.Self)
 	lo, hi := 0, len(elems)
 	if len(a.Pos) > 1 {
+		for _, b := range a.Pos[1:] {
+			if _, ok := b.(NoneType); ok {
+				throw("TypeError", errIndexSliceArgs)
+			}
+			if _, ok := pyIndex("", b); !ok {
+				throw("TypeError", errIndexSliceArgs)
+			}
+		}
 		sl := &Slice{Start: a.Pos[1], Stop: None, Step: None}
 		if len(a.Pos) > 2 {
 			sl.Stop = a.Pos[2]

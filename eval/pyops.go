@@ -15,6 +15,9 @@ func isTensor(v Value) bool { _, ok := v.(*tensor.Tensor); return ok }
 // binary computes x op y with Python's semantics; tensors go to the tensor
 // operator library.
 func (s *Session) binary(op lang.Op, x, y Value) Value {
+	if f, ok := x.(Str); ok && op == lang.Percent {
+		return Str(percentFormat(string(f), y)) // str.__mod__ comes first
+	}
 	if op == lang.Star {
 		// seq * tensor repeats the sequence, through Tensor.__index__.
 		if t, ok := x.(*tensor.Tensor); ok && isSequence(y) {

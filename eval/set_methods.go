@@ -328,17 +328,29 @@ func setCompare(op lang.Op, x *Set, y Value) (bool, bool) {
 
 func selfSet(a *Args) *Set { return a.Self.(*Set) }
 
-// setArgs unpacks a method's *others.
+// setArgs returns a method's *others (no keyword arguments).
 func setArgs(a *Args) []Value {
-	var others []Value
-	a.Unpack("self", new(Value), "*others", &others)
-	return others
+	if len(a.Kw) > 0 {
+		throw("TypeError", errTakesNoKw, TypeName(a.Self)+"."+a.Name)
+	}
+	return a.Pos
+}
+
+// setArg1 returns the one argument of a METH_O set method.
+func setArg1(a *Args) Value {
+	if len(a.Kw) > 0 {
+		throw("TypeError", errTakesNoKw, TypeName(a.Self)+"."+a.Name)
+	}
+	if len(a.Pos) != 1 {
+		throw("TypeError", errTakesOneArg, TypeName(a.Self)+"."+a.Name, len(a.Pos))
+	}
+	return a.Pos[0]
 }
 
 func init() {
 	common := []*Builtin{
 		method("copy", "copy()", "Returns a shallow copy of the set.", func(a *Args) Value {
-			a.Unpack("self", new(Value))
+			noArgsM(a, TypeName(a.Self)+".copy")
 			s := selfSet(a)
 			if s.Frozen {
 				return s
@@ -374,26 +386,22 @@ func init() {
 			return r
 		}),
 		method("symmetric_difference", "symmetric_difference(other)", "Returns a new set with the items in exactly one of the set and other.", func(a *Args) Value {
-			var o Value
-			a.Unpack("self", new(Value), "other", &o)
+			o := setArg1(a)
 			s := selfSet(a)
 			r := newSetOf(o, s.Frozen)
 			r.symmetricDifferenceUpdate(s)
 			return r
 		}),
 		method("isdisjoint", "isdisjoint(other)", "Tells whether the set and other have no item in common.", func(a *Args) Value {
-			var o Value
-			a.Unpack("self", new(Value), "other", &o)
+			o := setArg1(a)
 			return Bool(intersection(selfSet(a), o, false).Len() == 0)
 		}),
 		method("issubset", "issubset(other)", "Tells whether every item of the set is in other.", func(a *Args) Value {
-			var o Value
-			a.Unpack("self", new(Value), "other", &o)
+			o := setArg1(a)
 			return Bool(isSubset(selfSet(a), asSet(o)))
 		}),
 		method("issuperset", "issuperset(other)", "Tells whether every item of other is in the set.", func(a *Args) Value {
-			var o Value
-			a.Unpack("self", new(Value), "other", &o)
+			o := setArg1(a)
 			return Bool(isSubset(asSet(o), selfSet(a)))
 		}),
 	}
@@ -401,27 +409,24 @@ func init() {
 	registerMethods("set", common...)
 	registerMethods("set",
 		method("add", "add(elem)", "Adds elem to the set.", func(a *Args) Value {
-			var v Value
-			a.Unpack("self", new(Value), "elem", &v)
+			v := setArg1(a)
 			selfSet(a).Add(v)
 			return None
 		}),
 		method("remove", "remove(elem)", "Removes elem from the set; KeyError if it is not there.", func(a *Args) Value {
-			var v Value
-			a.Unpack("self", new(Value), "elem", &v)
+			v := setArg1(a)
 			if !selfSet(a).Remove(v) {
 				throw("KeyError", errKey, Repr(v))
 			}
 			return None
 		}),
 		method("discard", "discard(elem)", "Removes elem from the set if it is there.", func(a *Args) Value {
-			var v Value
-			a.Unpack("self", new(Value), "elem", &v)
+			v := setArg1(a)
 			selfSet(a).Remove(v)
 			return None
 		}),
 		method("pop", "pop()", "Removes and returns an arbitrary item (the first in iteration order).", func(a *Args) Value {
-			a.Unpack("self", new(Value))
+			noArgsM(a, "set.pop")
 			s := selfSet(a)
 			if s.Len() == 0 {
 				throw("KeyError", errPopEmptySet)
@@ -440,7 +445,7 @@ func init() {
 			return None
 		}),
 		method("clear", "clear()", "Removes every item.", func(a *Args) Value {
-			a.Unpack("self", new(Value))
+			noArgsM(a, "set.clear")
 			selfSet(a).clear()
 			return None
 		}),
@@ -466,8 +471,7 @@ func init() {
 			return None
 		}),
 		method("symmetric_difference_update", "symmetric_difference_update(other)", "Keeps the items found in exactly one of the set and other.", func(a *Args) Value {
-			var o Value
-			a.Unpack("self", new(Value), "other", &o)
+			o := setArg1(a)
 			selfSet(a).symmetricDifferenceUpdate(o)
 			return None
 		}),

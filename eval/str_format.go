@@ -4,6 +4,8 @@ import (
 	"strconv"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/tensh/tensh/runtime/tensor"
 )
 
 // str.format (the format mini-language's fields, formatted by Format,
@@ -210,11 +212,15 @@ func isDigits(s string) bool {
 func percentFormat(f string, args Value) string {
 	var items []Value
 	var dict *Dict
+	mapping := false // args has __getitem__ (and is not a tuple or a str)
 	switch x := args.(type) {
 	case Tuple:
 		items = x
 	case *Dict:
-		dict = x
+		dict, mapping = x, true
+		items = []Value{x}
+	case *List, *tensor.Tensor, Range, Size, *DictView:
+		mapping = true
 		items = []Value{x}
 	default:
 		items = []Value{x}
@@ -326,6 +332,9 @@ func percentFormat(f string, args Value) string {
 			}
 			arg = nextArg()
 		}
+		if t, isT := arg.(*tensor.Tensor); isT && t.Numel() == 1 && strings.IndexByte("diuoxXeEfFgGc", typ) >= 0 {
+			arg = FromScalar(t.Item()) // through __int__, __index__, __float__
+		}
 		switch {
 		case left:
 			flags.WriteByte('<')
@@ -417,7 +426,7 @@ func percentFormat(f string, args Value) string {
 			checkStrBytes(b.Len() * 2)
 		}
 	}
-	if dict == nil && next < len(items) && !usedKey {
+	if !mapping && next < len(items) && !usedKey {
 		throw("TypeError", errFormatNotAll)
 	}
 	return b.String()

@@ -21,8 +21,23 @@ func strArg(v Value) string {
 	return string(s)
 }
 
+// cIntArg is an argument that must be an int that fits a C int.
+func cIntArg(v Value) int64 {
+	if n, ok := v.(Int); ok {
+		if i, small := n.Int64(); !small || i > 1<<31-1 || i < -1<<31 {
+			throw("OverflowError", errCIntOverflow)
+		}
+	}
+	return intArg(v)
+}
+
 // intArg is an argument that must be an int.
 func intArg(v Value) int64 {
+	if n, ok := v.(Int); ok {
+		if _, small := n.Int64(); !small {
+			throw("OverflowError", errSsizeOverflow)
+		}
+	}
 	i, ok := pyIndex("", v)
 	if !ok {
 		throw("TypeError", errCannotInterpretInt, TypeName(v))
@@ -77,6 +92,14 @@ func strWindow(s string, args []Value) (blo, bhi, lo, hi int, ok bool) {
 		if _, none := v.(NoneType); none {
 			return def
 		}
+		if b, big := v.(Int); big {
+			if _, small := b.Int64(); !small {
+				if b.Sign() < 0 {
+					return 0
+				}
+				return n + 1 // clamped, as PyNumber_AsSsize_t does for slices
+			}
+		}
 		i, isInt := pyIndex("", v)
 		if !isInt {
 			throw("TypeError", errSliceIndices)
@@ -104,10 +127,10 @@ func strWindow(s string, args []Value) (blo, bhi, lo, hi int, ok bool) {
 // findSub is str.find/rfind/index/rindex: the code point index of sub in
 // s[start:end], or -1.
 func findSub(a *Args, name string, last bool) int {
-	argCount(a, name, 1, 3)
+	argTakes(a, "str."+name, 1, 3)
 	s := selfStr(a)
-	sub := strArg(a.Pos[0])
 	blo, bhi, lo, hi, ok := strWindow(s, a.Pos[1:])
+	sub := strArg(a.Pos[0])
 	if !ok || hi < lo {
 		return -1
 	}
@@ -126,7 +149,7 @@ func findSub(a *Args, name string, last bool) int {
 
 // startsEnds is str.startswith/endswith.
 func startsEnds(a *Args, name string, ends bool) Value {
-	argCount(a, name, 1, 3)
+	argTakes(a, "str."+name, 1, 3)
 	s := selfStr(a)
 	blo, bhi, _, _, ok := strWindow(s, a.Pos[1:])
 	var prefixes []string
@@ -158,7 +181,7 @@ func startsEnds(a *Args, name string, ends bool) Value {
 
 // stripChars is str.strip/lstrip/rstrip.
 func stripChars(a *Args, name string, left, right bool) Value {
-	argCount(a, name, 0, 1)
+	argCount(a, "str."+name, 0, 1)
 	s := selfStr(a)
 	cut := isPySpace
 	if len(a.Pos) == 1 {
@@ -183,6 +206,20 @@ func stripChars(a *Args, name string, left, right bool) Value {
 func splitStr(a *Args, name string, fromRight bool) Value {
 	var sepV Value = None
 	var maxV Value = MakeInt(-1)
+	if n := len(a.Pos) + len(a.Kw); n > 2 {
+		throw("TypeError", errTakesAtMost, name, 2, "s", n)
+	}
+	for i, kw := range a.Kw {
+		switch kw.Name {
+		case "sep", "maxsplit":
+			if (kw.Name == "sep" && len(a.Pos) > 0) || (kw.Name == "maxsplit" && len(a.Pos) > 1) {
+				throw("TypeError", errArgNameAndPos, name, kw.Name, map[string]int{"sep": 1, "maxsplit": 2}[kw.Name])
+			}
+		default:
+			_ = i
+			throw("TypeError", errInvalidKwFor, kw.Name, name)
+		}
+	}
 	a.Unpack("self", new(Value), "sep?", &sepV, "maxsplit?", &maxV)
 	s := selfStr(a)
 	maxsplit := intArg(maxV)
@@ -269,7 +306,7 @@ func splitWhitespace(s string, n int, fromRight bool) []string {
 
 // padStr is center/ljust/rjust.
 func padStr(a *Args, name string) Value {
-	argCount(a, name, 1, 2)
+	argCount(a, "str."+name, 1, 2)
 	s := selfStr(a)
 	width := intArg(a.Pos[0])
 	fill := " "
@@ -341,4 +378,19 @@ func strMap(name, doc string, f func(string) string) *Builtin {
 		noArgsM(a, "str."+name)
 		return Str(f(selfStr(a)))
 	})
+}
+
+// argTakes raises CPython's "NAME() takes at least/most N argument(s) (M
+// given)" for a method taking between lo and hi positional arguments, and
+// "TYPE.NAME() takes no keyword arguments".
+func argTakes(a *Args, qual string, lo, hi int) {
+	if len(a.Kw) > 0 {
+		throw("TypeError", errTakesNoKw, qual)
+	}
+	name := qual[strings.LastIndexByte(qual, '.')+1:]
+	if n := len(a.Pos); n < lo {
+		throw("TypeError", errTakesAtLeast, name, lo, pluralS(lo), n)
+	} else if n > hi {
+		throw("TypeError", errTakesAtMost, name, hi, pluralS(hi), n)
+	}
 }

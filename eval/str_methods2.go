@@ -42,13 +42,22 @@ func init() {
 			func(a *Args) Value { return splitStr(a, "rsplit", true) }),
 		method("splitlines", "splitlines(keepends=False)", "Splits the string at line boundaries.", func(a *Args) Value {
 			var keep Value = Bool(false)
+			if n := len(a.Pos) + len(a.Kw); n > 1 {
+				throw("TypeError", errTakesAtMost, "splitlines", 1, "", n)
+			}
+			for _, kw := range a.Kw {
+				if kw.Name != "keepends" {
+					throw("TypeError", errInvalidKwFor, kw.Name, "splitlines")
+				}
+			}
 			a.Unpack("self", new(Value), "keepends?", &keep)
+			if _, isInt := pyIndex("", keep); !isInt {
+				throw("TypeError", errCannotInterpretInt, TypeName(keep))
+			}
 			return splitLinesPy(selfStr(a), a.s.truth(keep))
 		}),
 		method("join", "join(iterable)", "Concatenates the strings of iterable with this string between them.", func(a *Args) Value {
-			if len(a.Pos) != 1 || len(a.Kw) > 0 {
-				throw("TypeError", errTakesOneArg, "str.join", len(a.Pos))
-			}
+			strArg1(a, "str.join")
 			if !isIterable(a.Pos[0]) {
 				throw("TypeError", errJoinIterable)
 			}
@@ -77,7 +86,7 @@ func init() {
 			return Str(b.String())
 		}),
 		method("replace", "replace(old, new, count=-1)", "Returns the string with occurrences of old replaced by new (the first count ones when count >= 0).", func(a *Args) Value {
-			argCount(a, "replace", 2, 3)
+			argCount(a, "str.replace", 2, 3)
 			for i, v := range a.Pos[:2] {
 				if _, ok := v.(Str); !ok {
 					throw("TypeError", errReplaceArg, i+1, TypeName(v))
@@ -111,10 +120,10 @@ func init() {
 		method("rindex", "rindex(sub[, start[, end]])", "Returns the highest index of sub in the string; ValueError when it is not there.",
 			func(a *Args) Value { return MakeInt(int64(mustFind(findSub(a, "rindex", true)))) }),
 		method("count", "count(sub[, start[, end]])", "Returns the number of non-overlapping occurrences of sub in the string (or s[start:end]).", func(a *Args) Value {
-			argCount(a, "count", 1, 3)
+			argTakes(a, "str.count", 1, 3)
 			s := selfStr(a)
-			sub := strArg(a.Pos[0])
 			blo, bhi, lo, hi, ok := strWindow(s, a.Pos[1:])
+			sub := strArg(a.Pos[0])
 			if !ok || hi < lo {
 				return MakeInt(0)
 			}
@@ -131,9 +140,7 @@ func init() {
 			return partitionStr(a, "rpartition", true)
 		}),
 		method("zfill", "zfill(width)", "Pads the string with zeros on the left to width, after a sign.", func(a *Args) Value {
-			if len(a.Pos) != 1 {
-				throw("TypeError", errTakesOneArg, "str.zfill", len(a.Pos))
-			}
+			strArg1(a, "str.zfill")
 			s := selfStr(a)
 			w := intArg(a.Pos[0])
 			n := int64(runeLen(s))
@@ -151,21 +158,25 @@ func init() {
 		method("ljust", "ljust(width, fillchar=' ')", "Pads the string on the right to width characters.", func(a *Args) Value { return padStr(a, "ljust") }),
 		method("rjust", "rjust(width, fillchar=' ')", "Pads the string on the left to width characters.", func(a *Args) Value { return padStr(a, "rjust") }),
 		method("removeprefix", "removeprefix(prefix)", "Returns the string without prefix, if it starts with it.", func(a *Args) Value {
-			if len(a.Pos) != 1 {
-				throw("TypeError", errTakesOneArg, "str.removeprefix", len(a.Pos))
-			}
+			strArg1(a, "str.removeprefix")
 			return Str(strings.TrimPrefix(selfStr(a), strArg(a.Pos[0])))
 		}),
 		method("removesuffix", "removesuffix(suffix)", "Returns the string without suffix, if it ends with it.", func(a *Args) Value {
-			if len(a.Pos) != 1 {
-				throw("TypeError", errTakesOneArg, "str.removesuffix", len(a.Pos))
-			}
+			strArg1(a, "str.removesuffix")
 			return Str(strings.TrimSuffix(selfStr(a), strArg(a.Pos[0])))
 		}),
 		method("expandtabs", "expandtabs(tabsize=8)", "Replaces tabs by spaces, to the next multiple of tabsize columns.", func(a *Args) Value {
 			var tv Value = MakeInt(8)
+			if n := len(a.Pos) + len(a.Kw); n > 1 {
+				throw("TypeError", errTakesAtMost, "expandtabs", 1, "", n)
+			}
+			for _, kw := range a.Kw {
+				if kw.Name != "tabsize" {
+					throw("TypeError", errInvalidKwFor, kw.Name, "expandtabs")
+				}
+			}
 			a.Unpack("self", new(Value), "tabsize?", &tv)
-			tab := intArg(tv)
+			tab := cIntArg(tv)
 			var b strings.Builder
 			col := int64(0)
 			for _, r := range selfStr(a) {
@@ -250,9 +261,7 @@ func mustFind(i int) int {
 }
 
 func partitionStr(a *Args, name string, last bool) Value {
-	if len(a.Pos) != 1 {
-		throw("TypeError", errTakesOneArg, "str."+name, len(a.Pos))
-	}
+	strArg1(a, "str."+name)
 	s, sep := selfStr(a), strArg(a.Pos[0])
 	if sep == "" {
 		throw("ValueError", errEmptySeparator)
@@ -317,4 +326,14 @@ func pyLower(s string) string {
 		return strings.ToLower(s)
 	}
 	return strings.ToLower(strings.ReplaceAll(s, "İ", "i\u0307"))
+}
+
+// strArg1 checks the one argument of a METH_O method.
+func strArg1(a *Args, qual string) {
+	if len(a.Kw) > 0 {
+		throw("TypeError", errTakesNoKw, qual)
+	}
+	if len(a.Pos) != 1 {
+		throw("TypeError", errTakesOneArg, qual, len(a.Pos))
+	}
 }
