@@ -433,3 +433,6 @@ const (
 	errPowUnsupported3  = "unsupported operand type(s) for ** or pow(): '%s', '%s', '%s'"
 	errMissingRequired  = "%s() missing required argument '%s' (pos %d)"
 )
+
+// help() of a builtin class (help.go).
+const msgHelpClass = "Help on class %s in module builtins:"

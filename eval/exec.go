@@ -75,9 +75,7 @@ func (s *Session) assign(target lang.Expr, v Value) {
 }
 
 func (s *Session) unpack(targets []lang.Expr, v Value) {
-	switch v.(type) {
-	case Tuple, *List, Str, Size, Range, *tensor.Tensor, *NamedTuple:
-	default:
+	if !isIterable(v) && !isTensor(v) {
 		throw("TypeError", errCannotUnpack, TypeName(v))
 	}
 	elems := iterate(v)

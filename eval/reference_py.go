@@ -2,6 +2,7 @@ package eval
 
 import (
 	"sort"
+	"strings"
 )
 
 // The reference's sections on Python's types, their methods and the
@@ -59,4 +60,23 @@ func pythonReference(w func(string), item func(prefix string, bl *Builtin, also 
 	}
 	w("- `math.pi`, `math.e`, `math.tau`, `math.inf`, `math.nan`: the constants.")
 	w("")
+}
+
+// classDoc is the signature and description of a builtin class, for help().
+func classDoc(name string) (sig, doc string, ok bool) {
+	for _, c := range classDocs {
+		if strings.HasPrefix(c.sig, name+"(") {
+			return c.sig, c.doc, true
+		}
+	}
+	return "", "", false
+}
+
+// helpModule is the module help() names for a function of no table: math
+// for the math module's, builtins for the methods of Python's types.
+func helpModule(b *Builtin) string {
+	if i := strings.IndexByte(b.Sig, '.'); i > 0 && !strings.Contains(b.Sig[:i], "(") {
+		return b.Sig[:i]
+	}
+	return "builtins"
 }
