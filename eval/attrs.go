@@ -41,7 +41,7 @@ func (s *Session) getAttr(x Value, name string) Value {
 		if m, ok := v.Members[name]; ok {
 			return m
 		}
-		throw("AttributeError", errModuleNoAttr, v.Name, name)
+		throwNoAttr(v, name)
 	case *NamedTuple:
 		for i, f := range v.Fields {
 			if f == name {
@@ -100,6 +100,9 @@ func (s *Session) getAttr(x Value, name string) Value {
 		if name == "__name__" {
 			return Str(v.Name[lastDot(v.Name)+1:])
 		}
+		if a, ok := classAttr(v, name); ok {
+			return a
+		}
 	}
 	if m, ok := typeMethods[shortTypeName(x)][name]; ok {
 		return &BoundMethod{Self: x, Fn: m}
@@ -107,7 +110,15 @@ func (s *Session) getAttr(x Value, name string) Value {
 	if r, ok := s.stmtAttr(x, name); ok {
 		return r
 	}
-	throw("AttributeError", errNoAttr, TypeName(x), name)
+	if a, ok := numberAttr(x, name); ok {
+		return a
+	}
+	if g, ok := x.(attrGetter); ok {
+		if a, ok := g.pyGetAttr(name); ok {
+			return a
+		}
+	}
+	throwNoAttr(x, name)
 	return nil
 }
 
@@ -137,6 +148,10 @@ func (s *Session) setAttr(x Value, name string, v Value) {
 			throw("AttributeError", errAttrNotWritable, name, "torch._C._TensorBase")
 		}
 		throw("AttributeError", errNoAttr, "Tensor", name)
+	case attrSetter:
+		if o.pySetAttr(name, v) {
+			return
+		}
 	}
 	throw("AttributeError", errNoAttr, TypeName(x), name)
 }

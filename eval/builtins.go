@@ -84,20 +84,18 @@ func init() {
 		&Builtin{Name: "len", Kind: PythonBuiltin, Sig: "len(obj)",
 			Doc: "Returns the number of items of a sequence; for a tensor, the size of its first dimension.",
 			Fn: func(a *Args) Value {
-				var v Value
-				a.Unpack("obj", &v)
-				return MakeInt(int64(length(v)))
+				oneArg(a, "len")
+				return MakeInt(int64(length(a.Pos[0])))
 			}},
 		&Builtin{Name: "repr", Kind: PythonBuiltin, Sig: "repr(obj)", Doc: "Returns the printable representation of obj.",
 			Fn: func(a *Args) Value {
-				var v Value
-				a.Unpack("obj", &v)
-				return Str(Repr(v))
+				oneArg(a, "repr")
+				return Str(Repr(a.Pos[0]))
 			}},
 		&Builtin{Name: "abs", Kind: PythonBuiltin, Sig: "abs(x)", Doc: "Returns the absolute value of a number or, elementwise, of a tensor.",
 			Fn: func(a *Args) Value {
-				var v Value
-				a.Unpack("x", &v)
+				oneArg(a, "abs")
+				v := a.Pos[0]
 				switch x := v.(type) {
 				case Bool, Int:
 					n, _ := number(x)
@@ -113,28 +111,12 @@ func init() {
 				throw("TypeError", errBadOperandAbs, TypeName(v))
 				return nil
 			}},
-		&Builtin{Name: "min", Kind: PythonBuiltin, Sig: "min(iterable) or min(a, b, ...)", Doc: "Returns the smallest item.",
-			Fn: func(a *Args) Value { return minMax(a, "min", lang.Lt) }},
-		&Builtin{Name: "max", Kind: PythonBuiltin, Sig: "max(iterable) or max(a, b, ...)", Doc: "Returns the largest item.",
-			Fn: func(a *Args) Value { return minMax(a, "max", lang.Gt) }},
-		&Builtin{Name: "sum", Kind: PythonBuiltin, Sig: "sum(iterable, start=0)", Doc: "Adds start and the items of the iterable, left to right.",
-			Fn: func(a *Args) Value {
-				var it Value
-				var start Value = MakeInt(0)
-				a.Unpack("iterable", &it, "start?", &start)
-				acc := start
-				forEachItem(it, func(v Value) bool {
-					acc = a.s.binary(lang.Plus, acc, v)
-					return true
-				})
-				return acc
-			}},
 		&Builtin{Name: "round", Kind: PythonBuiltin, Sig: "round(number, ndigits=None)", Doc: "Rounds to ndigits decimals, halves to even; to an int when ndigits is omitted.",
 			Fn: builtinRound},
 		&Builtin{Name: "isinstance", Kind: PythonBuiltin, Sig: "isinstance(obj, class_or_tuple)", Doc: "Tells whether obj is an instance of the class (or of one of a tuple of classes).",
 			Fn: func(a *Args) Value {
-				var v, c Value
-				a.Unpack("obj", &v, "class_or_tuple", &c)
+				exactArgs(a, "isinstance", 2)
+				v, c := a.Pos[0], a.Pos[1]
 				var classes []Value
 				switch cv := c.(type) {
 				case *Class:
@@ -190,42 +172,6 @@ func builtinPrint(a *Args) Value {
 	}
 	a.s.write(strings.Join(parts, sep) + end)
 	return None
-}
-
-func minMax(a *Args, name string, better lang.Op) Value {
-	if len(a.Pos) == 0 {
-		throw("TypeError", errExpectedAtLeast1, name)
-	}
-	var def Value
-	hasDef := false
-	for _, kw := range a.Kw {
-		if kw.Name == "default" {
-			def, hasDef = kw.Value, true
-		} else {
-			throw("TypeError", errInvalidKwFor, kw.Name, name)
-		}
-	}
-	var best Value
-	pick := func(v Value) bool {
-		if best == nil || a.s.truth(a.s.compare(better, v, best)) {
-			best = v
-		}
-		return true
-	}
-	if len(a.Pos) == 1 {
-		forEachItem(a.Pos[0], pick)
-	} else {
-		for _, v := range a.Pos {
-			pick(v)
-		}
-	}
-	if best == nil {
-		if hasDef {
-			return def
-		}
-		throw("ValueError", errMinMaxEmpty, name)
-	}
-	return best
 }
 
 func builtinRound(a *Args) Value {
@@ -407,12 +353,14 @@ func builtinStr(a *Args) Value {
 
 func builtinList(a *Args) Value {
 	var v Value = Tuple{}
+	argCount(a, "list", 0, 1)
 	a.Unpack("iterable?", &v)
 	return &List{Elems: append([]Value{}, iterate(v)...)}
 }
 
 func builtinTuple(a *Args) Value {
 	var v Value = Tuple{}
+	argCount(a, "tuple", 0, 1)
 	a.Unpack("iterable?", &v)
 	return Tuple(append([]Value{}, iterate(v)...))
 }

@@ -34,12 +34,19 @@ func Check(t *Transcript, opts Options) []StmtResult {
 		// Each statement is an input at the prompt: its lines count from 1
 		// (in messages such as "... after 'if' statement on line 1").
 		e := s.Exec(c.Code(), 1)
-		if e != nil {
+		_, exitMsg, exited := e.ExitStatus()
+		switch {
+		case exited && exitMsg != "":
+			buf.WriteString(exitMsg + "\n")
+		case e != nil && !exited:
 			buf.WriteString(e.FirstLine() + "\n")
 		}
 		printed := splitLines(buf.String())
 		got := NormalizeOutput(printed)
 		res = append(res, StmtResult{N: i + 1, Chunk: c, Got: got, OK: slices.Equal(got, c.Want), Printed: printed})
+		if exited {
+			break // exit(): the transcript ends here, as the session does
+		}
 		if e != nil && e.Interrupt() {
 			res[len(res)-1].OK, res[len(res)-1].Interrupted = false, true
 			break

@@ -62,18 +62,33 @@ func (d *Dict) Delete(k Value) bool {
 	return true
 }
 
-// Set is a Python set (Frozen: a frozenset): elements in insertion order
-// (CPython's order differs for some elements; reprs that depend on it are
-// kept to small ints and strings, whose order tensh reproduces where
-// CPython's hash order equals insertion order).
+// Set is a Python set (Frozen: a frozenset). Elems holds the elements in
+// insertion order; Python's iteration order, CPython's hash-table order,
+// is Order() (see set_table.go): iterate and print a set through it.
 type Set struct {
 	Elems  []Value
 	index  map[any]int
 	Frozen bool
+	tab    *setTable // CPython's table, for the iteration order
 }
 
 // NewSet returns an empty set.
-func NewSet() *Set { return &Set{index: map[any]int{}} }
+func NewSet() *Set { return &Set{index: map[any]int{}, tab: newSetTable()} }
+
+// Order returns the elements in CPython's iteration order.
+func (s *Set) Order() []Value { return s.table().order() }
+
+// table returns the set's CPython table, building it from Elems for a Set
+// made without NewSet.
+func (s *Set) table() *setTable {
+	if s.tab == nil {
+		s.tab = newSetTable()
+		for _, v := range s.Elems {
+			s.tab.add(v, pyHash(v))
+		}
+	}
+	return s.tab
+}
 
 // Len is len(s).
 func (s *Set) Len() int { return len(s.Elems) }
@@ -90,6 +105,7 @@ func (s *Set) Add(v Value) {
 	if _, ok := s.index[h]; ok {
 		return
 	}
+	s.table().add(v, pyHash(v))
 	s.index[h] = len(s.Elems)
 	s.Elems = append(s.Elems, v)
 }
@@ -102,6 +118,7 @@ func (s *Set) Remove(v Value) bool {
 		return false
 	}
 	delete(s.index, h)
+	s.table().remove(s.Elems[i], pyHash(s.Elems[i]))
 	s.Elems = append(s.Elems[:i], s.Elems[i+1:]...)
 	for j := i; j < len(s.Elems); j++ {
 		s.index[mustHash(s.Elems[j])] = j
@@ -109,11 +126,12 @@ func (s *Set) Remove(v Value) bool {
 	return true
 }
 
-// numKey is the hash key of a number: equal numbers (1, 1.0, True) have
-// equal keys, as their Python hashes and equality agree.
+// numKey is the hash key of an int past int64 (or of an integral float
+// past it): its decimal text. Smaller numbers key by an int64 (ints, bools
+// and integral floats, so that 1, 1.0 and True are one key) or a float64
+// (other floats).
 type numKey struct {
-	f   float64
-	big string // decimal text of an int that a float64 does not hold exactly
+	big string
 }
 
 // tupleKey is the hash key of a tuple: its elements' keys, joined.
@@ -131,23 +149,28 @@ func hashKey(v Value) (any, bool) {
 		return v, true
 	case Bool:
 		if v {
-			return numKey{f: 1}, true
+			return int64(1), true
 		}
-		return numKey{f: 0}, true
+		return int64(0), true
 	case Int:
-		if n, ok := v.Int64(); ok && n > -(1<<53) && n < 1<<53 {
-			return numKey{f: float64(n)}, true
+		// Ints that fit an int64 (and integral floats of that range) key
+		// by their int64 value: Go hashes those fastest.
+		if n, ok := v.Int64(); ok {
+			return n, true
 		}
 		return numKey{big: v.Decimal()}, true
 	case Float:
 		f := float64(v)
-		if f == math.Trunc(f) && math.Abs(f) >= 1<<53 && !math.IsInf(f, 0) {
-			return numKey{big: floatIntDecimal(f)}, true
-		}
 		if f != f {
 			return identityKey{new(float64)}, true // NaN equals nothing, itself included
 		}
-		return numKey{f: f}, true
+		if f == math.Trunc(f) && !math.IsInf(f, 0) {
+			if f >= -(1<<63) && f < 1<<63 {
+				return int64(f), true
+			}
+			return numKey{big: floatIntDecimal(f)}, true
+		}
+		return f, true
 	case Str:
 		return string(v), true
 	case Tuple:
@@ -166,7 +189,7 @@ func hashKey(v Value) (any, bool) {
 			return nil, false
 		}
 		return identityKey{v}, true
-	case *List, *Dict, *Slice:
+	case *List, *Dict, *Slice, *DictView:
 		return nil, false
 	case *tensor.Tensor, *Module, *Builtin, *Class, *Object:
 		return identityKey{v}, true

@@ -26,15 +26,27 @@ type Exception struct {
 	SuppressContext bool
 	// Trace is the traceback: the frames the exception went through,
 	// outermost first (see traceback.go).
-	Trace []TraceFrame
+	Trace      []TraceFrame
+	exit       *exitInfo // SystemExit's status (exit.go)
+	suggestion string    // "Did you mean" (suggest.go)
 }
 
 func (e *Exception) Error() string {
 	if e.Msg == "" {
 		return e.Type
 	}
-	return e.Type + ": " + e.Msg
+	return e.Type + ": " + e.Msg + e.didYouMean()
 }
+
+// didYouMean is the suggestion as the prompt prints it after the message.
+func (e *Exception) didYouMean() string {
+	if e.suggestion == "" {
+		return ""
+	}
+	return ". Did you mean: '" + e.suggestion + "'?"
+}
+
+func sprintf(format string, args ...any) string { return fmt.Sprintf(format, args...) }
 
 // throw raises a Python exception; format is one of the formats below (or
 // PyTorch's text from a runtime package).
@@ -145,12 +157,10 @@ const (
 	errTooManyDigits       = "too many digits in integer"
 	errInvalidSyntax       = "invalid syntax"
 	errNoModule            = "No module named '%s'"
-	errCannotImport        = "cannot import name '%s' from 'torch'"
 	errCannotAssignExpr    = "cannot assign to expression"
 	errCannotDeleteAttr    = "cannot delete attribute '%s'"
 	errAugAssignIllegal    = "illegal expression for augmented assignment"
 	errStarredHere         = "can't use starred expression here"
-	errKwArgsMapping       = "argument after ** must be a mapping, not %s"
 	errKwRepeated          = "keyword argument repeated: %s"
 	errNotReversible       = "'%s' object is not reversible"
 )
@@ -283,3 +293,158 @@ const (
 	errSeedLong          = "manual_seed expected a long, but got %s"
 	errNotImplementedFor = "\"%s\" not implemented for '%s'"
 )
+
+// Python's dicts, sets, iterators and builtins (dict_methods.go,
+// set_methods.go, iter.go, builtins_*.go).
+const (
+	errDictChangedSize  = "dictionary changed size during iteration"
+	errSetChangedSize   = "Set changed size during iteration"
+	errDictUpdateSeq    = "cannot convert dictionary update sequence element #%d to a sequence"
+	errDictUpdateLen    = "dictionary update sequence element #%d has length %d; 2 is required"
+	errExpectedAtLeastN = "%s expected at least %d argument%s, got %d"
+	errExpectedAtMostN  = "%s expected at most %d argument%s, got %d"
+	errPowMissingBase   = "pow() missing required argument 'base' (pos 1)"
+	errPowMissingExp    = "pow() missing required argument 'exp' (pos 2)"
+	errKey              = "%s"
+	errPopitemEmpty     = "'popitem(): dictionary is empty'"
+	errPopEmptySet      = "'pop from an empty set'"
+	errUnboundNoSelf    = "unbound method %s.%s() needs an argument"
+	errUnboundSelfType  = "descriptor '%s' for '%s' objects doesn't apply to a '%s' object"
+)
+
+// The builtins over iterables (builtins_iter.go, builtins_reduce.go).
+const (
+	errExpectedN        = "%s expected %d argument%s, got %d"
+	errZipShorter1      = "zip() argument %d is shorter than argument 1"
+	errZipShorterN      = "zip() argument %d is shorter than arguments 1-%d"
+	errZipLonger1       = "zip() argument %d is longer than argument 1"
+	errZipLongerN       = "zip() argument %d is longer than arguments 1-%d"
+	errMapArgs          = "map() must have at least two arguments."
+	errEnumerateMissing = "enumerate() missing required argument 'iterable'"
+	errIterCallable     = "iter(v, w): v must be callable"
+	errNotIterator      = "'%s' object is not an iterator"
+	errSumPositional    = "sum() takes at least 1 positional argument (0 given)"
+	errSumAtMost        = "sum() takes at most 2 arguments (%d given)"
+	errSumStrings       = "sum() can't sum strings [use ''.join(seq) instead]"
+	errMinMaxDefault    = "Cannot specify a default for %s() with multiple positional arguments"
+)
+
+// Imports (modules.go).
+const (
+	errNoModuleNotPackage = "No module named '%s'; '%s' is not a package"
+	errCannotImportFrom   = "cannot import name '%s' from '%s' %s"
+	errRelativeImport     = "attempted relative import with no known parent package"
+)
+
+// The math module (mod_math.go, mod_math_int.go).
+const (
+	errMathDomain        = "math domain error"
+	errMathRange         = "math range error"
+	errMathLogArgs       = "math.log requires 1 to 2 arguments"
+	errExpectedInt       = "Expected an int as second argument to ldexp."
+	errNoTrunc           = "type %s doesn't define __trunc__ method"
+	errTolerances        = "tolerances must be non-negative"
+	errFactorialNegative = "factorial() not defined for negative values"
+	errMathNNonNeg       = "n must be a non-negative integer"
+	errMathKNonNeg       = "k must be a non-negative integer"
+	errIsqrtNegative     = "isqrt() argument must be nonnegative"
+	errDistDims          = "both points must have the same number of dimensions"
+	errFsumInf           = "-inf + inf in fsum"
+	errFsumOverflow      = "intermediate overflow in fsum"
+)
+
+// list methods (list_methods.go).
+const (
+	errListRemove       = "list.remove(x): x not in list"
+	errSortPositional   = "sort() takes no positional arguments"
+	errListModifiedSort = "list modified during sort"
+)
+
+// str methods (str_methods.go, str_methods2.go).
+const (
+	errMustBeStr         = "must be str, not %s"
+	errMustBeStrOrNone   = "must be str or None, not %s"
+	errStripArg          = "%s arg must be None or str"
+	errStartsArg         = "%s first arg must be str or a tuple of str, not %s"
+	errStartsTupleItem   = "tuple for %s must only contain str, not %s"
+	errEmptySeparator    = "empty separator"
+	errFillChar          = "The fill character must be exactly one character long"
+	errFillCharType      = "The fill character must be a unicode character, not %s"
+	errJoinIterable      = "can only join an iterable"
+	errReplaceArg        = "replace() argument %d must be str, not %s"
+	errSubstringNotFound = "substring not found"
+)
+
+// str.format and printf-style formatting (str_format.go).
+const (
+	errFormatSwitchToAuto    = "cannot switch from manual field specification to automatic field numbering"
+	errFormatSwitchToManual  = "cannot switch from automatic field numbering to manual field specification"
+	errFormatIndex           = "Replacement index %d out of range for positional args tuple"
+	errFormatEmptyAttr       = "Empty attribute in format string"
+	errFormatMissingBracket  = "Missing ']' in format string"
+	errFormatAfterKey        = "Only '.' or '[' may follow ']' in format field specifier"
+	errFormatSingleClose     = "Single '}' encountered in format string"
+	errFormatSingleOpen      = "Single '{' encountered in format string"
+	errFormatUnmatched       = "unmatched '{' in format spec"
+	errFormatConvEnd         = "end of string while looking for conversion specifier"
+	errFormatExpectedClose   = "expected '}' before end of string"
+	errFormatConvColon       = "expected ':' after conversion specifier"
+	errFormatConv            = "Unknown conversion specifier %s"
+	errFormatNotEnough       = "not enough arguments for format string"
+	errFormatNotAll          = "not all arguments converted during string formatting"
+	errFormatIncomplete      = "incomplete format"
+	errFormatIncompleteKey   = "incomplete format key"
+	errFormatMapping         = "format requires a mapping"
+	errFormatStarInt         = "* wants int"
+	errFormatRealNumber      = "%%%s format: a real number is required, not %s"
+	errFormatIntRequired     = "%%%s format: an integer is required, not %s"
+	errFormatChar            = "%s requires int or char"
+	errFormatUnsupportedChar = "unsupported format character '%c' (%#x) at index %d"
+)
+
+// More builtins (builtins_more.go).
+const (
+	errFormatArg2       = "format() argument 2 must be str, not %s"
+	errChrRange         = "chr() arg not in range(0x110000)"
+	errOrdType          = "ord() expected string of length 1, but %s found"
+	errOrdLen           = "ord() expected a character, but string of length %d found"
+	errFloatDivmodZero  = "float divmod()"
+	errPowAtMost        = "pow() takes at most 3 arguments (%d given)"
+	errPow3rdInts       = "pow() 3rd argument not allowed unless all arguments are integers"
+	errPow3rdZero       = "pow() 3rd argument cannot be 0"
+	errPowNotInvertible = "base is not invertible for the given modulus"
+	errAttrNameType     = "attribute name must be string, not '%s'"
+)
+
+// The warnings module (warnings.go).
+const errWarnCategory = "category must be a Warning subclass, not '%s'"
+
+// Format specs (format.go).
+const errFormatGroupingStr = "Cannot specify '%c' with 's'."
+
+// types.SimpleNamespace, vars and f(**kwargs) (mod_types.go).
+const (
+	errNamespaceArgs   = "no positional arguments expected"
+	errVarsArg         = "vars() argument must have __dict__ attribute"
+	errKwArgsMappingFn = "%s() argument after ** must be a mapping, not %s"
+	errKeywordsStrings = "keywords must be strings"
+	errKwMultiple      = "%s() got multiple values for keyword argument '%s'"
+)
+
+// Argument counts of methods (str_methods.go).
+const (
+	errTakesAtLeast     = "%s() takes at least %d argument%s (%d given)"
+	errTakesAtMost      = "%s() takes at most %d argument%s (%d given)"
+	errArgNameAndPos    = "argument for %s() given by name ('%s') and position (%d)"
+	errTakesExactly1Pos = "%s() takes exactly 1 positional argument (%d given)"
+	errTakesExactly2Pos = "%s() takes exactly 2 positional arguments (%d given)"
+	errSsizeOverflow    = "Python int too large to convert to C ssize_t"
+	errCIntOverflow     = "Python int too large to convert to C int"
+	errIndexSliceArgs   = "slice indices must be integers or have an __index__ method"
+	errFactorialTooBig  = "factorial() argument should not exceed 9223372036854775807"
+	errPowUnsupported3  = "unsupported operand type(s) for ** or pow(): '%s', '%s', '%s'"
+	errMissingRequired  = "%s() missing required argument '%s' (pos %d)"
+)
+
+// help() of a builtin class (help.go).
+const msgHelpClass = "Help on class %s in module builtins:"

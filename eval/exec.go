@@ -43,42 +43,6 @@ func (s *Session) write(text string) {
 	_, _ = s.opts.Out.Write([]byte(text))
 }
 
-func (s *Session) importStmt(st *lang.ImportStmt) {
-	known := map[string]bool{"torch": true, "numpy": true, "math": true, "torch.nn": true, "torch.nn.functional": true}
-	if !known[st.Module] {
-		throw("ModuleNotFoundError", errNoModule, st.Module)
-	}
-	if st.Names != nil {
-		// torch's names are always visible; `from torch import x` binds x.
-		for _, n := range st.Names {
-			if n == "*" {
-				continue
-			}
-			if st.Module == "torch" {
-				v, ok := s.torch.Members[n]
-				if !ok {
-					throw("ImportError", errCannotImport, n)
-				}
-				s.globals[n] = v
-			}
-		}
-		return
-	}
-	name := st.Alias
-	if name == "" {
-		name = st.Module
-		if i := indexByte(name, '.'); i >= 0 {
-			name = name[:i]
-		}
-	}
-	switch st.Module {
-	case "torch":
-		s.globals[name] = s.torch
-	default:
-		s.globals[name] = &Module{Name: st.Module, Members: map[string]Value{}}
-	}
-}
-
 func indexByte(s string, c byte) int {
 	for i := 0; i < len(s); i++ {
 		if s[i] == c {
@@ -178,6 +142,10 @@ func (s *Session) inplaceBinary(op lang.Op, x, y Value) Value {
 	case *tensor.Tensor:
 		if op != lang.At {
 			return s.tensorInplace(op, xv, y)
+		}
+	case *Set:
+		if r, ok := setInplace(op, xv, y); ok {
+			return r
 		}
 	case *List:
 		if op == lang.Plus {
@@ -372,7 +340,7 @@ func (s *Session) evalCall(e *lang.CallExpr) Value {
 		case a.Star == 1:
 			args.Pos = append(args.Pos, s.iterValues(s.eval(a.Value))...)
 		case a.Star == 2:
-			s.kwargsFrom(funcName(fn), s.eval(a.Value), args)
+			args.Kw = kwargsOf(callName(fn), s.eval(a.Value), args.Kw)
 		case a.Name != "":
 			v := s.eval(a.Value)
 			for _, kw := range args.Kw {
@@ -414,6 +382,8 @@ func (s *Session) Call(fn Value, args *Args) Value {
 	case *Function:
 		args.Name = f.Name
 		return s.callFunction(f, args)
+	case pyCaller:
+		return orNone(f.pyCall(args))
 	}
 	throw("TypeError", errNotCallable, TypeName(fn))
 	return nil

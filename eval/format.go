@@ -193,6 +193,9 @@ func formatStr(s, spec string) string {
 	if fs.align == '=' {
 		throw("ValueError", errFormatAlign)
 	}
+	if fs.grouping != 0 {
+		throw("ValueError", errFormatGroupingStr, fs.grouping)
+	}
 	if fs.precision >= 0 {
 		rs := []rune(s)
 		if len(rs) > fs.precision {

@@ -74,7 +74,6 @@ const (
 	errUnexpectedKw    = "%s() got an unexpected keyword argument '%s'"
 	errMultipleVals    = "%s() got multiple values for argument '%s'"
 	errPosOnlyAsKw     = "%s() got some positional-only arguments passed as keyword arguments: '%s'"
-	errKwMustBeStrings = "keywords must be strings"
 	errNoBindingNonloc = "no binding for nonlocal '%s' found"
 )
 
@@ -742,13 +741,6 @@ func paramIndex(params []lang.Param, name string) int {
 		}
 	}
 	return -1
-}
-
-func pluralS(n int) string {
-	if n == 1 {
-		return ""
-	}
-	return "s"
 }
 
 // nameList is Python's list of missing arguments: 'a', 'b' and 'c'.

@@ -30,6 +30,8 @@ func helpText(v Value) string {
 		switch {
 		case f.Kind&PythonBuiltin != 0:
 			header = fmt.Sprintf(msgHelpFunc, f.Name, "builtins")
+		case f.Kind == 0: // a module's function, or a method of a Python type
+			header = fmt.Sprintf(msgHelpFunc, f.Name, helpModule(f))
 		default:
 			header = fmt.Sprintf(msgHelpFunc, f.Name, "torch")
 		}
@@ -46,6 +48,11 @@ func helpText(v Value) string {
 		}
 		if m := LookupMagic(strings.TrimPrefix(name, "%")); m != nil {
 			return magicHelp(m.Name)
+		}
+	}
+	if c, ok := v.(*Class); ok && b == nil {
+		if sig, doc, ok := classDoc(c.Name); ok {
+			return fmt.Sprintf(msgHelpClass, c.Name) + "\n\n" + sig + "\n" + wrapIndent(doc, "    ", 79) + "\n"
 		}
 	}
 	if b == nil {

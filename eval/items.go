@@ -161,6 +161,8 @@ func (s *Session) getItem(x, idx Value) Value {
 		return MakeInt(c.Start + int64(i)*c.Step)
 	case *StorageValue:
 		return storageGetItem(c, idx) // tensor_attrs.go
+	case *Dict:
+		return dictGetItem(c, idx)
 	case *Class:
 		// torch.Tensor[...] etc. are not supported.
 	case *Object:
@@ -208,6 +210,9 @@ func (s *Session) setItem(x, idx, v Value) {
 	case *StorageValue:
 		s.storageSetItem(c, idx, v) // tensor_attrs.go
 		return
+	case *Dict:
+		c.SetItem(idx, v)
+		return
 	}
 	throw("TypeError", errNoItemAssignment, TypeName(x))
 }
@@ -232,6 +237,11 @@ func delItem(x, idx Value) {
 		}
 		i := seqIndex("list", idx, len(c.Elems))
 		c.Elems = append(c.Elems[:i:i], c.Elems[i+1:]...)
+		return
+	case *Dict:
+		if !c.Delete(idx) {
+			throw("KeyError", errKey, Repr(idx))
+		}
 		return
 	}
 	throw("TypeError", errNoItemDeletion, TypeName(x))

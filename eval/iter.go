@@ -1,461 +1,247 @@
 package eval
 
-import (
-	"fmt"
+// Iteration: the one protocol that for-loops, comprehensions, unpacking and
+// the builtins (sum, zip, sorted, list(), ...) use to walk an iterable.
+//
+//	it := Iterate(v)        // Python's iter(v): TypeError if v is not iterable
+//	for {
+//		x, ok := it.Next()  // Python's next(it); ok is false when exhausted
+//		if !ok {
+//			break
+//		}
+//		...                 // loops over user code poll() each iteration
+//	}
+//
+// Iterate never materializes its iterable: a range yields its ints one at a
+// time, a list is read by index as the loop goes (so a loop that appends
+// sees the new items, as in Python), a dict raises Python's RuntimeError
+// when it changes size during the loop. An iterator value (what iter(),
+// zip(), map(), filter(), enumerate(), reversed(), dict.items() ... return,
+// and what a generator expression should return) is an *IterValue: Python
+// object that prints as `<zip object at 0x...>` and iterates over itself,
+// so it is consumed once, as in Python.
+//
+// To add an iterable type, add a case to Iterate (or make the type
+// implement Iterable). To make a Python iterator from Go code (a generator
+// expression, say), wrap any Iterator: NewIterValue("generator", it), or an
+// IterFunc closure: NewIterValue("generator", IterFunc(func() (Value, bool) {...})).
+//
+// iterate(v) (pyops.go) is the slice form for the callers that need every
+// item at once; it drains Iterate for the types it does not know.
 
-	"github.com/tensh/tensh/lang"
+import (
+	"unicode/utf8"
+
 	"github.com/tensh/tensh/runtime/tensor"
 )
 
-// The iteration protocol of for loops, unpacking and comprehensions, and
-// generator expressions.
-
-// valueIter yields the items of an iterable one at a time.
-type valueIter interface {
-	next() (Value, bool)
+// Iterator yields the items of an iterable one at a time. Next returns the
+// next item and true, or (nil, false) once the iterator is exhausted (and
+// on every later call). Next may raise a Python exception (panic
+// *Exception), as a Python iterator's __next__ does.
+type Iterator interface {
+	Next() (Value, bool)
 }
 
-type rangeIter struct {
-	r    Range
-	i, n int64
+// IterFunc adapts a function to the Iterator interface.
+type IterFunc func() (Value, bool)
+
+// Next calls f.
+func (f IterFunc) Next() (Value, bool) { return f() }
+
+// Iterable is implemented by value types that know how to iterate
+// themselves (types defined outside this file: Iterate asks them first).
+type Iterable interface {
+	Iter() Iterator
 }
 
-func (it *rangeIter) next() (Value, bool) {
-	if it.i >= it.n {
+// IterValue is a Python iterator object: the result of iter(), zip(),
+// map(), filter(), enumerate(), reversed(), a dict view's iter(), a
+// generator expression. Type is its Python type name ("zip",
+// "list_iterator", "generator"); it is consumed by iteration.
+type IterValue struct {
+	Type string
+	It   Iterator
+	done bool
+}
+
+// NewIterValue wraps an Iterator as the Python iterator object of type
+// typeName.
+func NewIterValue(typeName string, it Iterator) *IterValue {
+	return &IterValue{Type: typeName, It: it}
+}
+
+// Next yields the iterator's next item; an exhausted iterator stays
+// exhausted, as Python's builtin iterators do.
+func (v *IterValue) Next() (Value, bool) {
+	if v.done {
 		return nil, false
 	}
-	v := intValue(it.r.Start + it.i*it.r.Step)
-	it.i++
-	return v, true
-}
-
-// listIter follows a list as it changes, as Python's list iterator does.
-type listIter struct {
-	l *List
-	i int
-}
-
-func (it *listIter) next() (Value, bool) {
-	if it.i >= len(it.l.Elems) {
-		return nil, false
+	x, ok := v.It.Next()
+	if !ok {
+		v.done = true
+		v.It = nil
 	}
-	v := it.l.Elems[it.i]
-	it.i++
-	return v, true
+	return x, ok
 }
 
-type sliceIter struct {
-	vals []Value
-	i    int
-}
+func (v *IterValue) pyTypeName() string { return v.Type }
 
-func (it *sliceIter) next() (Value, bool) {
-	if it.i >= len(it.vals) {
-		return nil, false
-	}
-	v := it.vals[it.i]
-	it.i++
-	return v, true
-}
-
-type strIter struct {
-	s string
-	i int
-}
-
-func (it *strIter) next() (Value, bool) {
-	if it.i >= len(it.s) {
-		return nil, false
-	}
-	for j := it.i + 1; j <= len(it.s); j++ {
-		if j == len(it.s) || it.s[j]&0xC0 != 0x80 {
-			v := Str(it.s[it.i:j])
-			it.i = j
-			return v, true
-		}
-	}
-	return nil, false
-}
-
-// dictIter yields a dict's keys; a dict that changes size meanwhile is
-// Python's RuntimeError.
-type dictIter struct {
-	d *Dict
-	n int
-	i int
-}
-
-const errDictChanged = "dictionary changed size during iteration"
-
-func (it *dictIter) next() (Value, bool) {
-	if it.d.Len() != it.n {
-		throw("RuntimeError", errDictChanged)
-	}
-	if it.i >= it.n {
-		return nil, false
-	}
-	v := it.d.Keys[it.i]
-	it.i++
-	return v, true
-}
-
-type tensorIter struct {
-	t    *tensor.Tensor
-	i, n int
-}
-
-func (it *tensorIter) next() (Value, bool) {
-	if it.i >= it.n {
-		return nil, false
-	}
-	v := tensorSelect(it.t, it.i)
-	it.i++
-	return v, true
-}
-
-// iter is iter(v) for the statement evaluator.
-func (s *Session) iter(v Value) valueIter {
+// Iterate is Python's iter(v): an Iterator over v's items, or TypeError
+// "'T' object is not iterable".
+func Iterate(v Value) Iterator {
 	switch x := v.(type) {
-	case Range:
-		return &rangeIter{r: x, n: x.Len()}
+	case *IterValue:
+		return x
 	case *List:
 		return &listIter{l: x}
 	case Tuple:
-		return &sliceIter{vals: x}
+		return &sliceIter{elems: x}
+	case *NamedTuple:
+		return &sliceIter{elems: x.Elems}
+	case Range:
+		return &rangeIter{next: x.Start, step: x.Step, left: x.Len()}
 	case Str:
 		return &strIter{s: string(x)}
+	case Size:
+		i := 0
+		return IterFunc(func() (Value, bool) {
+			if i >= len(x) {
+				return nil, false
+			}
+			i++
+			return MakeInt(int64(x[i-1])), true
+		})
 	case *Dict:
-		return &dictIter{d: x, n: x.Len()}
+		return newDictIter(x, dictKeys)
 	case *Set:
-		return &sliceIter{vals: append([]Value(nil), x.Elems...)}
+		return newSetIter(x)
+	case *DictView:
+		return newDictIter(x.D, x.Kind)
 	case *tensor.Tensor:
 		if x.Dim() == 0 {
 			throw("TypeError", errIterTensor0d)
 		}
-		return &tensorIter{t: x, n: x.Size(0)}
-	case *Generator:
-		return x
+		i, n := 0, x.Size(0)
+		return IterFunc(func() (Value, bool) {
+			if i >= n {
+				return nil, false
+			}
+			i++
+			return tensorSelect(x, i-1), true
+		})
+	case Iterable:
+		return x.Iter()
 	}
-	return &sliceIter{vals: iterate(v)}
+	throw("TypeError", errNotIterable, TypeName(v))
+	return nil
 }
 
-// iterValues is the items of an iterable, for unpacking.
-func (s *Session) iterValues(v Value) []Value {
+// isIterable reports whether Iterate accepts v.
+func isIterable(v Value) bool {
 	switch x := v.(type) {
-	case *List:
-		return x.Elems
-	case Tuple:
-		return x
+	case *IterValue, *List, Tuple, *NamedTuple, Range, Str, Size, *Dict, *Set, *DictView, Iterable:
+		return true
+	case *tensor.Tensor:
+		return x.Dim() > 0
 	}
-	it := s.iter(v)
+	return false
+}
+
+// iterName is the Python type name of iter(v) for v's type.
+func iterName(v Value) string {
+	switch v.(type) {
+	case *List:
+		return "list_iterator"
+	case Tuple, Size, *NamedTuple:
+		return "tuple_iterator"
+	case Range:
+		return "range_iterator"
+	case Str:
+		return "str_ascii_iterator"
+	case *Dict:
+		return "dict_keyiterator"
+	case *DictView:
+		return [...]string{"dict_keyiterator", "dict_valueiterator", "dict_itemiterator"}[v.(*DictView).Kind]
+	case *Set:
+		return "set_iterator"
+	}
+	return "iterator"
+}
+
+// drain collects the remaining items of an iterator, checking the memory
+// cap as the list grows and polling for Ctrl-C.
+func drain(it Iterator) []Value {
 	var out []Value
 	for {
-		x, ok := it.next()
+		x, ok := it.Next()
 		if !ok {
 			return out
+		}
+		if len(out) == cap(out) && len(out) >= 1024 {
+			checkSlots(2 * len(out))
 		}
 		poll()
 		out = append(out, x)
 	}
 }
 
-// unpackTargets assigns the items of v to targets, one of which may be
-// starred (a, *b = v).
-func (s *Session) unpackTargets(targets []lang.Expr, v Value) {
-	switch v.(type) {
-	case Tuple, *List, Str, Size, Range, *tensor.Tensor, *NamedTuple, *Dict, *Set, *Generator:
-	default:
-		if _, ok := iterableByIterate(v); !ok {
-			throw("TypeError", errCannotUnpack, TypeName(v))
-		}
-	}
-	elems := s.iterValues(v)
-	star := -1
-	for i, t := range targets {
-		if _, ok := t.(*lang.StarredExpr); ok {
-			star = i
-		}
-	}
-	if star < 0 {
-		if len(elems) > len(targets) {
-			throw("ValueError", errTooManyUnpack, len(targets))
-		}
-		if len(elems) < len(targets) {
-			throw("ValueError", errNotEnoughUnpack, len(targets), len(elems))
-		}
-		for i, t := range targets {
-			s.assign(t, elems[i])
-		}
-		return
-	}
-	after := len(targets) - star - 1
-	if len(elems) < len(targets)-1 {
-		throw("ValueError", errNotEnoughUnpackStar, len(targets)-1, len(elems))
-	}
-	for i := 0; i < star; i++ {
-		s.assign(targets[i], elems[i])
-	}
-	mid := append([]Value{}, elems[star:len(elems)-after]...)
-	s.assign(targets[star].(*lang.StarredExpr).X, &List{Elems: mid})
-	for i := 0; i < after; i++ {
-		s.assign(targets[star+1+i], elems[len(elems)-after+i])
-	}
+// sliceIter iterates a fixed slice (a tuple's items).
+type sliceIter struct {
+	elems []Value
+	i     int
 }
 
-const errNotEnoughUnpackStar = "not enough values to unpack (expected at least %d, got %d)"
-
-// iterableByIterate reports whether iterate accepts v (the iterables
-// that other parts of tensh define).
-func iterableByIterate(v Value) (vs []Value, ok bool) {
-	defer func() {
-		if r := recover(); r != nil {
-			if e, isExc := r.(*Exception); isExc && e.Type == "TypeError" && e.Msg == fmt.Sprintf(errNotIterable, TypeName(v)) {
-				ok = false
-				return
-			}
-			panic(r)
-		}
-	}()
-	return iterate(v), true
-}
-
-// ---- Generator expressions and comprehensions ----
-
-// Generator is the value of a generator expression: it runs its clauses
-// lazily, one item at a time, in its own frame.
-type Generator struct {
-	s    *Session
-	comp *lang.CompExpr
-	fr   *frame
-	its  []valueIter // one per active for clause
-	done bool
-	// running is set while the generator computes an item.
-	running bool
-	addr    uintptr
-}
-
-// newGenerator starts a comprehension: the first iterable is evaluated
-// now, in the enclosing scope.
-func (s *Session) newGenerator(e *lang.CompExpr) *Generator {
-	code := s.analyzeScope(e, s.enclosingCodes())
-	first := s.iter(s.eval(e.Clauses[0].Iter))
-	fn := &Function{Name: code.name, code: code, closure: s.capture(code)}
-	fr := newFrame(code, fn)
-	fr.line = exprLine(e)
-	return &Generator{s: s, comp: e, fr: fr, its: []valueIter{first}}
-}
-
-func (g *Generator) next() (Value, bool) {
-	if g.running {
-		throw("ValueError", errGenRunning)
-	}
-	if g.done {
+func (it *sliceIter) Next() (Value, bool) {
+	if it.i >= len(it.elems) {
 		return nil, false
 	}
-	s := g.s
-	s.pushFrame(g.fr)
-	g.done, g.running = true, true // until the step ends normally
-	v, ok := g.step()
-	g.done, g.running = !ok, false
-	s.popFrame()
-	return v, ok
+	it.i++
+	return it.elems[it.i-1], true
 }
 
-const errGenRunning = "generator already executing"
-
-func (g *Generator) step() (Value, bool) {
-	s := g.s
-	cls := g.comp.Clauses
-	for {
-		d := len(g.its) - 1
-		if d < 0 {
-			return nil, false
-		}
-		v, ok := g.its[d].next()
-		if !ok {
-			g.its = g.its[:d]
-			continue
-		}
-		poll()
-		if id, simple := cls[d].Target.(*lang.Ident); simple {
-			s.storeIdent(id, v)
-		} else {
-			s.assign(cls[d].Target, v)
-		}
-		pass := true
-		for _, cond := range cls[d].Ifs {
-			if !s.truth(s.eval(cond)) {
-				pass = false
-				break
-			}
-		}
-		if !pass {
-			continue
-		}
-		if d == len(cls)-1 {
-			if g.comp.Kind == lang.CompDict {
-				k := s.eval(g.comp.Key)
-				return Tuple{k, s.eval(g.comp.Elt)}, true
-			}
-			return s.eval(g.comp.Elt), true
-		}
-		g.its = append(g.its, s.iter(s.eval(cls[d+1].Iter)))
-	}
+// listIter reads a list by index, as Python's list_iterator does: items
+// appended during the loop are seen, and a list that shrinks ends it.
+type listIter struct {
+	l *List
+	i int
 }
 
-// Next returns the generator's next item, and false when it is
-// exhausted (next(), iter() and the like use it).
-func (g *Generator) Next() (Value, bool) { return g.next() }
-
-// drain is the remaining items of a generator.
-func (g *Generator) drain() []Value {
-	var out []Value
-	for {
-		v, ok := g.next()
-		if !ok {
-			return out
-		}
-		out = append(out, v)
+func (it *listIter) Next() (Value, bool) {
+	if it.l == nil || it.i >= len(it.l.Elems) {
+		it.l = nil
+		return nil, false
 	}
+	it.i++
+	return it.l.Elems[it.i-1], true
 }
 
-func generatorRepr(g *Generator) string {
-	if g.addr == 0 {
-		g.addr = nextObjectAddr()
-	}
-	return fmt.Sprintf("<generator object %s at 0x%x>", g.fr.code.name, g.addr)
+// rangeIter yields a range's ints without materializing the range.
+type rangeIter struct {
+	next, step, left int64
 }
 
-// capture returns the cells of code's free variables, from the current
-// frame.
-func (s *Session) capture(code *funcCode) []*cell {
-	if len(code.free) == 0 {
-		return nil
+func (it *rangeIter) Next() (Value, bool) {
+	if it.left <= 0 {
+		return nil, false
 	}
-	out := make([]*cell, len(code.free))
-	for name, i := range code.free {
-		c := s.nameCell(name)
-		if c == nil {
-			c = &cell{}
-		}
-		out[i] = c
-	}
-	return out
+	v := it.next
+	it.left--
+	it.next += it.step
+	return intValue(v), true
 }
 
-// evalComp evaluates a comprehension or generator expression.
-func (s *Session) evalComp(e *lang.CompExpr) Value {
-	g := s.newGenerator(e)
-	switch e.Kind {
-	case lang.CompGen:
-		return g
-	case lang.CompSet:
-		set := NewSet()
-		for v, ok := g.next(); ok; v, ok = g.next() {
-			set.Add(v)
-		}
-		return set
-	case lang.CompDict:
-		d := NewDict()
-		for v, ok := g.next(); ok; v, ok = g.next() {
-			kv := v.(Tuple)
-			d.SetItem(kv[0], kv[1])
-		}
-		return d
-	}
-	l := &List{}
-	for v, ok := g.next(); ok; v, ok = g.next() {
-		checkSlots(len(l.Elems) + 1)
-		l.Elems = append(l.Elems, v)
-	}
-	return l
+// strIter yields a string's characters (runes) as one-character strings.
+type strIter struct {
+	s string
+	i int
 }
 
-// evalExt evaluates the expressions of the statement language.
-func (s *Session) evalExt(e lang.Expr) Value {
-	switch e := e.(type) {
-	case *lang.LambdaExpr:
-		return s.makeFunction(e, "<lambda>", e.Params)
-	case *lang.CompExpr:
-		return s.evalComp(e)
-	case *lang.DictExpr:
-		d := NewDict()
-		for i, k := range e.Keys {
-			if k == nil {
-				m := s.eval(e.Values[i])
-				md, ok := m.(*Dict)
-				if !ok {
-					throw("TypeError", errNotMapping, TypeName(m))
-				}
-				for j, mk := range md.Keys {
-					d.SetItem(mk, md.Vals[j])
-				}
-				continue
-			}
-			kv := s.eval(k)
-			d.SetItem(kv, s.eval(e.Values[i]))
-		}
-		return d
-	case *lang.SetExpr:
-		set := NewSet()
-		for _, v := range s.evalElemsIter(e.Elems) {
-			set.Add(v)
-		}
-		return set
+func (it *strIter) Next() (Value, bool) {
+	if it.i >= len(it.s) {
+		return nil, false
 	}
-	throw("SyntaxError", errInvalidSyntax)
-	return nil
-}
-
-const errNotMapping = "'%s' object is not a mapping"
-
-// evalElemsIter evaluates the elements of a display, unpacking starred
-// ones with the iteration protocol.
-func (s *Session) evalElemsIter(elems []lang.Expr) []Value {
-	out := make([]Value, 0, len(elems))
-	for _, el := range elems {
-		if st, ok := el.(*lang.StarredExpr); ok {
-			out = append(out, s.iterValues(s.eval(st.X))...)
-			continue
-		}
-		out = append(out, s.eval(el))
-	}
-	return out
-}
-
-// kwargsFrom expands f(**m) into keyword arguments.
-func (s *Session) kwargsFrom(fnName string, m Value, args *Args) {
-	d, ok := m.(*Dict)
-	if !ok {
-		throw("TypeError", errKwArgsMapping, TypeName(m))
-	}
-	for i, k := range d.Keys {
-		name, ok := k.(Str)
-		if !ok {
-			throw("TypeError", errKwMustBeStrings)
-		}
-		for _, kw := range args.Kw {
-			if kw.Name == string(name) {
-				throw("TypeError", errKwRepeatedCall, fnName, string(name))
-			}
-		}
-		args.Kw = append(args.Kw, KwArg{Name: string(name), Value: d.Vals[i]})
-	}
-}
-
-const errKwRepeatedCall = "%s() got multiple values for keyword argument '%s'"
-
-// funcName is the name a call's errors give the function.
-func funcName(fn Value) string {
-	switch f := fn.(type) {
-	case *Function:
-		return f.Name
-	case *Builtin:
-		return f.Name
-	case *BoundMethod:
-		return f.Fn.Name
-	case *Class:
-		return f.Name
-	}
-	return TypeName(fn)
+	r, n := utf8.DecodeRuneInString(it.s[it.i:])
+	it.i += n
+	return Str(string(r)), true
 }

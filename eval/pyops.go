@@ -15,6 +15,9 @@ func isTensor(v Value) bool { _, ok := v.(*tensor.Tensor); return ok }
 // binary computes x op y with Python's semantics; tensors go to the tensor
 // operator library.
 func (s *Session) binary(op lang.Op, x, y Value) Value {
+	if f, ok := x.(Str); ok && op == lang.Percent {
+		return Str(percentFormat(string(f), y)) // str.__mod__ comes first
+	}
 	if op == lang.Star {
 		// seq * tensor repeats the sequence, through Tensor.__index__.
 		if t, ok := x.(*tensor.Tensor); ok && isSequence(y) {
@@ -28,6 +31,9 @@ func (s *Session) binary(op lang.Op, x, y Value) Value {
 	}
 	if isTensor(x) || isTensor(y) {
 		return s.tensorBinary(op, x, y)
+	}
+	if r, ok := containerBinary(op, x, y); ok {
+		return r
 	}
 	// Numbers.
 	if xn, ok := number(x); ok {
@@ -266,6 +272,12 @@ func (s *Session) truth(x Value) bool {
 		return v.Truth()
 	case *NamedTuple:
 		return len(v.Elems) > 0
+	case *Dict:
+		return v.Len() > 0
+	case *Set:
+		return v.Len() > 0
+	case *DictView:
+		return v.D.Len() > 0
 	}
 	return true
 }
@@ -309,6 +321,9 @@ func (s *Session) compare(op lang.Op, x, y Value) Value {
 	}
 	if isTensor(x) || isTensor(y) {
 		return s.tensorCompare(op, x, y)
+	}
+	if r, ok := containerCompare(op, x, y); ok {
+		return Bool(r)
 	}
 	switch op {
 	case lang.Eq:
@@ -381,6 +396,12 @@ func (s *Session) equal(x, y Value) bool {
 		return false
 	case DTypeValue, DeviceValue, EllipsisType:
 		return x == y
+	case *Dict:
+		b, ok := y.(*Dict)
+		return ok && s.dictEqual(a, b)
+	case *Set, *DictView:
+		r, _ := containerCompare(lang.Eq, x, y)
+		return r
 	}
 	return identical(x, y)
 }
@@ -537,6 +558,9 @@ func (s *Session) contains(container, x Value) bool {
 		}
 		return false
 	}
+	if r, ok := s.containerContains(container, x); ok {
+		return r
+	}
 	throw("TypeError", errArgNotIterable, TypeName(container))
 	return false
 }
@@ -549,8 +573,6 @@ func (s *Session) callMethod(self Value, name string, args ...Value) Value {
 // iterate returns the elements of an iterable value.
 func iterate(v Value) []Value {
 	switch x := v.(type) {
-	case *Generator:
-		return x.drain()
 	case *List:
 		return x.Elems
 	case Tuple:
@@ -592,8 +614,7 @@ func iterate(v Value) []Value {
 		}
 		return out
 	}
-	throw("TypeError", errNotIterable, TypeName(v))
-	return nil
+	return drain(Iterate(v))
 }
 
 // length is len(v).
@@ -618,6 +639,12 @@ func length(v Value) int {
 		return x.Size(0)
 	case *StorageValue:
 		return x.T.Storage().Len()
+	case *Dict:
+		return x.Len()
+	case *Set:
+		return x.Len()
+	case *DictView:
+		return x.D.Len()
 	}
 	throw("TypeError", errNoLen, TypeName(v))
 	return 0

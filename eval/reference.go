@@ -52,6 +52,7 @@ func Reference() string {
 		item("", LookupBuiltin(PythonBuiltin, n), "")
 	}
 	w("")
+	pythonReference(w, item) // reference_py.go
 
 	w("## torch functions")
 	w("")

@@ -18,7 +18,7 @@ func Repr(v Value) string { return new(reprState).repr(v) }
 // reprState is one Repr call's walk: the lists being shown (Python's
 // Py_ReprEnter) and the nesting depth.
 type reprState struct {
-	active []*List
+	active []any
 	rec    recursion
 }
 
@@ -44,7 +44,7 @@ func (st *reprState) repr(v Value) string {
 		return StrRepr(string(x))
 	case *List:
 		for _, l := range st.active {
-			if l == x {
+			if l == any(x) {
 				return "[...]"
 			}
 		}
@@ -81,6 +81,9 @@ func (st *reprState) repr(v Value) string {
 		}
 		return fmt.Sprintf("device(type='%s')", x.D.Type)
 	case *Module:
+		if x.Origin != "" {
+			return "<module '" + x.Name + "' " + x.Origin + ">"
+		}
 		return "<module '" + x.Name + "'>"
 	case *Builtin:
 		if x.Kind&PythonBuiltin != 0 {
@@ -109,16 +112,14 @@ func (st *reprState) repr(v Value) string {
 		return "<" + x.TypeName + " object>"
 	case *StorageValue:
 		return storageRepr(x.T)
-	case *Dict:
-		return st.dictRepr(x)
-	case *Set:
-		return st.setRepr(x)
 	case *Exception:
 		return excRepr(x)
 	case *Function:
 		return functionRepr(x)
 	case *Generator:
 		return generatorRepr(x)
+	case pyReprer:
+		return x.pyRepr(st)
 	}
 	return fmt.Sprintf("<%T>", v)
 }

@@ -307,9 +307,12 @@ func (t *Transcript) Rewrite(got map[int][]string) string {
 // FirstLine is the first line of an exception message, as transcripts
 // record errors.
 func (e *Exception) FirstLine() string {
-	msg, _, _ := strings.Cut(e.Msg, "\n")
+	msg, rest, multi := strings.Cut(e.Msg, "\n")
 	if msg == "" {
 		return e.Type
+	}
+	if !multi || rest == "" {
+		msg += e.didYouMean()
 	}
 	return e.Type + ": " + msg
 }
@@ -348,6 +351,12 @@ func (s *Session) RunEchoFrom(r io.Reader, transcript bool) (exc *Exception, err
 			// As at the prompt, each statement's lines count from 1.
 			e = s.Exec(c.Code(), 1)
 		}
+		if _, msg, ok := e.ExitStatus(); ok { // exit(): the session ends
+			if msg != "" {
+				s.write(msg + "\n")
+			}
+			return e, nil
+		}
 		if e != nil {
 			s.write(e.FirstLine() + "\n")
 			if e.Interrupt() {
@@ -385,6 +394,12 @@ func (s *Session) RunScriptFrom(name string, r io.Reader, transcript bool, errw 
 		e := c.Err
 		if e == nil {
 			e = s.Exec(c.Code(), c.Line)
+		}
+		if _, msg, ok := e.ExitStatus(); ok { // exit(): the script ends
+			if msg != "" {
+				fmt.Fprintln(errw, msg)
+			}
+			return e, nil
 		}
 		if e != nil {
 			if e.InFunction() {

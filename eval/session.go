@@ -60,6 +60,7 @@ type Session struct {
 	globals map[string]Value
 	line    int // line of the statement being executed
 	src     string
+	srcLine int // line number of src's first line
 
 	// Compat is the current compat mode (%compat changes it).
 	Compat Compat
@@ -77,6 +78,8 @@ type Session struct {
 
 	// The statement evaluator's frames and scopes (stmt_exec.go).
 	stmtState
+	// modules are the modules imported so far (modules.go).
+	modules map[string]*Module
 }
 
 // NewSession makes a session with the torch namespace loaded.
@@ -140,6 +143,7 @@ func (s *Session) exec(src string, firstLine int) (exc *Exception) {
 	s.src = src
 	s.chunkLine = firstLine
 	s.frame, s.stack, s.codes = nil, s.stack[:0], map[lang.Node]*funcCode{}
+	s.srcLine = firstLine
 	if m := strings.TrimSpace(src); strings.HasPrefix(m, "%") {
 		return s.guard(func() {
 			tensor.CheckInterrupt()
@@ -213,6 +217,7 @@ func (s *Session) guard(f func()) (exc *Exception) {
 		if exc.Line == 0 {
 			exc.Line = s.line
 		}
+		s.suggestName(exc)
 	}()
 	f()
 	return nil
@@ -229,15 +234,22 @@ func internalError(r any) *Exception {
 
 // Warn prints a Python warning with its location, as the warnings module
 // does under its default filter: once per location (see warnedAt).
+// At the prompt the location is "<stdin>:1" as Python 3.11 prints it
+// (the seed documents' older Python printed "__main__:1": the docs compat
+// mode keeps that); in a script it is FILE:LINE, followed by the source
+// line, indented (warnings.go).
 func (s *Session) Warn(category, msg string) {
 	loc := "__main__:1"
+	if s.Compat == CompatCurrent {
+		loc = "<stdin>:1"
+	}
 	if s.opts.Filename != "" {
 		loc = fmt.Sprintf("%s:%d", s.opts.Filename, s.line)
 	}
 	if s.warnedAt(loc, category, msg) {
 		return
 	}
-	fmt.Fprintf(s.opts.Warn, "%s: %s: %s\n", loc, category, msg)
+	fmt.Fprintf(s.opts.Warn, "%s: %s: %s\n%s", loc, category, msg, s.warnSourceLine())
 }
 
 func (s *Session) lookup(name string) (Value, bool) {
@@ -249,6 +261,9 @@ func (s *Session) lookup(name string) (Value, bool) {
 	}
 	if c, ok := builtinClasses[name]; ok {
 		return c, true
+	}
+	if v, ok := builtinValues[name]; ok {
+		return v, true
 	}
 	// Bare names of torch functions work without `torch.`.
 	if v, ok := s.torch.Members[name]; ok {

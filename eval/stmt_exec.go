@@ -159,7 +159,7 @@ func (s *Session) execFor(st *lang.ForStmt) ctl {
 	it := s.iter(s.eval(st.Iter))
 	target, simple := st.Target.(*lang.Ident)
 	for {
-		v, ok := it.next()
+		v, ok := it.Next()
 		if !ok {
 			return s.execBlock(st.Else)
 		}

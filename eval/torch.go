@@ -8,7 +8,7 @@ import (
 // the torchFuncs table, the dtypes and their aliases, the classes, and the
 // writable settings under torch.utils.
 func newTorchModule(s *Session) *Module {
-	m := &Module{Name: "torch", Members: map[string]Value{}, Getters: map[string]func() Value{}, Setters: map[string]func(Value){}}
+	m := &Module{Name: "torch", Origin: "from '/usr/lib/python3/dist-packages/torch/__init__.py'", Members: map[string]Value{}, Getters: map[string]func() Value{}, Setters: map[string]func(Value){}}
 	for name, b := range torchFuncs {
 		m.Members[name] = b
 	}

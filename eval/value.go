@@ -84,7 +84,10 @@ type Class struct {
 
 // Module is a namespace object: torch, torch.utils, numpy...
 type Module struct {
-	Name    string
+	Name string
+	// Origin, when set, follows the name in the repr: "(built-in)" for
+	// <module 'math' (built-in)>.
+	Origin  string
 	Members map[string]Value
 	// Setters hold writable attributes (torch.utils.backcompat.broadcast_warning.enabled).
 	Setters map[string]func(Value)
@@ -258,16 +261,14 @@ func TypeName(v Value) string {
 		return v.TypeName
 	case *StorageValue:
 		return "torch.storage.TypedStorage"
-	case *Dict:
-		return "dict"
-	case *Set:
-		return "set"
 	case *Exception:
 		return v.Type
 	case *Function:
 		return "function"
 	case *Generator:
 		return "generator"
+	case pyTyped:
+		return v.pyTypeName()
 	}
 	return "object"
 }

@@ -117,6 +117,9 @@ func run(args []string, stdin *os.File, stdout, stderr io.Writer) int {
 			return exitError
 		case e == nil:
 			return exitOK
+		case e.Type == "SystemExit":
+			status, _, _ := e.ExitStatus()
+			return status
 		case e.Interrupt():
 			return exitInterrupted
 		}

@@ -129,6 +129,12 @@ func (r *repl) loop() int {
 		if quit {
 			return exitInterrupted
 		}
+		if status, msg, ok := e.ExitStatus(); ok { // exit() or quit()
+			if msg != "" {
+				fmt.Fprintln(r.stderr, msg)
+			}
+			return status
+		}
 		if e != nil {
 			r.showError(e)
 		}

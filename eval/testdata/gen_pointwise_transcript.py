@@ -366,7 +366,7 @@ def displayhook(v):
 
 
 def showwarning(message, category, filename, lineno, file=None, line=None):
-    print('__main__:1: %s: %s' % (category.__name__, message))
+    print('<stdin>:1: %s: %s' % (category.__name__, message))  # Python 3.11's prompt (%compat current)
 
 
 def main():

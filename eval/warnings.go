@@ -1,0 +1,52 @@
+package eval
+
+import (
+	"strings"
+)
+
+// warnSourceLine is the line a warning in a script points at, as Python's
+// warnings module shows it under the location: stripped, indented by two
+// spaces, on its own line. Interactive sessions and `-c` code ("<string>")
+// show none.
+func (s *Session) warnSourceLine() string {
+	if s.opts.Filename == "" || strings.HasPrefix(s.opts.Filename, "<") {
+		return ""
+	}
+	lines := strings.Split(s.src, "\n")
+	i := s.line - s.srcLine
+	if i < 0 || i >= len(lines) {
+		return ""
+	}
+	l := strings.TrimSpace(lines[i])
+	if l == "" {
+		return ""
+	}
+	return "  " + l + "\n"
+}
+
+// The warnings module: warn(message, category=UserWarning), shown as the
+// session shows PyTorch's warnings (once per location and message).
+func init() {
+	RegisterModule("warnings", func(s *Session) *Module {
+		return &Module{Name: "warnings", Origin: "from '/usr/lib/python3.11/warnings.py'", Members: map[string]Value{
+			"warn": &Builtin{Name: "warn", Sig: "warnings.warn(message, category=None, stacklevel=1)",
+				Doc: "Shows a warning: LOCATION: Category: message (once per location and message).",
+				Fn: func(a *Args) Value {
+					var msg, cat Value
+					cat = None
+					stack := int64(1)
+					a.Unpack("message", &msg, "category?", &cat, "stacklevel?", &stack)
+					category := "UserWarning"
+					switch c := cat.(type) {
+					case NoneType:
+					case *Class:
+						category = c.Name[lastDot(c.Name)+1:]
+					default:
+						throw("TypeError", errWarnCategory, TypeName(cat))
+					}
+					a.s.Warn(category, ToStr(msg))
+					return None
+				}},
+		}}
+	})
+}
