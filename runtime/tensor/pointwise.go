@@ -220,7 +220,7 @@ func checkCast(from, to DType) {
 // nil when the caller should allocate a new tensor. In TensorIterator's
 // order, it checks the output's overlaps, then that the result type can
 // be cast into it, and only then resizes an out= tensor (with PyTorch's
-// warning when it had elements).
+// warning when it had elements) unless it is also an input.
 func prepareOut(shape []int, result DType, ops []Operand, opts *Opts) *Tensor {
 	var out *Tensor
 	switch {
@@ -235,6 +235,16 @@ func prepareOut(shape []int, result DType, ops []Operand, opts *Opts) *Tensor {
 	for _, o := range ops {
 		if o.T != nil && !(opts.Inplace && o.T == out) {
 			AssertNoPartialOverlap(out, o.T)
+		}
+	}
+	if !opts.Inplace && !sameShape(out.shape, shape) {
+		// An out= tensor that is also an input (TensorIterator's
+		// is_read_write operand) is never resized: its shape must be
+		// the result's, checked before the dtypes.
+		for _, o := range ops {
+			if o.T == out {
+				raise(RuntimeError, errOutputShape, ShapeString(out.shape), ShapeString(shape))
+			}
 		}
 	}
 	if opts.sameDTypeOut && !opts.Inplace && out.DType() != result {
@@ -255,8 +265,7 @@ func prepareOut(shape []int, result DType, ops []Operand, opts *Opts) *Tensor {
 func (t *Tensor) resizeInPlace(shape []int) {
 	n := CheckedNumel(shape, t.DType())
 	if t.offset+n > t.st.Len() {
-		st := NewStorage(t.DType(), t.offset+n)
-		t.st = st
+		t.growStorage(t.offset + n)
 	}
 	t.shape = append([]int{}, shape...)
 	t.strides = ContiguousStrides(shape)
