@@ -772,6 +772,11 @@ func (ex *explainer) rule(e *lang.CallExpr, name string, method bool, recv aval,
 	base := strings.TrimSuffix(name, "_")
 	inplace := method && strings.HasSuffix(name, "_") && !strings.HasPrefix(name, "__")
 	text := ex.text(e)
+	if inplace && overlapWriter(base) {
+		ex.checkOverlap(text, *self)
+	} else if out, ok := args.kw["out"]; ok && out.isTensor() && !method && overlapWriter(name) {
+		ex.checkOverlap(text, *out.t)
+	}
 	switch {
 	case inplace && (pointwiseNames[base] || base == "copy" || base == "masked_fill"):
 		var others []opnd

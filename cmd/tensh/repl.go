@@ -48,6 +48,7 @@ type repl struct {
 // runREPL is tensh on a terminal.
 func runREPL(opts eval.Options, ipython bool, stdin *os.File, stdout, stderr io.Writer) int {
 	opts.Out, opts.Warn = stdout, stderr
+	opts.Width = terminalWidth
 	sess := eval.NewSession(opts)
 	sess.SetIPythonPrompts(ipython)
 	var hist *history

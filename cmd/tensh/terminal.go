@@ -68,3 +68,9 @@ func (c completer) Do(line []rune, pos int) ([][]rune, int) {
 	}
 	return out, len([]rune(word))
 }
+
+// terminalWidth is the width of the terminal on stdout, to which tensh's
+// own prose (%explain, %help) is wrapped; 0 when it is not known.
+func terminalWidth() int {
+	return max(readline.GetScreenWidth(), 0)
+}

@@ -61,11 +61,11 @@ func Copy(dst *Tensor, src Operand, opts Opts) *Tensor {
 	var sb shapeBuf
 	ops := []Operand{TensorOperand(dst), src}
 	opts.Inplace = true
-	broadcastShape(&sb, ops, &opts)
 	AssertNoInternalOverlap(dst)
 	if src.T != nil && src.T != dst {
 		AssertNoPartialOverlap(dst, src.T)
 	}
+	broadcastShape(&sb, ops, &opts)
 	if src.T == dst {
 		return dst
 	}

@@ -1,0 +1,50 @@
+package eval
+
+import (
+	"bytes"
+	"strings"
+	"testing"
+)
+
+// TestExplainPredictsErrors: for each statement, the error %explain
+// predicts (its last "PyTorch: " line) is the error running the statement
+// raises, and %explain predicts none for a statement that runs (issue 15,
+// item 14: internal overlap included). The errors themselves are checked
+// against PyTorch in testdata/defects_overlap.tsh.
+func TestExplainPredictsErrors(t *testing.T) {
+	setup := "c = torch.ones(3, 1); e = c.expand(3, 4); m = torch.ones(4, 4)"
+	for _, compat := range []Compat{CompatDocs, CompatCurrent} {
+		for _, src := range []string{
+			"e.add_(1)", "e.mul_(torch.ones(4))", "e.mul_(torch.ones(5))", "e.copy_(torch.ones(4))",
+			"e.exp_()", "e.sigmoid_()", "e.clamp_(0, 1)", "e.t().add_(1)", "e.addcmul_(e, e)",
+			"torch.add(torch.ones(4), 1, out=e)", "torch.add(torch.ones(5), torch.ones(3, 4), out=e)",
+			"torch.exp(torch.ones(3, 4), out=e)", "e += 1", "e[0] += 1", "e *= torch.ones(5)",
+			// no error: not written, or PyTorch only warns or does not check
+			"e.fill_(2)", "e.zero_()", "e.masked_fill_(e > 0, 1)", "m.diagonal().add_(1)",
+			"m.add_(1)", "m.t().mul_(torch.ones(4))", "c.add_(torch.ones(3, 1))", "e + 1",
+		} {
+			var out bytes.Buffer
+			s := NewSession(Options{Out: &out, Warn: &out, Compat: compat})
+			if e := s.Exec(setup, 1); e != nil {
+				t.Fatal(e)
+			}
+			var predicted string
+			if e := s.guard(func() { predicted = s.Explain(src) }); e != nil {
+				t.Fatalf("%%explain %s: %v", src, e)
+			}
+			want := ""
+			for _, l := range strings.Split(predicted, "\n") {
+				if p, ok := strings.CutPrefix(strings.TrimSpace(l), "PyTorch: "); ok {
+					want = p
+				}
+			}
+			got := ""
+			if e := s.Exec(src, 1); e != nil {
+				got = e.Error()
+			}
+			if got != want {
+				t.Errorf("%s (compat %v): %%explain predicts %q, running it raises %q\n%s", src, compat, want, got, predicted)
+			}
+		}
+	}
+}
