@@ -2,56 +2,193 @@ package main
 
 import (
 	"errors"
+	"fmt"
 	"io"
 	"os"
+	"sync"
+	"sync/atomic"
 
 	"github.com/chzyer/readline"
+	"github.com/mattn/go-isatty"
 
 	"github.com/tensh/tensh/eval"
 )
 
 // terminalReader is the LineReader of a terminal: line editing, history
-// recall and Tab completion through readline.
+// recall and Tab completion through readline, and pastes (paste.go).
 type terminalReader struct {
-	rl    *readline.Instance
-	stdin io.Closer
+	rl     *readline.Instance
+	stdin  io.Closer
+	stdout io.Writer
+	paste  *pasteReader
+	fd     int
+	// bracketed is set when the terminal's bracketed paste mode is on.
+	bracketed bool
+	// restore puts the terminal back from runMode (while a statement
+	// runs); nil at the prompt.
+	restore func()
+	// sigs receives os.Interrupt for a Ctrl-C typed while a statement
+	// runs (the REPL's interrupts channel).
+	sigs atomic.Pointer[chan os.Signal]
+
+	// The line being edited, as readline last showed it to the listener
+	// (both run on readline's goroutine).
+	line []rune
+	pos  int
+	// single is a one-line paste that the listener puts in place of its
+	// pasteRune.
+	single string
+
+	mu     sync.Mutex
+	queued []string // pasted lines still to be returned
+	last   string   // a pasted last line without newline, to edit
 }
 
 func newTerminalReader(sess *eval.Session, stdin *os.File, stdout, stderr io.Writer, past []string) (*terminalReader, error) {
 	// A cancelable stdin, closed by Close: readline's own Close does not
 	// end the read it has pending, and would wait for it forever.
 	in := readline.NewCancelableStdin(stdin)
+	t := &terminalReader{stdin: in, stdout: stdout, fd: int(stdin.Fd())}
+	t.paste = newPasteReader(in, t.interrupt)
 	rl, err := readline.NewEx(&readline.Config{
-		Prompt:          ">>> ",
-		AutoComplete:    completer{sess},
-		HistoryLimit:    historyLimit,
-		InterruptPrompt: "^C",
-		EOFPrompt:       "\n", // readline's way to say: only a newline after Ctrl-D
-		Stdin:           in,
-		Stdout:          stdout,
-		Stderr:          stderr,
+		Prompt:              ">>> ",
+		AutoComplete:        completer{sess},
+		HistoryLimit:        historyLimit,
+		InterruptPrompt:     "^C",
+		EOFPrompt:           "\n", // readline's way to say: only a newline after Ctrl-D
+		Stdin:               t.paste,
+		Stdout:              stdout,
+		Stderr:              stderr,
+		FuncFilterInputRune: t.filterRune,
+		Listener:            readline.FuncListener(t.onChange),
 	})
 	if err != nil {
 		return nil, err
 	}
+	t.rl = rl
 	for _, l := range past {
 		rl.SaveHistory(l) // in memory only: the file is history's
 	}
-	return &terminalReader{rl, in}, nil
+	if f, ok := stdout.(*os.File); ok && isatty.IsTerminal(f.Fd()) {
+		t.bracketed = true
+		io.WriteString(stdout, pasteOn)
+	}
+	return t, nil
 }
 
+// forwardInterrupts makes a Ctrl-C typed while a statement runs an
+// os.Interrupt on sigs, as SIGINT would be.
+func (t *terminalReader) forwardInterrupts(sigs chan os.Signal) { t.sigs.Store(&sigs) }
+
+func (t *terminalReader) interrupt() {
+	if p := t.sigs.Load(); p != nil {
+		select {
+		case *p <- os.Interrupt:
+		default: // one is pending
+		}
+	}
+}
+
+// ReadLine reads a line at the prompt; until the next call (while the
+// statement runs) the terminal is in runMode.
 func (t *terminalReader) ReadLine(prompt string) (string, error) {
+	if t.restore != nil {
+		t.paste.running.Store(false)
+		t.restore()
+		t.restore = nil
+	}
+	line, err := t.readLine(prompt)
+	if err == nil {
+		t.restore = runMode(t.fd)
+		t.paste.running.Store(true)
+	}
+	return line, err
+}
+
+func (t *terminalReader) readLine(prompt string) (string, error) {
+	t.mu.Lock()
+	if len(t.queued) > 0 {
+		l := t.queued[0]
+		t.queued = t.queued[1:]
+		t.mu.Unlock()
+		fmt.Fprintf(t.stdout, "%s%s\n", prompt, l)
+		return l, nil
+	}
+	last := t.last
+	t.last = ""
+	t.mu.Unlock()
 	t.rl.SetPrompt(prompt)
-	line, err := t.rl.Readline()
+	line, err := t.rl.ReadlineWithDefault(last)
 	if errors.Is(err, readline.ErrInterrupt) {
 		return "", errInterrupt
 	}
 	return line, err
 }
 
+// filterRune sees each rune before readline does (on readline's
+// goroutine). A paste with newlines ends the line with its first line
+// (pastedLines) and queues the others.
+func (t *terminalReader) filterRune(r rune) (rune, bool) {
+	if r != pasteRune {
+		return r, true
+	}
+	text := t.paste.take()
+	pos := min(t.pos, len(t.line))
+	before, after := string(t.line[:pos]), string(t.line[pos:])
+	lines, last := pastedLines(before, text, after)
+	if len(lines) == 0 && before+text+after == last {
+		t.single = text // no newline: the listener inserts it
+		return pasteRune, true
+	}
+	t.mu.Lock()
+	t.last = last
+	if len(lines) > 1 {
+		t.queued = append(t.queued, lines[1:]...)
+	}
+	t.mu.Unlock()
+	if len(lines) == 0 {
+		// Only output was pasted (a transcript's tail): edit what is left.
+		t.rl.Operation.SetBuffer(last)
+		t.line, t.pos = []rune(last), len([]rune(last))
+		t.mu.Lock()
+		t.last = ""
+		t.mu.Unlock()
+		return 0, false
+	}
+	t.rl.Operation.SetBuffer(lines[0])
+	return readline.CharEnter, true
+}
+
+// onChange is readline's listener: it tracks the line being edited and
+// puts a one-line paste in place of its pasteRune.
+func (t *terminalReader) onChange(line []rune, pos int, key rune) ([]rune, int, bool) {
+	if key == pasteRune && pos > 0 && pos <= len(line) && line[pos-1] == pasteRune {
+		ins := []rune(t.single)
+		t.single = ""
+		nl := make([]rune, 0, len(line)-1+len(ins))
+		nl = append(append(append(nl, line[:pos-1]...), ins...), line[pos:]...)
+		t.line, t.pos = nl, pos-1+len(ins)
+		return nl, t.pos, true
+	}
+	t.line, t.pos = line, pos
+	return nil, 0, false
+}
+
 func (t *terminalReader) Close() error {
+	if t.restore != nil {
+		t.restore()
+	}
+	if t.bracketed {
+		io.WriteString(t.stdout, pasteOff)
+	}
 	t.stdin.Close()
 	return t.rl.Close()
+}
+
+// terminalWidth is the width of the terminal on stdout, to which tensh's
+// own prose (%explain, %help) is wrapped; 0 when it is not known.
+func terminalWidth() int {
+	return max(readline.GetScreenWidth(), 0)
 }
 
 // completer adapts eval's completion to readline: readline wants the
@@ -67,10 +204,4 @@ func (c completer) Do(line []rune, pos int) ([][]rune, int) {
 		out = append(out, []rune(cand[len(word):]))
 	}
 	return out, len([]rune(word))
-}
-
-// terminalWidth is the width of the terminal on stdout, to which tensh's
-// own prose (%explain, %help) is wrapped; 0 when it is not known.
-func terminalWidth() int {
-	return max(readline.GetScreenWidth(), 0)
 }
