@@ -52,7 +52,7 @@ func newTerminalReader(sess *eval.Session, stdin *os.File, stdout, stderr io.Wri
 	t.paste = newPasteReader(in, t.interrupt)
 	rl, err := readline.NewEx(&readline.Config{
 		Prompt:              ">>> ",
-		AutoComplete:        completer{sess},
+		AutoComplete:        &completer{sess: sess, t: t},
 		HistoryLimit:        historyLimit,
 		InterruptPrompt:     "^C",
 		EOFPrompt:           "\n", // readline's way to say: only a newline after Ctrl-D
@@ -189,19 +189,4 @@ func (t *terminalReader) Close() error {
 // own prose (%explain, %help) is wrapped; 0 when it is not known.
 func terminalWidth() int {
 	return max(readline.GetScreenWidth(), 0)
-}
-
-// completer adapts eval's completion to readline: readline wants the
-// missing part of each candidate and the length of the word typed.
-type completer struct{ sess *eval.Session }
-
-func (c completer) Do(line []rune, pos int) ([][]rune, int) {
-	s := string(line)
-	bpos := len(string(line[:pos]))
-	word := s[eval.WordStart(s, bpos):bpos]
-	var out [][]rune
-	for _, cand := range c.sess.Complete(s, bpos) {
-		out = append(out, []rune(cand[len(word):]))
-	}
-	return out, len([]rune(word))
 }
