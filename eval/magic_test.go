@@ -97,16 +97,16 @@ func TestSaveAndLoad(t *testing.T) {
 	if echo.String() != saved {
 		t.Errorf("replay differs:\n%s\n---\n%s", echo.String(), saved)
 	}
-	// %load runs it in another session, echoing each statement.
+	// %run runs it in another session, echoing each statement.
 	var out2 bytes.Buffer
 	s2 := NewSession(Options{Out: &out2})
-	if e := s2.Exec("%load "+filepath.Join(dir, "s.tsh"), 1); e == nil || e.Type != "RuntimeError" {
-		t.Fatalf("%%load should stop at the RuntimeError, got %v", e)
+	if e := s2.Exec("%run "+filepath.Join(dir, "s.tsh"), 1); e == nil || e.Type != "RuntimeError" {
+		t.Fatalf("%%run should stop at the RuntimeError, got %v", e)
 	}
 	if _, ok := s2.globals["x"]; !ok || !strings.HasPrefix(out2.String(), ">>> x = torch.empty(2, 3)\n>>> x.size()\ntorch.Size([2, 3])\n") {
-		t.Errorf("%%load output:\n%s", out2.String())
+		t.Errorf("%%run output:\n%s", out2.String())
 	}
-	if e := s2.Exec("%load "+filepath.Join(dir, "nope.tsh"), 1); e == nil || e.Type != "FileNotFoundError" {
+	if e := s2.Exec("%run "+filepath.Join(dir, "nope.tsh"), 1); e == nil || e.Type != "FileNotFoundError" {
 		t.Errorf("missing file: %v", e)
 	}
 	// %save in IPython mode keeps Python's output

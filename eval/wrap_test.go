@@ -55,3 +55,33 @@ func TestExplainFitsWidth(t *testing.T) {
 		}
 	}
 }
+
+// TestHelpFits (issue 15, item 5): %help lists the magics one line each
+// (two for a long usage) within 79 columns and 30 lines, so that it does
+// not scroll past a small terminal; %help NAME tells the rest.
+func TestHelpFits(t *testing.T) {
+	var out bytes.Buffer
+	s := NewSession(Options{Out: &out})
+	if e := s.Exec("%help", 1); e != nil {
+		t.Fatal(e)
+	}
+	lines := strings.Split(strings.TrimSuffix(out.String(), "\n"), "\n")
+	if len(lines) > 30 {
+		t.Errorf("%%help has %d lines:\n%s", len(lines), out.String())
+	}
+	for _, l := range lines {
+		if len(l) > 79 {
+			t.Errorf("%%help line of %d columns: %q", len(l), l)
+		}
+	}
+	for _, n := range MagicNames() {
+		if !strings.Contains(out.String(), "  "+LookupMagic(n).Usage) {
+			t.Errorf("%%help does not list %%%s", n)
+		}
+	}
+	out.Reset()
+	s.Exec("%help save", 1)
+	if !strings.Contains(strings.Join(strings.Fields(out.String()), " "), "never written to") {
+		t.Errorf("%%help save:\n%s", out.String())
+	}
+}

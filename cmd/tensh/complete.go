@@ -94,7 +94,7 @@ func (c *completer) list(cands []string, width, height int) {
 	rows := gridRows(cands, width)
 	page := max(height-1, 1)
 	shown := 0
-	for i, r := range rows {
+	for _, r := range rows {
 		if shown == page {
 			io.WriteString(w, "--More--")
 			k := c.readKey()
@@ -110,7 +110,6 @@ func (c *completer) list(cands []string, width, height int) {
 		}
 		io.WriteString(w, r+"\r\n")
 		shown++
-		_ = i
 	}
 }
 

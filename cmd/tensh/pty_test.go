@@ -5,6 +5,7 @@ package main
 import (
 	"os"
 	"os/exec"
+	"path/filepath"
 	"strings"
 	"syscall"
 	"testing"
@@ -161,5 +162,45 @@ func TestCtrlC(t *testing.T) {
 	p.expect("parent-alive", 1)
 	if err := p.wait(); err != nil {
 		t.Errorf("the parent: %v", err)
+	}
+}
+
+// TestLoadSaveREPL (issue 15, item 6; issue 16, item 3): %load puts a
+// file's statements after the next prompts, each run with Enter; %save
+// over an existing file asks, and writes only after a yes.
+func TestLoadSaveREPL(t *testing.T) {
+	dir := t.TempDir()
+	src := filepath.Join(dir, "t.tsh")
+	os.WriteFile(src, []byte(">>> x = [1,\n... 2]\n>>> x\n[1, 2]\n>>> len(x) + 100\n2\n"), 0o644)
+	saved := filepath.Join(dir, "s.tsh")
+	os.WriteFile(saved, []byte("precious\n"), 0o644)
+	p := startPTY(t, "tensh")
+	p.expect(">>> ", 1)
+	p.write("%load " + src + "\r")
+	p.expect(">>> x = [1,", 1)
+	p.write("\r")
+	p.expect("... 2]", 1)
+	p.write("\r")
+	p.expect(">>> x", 3)
+	p.write("\r")
+	p.expect("[1, 2]", 1)
+	p.expect(">>> len(x) + 100", 1)
+	p.write("\r")
+	p.expect("102", 1)
+	p.write("%save " + saved + "\r")
+	p.expect("exists. Overwrite (y/[N])? ", 1)
+	p.write("n\r")
+	p.expect("Operation cancelled.", 1)
+	if b, _ := os.ReadFile(saved); string(b) != "precious\n" {
+		t.Errorf("written after no: %q", b)
+	}
+	p.write("%save " + saved + "\r")
+	p.expect("exists. Overwrite (y/[N])? ", 2)
+	p.write("y\r")
+	p.expect("The following commands were written", 1)
+	p.write("\x04")
+	p.wait()
+	if b, _ := os.ReadFile(saved); !strings.Contains(string(b), ">>> x = [1,\n... 2]\n>>> x\n[1, 2]\n>>> len(x) + 100\n102\n") {
+		t.Errorf("saved %q", b)
 	}
 }

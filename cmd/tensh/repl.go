@@ -66,6 +66,7 @@ func runREPL(opts eval.Options, ipython bool, stdin *os.File, stdout, stderr io.
 	signal.Notify(sigs, os.Interrupt)
 	defer signal.Stop(sigs)
 	in.forwardInterrupts(sigs)
+	sess.SetREPL(in.confirm, in.prefillInputs)
 	fmt.Fprintf(stderr, "tensh %s: Python with PyTorch's tensors. Ctrl-D quits, Tab completes.\n", version())
 	r := newREPL(sess, in, stdout, stderr, !color.NoColor)
 	r.hist, r.interrupts = hist, sigs

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"strings"
 	"sync"
 	"sync/atomic"
 
@@ -40,8 +41,9 @@ type terminalReader struct {
 	single string
 
 	mu     sync.Mutex
-	queued []string // pasted lines still to be returned
-	last   string   // a pasted last line without newline, to edit
+	queued  []string // pasted lines still to be returned
+	last    string   // a pasted last line without newline, to edit
+	prefill []string // lines put into the next inputs (%load), to edit and run
 }
 
 func newTerminalReader(sess *eval.Session, stdin *os.File, stdout, stderr io.Writer, past []string) (*terminalReader, error) {
@@ -116,13 +118,48 @@ func (t *terminalReader) readLine(prompt string) (string, error) {
 	}
 	last := t.last
 	t.last = ""
+	loaded := last == "" && len(t.prefill) > 0
+	if loaded {
+		last = t.prefill[0]
+		t.prefill = t.prefill[1:]
+	}
 	t.mu.Unlock()
 	t.rl.SetPrompt(prompt)
 	line, err := t.rl.ReadlineWithDefault(last)
 	if errors.Is(err, readline.ErrInterrupt) {
+		if loaded {
+			t.mu.Lock()
+			t.prefill = nil // Ctrl-C drops the rest of a %load
+			t.mu.Unlock()
+		}
 		return "", errInterrupt
 	}
 	return line, err
+}
+
+// prefillInputs is the session's %load: lines to show, one at a time, as
+// the next inputs, for the user to edit and run (before those of an
+// earlier %load).
+func (t *terminalReader) prefillInputs(lines []string) {
+	t.mu.Lock()
+	t.prefill = append(append([]string{}, lines...), t.prefill...)
+	t.mu.Unlock()
+}
+
+// confirm asks a yes-or-no question while a statement runs (%save over an
+// existing file); only an answer starting with y is yes.
+func (t *terminalReader) confirm(question string) bool {
+	t.paste.running.Store(false)
+	if t.restore != nil {
+		t.restore()
+	}
+	t.rl.HistoryDisable()
+	t.rl.SetPrompt(question)
+	line, err := t.rl.Readline()
+	t.rl.HistoryEnable()
+	t.restore = runMode(t.fd)
+	t.paste.running.Store(true)
+	return err == nil && strings.HasPrefix(strings.ToLower(strings.TrimSpace(line)), "y")
 }
 
 // filterRune sees each rune before readline does (on readline's
