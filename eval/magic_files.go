@@ -38,9 +38,9 @@ func init() {
 	registerMagic(&Magic{
 		Name:  "load",
 		Usage: "%load FILE",
-		Doc: "Puts the statements of FILE (a script or a transcript, whose output lines are left out) into " +
-			"the REPL's next inputs, one at a time: each appears after the prompt, to be edited and run " +
-			"with Enter (Ctrl-C drops the rest). Only in the REPL; %run runs a file.",
+		Doc: "Puts the statements of FILE into the REPL's next inputs, one at a time: each appears after " +
+			"the prompt, to be edited and run with Enter (Ctrl-C drops the rest). FILE is a script or a " +
+			"transcript, whose output lines are left out. Only in the REPL; %run runs a file.",
 		Run: func(s *Session, arg string) { s.load(arg) },
 	})
 	registerMagic(&Magic{

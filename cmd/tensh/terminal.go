@@ -40,7 +40,7 @@ type terminalReader struct {
 	// pasteRune.
 	single string
 
-	mu     sync.Mutex
+	mu      sync.Mutex
 	queued  []string // pasted lines still to be returned
 	last    string   // a pasted last line without newline, to edit
 	prefill []string // lines put into the next inputs (%load), to edit and run
