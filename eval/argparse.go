@@ -62,11 +62,15 @@ type param struct {
 	kwOnly    bool
 }
 
+// allParsers are the parsers made so far (TestNoIgnoredArgs reads them).
+var allParsers []*argParser
+
 // newArgParser parses signatures; a trailing "|numbers" on a signature
 // lets its Tensor parameters take Python numbers, "|hidden" hides it from
 // error messages.
 func newArgParser(specs ...string) *argParser {
 	p := &argParser{}
+	allParsers = append(allParsers, p)
 	for _, src := range specs {
 		sig := &signature{self: -1}
 		src, sig.numbersAsTensors = strings.CutSuffix(src, "|numbers")

@@ -94,6 +94,7 @@ const (
 	errTakesNoKw           = "%s() takes no keyword arguments"
 	errCantDelete          = "cannot delete %s"
 	errRecursion           = "maximum recursion depth exceeded"
+	errPinnedNoCUDA        = "Pinned memory requires CUDA. PyTorch splits its backend into two shared libraries: a CPU library and a CUDA library; this error has occurred because you are trying to use some CUDA functionality, but the CUDA library has not been loaded by the dynamic linker for some reason.  The CUDA library MUST be loaded, EVEN IF you don't directly use any symbols from the CUDA library! One common culprit is a lack of -Wl,--no-as-needed in your link arguments; many dynamic linkers will delete dynamic library dependencies if you don't depend on any of their symbols.  You can check if this has occurred by using ldd on your binary to see if there is a dependency on *_cuda.so library."
 	errOSError             = "[Errno %d] %s: %s"
 	errOSErrorPlain        = "%s: %s"
 	errIsInstanceArg2      = "isinstance() arg 2 must be a type, a tuple of types, or a union"

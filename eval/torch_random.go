@@ -145,6 +145,7 @@ func randCommon(b *boundArgs) randOpts {
 			throw("AssertionError", errNoCUDA)
 		}
 	}
+	factoryOpts{b}.checkPinned()
 	return o
 }
 
