@@ -126,10 +126,10 @@ func TestPasteTranscript(t *testing.T) {
 func TestPasteLongLine(t *testing.T) {
 	p := startPTY(t, "tensh")
 	p.expect(">>> ", 1)
-	line := "x = [" + strings.Repeat("7,", 49997) + "7]" // 100,000 characters: 49,998 elements
+	line := "x = '" + strings.Repeat("7", 99994) + "'" // 100,000 characters
 	start := time.Now()
 	go p.write(pasteStart + line + pasteEnd + "\rprint(len(x) + 1000000)\r")
-	p.expect("1049998", 1)
+	p.expect("1099994", 1)
 	if took := time.Since(start); took > time.Second {
 		t.Errorf("pasting 100,000 characters took %v", took)
 	}
