@@ -118,6 +118,9 @@ func (ex *explainer) explainStmt(st lang.Stmt) (whole lang.Node, res aval, done 
 			return whole, ex.abstract(nil, ms.result, nil, t.t.dtype), true
 		case t.isTensor():
 			ex.checkOverlap(text, *t.t)
+			if v.isTensor() {
+				ex.checkPartialOverlap(text, t, []aval{v})
+			}
 			if !v.isTensor() {
 				return whole, t, true
 			}

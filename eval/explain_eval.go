@@ -774,8 +774,10 @@ func (ex *explainer) rule(e *lang.CallExpr, name string, method bool, recv aval,
 	text := ex.text(e)
 	if inplace && overlapWriter(base) {
 		ex.checkOverlap(text, *self)
+		ex.checkPartialOverlap(text, recv, args.tensors(true))
 	} else if out, ok := args.kw["out"]; ok && out.isTensor() && !method && overlapWriter(name) {
 		ex.checkOverlap(text, *out.t)
+		ex.checkPartialOverlap(text, out, args.tensors(true))
 	}
 	switch {
 	case inplace && (pointwiseNames[base] || base == "copy" || base == "masked_fill"):

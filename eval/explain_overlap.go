@@ -1,6 +1,12 @@
 package eval
 
-import "fmt"
+import (
+	"fmt"
+	"strings"
+
+	"github.com/tensh/tensh/lang"
+	"github.com/tensh/tensh/runtime/tensor"
+)
 
 // %explain's internal-overlap step: an operation that writes into a tensor
 // (in place, or through out=) fails when several of that tensor's elements
@@ -49,4 +55,102 @@ func (ex *explainer) checkOverlap(expr string, w opnd) {
 	st.cause = fmt.Sprintf(hintOverlap, w.name, d)
 	st.fail("RuntimeError", "%s", ptOverlapInternal)
 	ex.record(st)
+}
+
+// viewMethods make views (no copy, no side effect): an expression made of
+// names, subscripts and these is cheap to evaluate for real, so that the
+// explainer can see which storage it reads (partial overlap).
+var viewMethods = setOf("t", "T", "mT", "H", "transpose", "swapaxes", "swapdims", "permute", "view",
+	"view_as", "expand", "expand_as", "narrow", "select", "diagonal", "unsqueeze", "squeeze",
+	"as_strided", "unfold", "movedim", "moveaxis", "broadcast_to", "flatten", "unflatten", "real")
+
+// viewOnly reports whether e is a name with subscripts, attributes and
+// view methods applied (their arguments constants).
+func viewOnly(e lang.Expr) bool {
+	switch e := e.(type) {
+	case *lang.Ident:
+		return true
+	case *lang.ParenExpr:
+		return viewOnly(e.X)
+	case *lang.AttrExpr:
+		return viewMethods[e.Name] && viewOnly(e.X)
+	case *lang.IndexExpr:
+		return viewOnly(e.X) && constIndex(e.Index)
+	case *lang.CallExpr:
+		f, ok := e.Fn.(*lang.AttrExpr)
+		if !ok || !viewMethods[f.Name] || !viewOnly(f.X) {
+			return false
+		}
+		for _, a := range e.Args {
+			if a.Star != 0 || !constIndex(a.Value) {
+				return false
+			}
+		}
+		return true
+	}
+	return false
+}
+
+// constIndex reports whether e is built of constants (ints, slices, None,
+// ..., tuples of them).
+func constIndex(e lang.Expr) bool {
+	switch e := e.(type) {
+	case nil, *lang.IntLit, *lang.Const:
+		return true
+	case *lang.UnaryExpr:
+		return constIndex(e.X)
+	case *lang.SliceExpr:
+		return constIndex(e.Lo) && constIndex(e.Hi) && constIndex(e.Step)
+	case *lang.TupleExpr:
+		for _, x := range e.Elems {
+			if !constIndex(x) {
+				return false
+			}
+		}
+		return true
+	}
+	return false
+}
+
+// realTensor is a's tensor when the explainer has it or can have it
+// cheaply (viewOnly): the storage it reads is then known.
+func (ex *explainer) realTensor(a aval) (*tensor.Tensor, bool) {
+	if t, ok := a.v.(*tensor.Tensor); ok {
+		return t, true
+	}
+	if a.node == nil || !viewOnly(a.node) {
+		return nil, false
+	}
+	var v Value
+	if e := ex.s.guard(func() { v = ex.s.eval(a.node) }); e != nil {
+		return nil, false
+	}
+	t, ok := v.(*tensor.Tensor)
+	return t, ok
+}
+
+// checkPartialOverlap records a failing step when the tensor written
+// (w) and an input share some but not all of their memory, as PyTorch
+// checks before the shapes.
+func (ex *explainer) checkPartialOverlap(expr string, w aval, inputs []aval) {
+	wt, ok := ex.realTensor(w)
+	if !ok {
+		return
+	}
+	for _, in := range inputs {
+		it, ok := ex.realTensor(in)
+		if !ok || tensor.GetOverlapStatus(wt, it) != tensor.StatusPartial {
+			continue
+		}
+		st := &step{kind: kindInplace, expr: expr, ops: []opnd{*w.t, *in.t}}
+		st.header = fmt.Sprintf(msgPartialHeader, expr, w.t.name, in.t.name)
+		wn := max(len(w.t.name), len(in.t.name))
+		pad := func(n string) string { return n + strings.Repeat(" ", wn-len(n)) }
+		st.add(msgPartialLayout, pad(w.t.name), fmtShape(w.t.shape), fmtTuple(w.t.stridesOr()), wt.Offset())
+		st.add(msgPartialLayout, pad(in.t.name), fmtShape(in.t.shape), fmtTuple(in.t.stridesOr()), it.Offset())
+		st.add(msgPartialWhy, in.t.name, w.t.name)
+		st.cause = fmt.Sprintf(hintPartial, w.t.name, in.t.name)
+		st.fail("RuntimeError", "%s", ptOverlapPartial)
+		ex.record(st)
+	}
 }

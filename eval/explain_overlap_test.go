@@ -12,13 +12,16 @@ import (
 // item 14: internal overlap included). The errors themselves are checked
 // against PyTorch in testdata/defects_overlap.tsh.
 func TestExplainPredictsErrors(t *testing.T) {
-	setup := "c = torch.ones(3, 1); e = c.expand(3, 4); m = torch.ones(4, 4)"
+	setup := "c = torch.ones(3, 1); e = c.expand(3, 4); m = torch.ones(4, 4); x = torch.arange(9.); y = x.view(3, 3)"
 	for _, compat := range []Compat{CompatDocs, CompatCurrent} {
 		for _, src := range []string{
 			"e.add_(1)", "e.mul_(torch.ones(4))", "e.mul_(torch.ones(5))", "e.copy_(torch.ones(4))",
 			"e.exp_()", "e.sigmoid_()", "e.clamp_(0, 1)", "e.t().add_(1)", "e.addcmul_(e, e)",
 			"torch.add(torch.ones(4), 1, out=e)", "torch.add(torch.ones(5), torch.ones(3, 4), out=e)",
 			"torch.exp(torch.ones(3, 4), out=e)", "e += 1", "e[0] += 1", "e *= torch.ones(5)",
+			// partial overlap of the written tensor and an input
+			"x[1:].add_(x[:-1])", "x[1:].copy_(x[:-1])", "torch.add(x[:-1], 1, out=x[1:])", "x[1:] += x[:-1]",
+			"y.t().add_(y)", "x[:3].add_(x[3:])", "x.add_(x)", "x[1:].add_(x[1:])", "y.add_(y.t())",
 			// no error: not written, or PyTorch only warns or does not check
 			"e.fill_(2)", "e.zero_()", "e.masked_fill_(e > 0, 1)", "m.diagonal().add_(1)",
 			"m.add_(1)", "m.t().mul_(torch.ones(4))", "c.add_(torch.ones(3, 1))", "e + 1",
