@@ -46,21 +46,24 @@ const (
 
 // %explain: in-place operations.
 const (
-	msgInplaceHeader   = "%s: in place, so the result is written into %s and must keep its shape %s"
-	msgInplaceCantGrow = "%s has size 1, %s has size %d: %s cannot grow in place"
-	msgInplaceNoDim    = "%s dimension doesn't exist: %s cannot gain a dimension in place"
-	msgInplaceFail     = "%s must keep its shape %s, but %s"
-	msgPartialHeader   = "%s: writes into %s while reading %s, and the two share part of their storage"
-	msgPartialLayout   = "%s  shape %s, strides %s, storage offset %d"
-	msgPartialWhy      = "some elements of %s are also elements of %s, at other positions: the result would depend on the order of the writes, so PyTorch refuses; clone() the input first"
-	msgOverlapHeader   = "%s: writes into %s, and some elements of %s are one memory location"
-	msgOverlapLayout   = "%s  shape %s, strides %s"
-	msgOverlapDim      = "dim %d has size %d but stride 0: its %d positions all read and write the same number"
-	msgOverlapWhy      = "writing a different result into each of them is impossible, so PyTorch refuses; write into %s.clone() instead"
-	msgInplaceBcast    = "the broadcast shape is %s"
-	msgInplaceNoBcast  = "the operands do not even broadcast together"
-	msgInplaceDocsNote = "(tensh's docs mode expands %s to %s's shape before the operation, as the seed documents' PyTorch did, so \"dimension %d\" counts %s's dims: it is %s and %s; %%compat current prints today's message)"
-	msgInplaceDocsMore = "(tensh's docs mode expands %s to %s's shape before the operation, as the seed documents' PyTorch did: %s has more dims than %s; %%compat current prints today's message)"
+	msgInplaceHeader     = "%s: in place, so the result is written into %s and must keep its shape %s"
+	msgInplaceCantGrow   = "%s has size 1, %s has size %d: %s cannot grow in place"
+	msgInplaceNoDim      = "%s dimension doesn't exist: %s cannot gain a dimension in place"
+	msgInplaceFail       = "%s must keep its shape %s, but %s"
+	msgMaskedValueHeader = "%s: the value %s must be a number or a 0-dim tensor, not a %d-dim one"
+	msgOutReadWrite      = "%s: out=%s is also an input, so PyTorch does not resize it: it must have the result's shape"
+	msgOutResized        = "out=%s has shape %s: PyTorch resizes it to %s, with a UserWarning"
+	msgPartialHeader     = "%s: writes into %s while reading %s, and the two share part of their storage"
+	msgPartialLayout     = "%s  shape %s, strides %s, storage offset %d"
+	msgPartialWhy        = "some elements of %s are also elements of %s, at other positions: the result would depend on the order of the writes, so PyTorch refuses; clone() the input first"
+	msgOverlapHeader     = "%s: writes into %s, and some elements of %s are one memory location"
+	msgOverlapLayout     = "%s  shape %s, strides %s"
+	msgOverlapDim        = "dim %d has size %d but stride 0: its %d positions all read and write the same number"
+	msgOverlapWhy        = "writing a different result into each of them is impossible, so PyTorch refuses; write into %s.clone() instead"
+	msgInplaceBcast      = "the broadcast shape is %s"
+	msgInplaceNoBcast    = "the operands do not even broadcast together"
+	msgInplaceDocsNote   = "(tensh's docs mode expands %s to %s's shape before the operation, as the seed documents' PyTorch did, so \"dimension %d\" counts %s's dims: it is %s and %s; %%compat current prints today's message)"
+	msgInplaceDocsMore   = "(tensh's docs mode expands %s to %s's shape before the operation, as the seed documents' PyTorch did: %s has more dims than %s; %%compat current prints today's message)"
 )
 
 // %explain: matrix products.
@@ -238,6 +241,8 @@ const (
 	ptBmm3D            = "%s must be a 3D tensor"
 	ptMvShape          = "vector + matrix @ vector expected, got 1, %d, %d"
 	ptDot1D            = "1D tensors expected, but got %dD and %dD tensors"
+	ptOutputShape      = "output with shape %s doesn't match the broadcast shape %s"
+	ptMaskedFillDim    = "masked_fill_ only supports a 0-dimensional value tensor, but got tensor with %d dimension(s)."
 	ptOverlapPartial   = "unsupported operation: some elements of the input tensor and the written-to tensor refer to a single memory location. Please clone() the tensor before performing the operation."
 	ptOverlapInternal  = "unsupported operation: more than one element of the written-to tensor refers to a single memory location. Please clone() the tensor before performing the operation."
 )

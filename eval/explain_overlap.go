@@ -154,3 +154,70 @@ func (ex *explainer) checkPartialOverlap(expr string, w aval, inputs []aval) {
 		ex.record(st)
 	}
 }
+
+// maskedFill is masked_fill (not in place): PyTorch broadcasts the mask
+// with the input first (the mask is "tensor a"), and only then checks the
+// value; the result has the input's dtype.
+func (ex *explainer) maskedFill(e lang.Expr, input aval, rest []aval, args *callArgs) aval {
+	mask, value := aval{}, aval{}
+	if len(rest) > 0 {
+		mask = rest[0]
+	} else if a, ok := args.kw["mask"]; ok {
+		mask = a
+	}
+	if len(rest) > 1 {
+		value = rest[1]
+	} else if a, ok := args.kw["value"]; ok {
+		value = a
+	}
+	if !input.isTensor() || !mask.isTensor() {
+		ex.unknown(e, "")
+	}
+	st := analyzeBroadcast(ex.text(e), []opnd{*mask.t, *input.t})
+	ex.record(st)
+	if value.isTensor() && len(value.t.shape) != 0 {
+		vs := &step{kind: kindBroadcast, expr: ex.text(e)}
+		vs.header = fmt.Sprintf(msgMaskedValueHeader, ex.text(e), value.t.name, len(value.t.shape))
+		vs.fail("RuntimeError", ptMaskedFillDim, len(value.t.shape))
+		ex.record(vs)
+	}
+	return ex.abstract(e, st.result, nil, input.t.dtype)
+}
+
+// checkOutShape follows a pointwise operation with out=: an out= tensor
+// that is also an input must have the result's shape (PyTorch raises);
+// another one is resized (PyTorch warns when it had elements).
+func (ex *explainer) checkOutShape(expr string, out aval, inputs []aval, result []int) {
+	if !out.isTensor() || sameInts(out.t.shape, result) {
+		return
+	}
+	ot, ok := ex.realTensor(out)
+	readWrite := false
+	for _, in := range inputs {
+		if it, ok2 := ex.realTensor(in); ok && ok2 && it == ot {
+			readWrite = true
+		}
+	}
+	if !readWrite {
+		if prod(out.t.shape) > 0 {
+			ex.notes = append(ex.notes, fmt.Sprintf(msgOutResized, out.t.name, fmtShape(out.t.shape), fmtShape(result)))
+		}
+		return
+	}
+	st := &step{kind: kindInplace, expr: expr, ops: []opnd{*out.t}}
+	st.header = fmt.Sprintf(msgOutReadWrite, expr, out.t.name)
+	st.fail("RuntimeError", ptOutputShape, fmtShape(out.t.shape), fmtShape(result))
+	ex.record(st)
+}
+
+func sameInts(a, b []int) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if a[i] != b[i] {
+			return false
+		}
+	}
+	return true
+}

@@ -12,7 +12,7 @@ import (
 // item 14: internal overlap included). The errors themselves are checked
 // against PyTorch in testdata/defects_overlap.tsh.
 func TestExplainPredictsErrors(t *testing.T) {
-	setup := "c = torch.ones(3, 1); e = c.expand(3, 4); m = torch.ones(4, 4); x = torch.arange(9.); y = x.view(3, 3)"
+	setup := "c = torch.ones(3, 1); e = c.expand(3, 4); m = torch.ones(4, 4); x = torch.arange(9.); y = x.view(3, 3); a = torch.ones(3); b = torch.ones(2, 3)"
 	for _, compat := range []Compat{CompatDocs, CompatCurrent} {
 		for _, src := range []string{
 			"e.add_(1)", "e.mul_(torch.ones(4))", "e.mul_(torch.ones(5))", "e.copy_(torch.ones(4))",
@@ -22,6 +22,12 @@ func TestExplainPredictsErrors(t *testing.T) {
 			// partial overlap of the written tensor and an input
 			"x[1:].add_(x[:-1])", "x[1:].copy_(x[:-1])", "torch.add(x[:-1], 1, out=x[1:])", "x[1:] += x[:-1]",
 			"y.t().add_(y)", "x[:3].add_(x[3:])", "x.add_(x)", "x[1:].add_(x[1:])", "y.add_(y.t())",
+			// out= that is also an input is never resized (item 12)
+			"torch.add(a, b, out=a)", "torch.mul(b, a, out=a)", "torch.add(b, b, out=a)", "torch.add(a, a, out=a)",
+			// masked_fill: the mask is tensor a; the value's dims after (item 11)
+			"a.masked_fill(torch.tensor([True, False]), 1.0)", "b.masked_fill(torch.tensor([True, False]), torch.tensor([1.0, 2.0]))",
+			"b.masked_fill(torch.tensor([True, False, True]), torch.tensor([1.0, 2.0]))", "torch.masked_fill(b, torch.tensor([True, False]), 2)",
+			"b.masked_fill(torch.ones(3, 2, 3, dtype=torch.bool), 1.0)",
 			// no error: not written, or PyTorch only warns or does not check
 			"e.fill_(2)", "e.zero_()", "e.masked_fill_(e > 0, 1)", "m.diagonal().add_(1)",
 			"m.add_(1)", "m.t().mul_(torch.ones(4))", "c.add_(torch.ones(3, 1))", "e + 1",
