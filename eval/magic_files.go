@@ -157,9 +157,12 @@ func (s *Session) save(arg string) {
 // (O_NOFOLLOW), and never a FIFO or a device (O_NONBLOCK keeps the open of
 // a FIFO from waiting for a reader).
 func openForSave(name string, force bool) (*os.File, error) {
-	flags := os.O_WRONLY | os.O_CREATE | syscall.O_NOFOLLOW | syscall.O_NONBLOCK
+	flags := os.O_WRONLY | os.O_CREATE | openNoFollow | openNonBlock
 	if !force {
 		flags |= os.O_EXCL
+	}
+	if fi, err := os.Lstat(name); err == nil && fi.Mode()&fs.ModeSymlink != 0 && openNoFollow == 0 {
+		return nil, &fs.PathError{Op: "open", Path: name, Err: syscall.ELOOP}
 	}
 	f, err := os.OpenFile(name, flags, 0o644)
 	if err != nil {
@@ -185,7 +188,7 @@ func openSource(magic, name string) (*os.File, io.Reader, bool) {
 	if name == "" {
 		throw("UsageError", msgFileUsage, magic, magic)
 	}
-	f, err := os.OpenFile(name, os.O_RDONLY|syscall.O_NONBLOCK, 0)
+	f, err := os.OpenFile(name, os.O_RDONLY|openNonBlock, 0)
 	if err != nil {
 		panic(pyOSError(err, name))
 	}
