@@ -440,9 +440,12 @@ func (p *param) check(v Value, sig *signature, argnum int) bool {
 	case "Generator":
 		_, ok := generatorOf(v)
 		return ok
+	case "MemoryFormat":
+		_, ok := memoryFormatOf(v)
+		return ok
 	}
-	// Layout, MemoryFormat: tensh has no such objects; only None
-	// (handled by the caller) binds.
+	// Layout: tensh has no layout objects; only None (handled by the
+	// caller) binds.
 	return false
 }
 

@@ -20,7 +20,7 @@ var sideArgs = map[string]string{
 	"async":         "-hidden alias of non_blocking",
 	"implicit":      "expand(implicit=True): no effect on the result in PyTorch (a tracing mark)",
 	"layout":        "only None binds: tensh has no layout objects (torch.strided is an AttributeError)",
-	"memory_format": "only None (or the default) binds: tensh has no memory-format objects",
+	"memory_format": "implemented (torch.contiguous_format, preserve_format, channels_last, channels_last_3d): testdata/defects_memory_format.tsh",
 	"path":          "einsum(path=...): refused, as PyTorch 1.13 refuses it",
 	"outdim":        "diagonal(outdim=...): named dims, refused with PyTorch's error",
 	"device":        "cpu; cuda raises PyTorch's CPU-build AssertionError",

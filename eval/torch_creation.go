@@ -562,6 +562,7 @@ func sizedFactory(p *argParser, fill *tensor.Scalar) func(a *Args) Value {
 		if fill != nil {
 			t.Fill(*fill)
 		}
+		t = emptyFormat(t, b.memoryFormat("memory_format"))
 		return o.finish(t, dev)
 	}
 }
@@ -712,7 +713,7 @@ func likeFactory(p *argParser, fill func(b *boundArgs) *tensor.Scalar) func(a *A
 		t := b.tensor("input")
 		d, _ := o.dtype(t.DType())
 		dev := o.device()
-		out := tensor.EmptyLike(t, d)
+		out := emptyInFormat(t, d, b.memoryFormat("memory_format"))
 		if v := fill(b); v != nil {
 			out.Fill(tensor.CheckedScalar(*v, d))
 		}
