@@ -443,9 +443,9 @@ func (p *param) check(v Value, sig *signature, argnum int) bool {
 	case "MemoryFormat":
 		_, ok := memoryFormatOf(v)
 		return ok
+	case "Layout":
+		return v == Value(stridedLayout)
 	}
-	// Layout: tensh has no layout objects; only None (handled by the
-	// caller) binds.
 	return false
 }
 

@@ -19,7 +19,7 @@ var sideArgs = map[string]string{
 	"non_blocking":  "no effect on CPU tensors, as in PyTorch (cuda(non_blocking=...) raises the CPU-build error)",
 	"async":         "-hidden alias of non_blocking",
 	"implicit":      "expand(implicit=True): no effect on the result in PyTorch (a tracing mark)",
-	"layout":        "only None binds: tensh has no layout objects (torch.strided is an AttributeError)",
+	"layout":        "only None or torch.strided binds: the one layout tensh has (dense tensors)",
 	"memory_format": "implemented (torch.contiguous_format, preserve_format, channels_last, channels_last_3d): testdata/defects_memory_format.tsh",
 	"path":          "einsum(path=...): refused, as PyTorch 1.13 refuses it",
 	"outdim":        "diagonal(outdim=...): named dims, refused with PyTorch's error",

@@ -204,3 +204,16 @@ func convertInFormat(t *tensor.Tensor, d tensor.DType, cp bool, f memFormat) *te
 	}
 	return copyInFormat(t, d, f)
 }
+
+// torch.strided, the one torch.layout tensh has (dense tensors), and
+// x.layout. layout= of the factories binds None or torch.strided.
+var (
+	layoutClass   = defClass("torch.layout", "layout", nil)
+	stridedLayout = &Object{TypeName: "layout", ReprFn: func() string { return "torch.strided" }}
+)
+
+func init() {
+	torchClasses["layout"] = layoutClass
+	torchValues["strided"] = func(*Session) Value { return stridedLayout }
+	tensorProps["layout"] = func(*Session, *tensor.Tensor) Value { return stridedLayout }
+}
