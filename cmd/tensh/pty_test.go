@@ -204,3 +204,18 @@ func TestLoadSaveREPL(t *testing.T) {
 		t.Errorf("saved %q", b)
 	}
 }
+
+// TestPasteInParts: a paste whose last line has no newline stays in the
+// editor, and what is pasted next goes on from it.
+func TestPasteInParts(t *testing.T) {
+	p := startPTY(t, "tensh")
+	p.expect(">>> ", 1)
+	p.write(pasteStart + "a = 1000\rb = 2" + pasteEnd)
+	p.expect(">>> b = 2", 1)
+	p.write(pasteStart + "00 + a\rprint(b + 1)" + pasteEnd)
+	p.expect("print(b + 1)", 1)
+	p.write("\r")
+	p.expect("1201", 1)
+	p.write("\x04")
+	p.wait()
+}

@@ -33,9 +33,11 @@ type terminalReader struct {
 	sigs atomic.Pointer[chan os.Signal]
 
 	// The line being edited, as readline last showed it to the listener
-	// (both run on readline's goroutine).
-	line []rune
-	pos  int
+	// or as ReadLine put it in (lineMu guards them: the listener runs on
+	// readline's goroutine).
+	lineMu sync.Mutex
+	line   []rune
+	pos    int
 	// single is a one-line paste that the listener puts in place of its
 	// pasteRune.
 	single string
@@ -125,6 +127,7 @@ func (t *terminalReader) readLine(prompt string) (string, error) {
 	}
 	t.mu.Unlock()
 	t.rl.SetPrompt(prompt)
+	t.setEdited(last)
 	line, err := t.rl.ReadlineWithDefault(last)
 	if errors.Is(err, readline.ErrInterrupt) {
 		if loaded {
@@ -155,6 +158,7 @@ func (t *terminalReader) confirm(question string) bool {
 	}
 	t.rl.HistoryDisable()
 	t.rl.SetPrompt(question)
+	t.setEdited("")
 	line, err := t.rl.Readline()
 	t.rl.HistoryEnable()
 	t.restore = runMode(t.fd)
@@ -170,8 +174,10 @@ func (t *terminalReader) filterRune(r rune) (rune, bool) {
 		return r, true
 	}
 	text := t.paste.take()
+	t.lineMu.Lock()
 	pos := min(t.pos, len(t.line))
 	before, after := string(t.line[:pos]), string(t.line[pos:])
+	t.lineMu.Unlock()
 	lines, last := pastedLines(before, text, after)
 	if len(lines) == 0 && before+text+after == last {
 		t.single = text // no newline: the listener inserts it
@@ -186,7 +192,7 @@ func (t *terminalReader) filterRune(r rune) (rune, bool) {
 	if len(lines) == 0 {
 		// Only output was pasted (a transcript's tail): edit what is left.
 		t.rl.Operation.SetBuffer(last)
-		t.line, t.pos = []rune(last), len([]rune(last))
+		t.setEdited(last)
 		t.mu.Lock()
 		t.last = ""
 		t.mu.Unlock()
@@ -199,16 +205,31 @@ func (t *terminalReader) filterRune(r rune) (rune, bool) {
 // onChange is readline's listener: it tracks the line being edited and
 // puts a one-line paste in place of its pasteRune.
 func (t *terminalReader) onChange(line []rune, pos int, key rune) ([]rune, int, bool) {
+	if line == nil && key == 0 {
+		return nil, 0, false // the start of a read: the line is setEdited's
+	}
 	if key == pasteRune && pos > 0 && pos <= len(line) && line[pos-1] == pasteRune {
 		ins := []rune(t.single)
 		t.single = ""
 		nl := make([]rune, 0, len(line)-1+len(ins))
 		nl = append(append(append(nl, line[:pos-1]...), ins...), line[pos:]...)
+		t.lineMu.Lock()
 		t.line, t.pos = nl, pos-1+len(ins)
-		return nl, t.pos, true
+		t.lineMu.Unlock()
+		return nl, pos - 1 + len(ins), true
 	}
+	t.lineMu.Lock()
 	t.line, t.pos = line, pos
+	t.lineMu.Unlock()
 	return nil, 0, false
+}
+
+// setEdited records a line put into the editor (the cursor at its end).
+func (t *terminalReader) setEdited(line string) {
+	t.lineMu.Lock()
+	t.line = []rune(line)
+	t.pos = len(t.line)
+	t.lineMu.Unlock()
 }
 
 func (t *terminalReader) Close() error {
