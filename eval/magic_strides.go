@@ -22,7 +22,7 @@ func init() {
 			if strings.TrimSpace(arg) == "" {
 				throw("UsageError", "%s", msgStridesUsage)
 			}
-			s.write(s.Strides(arg))
+			s.write(wrapTextKeep(s.Strides(arg), s.width(), isStorageRow))
 		},
 	})
 }
@@ -223,4 +223,12 @@ func storagePicture(t *tensor.Tensor, name string) []string {
 // scalarText is a storage element as Python prints the number.
 func scalarText(v tensor.Scalar) string {
 	return Repr(FromScalar(v))
+}
+
+// isStorageRow reports whether a line of %strides is a row of its storage
+// picture (index, value, element: columns that must not be wrapped).
+func isStorageRow(l string) bool {
+	f := strings.Fields(l)
+	return len(f) > 1 && (f[0] == msgStridesIndex || f[0] == msgStridesValue || f[0] == msgStridesVisit) &&
+		!strings.HasPrefix(f[1], "[")
 }

@@ -25,7 +25,10 @@ func (s *Session) width() int {
 }
 
 // wrapText wraps each line of text to width columns (0: as it is).
-func wrapText(text string, width int) string {
+func wrapText(text string, width int) string { return wrapTextKeep(text, width, nil) }
+
+// wrapTextKeep is wrapText, except for the lines keep reports (columns).
+func wrapTextKeep(text string, width int, keep func(line string) bool) string {
 	if width <= 0 {
 		return text
 	}
@@ -35,6 +38,10 @@ func wrapText(text string, width int) string {
 	for i, l := range lines {
 		if i > 0 {
 			b.WriteByte('\n')
+		}
+		if keep != nil && keep(l) {
+			b.WriteString(l)
+			continue
 		}
 		b.WriteString(wrapLine(l, width))
 	}
