@@ -2,10 +2,11 @@ package main
 
 import "golang.org/x/sys/unix"
 
-// runMode switches the terminal on fd, while a statement runs, so that
-// Ctrl-C arrives as a byte (ISIG off; ICANON off, so that it arrives at
-// once) instead of as SIGINT to the terminal's whole foreground process
-// group. The process that started tensh (`go run`, a script) then never
+// runMode switches the terminal on fd, for as long as the REPL runs, so
+// that Ctrl-C typed while a statement runs arrives as a byte (ISIG off;
+// ICANON off, so that it arrives at once) instead of as SIGINT to the
+// terminal's whole foreground process group (at the prompt, readline's raw
+// mode is made from this one). The process that started tensh (`go run`, a script) then never
 // sees the interrupt, and tensh's exit status is its own however it was
 // started. Echo and output processing stay as they are. restore puts the
 // terminal back.

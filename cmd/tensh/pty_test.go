@@ -3,6 +3,7 @@
 package main
 
 import (
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -57,9 +58,24 @@ func startPTY(t *testing.T, name string, args ...string) *ptyREPL {
 	return p
 }
 
-// tail is the end of the output, for messages.
+// tail is the end of the output, for messages (runs of a repeated
+// character shortened).
 func (p *ptyREPL) tail() string {
 	s := p.out.String()
+	var b strings.Builder
+	for i := 0; i < len(s); {
+		j := i + 1
+		for j < len(s) && s[j] == s[i] {
+			j++
+		}
+		if j-i > 20 {
+			fmt.Fprintf(&b, "%c<x%d>", s[i], j-i)
+		} else {
+			b.WriteString(s[i:j])
+		}
+		i = j
+	}
+	s = b.String()
 	return s[max(0, len(s)-3000):]
 }
 

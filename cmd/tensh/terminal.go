@@ -25,8 +25,7 @@ type terminalReader struct {
 	fd     int
 	// bracketed is set when the terminal's bracketed paste mode is on.
 	bracketed bool
-	// restore puts the terminal back from runMode (while a statement
-	// runs); nil at the prompt.
+	// restore puts the terminal back from runMode (at Close).
 	restore func()
 	// sigs receives os.Interrupt for a Ctrl-C typed while a statement
 	// runs (the REPL's interrupts channel).
@@ -70,6 +69,11 @@ func newTerminalReader(sess *eval.Session, stdin *os.File, stdout, stderr io.Wri
 		return nil, err
 	}
 	t.rl = rl
+	// The terminal stays in runMode while tensh runs (readline's raw mode
+	// at the prompt is made from it and goes back to it): it is never in
+	// the cooked mode in which Ctrl-C would signal the whole process group,
+	// nor in one in which typed-ahead bytes wait for a newline.
+	t.restore = runMode(t.fd)
 	for _, l := range past {
 		rl.SaveHistory(l) // in memory only: the file is history's
 	}
@@ -93,17 +97,12 @@ func (t *terminalReader) interrupt() {
 	}
 }
 
-// ReadLine reads a line at the prompt; until the next call (while the
-// statement runs) the terminal is in runMode.
+// ReadLine reads a line at the prompt; until the next call a statement
+// runs, and a Ctrl-C typed is an interrupt for it.
 func (t *terminalReader) ReadLine(prompt string) (string, error) {
-	if t.restore != nil {
-		t.paste.running.Store(false)
-		t.restore()
-		t.restore = nil
-	}
+	t.paste.running.Store(false)
 	line, err := t.readLine(prompt)
 	if err == nil {
-		t.restore = runMode(t.fd)
 		t.paste.running.Store(true)
 	}
 	return line, err
@@ -153,15 +152,11 @@ func (t *terminalReader) prefillInputs(lines []string) {
 // existing file); only an answer starting with y is yes.
 func (t *terminalReader) confirm(question string) bool {
 	t.paste.running.Store(false)
-	if t.restore != nil {
-		t.restore()
-	}
 	t.rl.HistoryDisable()
 	t.rl.SetPrompt(question)
 	t.setEdited("")
 	line, err := t.rl.Readline()
 	t.rl.HistoryEnable()
-	t.restore = runMode(t.fd)
 	t.paste.running.Store(true)
 	return err == nil && strings.HasPrefix(strings.ToLower(strings.TrimSpace(line)), "y")
 }
