@@ -52,7 +52,7 @@ func (ex *explainer) checkOverlap(expr string, w opnd) {
 	st.add(msgOverlapLayout, w.name, fmtShape(w.shape), fmtTuple(w.stridesOr()))
 	st.add(msgOverlapDim, d, w.shape[d], w.shape[d])
 	st.add(msgOverlapWhy, w.name)
-	st.cause = fmt.Sprintf(hintOverlap, w.name, d)
+	st.cause = fmt.Sprintf(hintOverlap, expr, w.name, d)
 	st.fail("RuntimeError", "%s", ptOverlapInternal)
 	ex.record(st)
 }
@@ -149,7 +149,7 @@ func (ex *explainer) checkPartialOverlap(expr string, w aval, inputs []aval) {
 		st.add(msgPartialLayout, pad(w.t.name), fmtShape(w.t.shape), fmtTuple(w.t.stridesOr()), wt.Offset())
 		st.add(msgPartialLayout, pad(in.t.name), fmtShape(in.t.shape), fmtTuple(in.t.stridesOr()), it.Offset())
 		st.add(msgPartialWhy, in.t.name, w.t.name)
-		st.cause = fmt.Sprintf(hintPartial, w.t.name, in.t.name)
+		st.cause = fmt.Sprintf(hintPartial, expr, w.t.name, in.t.name)
 		st.fail("RuntimeError", "%s", ptOverlapPartial)
 		ex.record(st)
 	}
@@ -220,4 +220,79 @@ func sameInts(a, b []int) bool {
 		}
 	}
 	return true
+}
+
+// overlapCause is the hint after PyTorch's overlap errors: which tensor
+// repeats its elements (internal overlap), or which input shares part of
+// the written tensor's storage (partial overlap).
+func (s *Session) overlapCause(f failure, text func(lang.Node) string) string {
+	if f.exc == nil || (f.exc.Msg != ptOverlapInternal && f.exc.Msg != ptOverlapPartial) {
+		return ""
+	}
+	type named struct {
+		name string
+		t    *tensor.Tensor
+	}
+	var w *named
+	var ins []named
+	c := f.ctx
+	switch n := c.node.(type) {
+	case *lang.AugAssignStmt:
+		if t, ok := c.x.(*tensor.Tensor); ok {
+			w = &named{text(n.Target), t}
+		}
+		if t, ok := c.y.(*tensor.Tensor); ok {
+			ins = append(ins, named{text(n.Value), t})
+		}
+	case *lang.CallExpr:
+		if bm, ok := c.fn.(*BoundMethod); ok {
+			if t, ok := bm.Self.(*tensor.Tensor); ok {
+				if a, ok := n.Fn.(*lang.AttrExpr); ok {
+					w = &named{text(a.X), t}
+				}
+			}
+		}
+		if c.args == nil {
+			return ""
+		}
+		k := 0
+		for _, a := range n.Args {
+			switch {
+			case a.Star != 0:
+				return ""
+			case a.Name == "":
+				if k < len(c.args.Pos) {
+					if t, ok := c.args.Pos[k].(*tensor.Tensor); ok {
+						ins = append(ins, named{text(a.Value), t})
+					}
+				}
+				k++
+			default:
+				for _, kw := range c.args.Kw {
+					if t, ok := kw.Value.(*tensor.Tensor); ok && kw.Name == a.Name {
+						if a.Name == "out" {
+							w = &named{text(a.Value), t}
+						} else {
+							ins = append(ins, named{text(a.Value), t})
+						}
+					}
+				}
+			}
+		}
+	}
+	if w == nil {
+		return ""
+	}
+	if f.exc.Msg == ptOverlapInternal {
+		if d := sharedDim(opndOf(w.name, w.t)); d >= 0 {
+			return fmt.Sprintf(hintOverlap, text(c.node), w.name, d)
+		}
+		return ""
+	}
+	for _, in := range ins {
+		if in.t != w.t && tensor.GetOverlapStatus(w.t, in.t) == tensor.StatusPartial {
+			return fmt.Sprintf(hintPartial, text(c.node), w.name, in.name)
+		}
+	}
+	return ""
 }

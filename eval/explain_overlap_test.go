@@ -57,3 +57,27 @@ func TestExplainPredictsErrors(t *testing.T) {
 		}
 	}
 }
+
+// TestOverlapHints: the hint line after PyTorch's overlap errors names the
+// tensor written into and what it shares.
+func TestOverlapHints(t *testing.T) {
+	s := NewSession(Options{Out: &bytes.Buffer{}, Hints: true})
+	s.Exec("e = torch.ones(3, 1).expand(3, 4); x = torch.arange(6.)", 1)
+	for src, want := range map[string]string{
+		"e.add_(1)":                          "e.add_(1): e repeats its elements along dim 1 (stride 0), so PyTorch refuses to write into it",
+		"e += 1":                             "e += 1: e repeats its elements along dim 1 (stride 0), so PyTorch refuses to write into it",
+		"torch.exp(x[:4].view(4, 1), out=e)": "torch.exp(x[:4].view(4, 1), out=e): e repeats its elements along dim 1 (stride 0), so PyTorch refuses to write into it",
+		"x[1:].add_(x[:-1])":                 "x[1:].add_(x[:-1]): x[1:] and x[:-1] share part of their storage, so PyTorch refuses to write one while reading the other",
+		"x[1:] += x[:-1]":                    "x[1:] += x[:-1]: x[1:] and x[:-1] share part of their storage, so PyTorch refuses to write one while reading the other",
+		"torch.add(x[:-1], 1, out=x[1:])":    "torch.add(x[:-1], 1, out=x[1:]): x[1:] and x[:-1] share part of their storage, so PyTorch refuses to write one while reading the other",
+	} {
+		e := s.Exec(src, 1)
+		if e == nil {
+			t.Errorf("%s: no error", src)
+			continue
+		}
+		if got := s.Hint(e); got != want {
+			t.Errorf("%s: hint %q, want %q", src, got, want)
+		}
+	}
+}

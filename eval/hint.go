@@ -83,6 +83,9 @@ func (s *Session) cause(f failure) string {
 		}
 		return opndOf(name, t), true
 	}
+	if h := s.overlapCause(f, text); h != "" {
+		return h
+	}
 	switch n := c.node.(type) {
 	case *lang.BinaryExpr:
 		a, aok := tensorOp(n.X, c.x)
