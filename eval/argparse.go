@@ -62,11 +62,15 @@ type param struct {
 	kwOnly    bool
 }
 
+// allParsers are the parsers made so far (TestNoIgnoredArgs reads them).
+var allParsers []*argParser
+
 // newArgParser parses signatures; a trailing "|numbers" on a signature
 // lets its Tensor parameters take Python numbers, "|hidden" hides it from
 // error messages.
 func newArgParser(specs ...string) *argParser {
 	p := &argParser{}
+	allParsers = append(allParsers, p)
 	for _, src := range specs {
 		sig := &signature{self: -1}
 		src, sig.numbersAsTensors = strings.CutSuffix(src, "|numbers")
@@ -436,9 +440,12 @@ func (p *param) check(v Value, sig *signature, argnum int) bool {
 	case "Generator":
 		_, ok := generatorOf(v)
 		return ok
+	case "MemoryFormat":
+		_, ok := memoryFormatOf(v)
+		return ok
+	case "Layout":
+		return v == Value(stridedLayout)
 	}
-	// Layout, MemoryFormat: tensh has no such objects; only None
-	// (handled by the caller) binds.
 	return false
 }
 

@@ -16,7 +16,7 @@ func init() {
 			"products, expand, where and view. Shapes are worked out without running the operations where " +
 			"tensh knows them; nothing is assigned or modified.",
 		Save: true,
-		Run:  func(s *Session, arg string) { s.write(s.Explain(arg)) },
+		Run:  func(s *Session, arg string) { s.write(wrapText(s.Explain(arg), s.width())) },
 	})
 }
 
@@ -122,6 +122,10 @@ func (ex *explainer) explainStmt(st lang.Stmt) (whole lang.Node, res aval, done 
 			ex.record(ms)
 			return whole, ex.abstract(nil, ms.result, nil, t.t.dtype), true
 		case t.isTensor():
+			ex.checkOverlap(text, *t.t)
+			if v.isTensor() {
+				ex.checkPartialOverlap(text, t, []aval{v})
+			}
 			if !v.isTensor() {
 				return whole, t, true
 			}

@@ -772,6 +772,13 @@ func (ex *explainer) rule(e *lang.CallExpr, name string, method bool, recv aval,
 	base := strings.TrimSuffix(name, "_")
 	inplace := method && strings.HasSuffix(name, "_") && !strings.HasPrefix(name, "__")
 	text := ex.text(e)
+	if inplace && overlapWriter(base) {
+		ex.checkOverlap(text, *self)
+		ex.checkPartialOverlap(text, recv, args.tensors(true))
+	} else if out, ok := args.kw["out"]; ok && out.isTensor() && !method && overlapWriter(name) {
+		ex.checkOverlap(text, *out.t)
+		ex.checkPartialOverlap(text, out, args.tensors(true))
+	}
 	switch {
 	case inplace && (pointwiseNames[base] || base == "copy" || base == "masked_fill"):
 		var others []opnd
@@ -828,6 +835,12 @@ func (ex *explainer) rule(e *lang.CallExpr, name string, method bool, recv aval,
 		st.header = fmt.Sprintf(msgWhereHeader, text)
 		ex.record(st)
 		return ex.abstract(e, st.result, nil, dt), true
+	case name == "masked_fill" && (method || len(pos) > 0):
+		input := recv
+		if !method {
+			input = pos[0]
+		}
+		return ex.maskedFill(e, input, rest, args), true
 	case pointwiseNames[name] && (method || len(args.tensors(true)) > 0):
 		all := append([]aval{}, pos...)
 		if method {
@@ -839,6 +852,9 @@ func (ex *explainer) rule(e *lang.CallExpr, name string, method bool, recv aval,
 			}
 		}
 		r := ex.pointwise(e, all)
+		if out, ok := args.kw["out"]; ok && !method && r.isTensor() {
+			ex.checkOutShape(text, out, all, r.t.shape)
+		}
 		if comparisonNames[name] {
 			r.t.dtype = tensor.Bool
 		}

@@ -952,7 +952,8 @@ func describeChunks(st *step, x opnd, chunks []viewChunk) {
 	for i := 0; i+1 < len(chunks); i++ {
 		d := chunks[i].hi
 		next := chunks[i+1]
-		st.add(msgViewBreak, d, next.lo, d, strides[d], next.numel, next.stride, next.numel*next.stride)
+		span := next.numel * next.stride
+		st.add(msgViewBreak, d, next.lo, next.lo, next.numel, next.stride, span, next.numel, next.stride, d, span, strides[d])
 	}
 }
 

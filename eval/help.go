@@ -95,27 +95,48 @@ func init() {
 		Name:  "help",
 		Usage: "%help [MAGIC]",
 		Doc:   "Lists the magics, or describes one (%help explain).",
-		Run:   func(s *Session, arg string) { s.write(magicHelp(strings.TrimPrefix(strings.TrimSpace(arg), "%"))) },
+		Run: func(s *Session, arg string) {
+			s.write(wrapText(magicHelp(strings.TrimPrefix(strings.TrimSpace(arg), "%")), s.width()))
+		},
 	})
 }
 
-// magicHelp describes one magic, or lists them all.
+// magicHelp describes one magic, or lists them all, one line each (the
+// first clause of its description), short enough for a small terminal.
 func magicHelp(name string) string {
-	describe := func(m *Magic) string {
-		return "  " + m.Usage + "\n" + wrapIndent(m.Doc, "      ", 79) + "\n"
-	}
 	if name != "" {
 		m := LookupMagic(name)
 		if m == nil {
 			throw("UsageError", msgHelpUnknown, name)
 		}
-		return describe(m)
+		return "  " + m.Usage + "\n" + wrapIndent(m.Doc, "      ", 79) + "\n"
 	}
 	var b strings.Builder
 	b.WriteString(msgHelpHeader + "\n")
 	for _, n := range MagicNames() {
-		b.WriteString(describe(LookupMagic(n)))
+		m := LookupMagic(n)
+		line := fmt.Sprintf("  %-24s %s", m.Usage, summary(m.Doc))
+		if len(line) > 79 || len(m.Usage) > 24 {
+			line = "  " + m.Usage + "\n" + wrapIndent(summary(m.Doc), "      ", 79)
+		}
+		b.WriteString(line + "\n")
 	}
 	b.WriteString(msgHelpFooter + "\n")
 	return b.String()
+}
+
+// summary is the first clause of a description: up to its first '.', ';',
+// ':' or '(' (that is not part of a magic's or a file's name).
+func summary(doc string) string {
+	for i := 0; i < len(doc); i++ {
+		switch doc[i] {
+		case ';', ':', '(':
+			return strings.TrimSpace(doc[:i])
+		case '.':
+			if i+1 == len(doc) || doc[i+1] == ' ' {
+				return strings.TrimSpace(doc[:i])
+			}
+		}
+	}
+	return strings.TrimSpace(doc)
 }

@@ -83,6 +83,9 @@ func (s *Session) cause(f failure) string {
 		}
 		return opndOf(name, t), true
 	}
+	if h := s.overlapCause(f, text); h != "" {
+		return h
+	}
 	switch n := c.node.(type) {
 	case *lang.BinaryExpr:
 		a, aok := tensorOp(n.X, c.x)
@@ -302,9 +305,10 @@ func init() {
 	registerMagic(&Magic{
 		Name:  "hints",
 		Usage: "%hints [on|off]",
-		Doc: "Turns on or off the hint line that the REPL prints under an error: the failing sub-expression, " +
-			"its operands' shapes and the dimension at fault. On by default in the REPL; scripts, --echo and " +
-			"check never print hints.",
+		Doc: "Turns on or off the hint line printed under an error: the failing sub-expression, its " +
+			"operands' shapes and the dimension at fault. On by default in the REPL; off by default in " +
+			"scripts and --echo, where tensh --hints (or %hints on) turns them on, on stderr (beside an " +
+			"--echo transcript, never in it); tensh check never prints them.",
 		Save: true,
 		Run: func(s *Session, arg string) {
 			s.teach.hints = parseOnOff(s, "hints", arg, s.teach.hints)

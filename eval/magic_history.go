@@ -2,13 +2,10 @@ package eval
 
 import (
 	"fmt"
-	"io"
-	"os"
-	"path/filepath"
 	"strings"
 )
 
-// %history, %save, %load and %prompt.
+// %history and %prompt; transcriptOf writes what %save saves (magic_files.go).
 
 func init() {
 	registerMagic(&Magic{
@@ -16,22 +13,6 @@ func init() {
 		Usage: "%history [-n] [-p]",
 		Doc:   "Prints this session's inputs; -n numbers them (as In [n]), -p writes them with >>> prompts.",
 		Run:   func(s *Session, arg string) { s.history(arg) },
-	})
-	registerMagic(&Magic{
-		Name:  "save",
-		Usage: "%save FILE",
-		Doc: "Writes the session's statements, each with what it printed, to FILE as a transcript (.tsh is " +
-			"added when FILE has no extension), so that tensh --echo replays it and tensh check tests it. " +
-			"Magics whose output changes from run to run (%time, %timeit, %history, %save, %help, %prompt) are left out.",
-		Run: func(s *Session, arg string) { s.save(arg) },
-	})
-	registerMagic(&Magic{
-		Name:  "load",
-		Usage: "%load FILE",
-		Doc: "Runs the statements of FILE (a script or a transcript) in this session, showing each with its " +
-			"prompt and what it prints; stops at the first error.",
-		Save: true,
-		Run:  func(s *Session, arg string) { s.load(arg) },
 	})
 	registerMagic(&Magic{
 		Name:  "prompt",
@@ -126,77 +107,4 @@ func transcriptOf(entries []*histEntry, compat Compat) string {
 		}
 	}
 	return b.String()
-}
-
-func (s *Session) save(arg string) {
-	name := strings.TrimSpace(arg)
-	if name == "" {
-		throw("UsageError", "%s", msgSaveUsage)
-	}
-	if filepath.Ext(name) == "" {
-		name += ".tsh"
-	}
-	var entries []*histEntry
-	for _, h := range s.teach.history {
-		if h != s.teach.cur && savable(h) {
-			entries = append(entries, h)
-		}
-	}
-	if err := os.WriteFile(name, []byte(transcriptOf(entries, s.opts.Compat)), 0o644); err != nil {
-		throw("OSError", "%s", err.Error())
-	}
-	var b strings.Builder
-	b.WriteString(fmt.Sprintf(msgHistorySaved, name) + "\n")
-	for _, h := range entries {
-		b.WriteString(strings.TrimRight(h.src, "\n") + "\n")
-	}
-	s.write(b.String())
-}
-
-func (s *Session) load(arg string) {
-	name := strings.TrimSpace(arg)
-	if name == "" {
-		throw("UsageError", "%s", msgLoadUsage)
-	}
-	f, err := os.Open(name)
-	var src io.Reader
-	var transcript bool
-	if err == nil {
-		defer f.Close()
-		src, transcript, err = OpenSource(f)
-	}
-	if err != nil {
-		msg := err.Error()
-		if pe, ok := err.(*os.PathError); ok {
-			msg = pe.Err.Error()
-		}
-		throw("FileNotFoundError", msgLoadError, name, msg)
-	}
-	// A statement at a time, so that the file's size does not matter.
-	sr := NewSourceReader(src, transcript)
-	for {
-		c, err := sr.Next()
-		if err == io.EOF {
-			return
-		}
-		if err != nil {
-			throw("OSError", "%s", err.Error())
-		}
-		if c.Comment {
-			continue
-		}
-		if c.Err != nil {
-			panic(c.Err)
-		}
-		for i, l := range c.Lines {
-			if i == 0 {
-				s.write(">>> " + l + "\n")
-			} else {
-				s.write("... " + l + "\n")
-			}
-		}
-		if e := s.Exec(c.Code(), c.Line); e != nil {
-			panic(e)
-		}
-	}
 }

@@ -29,6 +29,11 @@ type teachState struct {
 
 	initial map[string]Value // bindings made by NewSession (hidden from %who)
 
+	// The REPL's hooks (SetREPL), and the depth of %run inside %run.
+	confirm  func(question string) bool
+	queue    func(lines []string)
+	runDepth int
+
 	noRecord  bool // output written now is not kept for %save
 	recorded  int  // bytes of output kept
 	inputs    int  // bytes of input kept in history

@@ -15,14 +15,14 @@ func init() {
 		Name:  "strides",
 		Usage: "%strides EXPR",
 		Doc: "Pictures how a tensor maps onto its storage: shape, strides, offset, contiguity, the variables " +
-			"it shares storage with, the storage row with the elements numbered in the order the tensor visits " +
-			"them, and why view would or would not work on it.",
+			"it shares storage with, the storage row with each cell's element number (counting from 0 in row-major " +
+			"order), and why view would or would not work on it.",
 		Save: true,
 		Run: func(s *Session, arg string) {
 			if strings.TrimSpace(arg) == "" {
 				throw("UsageError", "%s", msgStridesUsage)
 			}
-			s.write(s.Strides(arg))
+			s.write(wrapTextKeep(s.Strides(arg), s.width(), isStorageRow))
 		},
 	})
 }
@@ -75,7 +75,7 @@ func (s *Session) Strides(src string) string {
 	} else {
 		line("  %s", msgStridesOwn)
 	}
-	for _, l := range storagePicture(t) {
+	for _, l := range storagePicture(t, name) {
 		line("  %s", l)
 	}
 	line("  "+msgStridesAddr, indexNames(len(shape)), addressFormula(t.Offset(), strides))
@@ -125,10 +125,10 @@ func addressFormula(offset int, strides []int) string {
 	return strings.Join(parts, " + ")
 }
 
-// storagePicture is the storage row: cell index, value, and the order in
-// which the tensor visits each cell ("." for cells it does not use, "n+"
-// for a cell visited first as element n and again later).
-func storagePicture(t *tensor.Tensor) []string {
+// storagePicture is the storage row: cell index, value, and which element
+// of the tensor (row-major, from 0 like the index) each cell holds ("." for
+// cells it does not use, "n+" for a cell that is element n and later ones).
+func storagePicture(t *tensor.Tensor, name string) []string {
 	st := t.Storage()
 	lo := t.Offset()
 	if st.Len() <= stridesCells || lo >= st.Len() {
@@ -142,7 +142,7 @@ func storagePicture(t *tensor.Tensor) []string {
 	if n > 0 {
 		idx := make([]int, len(shape))
 		off := t.Offset()
-		for k := 1; k <= counted; k++ {
+		for k := 0; k < counted; k++ {
 			if off >= lo && off < hi && len(visits[off-lo]) < 2 {
 				visits[off-lo] = append(visits[off-lo], k)
 			} else if off >= lo && off < hi {
@@ -207,6 +207,7 @@ func storagePicture(t *tensor.Tensor) []string {
 	if counted < n {
 		out = append(out, fmt.Sprintf(msgStridesMany, counted, n))
 	}
+	out = append(out, fmt.Sprintf(msgStridesOrder, name))
 	if repeat {
 		out = append(out, msgStridesRepeat)
 	}
@@ -222,4 +223,12 @@ func storagePicture(t *tensor.Tensor) []string {
 // scalarText is a storage element as Python prints the number.
 func scalarText(v tensor.Scalar) string {
 	return Repr(FromScalar(v))
+}
+
+// isStorageRow reports whether a line of %strides is a row of its storage
+// picture (index, value, element: columns that must not be wrapped).
+func isStorageRow(l string) bool {
+	f := strings.Fields(l)
+	return len(f) > 1 && (f[0] == msgStridesIndex || f[0] == msgStridesValue || f[0] == msgStridesVisit) &&
+		!strings.HasPrefix(f[1], "[")
 }

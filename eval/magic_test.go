@@ -97,16 +97,16 @@ func TestSaveAndLoad(t *testing.T) {
 	if echo.String() != saved {
 		t.Errorf("replay differs:\n%s\n---\n%s", echo.String(), saved)
 	}
-	// %load runs it in another session, echoing each statement.
+	// %run runs it in another session, echoing each statement.
 	var out2 bytes.Buffer
 	s2 := NewSession(Options{Out: &out2})
-	if e := s2.Exec("%load "+filepath.Join(dir, "s.tsh"), 1); e == nil || e.Type != "RuntimeError" {
-		t.Fatalf("%%load should stop at the RuntimeError, got %v", e)
+	if e := s2.Exec("%run "+filepath.Join(dir, "s.tsh"), 1); e == nil || e.Type != "RuntimeError" {
+		t.Fatalf("%%run should stop at the RuntimeError, got %v", e)
 	}
 	if _, ok := s2.globals["x"]; !ok || !strings.HasPrefix(out2.String(), ">>> x = torch.empty(2, 3)\n>>> x.size()\ntorch.Size([2, 3])\n") {
-		t.Errorf("%%load output:\n%s", out2.String())
+		t.Errorf("%%run output:\n%s", out2.String())
 	}
-	if e := s2.Exec("%load "+filepath.Join(dir, "nope.tsh"), 1); e == nil || e.Type != "FileNotFoundError" {
+	if e := s2.Exec("%run "+filepath.Join(dir, "nope.tsh"), 1); e == nil || e.Type != "FileNotFoundError" {
 		t.Errorf("missing file: %v", e)
 	}
 	// %save in IPython mode keeps Python's output
@@ -216,14 +216,15 @@ func TestStridesViews(t *testing.T) {
   contiguous: no (a contiguous [6, 2] tensor has strides (2, 1))
   shares storage with: e, x
   storage: 12 elements of int64
-    index 0 1 2 3 4  5 6 7 8 9 10 11
-    value 0 1 2 3 4  5 6 7 8 9 10 11
-    visit 1 3 5 7 9 11 2 4 6 8 10 12
+    index   0 1 2 3 4  5 6 7 8 9 10 11
+    value   0 1 2 3 4  5 6 7 8 9 10 11
+    element 0 2 4 6 8 10 1 3 5 7  9 11
+  (element n is the n-th element of y read row by row, counting from 0 as index does)
   element [i, j] is storage[0 + 1*i + 6*j]
   view: can split or merge dims only within a chunk:
     chunk 1: dim 0, 6 elements, every 1
     chunk 2: dim 1, 2 elements, every 6
-    dims 0 and 1 are in different chunks: a step along dim 0 moves 1 in storage, where one chunk would need 2 x 6 = 12
+    dims 0 and 1 cannot be merged: from dim 1 on, the elements cover 2 x 6 = 12 storage cells (2 elements, every 6 cells), so a step along dim 0 would have to move 12 cells to follow on; it moves 1
     so e.g. y.view(12) fails (a dimension would span two chunks); y.reshape(12) copies
 `
 	if out.String() != want {
@@ -231,7 +232,7 @@ func TestStridesViews(t *testing.T) {
 	}
 	out.Reset()
 	s.Exec("%strides e", 1)
-	if !strings.Contains(out.String(), "    visit . 1+ . 2+ . . . . . .  .  .\n") || !strings.Contains(out.String(), "(n+: the cell") || !strings.Contains(out.String(), "(a '.' cell") {
+	if !strings.Contains(out.String(), "    element . 0+ . 1+ . . . . . .  .  .\n") || !strings.Contains(out.String(), "(n+: the cell") || !strings.Contains(out.String(), "(a '.' cell") {
 		t.Errorf("expanded:\n%s", out.String())
 	}
 }

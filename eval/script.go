@@ -359,6 +359,9 @@ func (s *Session) RunEchoFrom(r io.Reader, transcript bool) (exc *Exception, err
 		}
 		if e != nil {
 			s.write(e.FirstLine() + "\n")
+			if h := s.Hint(e); h != "" && s.opts.HintOut != nil {
+				fmt.Fprintln(s.opts.HintOut, h) // beside the transcript, not in it
+			}
 			if e.Interrupt() {
 				return e, nil
 			}

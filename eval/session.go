@@ -51,6 +51,12 @@ type Options struct {
 	Compat   Compat
 	// Hints enables the dimmed cause line after errors (REPL default).
 	Hints bool
+	// HintOut is where --echo writes hints (stderr, so that the transcript
+	// on Out stays PyTorch's); nil: --echo prints none (tensh check).
+	HintOut io.Writer
+	// Width returns the terminal's width, to which %explain and %help
+	// wrap their prose; nil (scripts, --echo, check): no wrapping.
+	Width func() int
 }
 
 // Session is one interpreter: its variables, settings and state survive

@@ -112,7 +112,8 @@ func init() {
 		&Builtin{Name: "is_contiguous", Kind: TensorMethod, Sig: "is_contiguous(memory_format=torch.contiguous_format) -> bool",
 			Doc: "Reports whether the tensor is laid out row-major without gaps (size-1 dimensions ignored).",
 			Fn: func(a *Args) Value {
-				return Bool(isContiguousSigs.parse(a).tensor("input").IsContiguous())
+				b := isContiguousSigs.parse(a)
+				return Bool(isContiguousAs(b.tensor("input"), b.memoryFormat("memory_format")))
 			}},
 		&Builtin{Name: "data_ptr", Kind: TensorMethod, Sig: "data_ptr() -> int",
 			Doc: "Returns the address of the first element. tensh's addresses are made up (64-byte aligned per storage), but views of one storage differ by offset × element size, as in PyTorch.",

@@ -53,14 +53,14 @@ func dtypeOfTypeName(name string) tensor.DType {
 
 // toOn is t.to(device, dtype, copy): t itself when nothing changes and no
 // copy is asked for.
-func toOn(t *tensor.Tensor, dev *tensor.Device, d tensor.DType, cp bool) *tensor.Tensor {
+func toOn(t *tensor.Tensor, dev *tensor.Device, d tensor.DType, cp bool, f memFormat) *tensor.Tensor {
 	if dev != nil {
 		checkDevice(*dev)
 		if !sameDevice(t, *dev) {
-			return placeOn(convertTensor(t, d, true), dev)
+			return placeOn(convertInFormat(t, d, true, f), dev)
 		}
 	}
-	return convertTensor(t, d, cp)
+	return convertInFormat(t, d, cp, f)
 }
 
 // noArgs raises CPython's error for a method that takes no arguments
@@ -81,8 +81,8 @@ func dtypeMethod(name string, d tensor.DType) *Builtin {
 	return &Builtin{Name: name, Kind: TensorMethod, Sig: name + "() -> Tensor",
 		Doc: "Returns the tensor converted to " + d.String() + " (the tensor itself when it already is).",
 		Fn: func(a *Args) Value {
-			p.parse(a)
-			return convertTensor(a.Self.(*tensor.Tensor), d, false)
+			b := p.parse(a)
+			return convertInFormat(a.Self.(*tensor.Tensor), d, false, b.memoryFormat("memory_format"))
 		}}
 }
 
@@ -133,9 +133,9 @@ func init() {
 				b := toParser.parse(a)
 				switch b.idx {
 				case 0:
-					return toOn(t, b.device("device"), b.dtypeOr("dtype", t.DType()), b.bool("copy", false))
+					return toOn(t, b.device("device"), b.dtypeOr("dtype", t.DType()), b.bool("copy", false), b.memoryFormat("memory_format"))
 				case 1:
-					return toOn(t, nil, b.dtypeOr("dtype", t.DType()), b.bool("copy", false))
+					return toOn(t, nil, b.dtypeOr("dtype", t.DType()), b.bool("copy", false), b.memoryFormat("memory_format"))
 				}
 				var other *tensor.Tensor
 				switch x := b.val("tensor").(type) {
@@ -153,7 +153,7 @@ func init() {
 					other = tensor.Scalar0(s, d)
 				}
 				dev := other.Device()
-				return toOn(t, &dev, other.DType(), b.bool("copy", false))
+				return toOn(t, &dev, other.DType(), b.bool("copy", false), b.memoryFormat("memory_format"))
 			}},
 		&Builtin{Name: "type", Kind: TensorMethod,
 			Sig: "type(dtype=None, non_blocking=False) -> str or Tensor",
@@ -165,9 +165,9 @@ func init() {
 				case nil:
 					return Str(tensorTypeName(t))
 				case DTypeValue:
-					return convertTensor(t, x.D, false)
+					return convertInFormat(t, x.D, false, b.memoryFormat("memory_format"))
 				case Str:
-					return convertTensor(t, dtypeOfTypeName(string(x)), false)
+					return convertInFormat(t, dtypeOfTypeName(string(x)), false, b.memoryFormat("memory_format"))
 				case *Class:
 					throw("ValueError", errInvalidType, x.Name[lastDot(x.Name)+1:])
 				}
@@ -187,8 +187,12 @@ func init() {
 		&Builtin{Name: "cpu", Kind: TensorMethod, Sig: "cpu() -> Tensor",
 			Doc: "Returns the tensor on the CPU (the tensor itself when it is there).",
 			Fn: func(a *Args) Value {
-				cpuParser.parse(a)
-				return placeOn(a.Self.(*tensor.Tensor), &tensor.CPU)
+				b := cpuParser.parse(a)
+				t := a.Self.(*tensor.Tensor)
+				if f := b.memoryFormat("memory_format"); f != fmtNone {
+					return toOn(t, &tensor.CPU, t.DType(), false, f)
+				}
+				return placeOn(t, &tensor.CPU)
 			}},
 		&Builtin{Name: "cuda", Kind: TensorMethod, Sig: "cuda(device=None, non_blocking=False) -> Tensor",
 			Doc: "Returns the tensor on a CUDA device (an error when tensh has no GPU backend).",

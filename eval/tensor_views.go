@@ -347,12 +347,14 @@ func init() {
 		&Builtin{Name: "contiguous", Kind: TensorMethod, Sig: "contiguous(memory_format=torch.contiguous_format) -> Tensor",
 			Doc: "Returns self when it is contiguous, otherwise a contiguous copy.",
 			Fn: func(a *Args) Value {
-				return contiguousSigs.parse(a).tensor("input").Contiguous()
+				b := contiguousSigs.parse(a)
+				return contiguousAs(b.tensor("input"), b.memoryFormat("memory_format"))
 			}},
 		&Builtin{Name: "clone", Kind: TensorMethod | TorchFunc, Sig: "clone(input, *, memory_format=torch.preserve_format) -> Tensor",
 			Doc: "Returns a copy with its own storage; a dense tensor keeps its strides.",
 			Fn: func(a *Args) Value {
-				return cloneSigs.parse(a).tensor("input").Clone()
+				b := cloneSigs.parse(a)
+				return cloneAs(b.tensor("input"), b.memoryFormat("memory_format"))
 			}},
 		&Builtin{Name: "detach", Kind: TensorMethod | TorchFunc, Sig: "detach(input) -> Tensor",
 			Doc: "Returns a new tensor object sharing input's storage.",

@@ -236,7 +236,18 @@ func (o factoryOpts) device() *tensor.Device {
 	if d != nil {
 		checkDevice(*d)
 	}
+	o.checkPinned()
 	return d
+}
+
+// checkPinned raises PyTorch's error for pin_memory=True in a build
+// without CUDA (there is no pinned memory to allocate); with out= PyTorch
+// ignores pin_memory, as tensh does. (A GPU build accepts it: pinning
+// changes no value.)
+func (o factoryOpts) checkPinned() {
+	if o.b.bool("pin_memory", false) && o.out() == nil && cudaDeviceCount == nil {
+		throw("RuntimeError", errPinnedNoCUDA)
+	}
 }
 
 // finish applies device= and requires_grad= to a new tensor, or writes it
@@ -494,6 +505,11 @@ func init() {
 			if d, ok := o.dtype(0); ok {
 				dt = &d
 			}
+			if b.bool("pin_memory", false) {
+				// PyTorch reads the data first, then refuses to pin.
+				newFromData(b.val("data"), dt, nil, true)
+				o.checkPinned()
+			}
 			t := newFromData(b.val("data"), dt, b.device("device"), true)
 			if b.bool("requires_grad", false) && !t.DType().IsFloat() {
 				throw("RuntimeError", errRequiresGradDType)
@@ -546,6 +562,7 @@ func sizedFactory(p *argParser, fill *tensor.Scalar) func(a *Args) Value {
 		if fill != nil {
 			t.Fill(*fill)
 		}
+		t = emptyFormat(t, b.memoryFormat("memory_format"))
 		return o.finish(t, dev)
 	}
 }
@@ -696,7 +713,7 @@ func likeFactory(p *argParser, fill func(b *boundArgs) *tensor.Scalar) func(a *A
 		t := b.tensor("input")
 		d, _ := o.dtype(t.DType())
 		dev := o.device()
-		out := tensor.EmptyLike(t, d)
+		out := emptyInFormat(t, d, b.memoryFormat("memory_format"))
 		if v := fill(b); v != nil {
 			out.Fill(tensor.CheckedScalar(*v, d))
 		}

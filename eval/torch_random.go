@@ -145,6 +145,7 @@ func randCommon(b *boundArgs) randOpts {
 			throw("AssertionError", errNoCUDA)
 		}
 	}
+	factoryOpts{b}.checkPinned()
 	return o
 }
 
@@ -240,7 +241,7 @@ func torchRandLike(a *Args) Value {
 	if !o.dtype.IsFloat() {
 		tensor.Raise(tensor.RuntimeError, errNotImplementedFor, "check_uniform_bounds", o.dtype.ScalarName())
 	}
-	return o.finish(tensor.EmptyLike(t, o.dtype).Uniform_(0, 1, o.gen))
+	return o.finish(emptyInFormat(t, o.dtype, o.b.memoryFormat("memory_format")).Uniform_(0, 1, o.gen))
 }
 
 func torchRandnLike(a *Args) Value {
@@ -248,13 +249,13 @@ func torchRandnLike(a *Args) Value {
 	if !o.dtype.IsFloat() {
 		tensor.Raise(tensor.RuntimeError, errNotImplementedFor, "normal_kernel_cpu", o.dtype.ScalarName())
 	}
-	return o.finish(tensor.EmptyLike(t, o.dtype).Normal_(0, 1, o.gen))
+	return o.finish(emptyInFormat(t, o.dtype, o.b.memoryFormat("memory_format")).Normal_(0, 1, o.gen))
 }
 
 func torchRandintLike(a *Args) Value {
 	t, o := likeArgs(randintLikeSigs, a)
 	lo, hi := o.b.int64("low", 0), o.b.int64("high", 0)
-	return o.finish(tensor.EmptyLike(t, o.dtype).RandomFromTo_(lo, &hi, o.gen, randWarn(a)))
+	return o.finish(emptyInFormat(t, o.dtype, o.b.memoryFormat("memory_format")).RandomFromTo_(lo, &hi, o.gen, randWarn(a)))
 }
 
 // torchManualSeed is torch.manual_seed (torch/random.py: def

@@ -31,7 +31,8 @@ flags:
                        current: what PyTorch 1.13 and 2.x print
   --max-memory=SIZE    largest allocation, e.g. 512M or 4G (default: 3/4 of
                        the machine's memory; also $TENSH_MAX_MEMORY)
-  --hints, --no-hints  a hint line after errors (default: on in the REPL)
+  --hints, --no-hints  a hint line after errors, on stderr (default: on in the
+                       REPL, off in scripts and --echo; never in check)
   --prompt=STYLE       python (default): >>> and ... prompts; ipython:
                        In [n]: / Out[n]: numbering (also %prompt)
   --version            print the version

@@ -105,7 +105,7 @@ func run(args []string, stdin *os.File, stdout, stderr io.Writer) int {
 		running.Store(true)
 		var e *eval.Exception
 		if cfg.echo {
-			opts.Out = stdout
+			opts.Out, opts.HintOut = stdout, stderr
 			e, err = eval.NewSession(opts).RunEchoFrom(src, transcript)
 		} else {
 			opts.Out, opts.Warn, opts.Filename = stdout, stderr, name

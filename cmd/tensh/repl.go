@@ -48,6 +48,7 @@ type repl struct {
 // runREPL is tensh on a terminal.
 func runREPL(opts eval.Options, ipython bool, stdin *os.File, stdout, stderr io.Writer) int {
 	opts.Out, opts.Warn = stdout, stderr
+	opts.Width = terminalWidth
 	sess := eval.NewSession(opts)
 	sess.SetIPythonPrompts(ipython)
 	var hist *history
@@ -64,6 +65,8 @@ func runREPL(opts eval.Options, ipython bool, stdin *os.File, stdout, stderr io.
 	sigs := make(chan os.Signal, 1)
 	signal.Notify(sigs, os.Interrupt)
 	defer signal.Stop(sigs)
+	in.forwardInterrupts(sigs)
+	sess.SetREPL(in.confirm, in.prefillInputs)
 	fmt.Fprintf(stderr, "tensh %s: Python with PyTorch's tensors. Ctrl-D quits, Tab completes.\n", version())
 	r := newREPL(sess, in, stdout, stderr, !color.NoColor)
 	r.hist, r.interrupts = hist, sigs

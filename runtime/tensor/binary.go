@@ -165,6 +165,7 @@ func binaryOp(op BinaryOp, a, b Operand, alpha Scalar, opts Opts) *Tensor {
 	}
 	if op == OpPow && a.IsScalar() && a.S.Float() == 1 && a.S.Kind != BoolScalar {
 		// pow(1, exponent) is all ones, of the promoted dtype.
+		checkWriteOverlaps(ops, &opts)
 		shape := broadcastShape(&sb, ops, &opts)
 		d := ResultTypeOf(a, b)
 		if out := prepareOut(shape, d, ops, &opts); out != nil {
@@ -173,6 +174,7 @@ func binaryOp(op BinaryOp, a, b Operand, alpha Scalar, opts Opts) *Tensor {
 		}
 		return Full(shape, IntS(1), d)
 	}
+	checkWriteOverlaps(ops, &opts)
 	shape := broadcastShape(&sb, ops, &opts, "self", "other")
 	compute := ResultTypeOf(a, b)
 	if info.float && compute.IsIntegral(true) {

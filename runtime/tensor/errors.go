@@ -60,6 +60,7 @@ const (
 	errAllocFail     = "[enforce fail at alloc_cpu.cpp:75] err == 0. DefaultCPUAllocator: can't allocate memory: you tried to allocate %d bytes. Error code 12 (Cannot allocate memory)"
 	errItemNumel     = "only one element tensors can be converted to Python scalars"
 	errBoolAmbiguous = "Boolean value of Tensor with more than one value is ambiguous"
+	errBoolNoValues  = "Boolean value of Tensor with no values is ambiguous"
 	errSelectRange   = "select(): index %d out of range for tensor of size %s at dimension %d"
 	errSelect0d      = "select() cannot be applied to a 0-dim tensor."
 )

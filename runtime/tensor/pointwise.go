@@ -215,12 +215,33 @@ func checkCast(from, to DType) {
 	}
 }
 
+// checkWriteOverlaps is TensorIterator's compute_mem_overlaps, which runs
+// before the shapes are computed: the tensor written to (self in place, or
+// out=) may not have elements sharing memory, nor partly overlap an input.
+func checkWriteOverlaps(ops []Operand, opts *Opts) {
+	switch {
+	case opts.Inplace:
+		checkOutOverlaps(ops[0].T, ops, opts)
+	case opts.Out != nil:
+		checkOutOverlaps(opts.Out, ops, opts)
+	}
+}
+
+func checkOutOverlaps(out *Tensor, ops []Operand, opts *Opts) {
+	AssertNoInternalOverlap(out)
+	for _, o := range ops {
+		if o.T != nil && !(opts.Inplace && o.T == out) {
+			AssertNoPartialOverlap(out, o.T)
+		}
+	}
+}
+
 // prepareOut resolves where a result of the given shape and dtype goes:
 // self for in-place operations, the out= tensor (resized when needed), or
 // nil when the caller should allocate a new tensor. In TensorIterator's
 // order, it checks the output's overlaps, then that the result type can
 // be cast into it, and only then resizes an out= tensor (with PyTorch's
-// warning when it had elements).
+// warning when it had elements) unless it is also an input.
 func prepareOut(shape []int, result DType, ops []Operand, opts *Opts) *Tensor {
 	var out *Tensor
 	switch {
@@ -231,10 +252,15 @@ func prepareOut(shape []int, result DType, ops []Operand, opts *Opts) *Tensor {
 	default:
 		return nil
 	}
-	AssertNoInternalOverlap(out)
-	for _, o := range ops {
-		if o.T != nil && !(opts.Inplace && o.T == out) {
-			AssertNoPartialOverlap(out, o.T)
+	checkOutOverlaps(out, ops, opts)
+	if !opts.Inplace && !sameShape(out.shape, shape) {
+		// An out= tensor that is also an input (TensorIterator's
+		// is_read_write operand) is never resized: its shape must be
+		// the result's, checked before the dtypes.
+		for _, o := range ops {
+			if o.T == out {
+				raise(RuntimeError, errOutputShape, ShapeString(out.shape), ShapeString(shape))
+			}
 		}
 	}
 	if opts.sameDTypeOut && !opts.Inplace && out.DType() != result {
@@ -255,8 +281,7 @@ func prepareOut(shape []int, result DType, ops []Operand, opts *Opts) *Tensor {
 func (t *Tensor) resizeInPlace(shape []int) {
 	n := CheckedNumel(shape, t.DType())
 	if t.offset+n > t.st.Len() {
-		st := NewStorage(t.DType(), t.offset+n)
-		t.st = st
+		t.growStorage(t.offset + n)
 	}
 	t.shape = append([]int{}, shape...)
 	t.strides = ContiguousStrides(shape)

@@ -61,11 +61,11 @@ func Copy(dst *Tensor, src Operand, opts Opts) *Tensor {
 	var sb shapeBuf
 	ops := []Operand{TensorOperand(dst), src}
 	opts.Inplace = true
-	broadcastShape(&sb, ops, &opts)
 	AssertNoInternalOverlap(dst)
 	if src.T != nil && src.T != dst {
 		AssertNoPartialOverlap(dst, src.T)
 	}
+	broadcastShape(&sb, ops, &opts)
 	if src.T == dst {
 		return dst
 	}
@@ -134,10 +134,16 @@ func (k copyKernel[T]) row(offs rowOffsets, n int) {
 // broadcasts; value is a Python number or a 0-d tensor.
 func MaskedFill(x, mask *Tensor, value Operand, opts Opts) *Tensor {
 	var sb shapeBuf
+	var shape []int
+	if !opts.Inplace {
+		// PyTorch's masked_fill first expands the mask and the input
+		// (expand_outplace(mask, self): the mask is "tensor a"), then
+		// fills a copy with masked_fill_, whose checks come after.
+		shape = broadcastShape(&sb, []Operand{TensorOperand(mask), TensorOperand(x)}, &opts)
+	}
 	v := scalarValue(value, errMaskedFillDim)
 	m := maskAsBool(mask, opts)
 	if !opts.Inplace {
-		shape := broadcastShape(&sb, []Operand{TensorOperand(x), TensorOperand(m)}, &opts)
 		r := Empty(shape, x.DType())
 		runCopy(r, x)
 		x = r

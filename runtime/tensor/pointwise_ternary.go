@@ -33,6 +33,7 @@ func Where(cond *Tensor, x, y Operand, opts Opts) *Tensor {
 		raise(RuntimeError, errWhereCond, c.DType().ScalarName())
 	}
 	ops := []Operand{TensorOperand(c), x, y}
+	checkWriteOverlaps(ops, &opts)
 	shape := broadcastShape(&sb, ops, &opts)
 	out := prepareOut(shape, result, ops, &opts)
 	tx, ty := x.tensorOf(result), y.tensorOf(result)
@@ -114,6 +115,7 @@ func Lerp(start, end *Tensor, weight Operand, opts Opts) *Tensor {
 		ops = append(ops, weight)
 		op, kernel = tLerpTensor, "lerp_kernel_tensor"
 	}
+	checkWriteOverlaps(ops, &opts)
 	shape := broadcastShape(&sb, ops, &opts)
 	out := prepareOut(shape, d, ops, &opts)
 	checkSupported(kernel, noHalfFloats, d)
@@ -140,6 +142,7 @@ func Addcdiv(self, t1, t2 *Tensor, v Scalar, opts Opts) *Tensor {
 func addc(op ternOp, kernel string, self, t1, t2 *Tensor, v Scalar, opts Opts) *Tensor {
 	var sb shapeBuf
 	ops := []Operand{TensorOperand(self), TensorOperand(t1), TensorOperand(t2)}
+	checkWriteOverlaps(ops, &opts)
 	shape := broadcastShape(&sb, ops, &opts)
 	d := ResultTypeOf(ops...)
 	out := prepareOut(shape, d, ops, &opts)
@@ -166,6 +169,7 @@ func ClampTensor(x *Tensor, lo, hi *Operand, opts Opts) *Tensor {
 		return Binary(OpMaximum, TensorOperand(x), *lo, opts)
 	}
 	ops := []Operand{TensorOperand(x), *lo, *hi}
+	checkWriteOverlaps(ops, &opts)
 	shape := broadcastShape(&sb, ops, &opts)
 	d := ResultTypeOf(ops...)
 	out := prepareOut(shape, d, ops, &opts)

@@ -329,8 +329,12 @@ func (t *Tensor) Item() Scalar {
 // offset. Kept as a function for clarity at call sites.
 func firstOffsetDelta(*Tensor) int { return 0 }
 
-// Truth is bool(t): one element, or the ambiguity error.
+// Truth is bool(t): one element, or the ambiguity errors (no values, more
+// than one value).
 func (t *Tensor) Truth() bool {
+	if t.Numel() == 0 {
+		raise(RuntimeError, errBoolNoValues)
+	}
 	if t.Numel() != 1 {
 		raise(RuntimeError, errBoolAmbiguous)
 	}

@@ -1,0 +1,298 @@
+package eval
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/tensh/tensh/lang"
+	"github.com/tensh/tensh/runtime/tensor"
+)
+
+// %explain's internal-overlap step: an operation that writes into a tensor
+// (in place, or through out=) fails when several of that tensor's elements
+// are one memory location (a dimension of size > 1 with stride 0, as
+// expand makes). PyTorch checks this before the shapes, so the step comes
+// before the broadcasting step of the same operation.
+
+// overlapWriters are the operations (without the trailing '_') whose
+// in-place and out= forms refuse a written-to tensor with internal overlap
+// (TensorIterator's check_mem_overlap). fill_, zero_, masked_fill_ and
+// index_fill_ only warn or do not check; view operations write nothing.
+func overlapWriter(base string) bool {
+	return (pointwiseNames[base] || unaryNames[base] || base == "copy") &&
+		base != "masked_fill" && !overlapExempt[base]
+}
+
+// overlapExempt are names in pointwiseNames/unaryNames that write nothing
+// or do not check.
+var overlapExempt = setOf("detach", "clone", "contiguous", "cpu", "isnan", "isinf", "isfinite",
+	"isposinf", "isneginf", "isreal", "signbit", "isclose", "where")
+
+// sharedDim returns the first dimension of o with size > 1 and stride 0,
+// or -1.
+func sharedDim(o opnd) int {
+	st := o.stridesOr()
+	for d, n := range o.shape {
+		if n > 1 && st[d] == 0 {
+			return d
+		}
+	}
+	return -1
+}
+
+// checkOverlap records a failing step when w, the tensor expr writes into,
+// has elements sharing one memory location; it stops the walk.
+func (ex *explainer) checkOverlap(expr string, w opnd) {
+	d := sharedDim(w)
+	if d < 0 {
+		return
+	}
+	st := &step{kind: kindInplace, expr: expr, ops: []opnd{w}}
+	st.header = fmt.Sprintf(msgOverlapHeader, expr, w.name, w.name)
+	st.add(msgOverlapLayout, w.name, fmtShape(w.shape), fmtTuple(w.stridesOr()))
+	st.add(msgOverlapDim, d, w.shape[d], w.shape[d])
+	st.add(msgOverlapWhy, w.name)
+	st.cause = fmt.Sprintf(hintOverlap, expr, w.name, d)
+	st.fail("RuntimeError", "%s", ptOverlapInternal)
+	ex.record(st)
+}
+
+// viewMethods make views (no copy, no side effect): an expression made of
+// names, subscripts and these is cheap to evaluate for real, so that the
+// explainer can see which storage it reads (partial overlap).
+var viewMethods = setOf("t", "T", "mT", "H", "transpose", "swapaxes", "swapdims", "permute", "view",
+	"view_as", "expand", "expand_as", "narrow", "select", "diagonal", "unsqueeze", "squeeze",
+	"as_strided", "unfold", "movedim", "moveaxis", "broadcast_to", "flatten", "unflatten", "real")
+
+// viewOnly reports whether e is a name with subscripts, attributes and
+// view methods applied (their arguments constants).
+func viewOnly(e lang.Expr) bool {
+	switch e := e.(type) {
+	case *lang.Ident:
+		return true
+	case *lang.ParenExpr:
+		return viewOnly(e.X)
+	case *lang.AttrExpr:
+		return viewMethods[e.Name] && viewOnly(e.X)
+	case *lang.IndexExpr:
+		return viewOnly(e.X) && constIndex(e.Index)
+	case *lang.CallExpr:
+		f, ok := e.Fn.(*lang.AttrExpr)
+		if !ok || !viewMethods[f.Name] || !viewOnly(f.X) {
+			return false
+		}
+		for _, a := range e.Args {
+			if a.Star != 0 || !constIndex(a.Value) {
+				return false
+			}
+		}
+		return true
+	}
+	return false
+}
+
+// constIndex reports whether e is built of constants (ints, slices, None,
+// ..., tuples of them).
+func constIndex(e lang.Expr) bool {
+	switch e := e.(type) {
+	case nil, *lang.IntLit, *lang.Const:
+		return true
+	case *lang.UnaryExpr:
+		return constIndex(e.X)
+	case *lang.SliceExpr:
+		return constIndex(e.Lo) && constIndex(e.Hi) && constIndex(e.Step)
+	case *lang.TupleExpr:
+		for _, x := range e.Elems {
+			if !constIndex(x) {
+				return false
+			}
+		}
+		return true
+	}
+	return false
+}
+
+// realTensor is a's tensor when the explainer has it or can have it
+// cheaply (viewOnly): the storage it reads is then known.
+func (ex *explainer) realTensor(a aval) (*tensor.Tensor, bool) {
+	if t, ok := a.v.(*tensor.Tensor); ok {
+		return t, true
+	}
+	if a.node == nil || !viewOnly(a.node) {
+		return nil, false
+	}
+	var v Value
+	if e := ex.s.guard(func() { v = ex.s.eval(a.node) }); e != nil {
+		return nil, false
+	}
+	t, ok := v.(*tensor.Tensor)
+	return t, ok
+}
+
+// checkPartialOverlap records a failing step when the tensor written
+// (w) and an input share some but not all of their memory, as PyTorch
+// checks before the shapes.
+func (ex *explainer) checkPartialOverlap(expr string, w aval, inputs []aval) {
+	wt, ok := ex.realTensor(w)
+	if !ok {
+		return
+	}
+	for _, in := range inputs {
+		it, ok := ex.realTensor(in)
+		if !ok || tensor.GetOverlapStatus(wt, it) != tensor.StatusPartial {
+			continue
+		}
+		st := &step{kind: kindInplace, expr: expr, ops: []opnd{*w.t, *in.t}}
+		st.header = fmt.Sprintf(msgPartialHeader, expr, w.t.name, in.t.name)
+		wn := max(len(w.t.name), len(in.t.name))
+		pad := func(n string) string { return n + strings.Repeat(" ", wn-len(n)) }
+		st.add(msgPartialLayout, pad(w.t.name), fmtShape(w.t.shape), fmtTuple(w.t.stridesOr()), wt.Offset())
+		st.add(msgPartialLayout, pad(in.t.name), fmtShape(in.t.shape), fmtTuple(in.t.stridesOr()), it.Offset())
+		st.add(msgPartialWhy, in.t.name, w.t.name)
+		st.cause = fmt.Sprintf(hintPartial, expr, w.t.name, in.t.name)
+		st.fail("RuntimeError", "%s", ptOverlapPartial)
+		ex.record(st)
+	}
+}
+
+// maskedFill is masked_fill (not in place): PyTorch broadcasts the mask
+// with the input first (the mask is "tensor a"), and only then checks the
+// value; the result has the input's dtype.
+func (ex *explainer) maskedFill(e lang.Expr, input aval, rest []aval, args *callArgs) aval {
+	mask, value := aval{}, aval{}
+	if len(rest) > 0 {
+		mask = rest[0]
+	} else if a, ok := args.kw["mask"]; ok {
+		mask = a
+	}
+	if len(rest) > 1 {
+		value = rest[1]
+	} else if a, ok := args.kw["value"]; ok {
+		value = a
+	}
+	if !input.isTensor() || !mask.isTensor() {
+		ex.unknown(e, "")
+	}
+	st := analyzeBroadcast(ex.text(e), []opnd{*mask.t, *input.t})
+	ex.record(st)
+	if value.isTensor() && len(value.t.shape) != 0 {
+		vs := &step{kind: kindBroadcast, expr: ex.text(e)}
+		vs.header = fmt.Sprintf(msgMaskedValueHeader, ex.text(e), value.t.name, len(value.t.shape))
+		vs.fail("RuntimeError", ptMaskedFillDim, len(value.t.shape))
+		ex.record(vs)
+	}
+	return ex.abstract(e, st.result, nil, input.t.dtype)
+}
+
+// checkOutShape follows a pointwise operation with out=: an out= tensor
+// that is also an input must have the result's shape (PyTorch raises);
+// another one is resized (PyTorch warns when it had elements).
+func (ex *explainer) checkOutShape(expr string, out aval, inputs []aval, result []int) {
+	if !out.isTensor() || sameInts(out.t.shape, result) {
+		return
+	}
+	ot, ok := ex.realTensor(out)
+	readWrite := false
+	for _, in := range inputs {
+		if it, ok2 := ex.realTensor(in); ok && ok2 && it == ot {
+			readWrite = true
+		}
+	}
+	if !readWrite {
+		if prod(out.t.shape) > 0 {
+			ex.notes = append(ex.notes, fmt.Sprintf(msgOutResized, out.t.name, fmtShape(out.t.shape), fmtShape(result)))
+		}
+		return
+	}
+	st := &step{kind: kindInplace, expr: expr, ops: []opnd{*out.t}}
+	st.header = fmt.Sprintf(msgOutReadWrite, expr, out.t.name)
+	st.fail("RuntimeError", ptOutputShape, fmtShape(out.t.shape), fmtShape(result))
+	ex.record(st)
+}
+
+func sameInts(a, b []int) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if a[i] != b[i] {
+			return false
+		}
+	}
+	return true
+}
+
+// overlapCause is the hint after PyTorch's overlap errors: which tensor
+// repeats its elements (internal overlap), or which input shares part of
+// the written tensor's storage (partial overlap).
+func (s *Session) overlapCause(f failure, text func(lang.Node) string) string {
+	if f.exc == nil || (f.exc.Msg != ptOverlapInternal && f.exc.Msg != ptOverlapPartial) {
+		return ""
+	}
+	type named struct {
+		name string
+		t    *tensor.Tensor
+	}
+	var w *named
+	var ins []named
+	c := f.ctx
+	switch n := c.node.(type) {
+	case *lang.AugAssignStmt:
+		if t, ok := c.x.(*tensor.Tensor); ok {
+			w = &named{text(n.Target), t}
+		}
+		if t, ok := c.y.(*tensor.Tensor); ok {
+			ins = append(ins, named{text(n.Value), t})
+		}
+	case *lang.CallExpr:
+		if bm, ok := c.fn.(*BoundMethod); ok {
+			if t, ok := bm.Self.(*tensor.Tensor); ok {
+				if a, ok := n.Fn.(*lang.AttrExpr); ok {
+					w = &named{text(a.X), t}
+				}
+			}
+		}
+		if c.args == nil {
+			return ""
+		}
+		k := 0
+		for _, a := range n.Args {
+			switch {
+			case a.Star != 0:
+				return ""
+			case a.Name == "":
+				if k < len(c.args.Pos) {
+					if t, ok := c.args.Pos[k].(*tensor.Tensor); ok {
+						ins = append(ins, named{text(a.Value), t})
+					}
+				}
+				k++
+			default:
+				for _, kw := range c.args.Kw {
+					if t, ok := kw.Value.(*tensor.Tensor); ok && kw.Name == a.Name {
+						if a.Name == "out" {
+							w = &named{text(a.Value), t}
+						} else {
+							ins = append(ins, named{text(a.Value), t})
+						}
+					}
+				}
+			}
+		}
+	}
+	if w == nil {
+		return ""
+	}
+	if f.exc.Msg == ptOverlapInternal {
+		if d := sharedDim(opndOf(w.name, w.t)); d >= 0 {
+			return fmt.Sprintf(hintOverlap, text(c.node), w.name, d)
+		}
+		return ""
+	}
+	for _, in := range ins {
+		if in.t != w.t && tensor.GetOverlapStatus(w.t, in.t) == tensor.StatusPartial {
+			return fmt.Sprintf(hintPartial, text(c.node), w.name, in.name)
+		}
+	}
+	return ""
+}

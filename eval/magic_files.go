@@ -1,0 +1,291 @@
+package eval
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strings"
+	"syscall"
+)
+
+// %save, %load and %run: the magics that write and read files.
+//
+// %save writes .tsh transcripts only, never over an existing file unless
+// -f is given (in the REPL it asks), never through a symbolic link, and
+// only into a regular file. %load puts a file's statements into the REPL's
+// next inputs, as IPython's %load puts a file into the next cell, for the
+// user to run one by one; %run runs a file. Both read regular files only
+// (a FIFO or a device could hang), and %run of a file that runs itself
+// ends with RecursionError. Failures are Python's OSErrors:
+// "[Errno 2] No such file or directory: 'x.tsh'".
+
+func init() {
+	registerMagic(&Magic{
+		Name:  "save",
+		Usage: "%save [-f] FILE",
+		Doc: "Writes the statements of this session that completed, each with what it printed, to FILE as a " +
+			"transcript (.tsh is added when FILE has no extension; other extensions are refused), so that " +
+			"tensh --echo replays it and tensh check tests it. Statements that were interrupted (Ctrl-C) or " +
+			"were not valid Python (SyntaxError), and magics whose output changes from run to run (%time, " +
+			"%timeit, %history, %save, %load, %help, %prompt) are left out. An existing FILE is replaced " +
+			"only with -f (the REPL asks); a symbolic link or a file that is not a regular file is never " +
+			"written to.",
+		Run: func(s *Session, arg string) { s.save(arg) },
+	})
+	registerMagic(&Magic{
+		Name:  "load",
+		Usage: "%load FILE",
+		Doc: "Puts the statements of FILE into the REPL's next inputs, one at a time: each appears after " +
+			"the prompt, to be edited and run with Enter (Ctrl-C drops the rest). FILE is a script or a " +
+			"transcript, whose output lines are left out. Only in the REPL; %run runs a file.",
+		Run: func(s *Session, arg string) { s.load(arg) },
+	})
+	registerMagic(&Magic{
+		Name:  "run",
+		Usage: "%run FILE",
+		Doc: "Runs the statements of FILE (a script or a transcript) in this session, showing each with its " +
+			"prompt and what it prints; stops at the first error.",
+		Save: true,
+		Run:  func(s *Session, arg string) { s.runFile(arg) },
+	})
+}
+
+// SetREPL connects the session to the REPL that runs it: confirm asks the
+// user a yes-or-no question (%save over an existing file), queue puts lines
+// into the next inputs (%load). Without them (scripts, --echo, check), %save
+// does not overwrite and %load fails.
+func (s *Session) SetREPL(confirm func(question string) bool, queue func(lines []string)) {
+	s.teach.confirm, s.teach.queue = confirm, queue
+}
+
+// pyOSError is the exception Python raises for err, a failed operation on
+// path: FileNotFoundError: [Errno 2] No such file or directory: 'x'.
+func pyOSError(err error, path string) *Exception {
+	var errno syscall.Errno
+	if !errors.As(err, &errno) {
+		return &Exception{Type: "OSError", Msg: fmt.Sprintf(errOSErrorPlain, err.Error(), Repr(Str(path)))}
+	}
+	typ := "OSError"
+	switch errno {
+	case syscall.ENOENT:
+		typ = "FileNotFoundError"
+	case syscall.EEXIST:
+		typ = "FileExistsError"
+	case syscall.EACCES, syscall.EPERM:
+		typ = "PermissionError"
+	case syscall.EISDIR:
+		typ = "IsADirectoryError"
+	case syscall.ENOTDIR:
+		typ = "NotADirectoryError"
+	}
+	text := errno.Error()
+	if text != "" {
+		text = strings.ToUpper(text[:1]) + text[1:]
+	}
+	return &Exception{Type: typ, Msg: fmt.Sprintf(errOSError, int(errno), text, Repr(Str(path)))}
+}
+
+// savedInput reports whether %save keeps an input: it completed, or failed
+// at run time (an error is part of a transcript), and is not a magic that
+// prints something else each time.
+func savedInput(h *histEntry) bool {
+	if !savable(h) {
+		return false
+	}
+	typ, _, _ := strings.Cut(h.errLine, ":")
+	return typ != "KeyboardInterrupt" && typ != "SyntaxError" && typ != "IndentationError"
+}
+
+func (s *Session) save(arg string) {
+	force := false
+	var rest []string
+	for _, f := range strings.Fields(arg) {
+		if f == "-f" && len(rest) == 0 {
+			force = true
+			continue
+		}
+		rest = append(rest, f)
+	}
+	name := strings.Join(rest, " ")
+	if name == "" {
+		throw("UsageError", "%s", msgSaveUsage)
+	}
+	switch filepath.Ext(name) {
+	case "":
+		name += ".tsh"
+	case ".tsh":
+	default:
+		throw("UsageError", msgSaveExt, name)
+	}
+	var entries []*histEntry
+	for _, h := range s.teach.history {
+		if h != s.teach.cur && savedInput(h) {
+			entries = append(entries, h)
+		}
+	}
+	f, err := openForSave(name, force)
+	if errors.Is(err, fs.ErrExist) && !force && s.teach.confirm != nil {
+		if !s.teach.confirm(fmt.Sprintf(msgSaveAsk, name)) {
+			s.write(msgSaveCancelled + "\n")
+			return
+		}
+		f, err = openForSave(name, true)
+	}
+	if err != nil {
+		panic(pyOSError(err, name))
+	}
+	_, err = io.WriteString(f, transcriptOf(entries, s.opts.Compat))
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	if err != nil {
+		panic(pyOSError(err, name))
+	}
+	var b strings.Builder
+	b.WriteString(fmt.Sprintf(msgHistorySaved, name) + "\n")
+	for _, h := range entries {
+		b.WriteString(strings.TrimRight(h.src, "\n") + "\n")
+	}
+	s.write(b.String())
+}
+
+// openForSave opens name for writing a transcript: a new file, or with
+// force an existing regular file (emptied); never through a symbolic link
+// (O_NOFOLLOW), and never a FIFO or a device (O_NONBLOCK keeps the open of
+// a FIFO from waiting for a reader).
+func openForSave(name string, force bool) (*os.File, error) {
+	flags := os.O_WRONLY | os.O_CREATE | openNoFollow | openNonBlock
+	if !force {
+		flags |= os.O_EXCL
+	}
+	if fi, err := os.Lstat(name); err == nil && fi.Mode()&fs.ModeSymlink != 0 && openNoFollow == 0 {
+		return nil, &fs.PathError{Op: "open", Path: name, Err: syscall.ELOOP}
+	}
+	f, err := os.OpenFile(name, flags, 0o644)
+	if err != nil {
+		return nil, err
+	}
+	fi, err := f.Stat()
+	if err == nil && !fi.Mode().IsRegular() {
+		err = syscall.EINVAL
+	}
+	if err == nil {
+		err = f.Truncate(0)
+	}
+	if err != nil {
+		f.Close()
+		return nil, err
+	}
+	return f, nil
+}
+
+// openSource opens a file that %load or %run reads: a regular file only
+// (a directory, a FIFO or a device is refused before anything is read).
+func openSource(magic, name string) (*os.File, io.Reader, bool) {
+	if name == "" {
+		throw("UsageError", msgFileUsage, magic, magic)
+	}
+	f, err := os.OpenFile(name, os.O_RDONLY|openNonBlock, 0)
+	if err != nil {
+		panic(pyOSError(err, name))
+	}
+	fi, err := f.Stat()
+	switch {
+	case err != nil:
+	case fi.IsDir():
+		err = syscall.EISDIR
+	case !fi.Mode().IsRegular():
+		err = syscall.EINVAL
+	}
+	var src io.Reader
+	var transcript bool
+	if err == nil {
+		src, transcript, err = OpenSource(f)
+	}
+	if err != nil {
+		f.Close()
+		panic(pyOSError(err, name))
+	}
+	return f, src, transcript
+}
+
+// runFile is %run: the file's statements run in this session, each shown
+// with its prompt; the first error stops it.
+func (s *Session) runFile(arg string) {
+	name := strings.TrimSpace(arg)
+	if s.teach.runDepth >= maxRunDepth {
+		throw("RecursionError", "%s", errRecursion)
+	}
+	f, src, transcript := openSource("run", name)
+	defer f.Close()
+	s.teach.runDepth++
+	defer func() { s.teach.runDepth-- }()
+	// A statement at a time, so that the file's size does not matter.
+	sr := NewSourceReader(src, transcript)
+	for {
+		c, err := sr.Next()
+		if err == io.EOF {
+			return
+		}
+		if err != nil {
+			panic(pyOSError(err, name))
+		}
+		if c.Comment {
+			continue
+		}
+		if c.Err != nil {
+			panic(c.Err)
+		}
+		for i, l := range c.Lines {
+			if i == 0 {
+				s.write(">>> " + l + "\n")
+			} else {
+				s.write("... " + l + "\n")
+			}
+		}
+		if e := s.Exec(c.Code(), c.Line); e != nil {
+			panic(e)
+		}
+	}
+}
+
+// maxRunDepth bounds %run inside %run: each level holds a file open.
+const maxRunDepth = 64
+
+// maxLoadLines bounds what %load puts into the next inputs.
+const maxLoadLines = 10000
+
+// load is %load: the file's statements become the REPL's next inputs.
+func (s *Session) load(arg string) {
+	name := strings.TrimSpace(arg)
+	if s.teach.queue == nil {
+		throw("UsageError", "%s", msgLoadNoREPL)
+	}
+	f, src, transcript := openSource("load", name)
+	defer f.Close()
+	sr := NewSourceReader(src, transcript)
+	var lines []string
+	for {
+		c, err := sr.Next()
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			panic(pyOSError(err, name))
+		}
+		if c.Err != nil {
+			panic(c.Err)
+		}
+		if c.Comment {
+			continue
+		}
+		lines = append(lines, c.Lines...)
+		if len(lines) > maxLoadLines {
+			throw("UsageError", msgLoadTooLong, name, maxLoadLines)
+		}
+	}
+	s.teach.queue(lines)
+}

@@ -1,0 +1,10 @@
+//go:build !unix
+
+package eval
+
+// Without O_NOFOLLOW and O_NONBLOCK (Windows), %save checks for a link
+// with Lstat before it opens (magic_files.go), and FIFOs do not exist.
+const (
+	openNoFollow = 0
+	openNonBlock = 0
+)
