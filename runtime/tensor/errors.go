@@ -236,3 +236,57 @@ const (
 	errIsCloseRtol    = "rtol must be greater than or equal to zero, but got %s"
 	errIsCloseAtol    = "atol must be greater than or equal to zero, but got %s"
 )
+
+// Sorting and selecting: sort, topk, kthvalue, unique, searchsorted, bincount, histc.
+const (
+	errTopkRange = "selected index k out of range"
+	errKthRange  = "kthvalue(): selected number k out of range for dimension %d"
+
+	errUniqueDimEmpty     = "There are 0 sized dimensions, and they aren't selected, so unique cannot be applied"
+	errSearchBoundaries0d = "torch.searchsorted(): boundaries tensor should be 1 dimension or the first N-1 dimensions of boundaries tensor and input value tensor must match, but we got boundaries tensor %s and input value tensor %s"
+	errSearchShapes       = "torch.searchsorted(): boundaries tensor should be 1 dimension or the first N-1 dimensions of boundaries tensor and input value tensor must match, but we got boundaries tensor %s and input value tensor %s"
+	errSearchSorterSize   = "torch.searchsorted(): boundary and sorter must have the same size, but got boundary tensor %sand got sorter tensor %s"
+	errSearchSorterDType  = "torch.searchsorted(): sorter must be a tensor of long dtype but got dtype %s"
+	errSearchSorterRange  = "torch.searchsorted(): sorter index %d is out of range for a boundary of size %d"
+	errBincountMinlength  = "minlength should be >= 0"
+	errBincount1d         = "bincount only supports 1-d non-negative integral inputs."
+	errBincountWeights    = "weights should be 1-d and have the same length as input"
+	errHistBins           = "torch.histogram(): bins must be > 0, but got %d for dimension 0"
+	errHistcRange         = "torch.histc: range of [%s, %s] is not finite"
+	errHistcMinMax        = "torch.histc: max must be larger than min"
+)
+
+// Gather, scatter and the index_* functions.
+const (
+	errExpectedInt64Index  = "%s(): Expected dtype int64 for index"
+	errIndexDimsGather     = "Index tensor must have the same number of dimensions as input tensor"
+	errIndexDimsScatter    = "Index tensor must have the same number of dimensions as self tensor"
+	errIndexDimsSrc        = "Index tensor must have the same number of dimensions as src tensor"
+	errGatherShape         = "Size does not match at dimension %d expected index %s to be smaller than self %s apart from dimension %d"
+	errScatterShape        = "Expected index %s to be smaller than self %s apart from dimension %d"
+	errScatterShapeSrc     = "Expected index %s to be smaller than self %s apart from dimension %d and to be smaller size than src %s"
+	errScatterDType        = "%s(): Expected self.dtype to be equal to src.dtype"
+	errIndexOutOfBoundsDim = "index %d is out of bounds for dimension %d with size %d"
+	errIndexSelectVector   = "index_select(): Index is supposed to be a vector"
+	errIndexSelectDType    = "index_select(): Expected dtype int32 or int64 for index"
+	errIndexSelectBounds   = "INDICES element is out of DATA bounds, id=%d axis_dim=%d"
+	errIndexOutOfRangeSelf = "index out of range in self"
+	errIndexAddVector      = "%s(): Index is supposed to be a vector, but got dim: %d with type: %s and size: %s"
+	errIndexAddDType       = "%s(): Expected dtype int32/int64 for index but got: %s"
+	errIndexAddSame        = "%s(): self (%s) and source (%s) must have the same scalar type"
+	errIndexAddCount       = "%s(): Number of indices (%d) should be equal to source.size(dim): (%d), for dim: %d"
+	errIndexAddShape       = "%s(): source and self must have the same shape apart from dim"
+	errIndexCopyVector     = "index_copy_(): Index should have dimension 1 or 0 (got 2)"
+	errIndexCopyDType      = "index_copy_(): Expected a long tensor for index, but got %s"
+	errIndexCopySame       = "index_copy_(): self and source expected to have the same dtype, but got (self) %s and (source) %s"
+	errIndexCopyDims       = "index_copy_(): When source and destination are not scalars, their dimensionality must match. Source dimensionality (%d), destination dimensionality (%d)"
+	errIndexCopyCount      = "index_copy_(): Number of indices (%d) should be equal to source.size(dim) (%d)"
+	errIndexCopySlice      = "index_copy_(): Source/destination tensor must have same slice shapes. Destination slice shape: %d at dimension %d and source slice shape: %d at dimension %d."
+	errIndexCopyBounds     = "index_copy_(): index %d is out of bounds for dimension %d with size %d"
+	errTakeDType           = "%s(): Expected a long tensor for index, but got %s"
+	errTakeRange           = "out of range: tried to access index %d on a tensor of %d elements."
+	errPutDType            = "put_(): self and source expected to have the same dtype, but got self.dtype = %s and source.dtype = %s"
+	errPutCount            = "put_(): Expected source and index to have the same number of elements, but got source.numel() = %d, index.numel() = %d"
+	errMaskedScatterDType  = "masked_scatter: expected self and source to have same dtypes but got%s and %s"
+	errMaskedScatterCount  = "Number of elements of source < number of ones in mask"
+)

@@ -1,0 +1,26 @@
+package eval
+
+// Messages of the functions of issue 17 (searching, gather/scatter,
+// shaping, torch.nn.functional, torch.linalg): one block per area.
+
+// out= and searching.
+const (
+	errOutDTypeExpected = "Expected out tensor to have dtype %s, but got %s instead"
+	errOutTupleLen      = "expected tuple of %d elements but got %d"
+	errTopkOutDType     = "output values must be of same type as input"
+	errNonzeroOutDType  = "nonzero: Expected out tensor to have scalar type Long but got scalar type%s"
+	errSearchSide       = "torch.searchsorted(): side can only be 'left' or 'right' but got %s"
+	errSearchSideRight  = "torch.searchsorted(): side and right can't be set to opposites, got side of %s while right was True"
+	errSearchScalar     = "torch.searchsorted(): input value can be a scalar only when boundaries tensor dimension is 1, but we got boundaries tensor dim(%d) and input value's dim(0) numel(1)"
+	errBucketize1d      = "boundaries tensor must be 1 dimension, but got dim(%d)"
+	errSearchOutDType   = "torch.searchsorted(): output tensor's dtype is wrong, it can only be Int(int32) or Long(int64) depending on whether out_int32 flag is True, but we got output tensor's dtype %s and out_int32 flag is %s"
+	errUniqueSortedOnly = "unique(): sorted=False is not supported by tensh (PyTorch's order there is that of a C++ hash set)"
+	errHistcOutDType    = "torch.histogram: input tensor and hist tensor should have the same dtype, but got input %s and hist %s"
+	errMaskedSelectMask = "masked_select: expected BoolTensor or ByteTensor for mask"
+	errMaskedSelectOut  = "masked_select(): self and result must have the same scalar type"
+	errIndexSelectOut   = "index_select(): self and result must have the same scalar type"
+	errTakeOut          = "take(): self and out expected to have the same dtype, but got self.dtype = %s and out.dtype = %s"
+	errScatterReduce    = "reduce argument must be either add or multiply."
+	warnMaskedSelectU8  = "masked_select received a mask with dtype torch.uint8, this behavior is now deprecated,please use a mask with dtype torch.bool instead. (Triggered internally at  ./aten/src/ATen/native/TensorAdvancedIndexing.cpp:1729.)"
+	warnOutResized      = "An output with one or more elements was resized since it had shape %s, which does not match the required output shape %s. This behavior is deprecated, and in a future PyTorch release outputs will not be resized unless they have zero elements. You can explicitly reuse an out tensor t by resizing it, inplace, to zero elements with t.resize_(0). (Triggered internally at  ./aten/src/ATen/native/Resize.cpp:17.)"
+)

@@ -1,0 +1,64 @@
+package eval
+
+import (
+	"fmt"
+
+	"github.com/tensh/tensh/runtime/tensor"
+)
+
+// out= for the functions of issue 17: the result is computed, then
+// written into the out tensor, which is resized (with PyTorch's warning
+// when it had elements) to the result's shape.
+
+// typeMetaNames are caffe2's TypeMeta names, which "Expected out tensor to
+// have dtype ..." prints.
+var typeMetaNames = map[tensor.DType]string{
+	tensor.Bool: "bool", tensor.Uint8: "unsigned char", tensor.Int8: "signed char", tensor.Int16: "short int",
+	tensor.Int32: "int", tensor.Int64: "long int", tensor.Float16: "c10::Half", tensor.BFloat16: "c10::BFloat16",
+	tensor.Float32: "float", tensor.Float64: "double",
+}
+
+// checkOutDType raises "Expected out tensor to have dtype ..." unless out
+// has dtype d.
+func checkOutDType(out *tensor.Tensor, d tensor.DType) {
+	if out.DType() != d {
+		throw("RuntimeError", errOutDTypeExpected, typeMetaNames[d], typeMetaNames[out.DType()])
+	}
+}
+
+// writeOut copies res into out (resized to res's shape) and returns out.
+func writeOut(a *Args, out, res *tensor.Tensor) *tensor.Tensor {
+	if !sameInts(out.Shape(), res.Shape()) {
+		if out.Numel() != 0 {
+			a.s.Warn("UserWarning", fmt.Sprintf(warnOutResized, tensor.ShapeString(out.Shape()), tensor.ShapeString(res.Shape())))
+		}
+		out.Resize(res.Shape())
+	}
+	tensor.CopyInto(out, res)
+	return out
+}
+
+func sameInts(a, b []int) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if a[i] != b[i] {
+			return false
+		}
+	}
+	return true
+}
+
+// outPair returns the two tensors of a TensorList[2] out= argument (nil
+// when absent), raising PyTorch's error for another length.
+func outPair(r *boundArgs) (*tensor.Tensor, *tensor.Tensor) {
+	if !r.has("out") {
+		return nil, nil
+	}
+	ts := r.tensors("out")
+	if len(ts) != 2 {
+		throw("TypeError", errOutTupleLen, 2, len(ts))
+	}
+	return ts[0], ts[1]
+}
