@@ -37,7 +37,11 @@ func IndexSelect(t *Tensor, dim int, index *Tensor) *Tensor {
 	size := t.shape[d]
 	for _, k := range ix {
 		if k < 0 || k >= int64(size) {
-			raise(RuntimeError, errIndexSelectBounds, k, size)
+			if d == 1 {
+				// index_select_out_cpu_dim1_'s check
+				raise(RuntimeError, errIndexSelectBounds, k, size)
+			}
+			raise(IndexError, errIndexOutOfRangeSelf)
 		}
 	}
 	shape := append([]int{}, t.shape...)
