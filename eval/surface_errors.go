@@ -11,7 +11,6 @@ const (
 	errNonzeroOutDType  = "nonzero: Expected out tensor to have scalar type Long but got scalar type%s"
 	errSearchSide       = "torch.searchsorted(): side can only be 'left' or 'right' but got %s"
 	errSearchSideRight  = "torch.searchsorted(): side and right can't be set to opposites, got side of %s while right was True"
-	errSearchScalar     = "torch.searchsorted(): input value can be a scalar only when boundaries tensor dimension is 1, but we got boundaries tensor dim(%d) and input value's dim(0) numel(1)"
 	errBucketize1d      = "boundaries tensor must be 1 dimension, but got dim(%d)"
 	errSearchOutDType   = "torch.searchsorted(): output tensor's dtype is wrong, it can only be Int(int32) or Long(int64) depending on whether out_int32 flag is True, but we got output tensor's dtype %s and out_int32 flag is %s"
 	errUniqueSortedOnly = "unique(): sorted=False is not supported by tensh (PyTorch's order there is that of a C++ hash set)"

@@ -62,3 +62,9 @@ func outPair(r *boundArgs) (*tensor.Tensor, *tensor.Tensor) {
 	}
 	return ts[0], ts[1]
 }
+
+// noDimname raises the error of the functions whose Dimname overloads
+// are not implemented (sort, gather, scatter, index_select, ...).
+func noDimname(name string) {
+	throw("RuntimeError", errDimnameUnsupported, name)
+}

@@ -57,7 +57,7 @@ func scatterCall(a *Args, p *argParser, inplace bool) Value {
 	r := p.parse(a)
 	t := r.tensor("input")
 	if r.idx == 3 || r.idx == 5 {
-		r.dimname("dim", t)
+		noDimname(p.name)
 	}
 	red := tensor.ScatterNone
 	if s, ok := r.val("reduce").(Str); ok {
@@ -90,7 +90,7 @@ func scatterAddCall(a *Args, p *argParser, inplace bool) Value {
 	r := p.parse(a)
 	t := r.tensor("input")
 	if r.idx == 1 {
-		r.dimname("dim", t)
+		noDimname(p.name)
 	}
 	dst := t
 	if !inplace {
@@ -107,7 +107,7 @@ func indexAddCall(a *Args, p *argParser, inplace bool) Value {
 	r := p.parse(a)
 	t := r.tensor("input")
 	if r.idx == 1 {
-		r.dimname("dim", t)
+		noDimname(p.name)
 	}
 	dst := t
 	if !inplace {
@@ -128,7 +128,7 @@ func indexCopyCall(a *Args, p *argParser, inplace bool) Value {
 	r := p.parse(a)
 	t := r.tensor("input")
 	if r.idx == 1 {
-		r.dimname("dim", t)
+		noDimname(p.name)
 	}
 	dst := t
 	if !inplace {
@@ -187,7 +187,7 @@ func init() {
 				r := gatherSigs.parse(a)
 				t := r.tensor("input")
 				if r.idx == 1 {
-					r.dimname("dim", t)
+					noDimname("gather")
 				}
 				res := tensor.Gather(t, r.int("dim", 0), r.tensor("index"))
 				return withOut(a, r, res, func(out *tensor.Tensor) { checkOutDType(out, res.DType()) })
@@ -210,7 +210,7 @@ func init() {
 				r := indexSelectSigs.parse(a)
 				t := r.tensor("input")
 				if r.idx == 1 {
-					r.dimname("dim", t)
+					noDimname("index_select")
 				}
 				res := tensor.IndexSelect(t, r.int("dim", 0), r.tensor("index"))
 				return withOut(a, r, res, func(out *tensor.Tensor) {

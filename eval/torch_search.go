@@ -44,7 +44,7 @@ func valuesIndices(a *Args, r *boundArgs, name string, v, i *tensor.Tensor) Valu
 	if ov == nil {
 		return returnType(name, v, i)
 	}
-	if name == "topk" && ov.DType() != v.DType() {
+	if name == "kthvalue" && ov.DType() != v.DType() {
 		throw("RuntimeError", errTopkOutDType)
 	}
 	checkOutDType(ov, v.DType())
@@ -61,7 +61,7 @@ func init() {
 				r := sortSigs.parse(a)
 				t := r.tensor("input")
 				if r.idx >= 2 {
-					r.dimname("dim", t)
+					noDimname("sort")
 				}
 				v, i := tensor.Sort(t, r.int("dim", -1), r.bool("descending", false), r.bool("stable", false))
 				return valuesIndices(a, r, "sort", v, i)
@@ -72,7 +72,7 @@ func init() {
 				r := argsortSigs.parse(a)
 				t := r.tensor("input")
 				if r.idx == 2 {
-					r.dimname("dim", t)
+					noDimname("argsort")
 				}
 				return tensor.Argsort(t, r.int("dim", -1), r.bool("descending", false), r.bool("stable", false))
 			}},
@@ -134,7 +134,7 @@ func init() {
 		&Builtin{Name: "searchsorted", Kind: TorchFunc, Sig: "searchsorted(sorted_sequence, input, *, out_int32=False, right=False, side=None, sorter=None) -> LongTensor",
 			Doc: "For every value of input, where it would be inserted into the innermost dimension of sorted_sequence to keep it sorted: the first such place, or the last with right=True (side='right').",
 			Fn:  builtinSearchsorted},
-		&Builtin{Name: "bucketize", Kind: both, Sig: "bucketize(input, boundaries, *, out_int32=False, right=False) -> LongTensor",
+		&Builtin{Name: "bucketize", Kind: TorchFunc, Sig: "bucketize(input, boundaries, *, out_int32=False, right=False) -> LongTensor",
 			Doc: "The bucket of every element of input given the sorted 1-d boundaries: searchsorted(boundaries, input).",
 			Fn:  builtinBucketize},
 		&Builtin{Name: "bincount", Kind: both, Sig: "bincount(input, weights=None, minlength=0) -> Tensor",
@@ -215,9 +215,6 @@ func builtinSearchsorted(a *Args) Value {
 	outInt32 := r.bool("out_int32", false)
 	var vals *tensor.Tensor
 	if r.idx == 1 {
-		if seq.Dim() != 1 {
-			throw("RuntimeError", errSearchScalar, seq.Dim())
-		}
 		vals = scalarTensor(r.scalar("self"))
 	} else {
 		vals = r.tensor("input")

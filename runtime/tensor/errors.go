@@ -243,7 +243,8 @@ const (
 	errKthRange  = "kthvalue(): selected number k out of range for dimension %d"
 
 	errUniqueDimEmpty     = "There are 0 sized dimensions, and they aren't selected, so unique cannot be applied"
-	errSearchBoundaries0d = "torch.searchsorted(): boundaries tensor should be 1 dimension or the first N-1 dimensions of boundaries tensor and input value tensor must match, but we got boundaries tensor %s and input value tensor %s"
+	errSearchBoundaries0d = "torch.searchsorted(): boundaries tensor should have positive dimension, but got 0 dimension"
+	errSearchScalar       = "torch.searchsorted(): input value can be a scalar only when boundaries tensor dimension is 1, but we got boundaries tensor dim(%d) and input value's dim(0) numel(1)"
 	errSearchShapes       = "torch.searchsorted(): boundaries tensor should be 1 dimension or the first N-1 dimensions of boundaries tensor and input value tensor must match, but we got boundaries tensor %s and input value tensor %s"
 	errSearchSorterSize   = "torch.searchsorted(): boundary and sorter must have the same size, but got boundary tensor %sand got sorter tensor %s"
 	errSearchSorterDType  = "torch.searchsorted(): sorter must be a tensor of long dtype but got dtype %s"

@@ -87,12 +87,12 @@ func Gather(t *Tensor, dim int, index *Tensor) *Tensor {
 	if t.Dim() == 0 {
 		d = WrapDim(dim, t.Dim())
 	}
-	if index.DType() != Int64 {
-		raise(RuntimeError, errExpectedInt64Index, "gather")
-	}
 	out := Empty(index.shape, t.DType())
 	if index.Numel() == 0 {
 		return out
+	}
+	if index.DType() != Int64 {
+		raise(RuntimeError, errExpectedInt64Index, "gather")
 	}
 	if nonemptyDim(t) != nonemptyDim(index) {
 		raise(RuntimeError, errIndexDimsGather)
@@ -202,17 +202,23 @@ func Scatter(name string, t *Tensor, dim int, index, src *Tensor, v Scalar, red 
 	if nonemptyDim(t) != nonemptyDim(index) {
 		raise(RuntimeError, errIndexDimsScatter)
 	}
-	if src != nil && nonemptyDim(src) != nonemptyDim(index) {
-		raise(RuntimeError, errIndexDimsSrc)
-	}
 	bad := false
 	for i := 0; i < nonemptyDim(t); i++ {
 		if i != d && nonemptySize(index, i) > nonemptySize(t, i) {
 			bad = true
+			break
 		}
-		if src != nil && nonemptySize(index, i) > nonemptySize(src, i) {
+	}
+	for i := 0; !bad && src != nil && i < nonemptyDim(t); i++ {
+		if src.Dim() > 0 && i >= src.Dim() {
+			WrapDim(i, src.Dim()) // ensure_nonempty_size's src.size(d) raises
+		}
+		if nonemptySize(index, i) > nonemptySize(src, i) {
 			bad = true
 		}
+	}
+	if src != nil && nonemptyDim(src) != nonemptyDim(index) {
+		raise(RuntimeError, errIndexDimsSrc)
 	}
 	if bad {
 		if src != nil {

@@ -28,10 +28,7 @@ func IndexSelect(t *Tensor, dim int, index *Tensor) *Tensor {
 				raise(IndexError, errIndexOutOfRangeSelf)
 			}
 		}
-		if index.Dim() == 0 {
-			return t.ContiguousClone()
-		}
-		return t.Reshape([]int{1}).Expand([]int{len(ix)}).ContiguousClone()
+		return t.ContiguousClone()
 	}
 	d := WrapDim(dim, t.Dim())
 	size := t.shape[d]
@@ -60,14 +57,11 @@ func IndexAdd(t *Tensor, dim int, index, source *Tensor, alpha Scalar) {
 	ix := indexList(index)
 	size := nonemptySize(t, d)
 	for _, k := range ix {
-		if k < -int64(size) || k >= int64(size) {
+		if k < 0 || k >= int64(size) {
 			raise(IndexError, errIndexOutOfRangeSelf)
 		}
 	}
 	for i, k := range ix {
-		if k < 0 {
-			k += int64(size)
-		}
 		dst, src := sliceAt(t, d, int(k)), sliceAt(source, d, i)
 		dt := t.DType()
 		forEach3(dst.shape, dst.strides, src.strides, dst.strides, dst.offset, src.offset, 0, func(a, b, _ int) {
@@ -137,7 +131,11 @@ func IndexCopy(t *Tensor, dim int, index, source *Tensor) {
 	}
 	for i := 0; i < nonemptyDim(t) && t.Dim() == source.Dim(); i++ {
 		if i != d && t.shape[i] != source.shape[i] {
-			raise(RuntimeError, errIndexCopySlice, t.shape[i], i, source.shape[i], i)
+			j := i // the dimension of the slice (t without dim d)
+			if i > d {
+				j--
+			}
+			raise(RuntimeError, errIndexCopySlice, t.shape[i], j, source.shape[i], j)
 		}
 	}
 	size := nonemptySize(t, d)
@@ -208,7 +206,7 @@ func Put(t, index, source *Tensor, accumulate bool) {
 // MaskedSelect is torch.masked_select(t, mask): the elements of t (and
 // mask, broadcast together) where mask is true, as a 1-d tensor.
 func MaskedSelect(t, mask *Tensor) *Tensor {
-	shape, err := broadcast.InferSize(t.shape, mask.shape)
+	shape, err := broadcast.InferSize(mask.shape, t.shape)
 	if err != nil {
 		raise(RuntimeError, "%s", err.Error())
 	}

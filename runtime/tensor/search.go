@@ -106,7 +106,7 @@ func UniqueDim(t *Tensor, dim int) (values, inverse, counts *Tensor) {
 	}
 	var d int
 	if t.Dim() == 0 {
-		d = WrapDim(dim, 0)
+		raise(IndexError, errDimNoDims, dim)
 	} else {
 		d = WrapDim(dim, t.Dim())
 	}
@@ -116,7 +116,7 @@ func UniqueDim(t *Tensor, dim int) (values, inverse, counts *Tensor) {
 	}
 	if t.Numel() == 0 {
 		if n != 0 {
-			raise(IndexError, errUniqueDimEmpty)
+			raise(RuntimeError, errUniqueDimEmpty)
 		}
 		return t.ContiguousClone(), Empty([]int{0}, Int64), Empty([]int{0}, Int64)
 	}
@@ -207,8 +207,11 @@ func sortInts(p []int, less func(a, b int) bool) {
 // (1-d, or matching values' leading dimensions) to keep it sorted; NaN
 // values go to the end. The result is int64, or int32 with outInt32.
 func Searchsorted(seq, values *Tensor, right, outInt32 bool, sorter *Tensor) *Tensor {
+	if values.Dim() == 0 && seq.Dim() != 1 {
+		raise(RuntimeError, errSearchScalar, seq.Dim())
+	}
 	if seq.Dim() == 0 {
-		raise(RuntimeError, errSearchBoundaries0d, ShapeString(seq.shape), ShapeString(values.shape))
+		raise(RuntimeError, errSearchBoundaries0d)
 	}
 	if seq.Dim() != 1 {
 		ok := seq.Dim() == values.Dim()
