@@ -23,3 +23,9 @@ const (
 	warnMaskedSelectU8  = "masked_select received a mask with dtype torch.uint8, this behavior is now deprecated,please use a mask with dtype torch.bool instead. (Triggered internally at  ./aten/src/ATen/native/TensorAdvancedIndexing.cpp:1729.)"
 	warnOutResized      = "An output with one or more elements was resized since it had shape %s, which does not match the required output shape %s. This behavior is deprecated, and in a future PyTorch release outputs will not be resized unless they have zero elements. You can explicitly reuse an out tensor t by resizing it, inplace, to zero elements with t.resize_(0). (Triggered internally at  ./aten/src/ATen/native/Resize.cpp:17.)"
 )
+
+// In-place view methods and torch.NAME_ functions.
+const (
+	errTInplaceDims = "t_() expects a tensor with <= 2 dimensions, but self is %dD"
+	errMissingInput = "%s() missing required argument 'input' (pos 1)"
+)

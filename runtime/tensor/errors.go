@@ -257,6 +257,14 @@ const (
 	errHistcMinMax        = "torch.histc: max must be larger than min"
 )
 
+// var_mean/std_mean, nanmean, aminmax.
+const (
+	errStdMeanDType    = "%s only support floating point and complex dtypes"
+	errNanmeanDType    = "nanmean(): expected input to have floating point dtype but got %s"
+	errAminmaxEmpty    = "aminmax(): cannot compute aminmax over an empty dimension as the operation has no identity."
+	errAminmaxEmptyDim = "aminmax: Expected reduction dim %d to have non-zero size."
+)
+
 // Gather, scatter and the index_* functions.
 const (
 	errExpectedInt64Index  = "%s(): Expected dtype int64 for index"
