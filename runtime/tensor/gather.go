@@ -160,6 +160,15 @@ func gatherT[T Elem](out, src []T, ix []int64, shape, istr, ostr, tstr []int, io
 func checkIndexBounds(index *Tensor, size, dim int) {
 	ishape, istr := layout1(index)
 	ix := Slice[int64](index.st)
+	if index.IsContiguous() {
+		for i, v := range ix[index.offset : index.offset+index.Numel()] {
+			if uint64(v) >= uint64(size) {
+				raise(RuntimeError, errIndexOutOfBoundsDim, v, dim, size)
+			}
+			pollAt(i)
+		}
+		return
+	}
 	bad := false
 	var badVal int64
 	ForEachOffset(ishape, istr, index.offset, func(off int) {

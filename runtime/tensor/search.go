@@ -1,6 +1,9 @@
 package tensor
 
-import "math"
+import (
+	"math"
+	"slices"
+)
 
 // nonzero, argwhere, unique, searchsorted/bucketize, bincount and histc.
 
@@ -75,9 +78,7 @@ func uniqueFlat[T Num](v []T, inv []int64) (*Tensor, int, []int64) {
 	for i, j := 0, len(distinct)-1; i < j; i, j = i+1, j-1 {
 		distinct[i], distinct[j] = distinct[j], distinct[i]
 	}
-	ix := make([]int64, len(distinct))
-	s := pairSorter[T]{v: distinct, ix: ix, plain: true}
-	s.sort(0, len(distinct))
+	plainSort(distinct)
 	for i, x := range distinct {
 		if x == x {
 			seen[x] = i
@@ -449,4 +450,38 @@ func histRowsBF16(v []float32, left, right float32, bins int, acc []float32) {
 		}
 		acc[pos] = r(acc[pos] + 1)
 	}
+}
+
+// plainSort is std::sort(first, last) with <, where NaN compares false
+// with everything: below 17 elements libstdc++ runs an insertion sort,
+// reproduced here; above, the numbers are sorted and the NaNs put first.
+func plainSort[T Num](v []T) {
+	if len(v) <= introThreshold {
+		for i := 1; i < len(v); i++ {
+			x := v[i]
+			if x < v[0] {
+				copy(v[1:i+1], v[:i])
+				v[0] = x
+				continue
+			}
+			j := i
+			for x < v[j-1] {
+				v[j] = v[j-1]
+				j--
+			}
+			v[j] = x
+		}
+		return
+	}
+	var nums, nans []T
+	for _, x := range v {
+		if x != x {
+			nans = append(nans, x)
+		} else {
+			nums = append(nums, x)
+		}
+	}
+	slices.Sort(nums)
+	copy(v, nans)
+	copy(v[len(nans):], nums)
 }

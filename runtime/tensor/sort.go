@@ -80,18 +80,127 @@ func (w *sortWork) rowShape(k int) []int {
 	return s
 }
 
-// forRows runs fn over every row (in parallel when there are many).
-func (w *sortWork) forRows(fn func(r int)) {
+// forChunks runs fn over ranges of rows (in parallel when there are many).
+func (w *sortWork) forChunks(fn func(lo, hi int)) {
 	grain := max(1, (32<<10)/max(w.n, 1))
-	parallelFor(w.rows, grain, func(lo, hi int) {
-		for r := lo; r < hi; r++ {
-			if Interrupted() {
-				return
+	parallelFor(w.rows, grain, fn)
+	CheckInterrupt()
+}
+
+// sortOp is what runs on every line's keys.
+type sortOp struct {
+	kind   int // opSort, opTopk or opKth
+	stable bool
+	k      int
+	sorted bool
+}
+
+const (
+	opSort = iota
+	opTopk
+	opKth
+)
+
+// keep is how many leading elements of a line the result reads.
+func (op sortOp) keep(n int) int {
+	switch op.kind {
+	case opTopk:
+		return op.k
+	case opKth:
+		return n // the k-th is read at its place; the rest is left as is
+	}
+	return n
+}
+
+// apply runs op on one line's keys and indices (kb and ib are buffers as
+// long, for the radix sort).
+func (op sortOp) apply32(s *pairSorter[uint32], kb []uint32, ib []int64) { applyOp(op, s, kb, ib) }
+func (op sortOp) apply64(s *pairSorter[uint64], kb []uint64, ib []int64) { applyOp(op, s, kb, ib) }
+
+func applyOp[K sortKey](op sortOp, s *pairSorter[K], kb []K, ib []int64) {
+	n := len(s.v)
+	switch op.kind {
+	case opSort:
+		if op.stable && n > 64 {
+			radixSort(s.v, s.ix, kb, ib)
+			return
+		}
+		s.stable = op.stable
+		s.sort(0, n)
+	case opTopk:
+		if op.k*64 <= n {
+			s.partialSort(0, op.k, n)
+			return
+		}
+		s.nthElement(0, op.k-1, n)
+		if op.sorted {
+			s.sort(0, op.k-1)
+		}
+	case opKth:
+		s.quickSelect(op.k - 1)
+	}
+}
+
+// runLines runs op over every line of the working copy: ix receives each
+// line's permutation (line-local indices) and the values are permuted
+// alongside.
+func (w *sortWork) runLines(ix []int64, desc bool, op sortOp) {
+	switch v := w.t.st.data.(type) {
+	case []uint8:
+		lines32(w, v, ix, desc, op)
+	case []int8:
+		lines32(w, v, ix, desc, op)
+	case []int16:
+		lines32(w, v, ix, desc, op)
+	case []int32:
+		lines32(w, v, ix, desc, op)
+	case []float32:
+		lines32(w, v, ix, desc, op)
+	case []int64:
+		lines64(w, v, ix, desc, op)
+	case []float64:
+		lines64(w, v, ix, desc, op)
+	}
+}
+
+func lines32[T uint8 | int8 | int16 | int32 | float32](w *sortWork, v []T, ix []int64, desc bool, op sortOp) {
+	n := w.n
+	w.forChunks(func(lo, hi int) {
+		keys, kb := make([]uint32, n), make([]uint32, n)
+		ib, tmp := make([]int64, n), make([]T, n)
+		for r := lo; r < hi && !Interrupted(); r++ {
+			row, rix := v[r*n:r*n+n], ix[r*n:r*n+n]
+			rowKeys32(row, keys, desc)
+			for i := range rix {
+				rix[i] = int64(i)
 			}
-			fn(r)
+			op.apply32(&pairSorter[uint32]{v: keys, ix: rix}, kb, ib)
+			copy(tmp, row)
+			for i, j := range rix[:op.keep(n)] {
+				row[i] = tmp[j]
+			}
 		}
 	})
-	CheckInterrupt()
+}
+
+func lines64[T int64 | float64](w *sortWork, v []T, ix []int64, desc bool, op sortOp) {
+	n := w.n
+	w.forChunks(func(lo, hi int) {
+		keys, kb := make([]uint64, n), make([]uint64, n)
+		ib, tmp := make([]int64, n), make([]T, n)
+		for r := lo; r < hi && !Interrupted(); r++ {
+			row, rix := v[r*n:r*n+n], ix[r*n:r*n+n]
+			rowKeys64(row, keys, desc)
+			for i := range rix {
+				rix[i] = int64(i)
+			}
+			op.apply64(&pairSorter[uint64]{v: keys, ix: rix}, kb, ib)
+			copy(tmp, row)
+			for i, j := range rix[:op.keep(n)] {
+				row[i] = tmp[j]
+			}
+		}
+	})
 }
 
 // Sort is torch.sort(t, dim, descending, stable): the sorted values and
@@ -100,36 +209,11 @@ func (w *sortWork) forRows(fn func(r int)) {
 func Sort(t *Tensor, dim int, descending, stable bool) (values, indices *Tensor) {
 	w := newSortWork(t, dim)
 	idx := Empty(w.t.shape, Int64)
-	ix := Slice[int64](idx.st)
-	n := w.n
-	for i := range ix {
-		ix[i] = int64(i % max(n, 1))
-	}
-	switch v := w.t.st.data.(type) {
-	case []uint8:
-		sortRows(w, v, ix, descending, stable)
-	case []int8:
-		sortRows(w, v, ix, descending, stable)
-	case []int16:
-		sortRows(w, v, ix, descending, stable)
-	case []int32:
-		sortRows(w, v, ix, descending, stable)
-	case []int64:
-		sortRows(w, v, ix, descending, stable)
-	case []float32:
-		sortRows(w, v, ix, descending, stable)
-	case []float64:
-		sortRows(w, v, ix, descending, stable)
+	if w.rows > 0 {
+		CheckAllocBytes(int64(w.n) * 40 * int64(min(w.rows, 64)))
+		w.runLines(Slice[int64](idx.st), descending, sortOp{kind: opSort, stable: stable})
 	}
 	return w.back(w.t, w.orig), w.back(idx, Int64)
-}
-
-func sortRows[T Num](w *sortWork, v []T, ix []int64, desc, stable bool) {
-	n := w.n
-	w.forRows(func(r int) {
-		s := pairSorter[T]{v: v[r*n : r*n+n], ix: ix[r*n : r*n+n], desc: desc, stable: stable}
-		s.sort(0, n)
-	})
 }
 
 // Argsort is torch.argsort: Sort's indices.
@@ -160,27 +244,8 @@ func Topk(t *Tensor, k, dim int, largest, sorted bool) (values, indices *Tensor)
 	}
 	w := newSortWork(t, dim)
 	idx := Empty(w.t.shape, Int64)
-	ix := Slice[int64](idx.st)
-	for i := range ix {
-		ix[i] = int64(i % max(n, 1))
-	}
-	if k > 0 {
-		switch v := w.t.st.data.(type) {
-		case []uint8:
-			topkRows(w, v, ix, k, largest, sorted)
-		case []int8:
-			topkRows(w, v, ix, k, largest, sorted)
-		case []int16:
-			topkRows(w, v, ix, k, largest, sorted)
-		case []int32:
-			topkRows(w, v, ix, k, largest, sorted)
-		case []int64:
-			topkRows(w, v, ix, k, largest, sorted)
-		case []float32:
-			topkRows(w, v, ix, k, largest, sorted)
-		case []float64:
-			topkRows(w, v, ix, k, largest, sorted)
-		}
+	if k > 0 && w.rows > 0 {
+		w.runLines(Slice[int64](idx.st), largest, sortOp{kind: opTopk, k: k, sorted: sorted})
 	}
 	if w.last < 0 {
 		// A 0-d tensor is its own top-k, for k = 0 too.
@@ -189,21 +254,6 @@ func Topk(t *Tensor, k, dim int, largest, sorted bool) (values, indices *Tensor)
 	vk := w.t.Narrow(w.last, 0, k)
 	ik := idx.Narrow(w.last, 0, k)
 	return w.back(vk, w.orig), w.back(ik, Int64)
-}
-
-func topkRows[T Num](w *sortWork, v []T, ix []int64, k int, largest, sorted bool) {
-	n := w.n
-	w.forRows(func(r int) {
-		s := pairSorter[T]{v: v[r*n : r*n+n], ix: ix[r*n : r*n+n], desc: largest}
-		if k*64 <= n {
-			s.partialSort(0, k, n)
-			return
-		}
-		s.nthElement(0, k-1, n)
-		if sorted {
-			s.sort(0, k-1)
-		}
-	})
 }
 
 // Kthvalue is torch.kthvalue(t, k, dim, keepdim): the k-th smallest value
@@ -230,25 +280,8 @@ func Kthvalue(t *Tensor, k, dim int, keepdim bool) (values, indices *Tensor) {
 	}
 	w := newSortWork(t, dim)
 	idx := Empty(w.t.shape, Int64)
-	ix := Slice[int64](idx.st)
-	for i := range ix {
-		ix[i] = int64(i % n)
-	}
-	switch v := w.t.st.data.(type) {
-	case []uint8:
-		kthRows(w, v, ix, k)
-	case []int8:
-		kthRows(w, v, ix, k)
-	case []int16:
-		kthRows(w, v, ix, k)
-	case []int32:
-		kthRows(w, v, ix, k)
-	case []int64:
-		kthRows(w, v, ix, k)
-	case []float32:
-		kthRows(w, v, ix, k)
-	case []float64:
-		kthRows(w, v, ix, k)
+	if w.rows > 0 {
+		w.runLines(Slice[int64](idx.st), false, sortOp{kind: opKth, k: k})
 	}
 	if w.last < 0 {
 		return w.back(w.t, w.orig), w.back(idx, Int64)
@@ -259,12 +292,4 @@ func Kthvalue(t *Tensor, k, dim int, keepdim bool) (values, indices *Tensor) {
 		vk, ik = vk.SqueezeDim(w.dim), ik.SqueezeDim(w.dim)
 	}
 	return vk, ik
-}
-
-func kthRows[T Num](w *sortWork, v []T, ix []int64, k int) {
-	n := w.n
-	w.forRows(func(r int) {
-		s := pairSorter[T]{v: v[r*n : r*n+n], ix: ix[r*n : r*n+n]}
-		s.quickSelect(k - 1)
-	})
 }

@@ -7,49 +7,33 @@ import "math/bits"
 // equal keys come out in the same order as PyTorch's: std::sort
 // (introsort: median-of-three quicksort, heapsort past 2·log2(n) levels,
 // insertion sort below 16 elements), std::partial_sort (heap select, then
-// sort_heap) and std::nth_element (introselect).
+// sort_heap) and std::nth_element (introselect); and PyTorch's own
+// quickselect (kthvalue).
 //
-// They sort a pair of parallel slices, the keys v and their indices ix,
-// with the comparison of PyTorch's KeyValueCompAsc (NaN last) or
-// KeyValueCompDesc (NaN first). stable adds the index as a tie-break, so
-// std::stable_sort's order comes from the same code.
+// They sort a pair of parallel slices, unsigned keys v and their indices
+// ix, with the keys' <. The keys (sort_keys.go) encode PyTorch's
+// comparisons: KeyValueCompAsc (NaN above everything, -0 equal to 0)
+// as an order-preserving map of the values, KeyValueCompDesc as its
+// complement. stable adds the index as a tie-break.
+
+// sortKey is the type of the keys.
+type sortKey interface{ uint32 | uint64 }
 
 // pairSorter sorts v and ix together.
-type pairSorter[T Num] struct {
+type pairSorter[T sortKey] struct {
 	v      []T
 	ix     []int64
-	desc   bool
 	stable bool
-	plain  bool // compare with < alone, as std::sort(first, last) does
 }
 
-// lessVal is KeyValueCompAsc on keys: NaN is larger than everything, and
-// KeyValueCompDesc is the same with the arguments swapped.
+// lessVal is KeyValueCompAsc on values, for the tests.
 func lessVal[T Num](a, b T) bool {
 	return (a == a && b != b) || a < b
 }
 
 // less compares element (a, ai) with (b, bi).
 func (s *pairSorter[T]) less(a T, ai int64, b T, bi int64) bool {
-	if s.plain {
-		return a < b
-	}
-	if s.desc {
-		if lessVal(b, a) {
-			return true
-		}
-		if !s.stable || lessVal(a, b) {
-			return false
-		}
-	} else {
-		if lessVal(a, b) {
-			return true
-		}
-		if !s.stable || lessVal(b, a) {
-			return false
-		}
-	}
-	return ai < bi
+	return a < b || (s.stable && a == b && ai < bi)
 }
 
 func (s *pairSorter[T]) lessAt(i, j int) bool { return s.less(s.v[i], s.ix[i], s.v[j], s.ix[j]) }
@@ -259,38 +243,37 @@ func (s *pairSorter[T]) nthElement(first, nth, last int) {
 // kthvalue and median use: afterwards v[k] is the k-th smallest (NaN
 // largest), with ix permuted alongside.
 func (s *pairSorter[T]) quickSelect(k int) {
-	gt := func(a, b T) bool { return (a != a && b == b) || a > b }
 	l, r := 0, len(s.v)-1
 	for {
 		if r <= l {
 			return
 		}
 		if r == l+1 {
-			if gt(s.v[l], s.v[r]) {
+			if s.v[l] > s.v[r] {
 				s.swap(l, r)
 			}
 			return
 		}
 		p := l + (r-l)/2
 		s.swap(p, l+1)
-		if gt(s.v[l+1], s.v[r]) {
+		if s.v[l+1] > s.v[r] {
 			s.swap(l+1, r)
 		}
-		if gt(s.v[l], s.v[r]) {
+		if s.v[l] > s.v[r] {
 			s.swap(l, r)
 		}
-		if gt(s.v[l+1], s.v[l]) {
+		if s.v[l+1] > s.v[l] {
 			s.swap(l+1, l)
 		}
 		i, j := l+1, r
 		piv := s.v[l]
 		for {
 			i++
-			for gt(piv, s.v[i]) {
+			for piv > s.v[i] {
 				i++
 			}
 			j--
-			for gt(s.v[j], piv) {
+			for s.v[j] > piv {
 				j--
 			}
 			if j < i {
