@@ -29,3 +29,16 @@ const (
 	errTInplaceDims = "t_() expects a tensor with <= 2 dimensions, but self is %dD"
 	errMissingInput = "%s() missing required argument 'input' (pos 1)"
 )
+
+// Shaping and combining.
+const (
+	warnMeshgridLoc      = "/usr/lib/python3/dist-packages/torch/functional.py:504"
+	warnMeshgridSrc      = "return _VF.meshgrid(tensors, **kwargs)  # type: ignore[attr-defined]"
+	warnMeshgridIndexing = "torch.meshgrid: in an upcoming release, it will be required to pass the indexing argument. (Triggered internally at  ./aten/src/ATen/native/TensorShape.cpp:3190.)"
+	errMeshgridIndexing  = "torch.meshgrid: indexing must be one of \"xy\" or \"ij\", but received: %s"
+	errTensordotNeg      = "tensordot expects dims >= 0, but got dims=%d"
+	errTensordotDims     = "tensordot expects dims to be int or Tuple[List[int], List[int]] or List[List[int]] containing two lists, but got dims=%s"
+	errTensordotLens     = "both dimension lists should have same length"
+	errTensordotMatch    = "contracted dimensions need to match, but first has size %d in dim %d and second has size %d in dim %d"
+	errRepeatOutputSize  = "allocated size does not match required size"
+)

@@ -257,6 +257,33 @@ const (
 	errHistcMinMax        = "torch.histc: max must be larger than min"
 )
 
+// meshgrid, cartesian_prod, tril/triu_indices, repeat_interleave,
+// block_diag, rot90, diag_embed, trace, diff, cross.
+const (
+	errMeshgridEmpty       = "meshgrid expects a non-empty TensorList"
+	errMeshgridDType       = "meshgrid expects all tensors to have the same dtype"
+	errMeshgridDims        = "torch.meshgrid: Expected 0D or 1D tensor in the tensor list but got a tensor of %d dimensions"
+	errExpect1D            = "Expect a 1D vector, but got shape %s"
+	errTriRowNeg           = "row must be non-negative, got%d"
+	errTriColNeg           = "col must be non-negative, got%d"
+	errRepeatsDim          = "repeat_interleave only accept 1D vector as repeat"
+	errRepeatsSize         = "repeats must have the same size as input along dim"
+	errRepeatsNeg          = "repeats can not be negative"
+	errBlockDiagDims       = "torch.block_diag: Input tensors must have 2 or fewer dimensions. Input %d has %d dimensions"
+	errRot90Dims           = "expected total rotation dims == 2, but got dims = %d"
+	errRot90Total          = "expected total dims >= 2, but got total dims = %d"
+	errRot90Same           = "expected rotation dims to be different, but got dim0 = %d and dim1 = %d"
+	errDiagEmbedSame       = "diagonal dimensions cannot be identical %d, %d"
+	errTraceDims           = "trace: expected a matrix, but got tensor with dim %d"
+	errDiffDims            = "diff expects input to be at least one-dimensional"
+	errDiffPrepend         = "diff expects prepend or append to be the same dimension as input"
+	errDiffOrder           = "order must be non-negative but got %d"
+	errCrossDims           = "linalg.cross: inputs must have the same number of dimensions."
+	errCrossNo3            = "no dimension of size 3 in input"
+	errCrossLen            = "linalg.cross: inputs dimension %d must have length 3. Got %d and %d"
+	errExpectedScalarType2 = "expected scalar type %s but found %s"
+)
+
 // var_mean/std_mean, nanmean, aminmax.
 const (
 	errStdMeanDType    = "%s only support floating point and complex dtypes"
