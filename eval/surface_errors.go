@@ -42,3 +42,23 @@ const (
 	errTensordotMatch    = "contracted dimensions need to match, but first has size %d in dim %d and second has size %d in dim %d"
 	errRepeatOutputSize  = "allocated size does not match required size"
 )
+
+// torch.nn.functional.
+const (
+	errGeluTanh           = "gelu(approximate='tanh') is not supported by tensh yet"
+	errGeluApprox         = "approximate argument must be either none or tanh."
+	warnImplicitDim       = "Implicit dimension choice for %s has been deprecated. Change the call to include dim=X as an argument."
+	warnLegacyReduction   = "size_average and reduce args will be deprecated, please use reduction='%s' instead."
+	warnReductionLoc      = "/usr/lib/python3/dist-packages/torch/nn/_reduction.py:42"
+	warnReductionSrc      = "warnings.warn(warning.format(ret))"
+	warnSigmoidLoc        = "/usr/lib/python3/dist-packages/torch/nn/functional.py:1967"
+	warnSigmoidDeprecated = "nn.functional.sigmoid is deprecated. Use torch.sigmoid instead."
+	warnSigmoidSrc        = "warnings.warn(\"nn.functional.sigmoid is deprecated. Use torch.sigmoid instead.\")"
+	warnTanhLoc           = "/usr/lib/python3/dist-packages/torch/nn/functional.py:1956"
+	warnTanhDeprecated    = "nn.functional.tanh is deprecated. Use torch.tanh instead."
+	warnTanhSrc           = "warnings.warn(\"nn.functional.tanh is deprecated. Use torch.tanh instead.\")"
+	errBadReduction       = "%s is not a valid value for reduction"
+	warnLossSize          = "Using a target size (%s) that is different to the input size (%s). This will likely lead to incorrect results due to broadcasting. Please ensure they have the same size."
+	errLabelSmoothing     = "cross_entropy(label_smoothing=...) is not supported by tensh yet"
+	errProbTargets        = "cross_entropy with class probabilities as target is not supported by tensh yet"
+)
