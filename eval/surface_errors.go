@@ -62,3 +62,11 @@ const (
 	errLabelSmoothing     = "cross_entropy(label_smoothing=...) is not supported by tensh yet"
 	errProbTargets        = "cross_entropy with class probabilities as target is not supported by tensh yet"
 )
+
+// Legacy constructors and torch.range.
+const (
+	errLegacyOptions    = "expected TensorOptions(dtype=%s, device=cpu, layout=Strided, requires_grad=false (default), pinned_memory=false (default), memory_format=(nullopt)) (got TensorOptions(dtype=%s, device=cpu, layout=Strided, requires_grad=false (default), pinned_memory=false (default), memory_format=(nullopt)))"
+	errLegacyStorage    = "new(): tensors from storages are not supported by tensh"
+	errNewNotSequence   = "new(): data must be a sequence (got %s)"
+	warnRangeDeprecated = "torch.range is deprecated and will be removed in a future release because its behavior is inconsistent with Python's range builtin. Instead, use torch.arange, which produces values in [start, end)."
+)

@@ -303,6 +303,12 @@ const (
 	errNLLTarget     = "Target %d is out of bounds."
 )
 
+// torch.range.
+const (
+	errRangeUnsupported = "unsupported range: %s -> %s"
+	errRangeSign        = "upper bound and lower bound inconsistent with step sign"
+)
+
 // var_mean/std_mean, nanmean, aminmax.
 const (
 	errStdMeanDType    = "%s only support floating point and complex dtypes"
