@@ -70,3 +70,16 @@ const (
 	errNewNotSequence   = "new(): data must be a sequence (got %s)"
 	warnRangeDeprecated = "torch.range is deprecated and will be removed in a future release because its behavior is inconsistent with Python's range builtin. Instead, use torch.arange, which produces values in [start, end)."
 )
+
+// torch.linalg.
+const (
+	errSolveLeft        = "linalg.solve(left=False) is not supported by tensh yet"
+	errLinalgNormDims   = "linalg.norm: If dim is not specified but ord is, the input must be 1D or 2D. Got %dD."
+	errLinalgNormStrOrd = "linalg.vector_norm: ord must be a number for a vector norm"
+	errUPLO             = "Expected UPLO argument to be 'L' or 'U', but got %s"
+	errVNormFloat       = "%s: Expected a floating point or complex tensor as input. Got %s"
+	errMNormDims        = "linalg.matrix_norm: The input tensor A must have at least 2 dimensions."
+	errMNormDimLen      = "linalg.matrix_norm: dim must be a 2-tuple. Got %d"
+	errMNormOrd         = "linalg.matrix_norm: Order %s not supported."
+	errMNormOrdNum      = "linalg.matrix_norm: Order %s not supported."
+)
