@@ -68,3 +68,13 @@ func outPair(r *boundArgs) (*tensor.Tensor, *tensor.Tensor) {
 func noDimname(name string) {
 	throw("RuntimeError", errDimnameUnsupported, name)
 }
+
+// referenceSections are the submodules whose functions docs/reference.md
+// lists after torch's own (torch.linalg, torch.nn.functional).
+var referenceSections = []struct {
+	prefix string
+	fns    map[string]*Builtin
+}{
+	{"torch.linalg.", laFunctions},
+	{"torch.nn.functional.", nnFunctions},
+}

@@ -41,6 +41,10 @@ var (
 )
 
 func laf(name, sig, doc string, fn func(a *Args) Value) {
+	switch name {
+	case "det", "inv", "solve", "cholesky", "qr", "eigh", "eigvalsh", "svd", "svdvals", "pinv", "matrix_rank":
+		doc += " Computed with gonum's LAPACK in float64: float32 results may differ from PyTorch's in their last bits (never at print precision in the tests); eigenvector and singular-vector signs follow LAPACK's conventions."
+	}
 	laFunctions[name] = &Builtin{Name: "linalg_" + name, Sig: sig, Doc: doc, Fn: fn}
 }
 
