@@ -3,7 +3,6 @@ package linalg
 import (
 	"math"
 
-	gblas "gonum.org/v1/gonum/blas"
 	"gonum.org/v1/gonum/lapack"
 	"gonum.org/v1/gonum/lapack/gonum"
 
@@ -150,7 +149,7 @@ func Solve(a, bt *tensor.Tensor) *tensor.Tensor {
 		if zero > 0 {
 			tensor.Raise(tensor.LinAlgError, errSolveSingular)
 		}
-		lapackImpl.Dgetrs(gblas.NoTrans, n, k, m, n, ipiv, B.mats[i], max(1, k))
+		lapackImpl.Dgetrs('N', n, k, m, n, ipiv, B.mats[i], max(1, k))
 	}
 	res := B.out(B.mats, []int{n, k}, a.DType())
 	if vec {
@@ -300,9 +299,9 @@ func Eigh(name string, t *tensor.Tensor, upperTri, vectors bool) (w, v *tensor.T
 	n := b.rows
 	var ws, vs [][]float64
 	for _, a := range b.mats {
-		uplo := gblas.Lower
 		if upperTri {
-			uplo = gblas.Upper
+			// the upper triangle of a is the lower one of its transpose
+			copy(a, transpose(a, n, n))
 		}
 		ev := make([]float64, n)
 		jobz := lapack.EVNone
@@ -311,9 +310,9 @@ func Eigh(name string, t *tensor.Tensor, upperTri, vectors bool) (w, v *tensor.T
 		}
 		if n > 0 {
 			var q [1]float64
-			lapackImpl.Dsyev(jobz, uplo, n, a, n, ev, q[:], -1)
+			lapackImpl.Dsyev(jobz, 'L', n, a, n, ev, q[:], -1)
 			work := make([]float64, int(q[0]))
-			if !lapackImpl.Dsyev(jobz, uplo, n, a, n, ev, work, len(work)) {
+			if !lapackImpl.Dsyev(jobz, 'L', n, a, n, ev, work, len(work)) {
 				tensor.Raise(tensor.LinAlgError, errEighConverge, name)
 			}
 		}
