@@ -83,3 +83,5 @@ const (
 	errMNormOrd         = "linalg.matrix_norm: Order %s not supported."
 	errMNormOrdNum      = "linalg.matrix_norm: Order %s not supported."
 )
+
+const errCdistMode = "%s is not a valid value for compute_mode"

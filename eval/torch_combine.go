@@ -325,3 +325,28 @@ func init() {
 			}},
 	)
 }
+
+var vfCdist = newArgParser("cdist(Tensor x1, Tensor x2, double p=2, int64_t? compute_mode=None)")
+
+func init() {
+	register(&Builtin{Name: "cdist", Kind: TorchFunc, Sig: "cdist(x1, x2, p=2.0, compute_mode='use_mm_for_euclid_dist_if_necessary') -> Tensor",
+		Doc: "The p-norm distances between the rows of x1 (..., P, M) and of x2 (..., R, M), batch dimensions broadcast; for p=2 with more than 25 rows, PyTorch's matrix-product formula.",
+		Fn: func(a *Args) Value {
+			var x1, x2, p Value
+			p = Float(2)
+			var mode Value = Str("use_mm_for_euclid_dist_if_necessary")
+			a.Unpack("x1", &x1, "x2", &x2, "p?", &p, "compute_mode?", &mode)
+			m := 0
+			switch ToStr(mode) {
+			case "use_mm_for_euclid_dist_if_necessary":
+			case "use_mm_for_euclid_dist":
+				m = 1
+			case "donot_use_mm_for_euclid_dist":
+				m = 2
+			default:
+				throw("ValueError", errCdistMode, ToStr(mode))
+			}
+			r := vfCdist.parse(&Args{Name: "cdist", Pos: []Value{x1, x2, p}, s: a.s})
+			return linalg.Cdist(r.tensor("x1"), r.tensor("x2"), r.double("p", 2), m)
+		}})
+}

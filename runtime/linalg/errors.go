@@ -79,3 +79,11 @@ const (
 	errEighConverge   = "%s: The algorithm failed to converge because the input matrix is ill-conditioned or has too many repeated eigenvalues."
 	errSvdConvergeN   = "%s: The algorithm failed to converge because the input matrix is ill-conditioned or has too many repeated singular values."
 )
+
+// cdist.
+const (
+	errCdist2D    = "cdist only supports at least 2D tensors, %s got: %dD"
+	errCdistCols  = "X1 and X2 must have the same number of columns. X1: %d X2: %d"
+	errCdistFloat = "cdist only supports floating-point dtypes, %s got: %s"
+	errCdistP     = "cdist only supports non-negative p values"
+)
