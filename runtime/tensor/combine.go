@@ -101,10 +101,10 @@ func RepeatInterleave(t *Tensor, repeats *Tensor, dim *int) *Tensor {
 	if dim == nil {
 		in = t.Reshape([]int{-1})
 	} else {
-		d = WrapDim(*dim, max(t.Dim(), 1))
 		if t.Dim() == 0 {
-			in = t.Reshape([]int{1})
+			raise(IndexError, errDimNoDims, *dim)
 		}
+		d = WrapDim(*dim, t.Dim())
 	}
 	n := in.shape[d]
 	var reps []int64

@@ -242,6 +242,7 @@ const (
 	errTopkRange = "selected index k out of range"
 	errKthRange  = "kthvalue(): selected number k out of range for dimension %d"
 
+	errUniqueDimZeros     = "Number of zero sized dimensions is more than one, so unique cannot be applied"
 	errUniqueDimEmpty     = "There are 0 sized dimensions, and they aren't selected, so unique cannot be applied"
 	errSearchBoundaries0d = "torch.searchsorted(): boundaries tensor should have positive dimension, but got 0 dimension"
 	errSearchScalar       = "torch.searchsorted(): input value can be a scalar only when boundaries tensor dimension is 1, but we got boundaries tensor dim(%d) and input value's dim(0) numel(1)"
@@ -345,6 +346,7 @@ const (
 	errIndexCopySlice      = "index_copy_(): Source/destination tensor must have same slice shapes. Destination slice shape: %d at dimension %d and source slice shape: %d at dimension %d."
 	errIndexCopyBounds     = "index_copy_(): index %d is out of bounds for dimension %d with size %d"
 	errTakeDType           = "%s(): Expected a long tensor for index, but got %s"
+	errTakeEmpty           = "take(): tried to take from an empty tensor"
 	errTakeRange           = "out of range: tried to access index %d on a tensor of %d elements."
 	errPutDType            = "put_(): self and source expected to have the same dtype, but got self.dtype = %s and source.dtype = %s"
 	errPutCount            = "put_(): Expected source and index to have the same number of elements, but got source.numel() = %d, index.numel() = %d"

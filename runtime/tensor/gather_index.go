@@ -159,6 +159,9 @@ func Take(t *Tensor, index *Tensor) *Tensor {
 	n := int64(t.Numel())
 	flat := t.Reshape([]int{int(n)})
 	ix := indexList(index)
+	if n == 0 && len(ix) > 0 {
+		raise(IndexError, errTakeEmpty)
+	}
 	out := Empty(index.shape, t.DType())
 	for i, k := range ix {
 		if k < -n || k >= n {

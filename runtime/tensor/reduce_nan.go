@@ -130,7 +130,7 @@ func Nanmean(t *Tensor, dims []int, keepdim bool, d DType, hasD bool) *Tensor {
 
 // Aminmax is torch.aminmax: Amin and Amax over dim (nil for all).
 func Aminmax(t *Tensor, dim *int, keepdim bool) (lo, hi *Tensor) {
-	if t.DType() == Float16 {
+	if t.DType() == Float16 && (dim == nil || t.Dim() == 0 || t.shape[WrapDim(*dim, t.Dim())] != 0) {
 		raise(RuntimeError, errNotImplementedDT, "aminmax_cpu", "Half")
 	}
 	if dim == nil {
@@ -151,6 +151,9 @@ func Aminmax(t *Tensor, dim *int, keepdim bool) (lo, hi *Tensor) {
 		w := WrapDim(d, t.Dim())
 		if t.shape[w] == 0 {
 			raise(IndexError, errAminmaxEmptyDim, w)
+		}
+		if t.DType() == BFloat16 {
+			raise(RuntimeError, errNotImplementedDT, "aminmax_cpu", "BFloat16")
 		}
 	} else {
 		WrapDim(d, 0)

@@ -116,6 +116,15 @@ func UniqueDim(t *Tensor, dim int) (values, inverse, counts *Tensor) {
 		n = t.shape[d]
 	}
 	if t.Numel() == 0 {
+		zeros := 0
+		for _, s := range t.shape {
+			if s == 0 {
+				zeros++
+			}
+		}
+		if zeros > 1 {
+			raise(RuntimeError, errUniqueDimZeros)
+		}
 		if n != 0 {
 			raise(RuntimeError, errUniqueDimEmpty)
 		}

@@ -14,6 +14,12 @@ import "math"
 
 // Softmax is torch.softmax(t, dim) (log_softmax with log).
 func Softmax(t *Tensor, dim int, log bool) *Tensor {
+	if t.Numel() == 0 {
+		if t.Dim() > 0 {
+			WrapDim(dim, t.Dim())
+		}
+		return Empty(t.shape, t.DType())
+	}
 	switch t.DType() {
 	case Float32, Float64, BFloat16:
 	default:

@@ -240,7 +240,9 @@ func Topk(t *Tensor, k, dim int, largest, sorted bool) (values, indices *Tensor)
 	}
 	switch t.DType() {
 	case Bool, Float16:
-		raise(RuntimeError, errNotImplementedDT, "topk_cpu", t.DType().ScalarName())
+		if t.Dim() > 0 {
+			raise(RuntimeError, errNotImplementedDT, "topk_cpu", t.DType().ScalarName())
+		}
 	}
 	w := newSortWork(t, dim)
 	idx := Empty(w.t.shape, Int64)
@@ -276,7 +278,9 @@ func Kthvalue(t *Tensor, k, dim int, keepdim bool) (values, indices *Tensor) {
 	}
 	switch t.DType() {
 	case Bool, Float16:
-		raise(RuntimeError, errNotImplementedDT, "kthvalue_cpu", t.DType().ScalarName())
+		if t.Dim() > 0 {
+			raise(RuntimeError, errNotImplementedDT, "kthvalue_cpu", t.DType().ScalarName())
+		}
 	}
 	w := newSortWork(t, dim)
 	idx := Empty(w.t.shape, Int64)
