@@ -85,3 +85,10 @@ const (
 )
 
 const errCdistMode = "%s is not a valid value for compute_mode"
+
+// out= of the joins and products.
+const (
+	errCatOutCast   = "torch.cat(): input types can't be cast to the desired output type %s"
+	errDotOutDType  = "result dtype %s does not match input dtype %s"
+	errAmaxOutDType = "Expected the dtype for input and out to match, but got %s for input's dtype and %s for out's dtype."
+)

@@ -78,3 +78,29 @@ var referenceSections = []struct {
 	{"torch.linalg.", laFunctions},
 	{"torch.nn.functional.", nnFunctions},
 }
+
+// sameDTypeOut writes res into out= when given, which must have res's
+// dtype ("Expected out tensor to have dtype ...").
+func sameDTypeOut(a *Args, r *boundArgs, res *tensor.Tensor) Value {
+	return withOut(a, r, res, func(o *tensor.Tensor) { checkOutDType(o, res.DType()) })
+}
+
+// catOut writes a joined result into out= when given: any dtype the
+// result casts to.
+func catOut(a *Args, r *boundArgs, res *tensor.Tensor) Value {
+	return withOut(a, r, res, func(o *tensor.Tensor) {
+		if !tensor.CanCast(res.DType(), o.DType()) {
+			throw("RuntimeError", errCatOutCast, o.DType().ScalarName())
+		}
+	})
+}
+
+// amaxOut writes amax's or amin's result into out= when given, which must
+// have the input's dtype.
+func amaxOut(a *Args, r *boundArgs, res *tensor.Tensor) Value {
+	return withOut(a, r, res, func(o *tensor.Tensor) {
+		if o.DType() != res.DType() {
+			throw("RuntimeError", errAmaxOutDType, res.DType().ScalarName(), o.DType().ScalarName())
+		}
+	})
+}
