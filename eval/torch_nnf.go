@@ -69,7 +69,7 @@ func init() {
 			r := geluSigs.parse(a)
 			if s, ok := r.val("approximate").(Str); ok && s != "none" {
 				if s == "tanh" {
-					throw("NotImplementedError", errGeluTanh)
+					return tensor.GeluTanh(r.tensor("input"))
 				}
 				throw("RuntimeError", errGeluApprox)
 			}
