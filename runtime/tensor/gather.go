@@ -1,5 +1,7 @@
 package tensor
 
+import "fmt"
+
 // gather and the scatter family, index_select, take and put_, index_add_
 // and index_copy_: indexing along one dimension with a tensor of indices,
 // with PyTorch 1.13's checks and messages (ScatterGatherChecks.h,
@@ -324,4 +326,59 @@ func mulScalars(a, b Scalar, d DType) Scalar {
 		return FloatS(roundTo(d, a.Float()*b.Float()))
 	}
 	return IntS(a.Int() * b.Int())
+}
+
+// ScatterGatherShapeError is the error gather (src nil, gather true),
+// scatter with a value (src nil) or scatter with a src would raise for
+// these shapes along the wrapped dim, before looking at index values:
+// the message, or "" when the shapes are fine. For %explain.
+func ScatterGatherShapeError(gather bool, self, index, src []int, dim int) string {
+	nd := func(s []int) int { return max(len(s), 1) }
+	size := func(s []int, d int) int {
+		if len(s) == 0 {
+			return 1
+		}
+		return s[d]
+	}
+	if Numel(index) == 0 {
+		return ""
+	}
+	if gather {
+		if nd(self) != nd(index) {
+			return errIndexDimsGather
+		}
+		for i := 0; i < nd(self); i++ {
+			if i != dim && size(index, i) > size(self, i) {
+				return fmt.Sprintf(errGatherShape, i, ShapeString(index), ShapeString(self), dim)
+			}
+		}
+		return ""
+	}
+	if nd(self) != nd(index) {
+		return errIndexDimsScatter
+	}
+	bad := false
+	for i := 0; i < nd(self); i++ {
+		if i != dim && size(index, i) > size(self, i) {
+			bad = true
+		}
+	}
+	if src != nil {
+		if nd(src) != nd(index) {
+			return errIndexDimsSrc
+		}
+		for i := 0; !bad && i < nd(self); i++ {
+			if size(index, i) > size(src, i) {
+				bad = true
+			}
+		}
+		if bad {
+			return fmt.Sprintf(errScatterShapeSrc, ShapeString(index), ShapeString(self), dim, ShapeString(src))
+		}
+		return ""
+	}
+	if bad {
+		return fmt.Sprintf(errScatterShape, ShapeString(index), ShapeString(self), dim)
+	}
+	return ""
 }
