@@ -287,21 +287,22 @@ const (
 
 // torch.nn.functional: one_hot, pad, nll_loss.
 const (
-	errOneHotIndex   = "one_hot is only applicable to index tensor."
-	errOneHotEmpty   = "Can not infer total number of classes from empty tensor."
-	errOneHotNeg     = "Class values must be non-negative."
-	errOneHotLarge   = "Class values must be smaller than num_classes."
-	errPadOdd        = "Padding length must be divisible by 2"
-	errPadTooLong    = "Padding length too large"
-	errPadValue      = "Padding mode \"%s\" doesn't take in value argument"
-	errPadMode       = "pad(): mode %s is not supported by tensh"
-	errPadNegative   = "The input size %d, plus negative padding %d and %d resulted in a negative output size, which is invalid. Check dimension %d of your input."
-	errPadReflect    = "Argument #4: Padding size should be less than the corresponding input dimension, but got: padding (%d, %d) at dimension %d of input %s"
-	errNLLDims       = "nll_loss of a %d-d input is not supported by tensh (1-d and 2-d only)"
-	errNLLBatch      = "Expected input batch_size (%d) to match target batch_size (%d)."
-	errNLLTargetDims = "1D target tensor expected, multi-target not supported"
-	errNLLWeight     = "weight tensor should be defined either for all %d classes or no classes but got weight tensor of shape: %s"
-	errNLLTarget     = "Target %d is out of bounds."
+	errOneHotIndex     = "one_hot is only applicable to index tensor."
+	errOneHotEmpty     = "Can not infer total number of classes from empty tensor."
+	errOneHotNeg       = "Class values must be non-negative."
+	errOneHotLarge     = "Class values must be smaller than num_classes."
+	errPadOdd          = "Padding length must be divisible by 2"
+	errPadTooLong      = "Padding length too large"
+	errPadValue        = "Padding mode \"%s\" doesn't take in value argument"
+	errPadMode         = "Unrecognised padding mode %s"
+	errPadNonConstDims = "Only 2D, 3D, 4D, 5D padding with non-constant padding are supported for now"
+	errPadNegative     = "The input size %d, plus negative padding %d and %d resulted in a negative output size, which is invalid. Check dimension %d of your input."
+	errPadReflect      = "Argument #4: Padding size should be less than the corresponding input dimension, but got: padding (%d, %d) at dimension %d of input %s"
+	errNLLDims         = "nll_loss of a %d-d input is not supported by tensh (1-d and 2-d only)"
+	errNLLBatch        = "Expected input batch_size (%d) to match target batch_size (%d)."
+	errNLLTargetDims   = "1D target tensor expected, multi-target not supported"
+	errNLLWeight       = "weight tensor should be defined either for all %d classes or no classes but got weight tensor of shape: %s"
+	errNLLTarget       = "Target %d is out of bounds."
 )
 
 // torch.range.

@@ -52,6 +52,10 @@ func Pad(t *Tensor, pad []int, mode string, value float64, hasValue bool) *Tenso
 		if hasValue && value != 0 {
 			raise(RuntimeError, errPadValue, mode)
 		}
+		nd := t.Dim()
+		if !(len(pad) == 2 && (nd == 2 || nd == 3) || len(pad) == 4 && (nd == 3 || nd == 4) || len(pad) == 6 && (nd == 4 || nd == 5)) {
+			raise(NotImplementedError, errPadNonConstDims)
+		}
 	default:
 		raise(NotImplementedError, errPadMode, mode)
 	}
