@@ -757,6 +757,9 @@ func wrapDim(d, n int) (int, bool) {
 // rule works out a known call from shapes. ok == false leaves the call
 // to real evaluation.
 func (ex *explainer) rule(e *lang.CallExpr, name string, method bool, recv aval, args *callArgs) (aval, bool) {
+	if r, ok := ex.surfaceRule(e, name, method, recv, args); ok {
+		return r, true
+	}
 	// The tensors in argument order (the receiver first).
 	var self *opnd
 	pos := args.pos

@@ -2,6 +2,7 @@ package eval
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/tensh/tensh/lang"
@@ -188,7 +189,7 @@ func (ex *explainer) maskedFill(e lang.Expr, input aval, rest []aval, args *call
 // that is also an input must have the result's shape (PyTorch raises);
 // another one is resized (PyTorch warns when it had elements).
 func (ex *explainer) checkOutShape(expr string, out aval, inputs []aval, result []int) {
-	if !out.isTensor() || sameInts(out.t.shape, result) {
+	if !out.isTensor() || slices.Equal(out.t.shape, result) {
 		return
 	}
 	ot, ok := ex.realTensor(out)
@@ -208,18 +209,6 @@ func (ex *explainer) checkOutShape(expr string, out aval, inputs []aval, result 
 	st.header = fmt.Sprintf(msgOutReadWrite, expr, out.t.name)
 	st.fail("RuntimeError", ptOutputShape, fmtShape(out.t.shape), fmtShape(result))
 	ex.record(st)
-}
-
-func sameInts(a, b []int) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := range a {
-		if a[i] != b[i] {
-			return false
-		}
-	}
-	return true
 }
 
 // overlapCause is the hint after PyTorch's overlap errors: which tensor

@@ -66,6 +66,15 @@ func Reference() string {
 	}
 	w("")
 
+	for _, sec := range referenceSections {
+		w("## " + sec.prefix[:len(sec.prefix)-1])
+		w("")
+		for _, n := range sortedKeys(sec.fns) {
+			item(sec.prefix, sec.fns[n], "")
+		}
+		w("")
+	}
+
 	w("## Tensor methods")
 	w("")
 	w("Methods that are also torch functions are described above; in the method form")

@@ -169,6 +169,9 @@ func init() {
 				case Str:
 					return convertInFormat(t, dtypeOfTypeName(string(x)), false, b.memoryFormat("memory_format"))
 				case *Class:
+					if d, ok := legacyClassDType(x); ok {
+						return convertTensor(t, d, false)
+					}
 					throw("ValueError", errInvalidType, x.Name[lastDot(x.Name)+1:])
 				}
 				throw("TypeError", errDTypeArgType)

@@ -29,8 +29,7 @@ func stackLike(name, doc string, fn func([]*tensor.Tensor) *tensor.Tensor) *Buil
 	return &Builtin{Name: name, Kind: TorchFunc, Sig: name + "(tensors) -> Tensor", Doc: doc,
 		Fn: func(a *Args) Value {
 			r := sigs.parse(a)
-			r.rejectOut()
-			return fn(r.tensors("tensors"))
+			return catOut(a, r, fn(r.tensors("tensors")))
 		}}
 }
 
@@ -41,7 +40,6 @@ func init() {
 			Doc: "Joins tensors along an existing dimension; they must match in every other dimension (1-d empty tensors are skipped). The result has the promoted dtype.",
 			Fn: func(a *Args) Value {
 				r := sigs.parse(a)
-				r.rejectOut()
 				if r.idx == 1 {
 					ts := r.tensors("tensors")
 					var t *tensor.Tensor
@@ -52,7 +50,7 @@ func init() {
 					}
 					r.dimname("dim", t)
 				}
-				return tensor.Cat(r.tensors("tensors"), r.int("dim", 0))
+				return catOut(a, r, tensor.Cat(r.tensors("tensors"), r.int("dim", 0)))
 			}})
 	}
 	register(
@@ -60,8 +58,7 @@ func init() {
 			Doc: "Joins equal-sized tensors along a new dimension dim.",
 			Fn: func(a *Args) Value {
 				r := stackSigs.parse(a)
-				r.rejectOut()
-				return tensor.Stack(r.tensors("tensors"), r.int("dim", 0))
+				return catOut(a, r, tensor.Stack(r.tensors("tensors"), r.int("dim", 0)))
 			}},
 		stackLike("hstack", "Joins tensors column-wise: along dim 1, or dim 0 for 1-d tensors.", tensor.Hstack),
 		stackLike("vstack", "Joins tensors row-wise (along dim 0) after making them at least 2-d.", tensor.Vstack),
@@ -106,15 +103,13 @@ func init() {
 			Doc: "A copy with the elements above the given diagonal of the last two dimensions set to zero.",
 			Fn: func(a *Args) Value {
 				r := trilSigs.parse(a)
-				r.rejectOut()
-				return tensor.Tril(r.tensor("input"), r.int("diagonal", 0))
+				return sameDTypeOut(a, r, tensor.Tril(r.tensor("input"), r.int("diagonal", 0)))
 			}},
 		&Builtin{Name: "triu", Kind: TorchFunc | TensorMethod, Sig: "triu(input, diagonal=0) -> Tensor",
 			Doc: "A copy with the elements below the given diagonal of the last two dimensions set to zero.",
 			Fn: func(a *Args) Value {
 				r := triuSigs.parse(a)
-				r.rejectOut()
-				return tensor.Triu(r.tensor("input"), r.int("diagonal", 0))
+				return sameDTypeOut(a, r, tensor.Triu(r.tensor("input"), r.int("diagonal", 0)))
 			}},
 	)
 }

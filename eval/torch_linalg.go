@@ -42,8 +42,15 @@ func binaryProduct(name string, sigs *argParser, second, sig, doc string, fn fun
 	return &Builtin{Name: name, Kind: TorchFunc | TensorMethod, Sig: sig, Doc: doc,
 		Fn: func(a *Args) Value {
 			r := sigs.parse(a)
-			r.rejectOut()
-			return fn(r.tensor("input"), r.tensor(second))
+			res := fn(r.tensor("input"), r.tensor(second))
+			if name == "dot" || name == "vdot" {
+				return withOut(a, r, res, func(o *tensor.Tensor) {
+					if o.DType() != res.DType() {
+						throw("RuntimeError", errDotOutDType, o.DType().ScalarName(), res.DType().ScalarName())
+					}
+				})
+			}
+			return sameDTypeOut(a, r, res)
 		}}
 }
 

@@ -161,15 +161,13 @@ func init() {
 			Doc: "The largest values over dim (an int or a tuple; all dimensions when empty). NaN propagates.",
 			Fn: func(a *Args) Value {
 				r := amaxSigs.parse(a)
-				r.rejectOut()
-				return tensor.Amax(r.tensor("input"), r.ints("dim"), r.bool("keepdim", false))
+				return amaxOut(a, r, tensor.Amax(r.tensor("input"), r.ints("dim"), r.bool("keepdim", false)))
 			}},
 		&Builtin{Name: "amin", Kind: reduce, Sig: "amin(input, dim=(), keepdim=False) -> Tensor",
 			Doc: "The smallest values over dim (an int or a tuple; all dimensions when empty). NaN propagates.",
 			Fn: func(a *Args) Value {
 				r := aminSigs.parse(a)
-				r.rejectOut()
-				return tensor.Amin(r.tensor("input"), r.ints("dim"), r.bool("keepdim", false))
+				return amaxOut(a, r, tensor.Amin(r.tensor("input"), r.ints("dim"), r.bool("keepdim", false)))
 			}},
 		&Builtin{Name: "argmax", Kind: reduce, Sig: "argmax(input, dim=None, keepdim=False) -> LongTensor",
 			Doc: "Index of the first largest element, in the flattened tensor or along dim.",
@@ -230,9 +228,8 @@ func init() {
 				case 2:
 					r.dimname("dim", t)
 				}
-				r.rejectOut()
 				v, i := tensor.MedianDim(t, r.int("dim", 0), r.bool("keepdim", false))
-				return returnType("median", v, i)
+				return valuesIndices(a, r, "median", v, i)
 			}},
 		&Builtin{Name: "mode", Kind: reduce, Sig: "mode(input, dim=-1, keepdim=False) -> (Tensor, LongTensor)",
 			Doc: "The most frequent value along dim (the smallest of equally frequent ones) and the index of its last occurrence.",
@@ -242,9 +239,8 @@ func init() {
 				if r.idx == 1 {
 					r.dimname("dim", t)
 				}
-				r.rejectOut()
 				v, i := tensor.ModeDim(t, r.int("dim", -1), r.bool("keepdim", false))
-				return returnType("mode", v, i)
+				return valuesIndices(a, r, "mode", v, i)
 			}},
 		&Builtin{Name: "cumsum", Kind: reduce, Sig: "cumsum(input, dim, *, dtype=None) -> Tensor",
 			Doc: "Running sums along dim. Integer and bool tensors sum to int64.",

@@ -182,3 +182,33 @@ func pddExp(t pdd) float64 {
 	}
 	return math.Ldexp(sum.hi+sum.lo, int(n))
 }
+
+// Range is torch.range(start, end, step): the values start + i*step
+// (computed in double, or int64 for integer dtypes) from start to end,
+// end included when reached.
+func Range(start, end, step Scalar, d DType) *Tensor {
+	xs, xe, st := start.Float(), end.Float(), step.Float()
+	if d.IsIntegral(true) {
+		xs, xe, st = float64(start.Int()), float64(end.Int()), float64(step.Int())
+	}
+	if !(st > 0 || st < 0) {
+		raise(RuntimeError, errStepZero)
+	}
+	if math.IsInf(xs, 0) || math.IsNaN(xs) || math.IsInf(xe, 0) || math.IsNaN(xe) {
+		raise(RuntimeError, errRangeUnsupported, CppFloatString(xs), CppFloatString(xe))
+	}
+	if !((st > 0 && xe >= xs) || (st < 0 && xe <= xs)) {
+		raise(RuntimeError, errRangeSign)
+	}
+	size := int(int64((xe-xs)/st + 1))
+	out := Empty([]int{size}, d)
+	for i := 0; i < size; i++ {
+		pollAt(i)
+		if d.IsIntegral(true) {
+			out.st.Set(i, IntS(start.Int()+int64(i)*step.Int()))
+		} else {
+			out.st.Set(i, FloatS(xs+float64(i)*st))
+		}
+	}
+	return out
+}

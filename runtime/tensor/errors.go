@@ -237,3 +237,121 @@ const (
 	errIsCloseRtol    = "rtol must be greater than or equal to zero, but got %s"
 	errIsCloseAtol    = "atol must be greater than or equal to zero, but got %s"
 )
+
+// Sorting and selecting: sort, topk, kthvalue, unique, searchsorted, bincount, histc.
+const (
+	errTopkRange = "selected index k out of range"
+	errKthRange  = "kthvalue(): selected number k out of range for dimension %d"
+
+	errUniqueDimZeros     = "Number of zero sized dimensions is more than one, so unique cannot be applied"
+	errUniqueDimEmpty     = "There are 0 sized dimensions, and they aren't selected, so unique cannot be applied"
+	errSearchBoundaries0d = "torch.searchsorted(): boundaries tensor should have positive dimension, but got 0 dimension"
+	errSearchScalar       = "torch.searchsorted(): input value can be a scalar only when boundaries tensor dimension is 1, but we got boundaries tensor dim(%d) and input value's dim(0) numel(1)"
+	errSearchShapes       = "torch.searchsorted(): boundaries tensor should be 1 dimension or the first N-1 dimensions of boundaries tensor and input value tensor must match, but we got boundaries tensor %s and input value tensor %s"
+	errSearchSorterSize   = "torch.searchsorted(): boundary and sorter must have the same size, but got boundary tensor %sand got sorter tensor %s"
+	errSearchSorterDType  = "torch.searchsorted(): sorter must be a tensor of long dtype but got dtype %s"
+	errSearchSorterRange  = "torch.searchsorted(): sorter index %d is out of range for a boundary of size %d"
+	errBincountMinlength  = "minlength should be >= 0"
+	errBincount1d         = "bincount only supports 1-d non-negative integral inputs."
+	errBincountWeights    = "weights should be 1-d and have the same length as input"
+	errHistBins           = "torch.histogram(): bins must be > 0, but got %d for dimension 0"
+	errHistcRange         = "torch.histc: range of [%s, %s] is not finite"
+	errHistcMinMax        = "torch.histc: max must be larger than min"
+)
+
+// meshgrid, cartesian_prod, tril/triu_indices, repeat_interleave,
+// block_diag, rot90, diag_embed, trace, diff, cross.
+const (
+	errMeshgridEmpty       = "meshgrid expects a non-empty TensorList"
+	errMeshgridDType       = "meshgrid expects all tensors to have the same dtype"
+	errMeshgridDims        = "torch.meshgrid: Expected 0D or 1D tensor in the tensor list but got a tensor of %d dimensions"
+	errExpect1D            = "Expect a 1D vector, but got shape %s"
+	errTriRowNeg           = "row must be non-negative, got%d"
+	errTriColNeg           = "col must be non-negative, got%d"
+	errRepeatsDim          = "repeat_interleave only accept 1D vector as repeat"
+	errRepeatsSize         = "repeats must have the same size as input along dim"
+	errRepeatsNeg          = "repeats can not be negative"
+	errBlockDiagDims       = "torch.block_diag: Input tensors must have 2 or fewer dimensions. Input %d has %d dimensions"
+	errRot90Dims           = "expected total rotation dims == 2, but got dims = %d"
+	errRot90Total          = "expected total dims >= 2, but got total dims = %d"
+	errRot90Same           = "expected rotation dims to be different, but got dim0 = %d and dim1 = %d"
+	errDiagEmbedSame       = "diagonal dimensions cannot be identical %d, %d"
+	errTraceDims           = "trace: expected a matrix, but got tensor with dim %d"
+	errDiffDims            = "diff expects input to be at least one-dimensional"
+	errDiffPrepend         = "diff expects prepend or append to be the same dimension as input"
+	errDiffOrder           = "order must be non-negative but got %d"
+	errCrossDims           = "linalg.cross: inputs must have the same number of dimensions."
+	errCrossNo3            = "no dimension of size 3 in input"
+	errCrossLen            = "linalg.cross: inputs dimension %d must have length 3. Got %d and %d"
+	errExpectedScalarType2 = "expected scalar type %s but found %s"
+)
+
+// torch.nn.functional: one_hot, pad, nll_loss.
+const (
+	errOneHotIndex     = "one_hot is only applicable to index tensor."
+	errOneHotEmpty     = "Can not infer total number of classes from empty tensor."
+	errOneHotNeg       = "Class values must be non-negative."
+	errOneHotLarge     = "Class values must be smaller than num_classes."
+	errPadOdd          = "Padding length must be divisible by 2"
+	errPadTooLong      = "Padding length too large"
+	errPadValue        = "Padding mode \"%s\" doesn't take in value argument"
+	errPadMode         = "Unrecognised padding mode %s"
+	errPadNonConstDims = "Only 2D, 3D, 4D, 5D padding with non-constant padding are supported for now"
+	errPadNegative     = "The input size %d, plus negative padding %d and %d resulted in a negative output size, which is invalid. Check dimension %d of your input."
+	errPadReflect      = "Argument #4: Padding size should be less than the corresponding input dimension, but got: padding (%d, %d) at dimension %d of input %s"
+	errNLLDims         = "nll_loss of a %d-d input is not supported by tensh (1-d and 2-d only)"
+	errNLLBatch        = "Expected input batch_size (%d) to match target batch_size (%d)."
+	errNLLTargetDims   = "1D target tensor expected, multi-target not supported"
+	errNLLWeight       = "weight tensor should be defined either for all %d classes or no classes but got weight tensor of shape: %s"
+	errNLLTarget       = "Target %d is out of bounds."
+)
+
+// torch.range.
+const (
+	errRangeUnsupported = "unsupported range: %s -> %s"
+	errRangeSign        = "upper bound and lower bound inconsistent with step sign"
+)
+
+// var_mean/std_mean, nanmean, aminmax.
+const (
+	errStdMeanDType    = "%s only support floating point and complex dtypes"
+	errNanmeanDType    = "nanmean(): expected input to have floating point dtype but got %s"
+	errAminmaxEmpty    = "aminmax(): cannot compute aminmax over an empty dimension as the operation has no identity."
+	errAminmaxEmptyDim = "aminmax: Expected reduction dim %d to have non-zero size."
+)
+
+// Gather, scatter and the index_* functions.
+const (
+	errExpectedInt64Index  = "%s(): Expected dtype int64 for index"
+	errIndexDimsGather     = "Index tensor must have the same number of dimensions as input tensor"
+	errIndexDimsScatter    = "Index tensor must have the same number of dimensions as self tensor"
+	errIndexDimsSrc        = "Index tensor must have the same number of dimensions as src tensor"
+	errGatherShape         = "Size does not match at dimension %d expected index %s to be smaller than self %s apart from dimension %d"
+	errScatterShape        = "Expected index %s to be smaller than self %s apart from dimension %d"
+	errScatterShapeSrc     = "Expected index %s to be smaller than self %s apart from dimension %d and to be smaller size than src %s"
+	errScatterDType        = "%s(): Expected self.dtype to be equal to src.dtype"
+	errIndexOutOfBoundsDim = "index %d is out of bounds for dimension %d with size %d"
+	errIndexSelectVector   = "index_select(): Index is supposed to be a vector"
+	errIndexSelectDType    = "index_select(): Expected dtype int32 or int64 for index"
+	errIndexSelectBounds   = "INDICES element is out of DATA bounds, id=%d axis_dim=%d"
+	errIndexOutOfRangeSelf = "index out of range in self"
+	errIndexAddVector      = "%s(): Index is supposed to be a vector, but got dim: %d with type: %s and size: %s"
+	errIndexAddDType       = "%s(): Expected dtype int32/int64 for index but got: %s"
+	errIndexAddSame        = "%s(): self (%s) and source (%s) must have the same scalar type"
+	errIndexAddCount       = "%s(): Number of indices (%d) should be equal to source.size(dim): (%d), for dim: %d"
+	errIndexAddShape       = "%s(): source and self must have the same shape apart from dim"
+	errIndexCopyVector     = "index_copy_(): Index should have dimension 1 or 0 (got 2)"
+	errIndexCopyDType      = "index_copy_(): Expected a long tensor for index, but got %s"
+	errIndexCopySame       = "index_copy_(): self and source expected to have the same dtype, but got (self) %s and (source) %s"
+	errIndexCopyDims       = "index_copy_(): When source and destination are not scalars, their dimensionality must match. Source dimensionality (%d), destination dimensionality (%d)"
+	errIndexCopyCount      = "index_copy_(): Number of indices (%d) should be equal to source.size(dim) (%d)"
+	errIndexCopySlice      = "index_copy_(): Source/destination tensor must have same slice shapes. Destination slice shape: %d at dimension %d and source slice shape: %d at dimension %d."
+	errIndexCopyBounds     = "index_copy_(): index %d is out of bounds for dimension %d with size %d"
+	errTakeDType           = "%s(): Expected a long tensor for index, but got %s"
+	errTakeEmpty           = "take(): tried to take from an empty tensor"
+	errTakeRange           = "out of range: tried to access index %d on a tensor of %d elements."
+	errPutDType            = "put_(): self and source expected to have the same dtype, but got self.dtype = %s and source.dtype = %s"
+	errPutCount            = "put_(): Expected source and index to have the same number of elements, but got source.numel() = %d, index.numel() = %d"
+	errMaskedScatterDType  = "masked_scatter: expected self and source to have same dtypes but got%s and %s"
+	errMaskedScatterCount  = "Number of elements of source < number of ones in mask"
+)

@@ -1,0 +1,384 @@
+package tensor
+
+import "fmt"
+
+// gather and the scatter family, index_select, take and put_, index_add_
+// and index_copy_: indexing along one dimension with a tensor of indices,
+// with PyTorch 1.13's checks and messages (ScatterGatherChecks.h,
+// TensorAdvancedIndexing.cpp).
+
+// forEach3 walks shape in row-major order with three layouts at once and
+// calls fn with the three offsets.
+func forEach3(shape, s1, s2, s3 []int, o1, o2, o3 int, fn func(a, b, c int)) {
+	n := Numel(shape)
+	if n == 0 {
+		return
+	}
+	nd := len(shape)
+	if nd == 0 {
+		fn(o1, o2, o3)
+		return
+	}
+	idx := make([]int, nd)
+	last := nd - 1
+	inner := shape[last]
+	st1, st2, st3 := s1[last], s2[last], s3[last]
+	done := 0
+	for {
+		a, b, c := o1, o2, o3
+		for i := 0; i < inner; i++ {
+			fn(a, b, c)
+			a += st1
+			b += st2
+			c += st3
+		}
+		if done += inner; done >= pollEvery {
+			CheckInterrupt()
+			done = 0
+		}
+		d := last - 1
+		for ; d >= 0; d-- {
+			idx[d]++
+			o1 += s1[d]
+			o2 += s2[d]
+			o3 += s3[d]
+			if idx[d] < shape[d] {
+				break
+			}
+			o1 -= s1[d] * shape[d]
+			o2 -= s2[d] * shape[d]
+			o3 -= s3[d] * shape[d]
+			idx[d] = 0
+		}
+		if d < 0 {
+			return
+		}
+	}
+}
+
+// nonemptyDim and nonemptySize treat a 0-d tensor as having one
+// dimension of size 1 (ensure_nonempty_dim / ensure_nonempty_size).
+func nonemptyDim(t *Tensor) int { return max(t.Dim(), 1) }
+
+func nonemptySize(t *Tensor, d int) int {
+	if t.Dim() == 0 {
+		return 1
+	}
+	return t.shape[d]
+}
+
+func nonemptyStride(t *Tensor, d int) int {
+	if t.Dim() == 0 {
+		return 0
+	}
+	return t.strides[d]
+}
+
+// layout1 is t's shape and strides with a 0-d tensor seen as 1-d.
+func layout1(t *Tensor) (shape, strides []int) {
+	if t.Dim() == 0 {
+		return []int{1}, []int{0}
+	}
+	return t.shape, t.strides
+}
+
+// Gather is torch.gather(t, dim, index): out[i][j][k] = t[i][index[i][j][k]][k]
+// (for dim 1), out shaped as index.
+func Gather(t *Tensor, dim int, index *Tensor) *Tensor {
+	d := WrapDim(dim, nonemptyDim(t))
+	if t.Dim() == 0 {
+		d = WrapDim(dim, t.Dim())
+	}
+	out := Empty(index.shape, t.DType())
+	if index.Numel() == 0 {
+		return out
+	}
+	if index.DType() != Int64 {
+		raise(RuntimeError, errExpectedInt64Index, "gather")
+	}
+	if nonemptyDim(t) != nonemptyDim(index) {
+		raise(RuntimeError, errIndexDimsGather)
+	}
+	for i := 0; i < nonemptyDim(t); i++ {
+		if i != d && nonemptySize(index, i) > nonemptySize(t, i) {
+			raise(RuntimeError, errGatherShape, i, ShapeString(index.shape), ShapeString(t.shape), d)
+		}
+	}
+	checkIndexBounds(index, nonemptySize(t, d), d)
+	ishape, istr := layout1(index)
+	_, ostr := layout1(out)
+	tstr := make([]int, len(ishape))
+	for i := range tstr {
+		if i != d {
+			tstr[i] = nonemptyStride(t, i)
+		}
+	}
+	dstride := nonemptyStride(t, d)
+	ix := Slice[int64](index.st)
+	switch o := out.st.data.(type) {
+	case []bool:
+		gatherT(o, t.st.data.([]bool), ix, ishape, istr, ostr, tstr, index.offset, out.offset, t.offset, dstride)
+	case []uint8:
+		gatherT(o, t.st.data.([]uint8), ix, ishape, istr, ostr, tstr, index.offset, out.offset, t.offset, dstride)
+	case []int8:
+		gatherT(o, t.st.data.([]int8), ix, ishape, istr, ostr, tstr, index.offset, out.offset, t.offset, dstride)
+	case []int16:
+		gatherT(o, t.st.data.([]int16), ix, ishape, istr, ostr, tstr, index.offset, out.offset, t.offset, dstride)
+	case []int32:
+		gatherT(o, t.st.data.([]int32), ix, ishape, istr, ostr, tstr, index.offset, out.offset, t.offset, dstride)
+	case []int64:
+		gatherT(o, t.st.data.([]int64), ix, ishape, istr, ostr, tstr, index.offset, out.offset, t.offset, dstride)
+	case []Half:
+		gatherT(o, t.st.data.([]Half), ix, ishape, istr, ostr, tstr, index.offset, out.offset, t.offset, dstride)
+	case []BF16:
+		gatherT(o, t.st.data.([]BF16), ix, ishape, istr, ostr, tstr, index.offset, out.offset, t.offset, dstride)
+	case []float32:
+		gatherT(o, t.st.data.([]float32), ix, ishape, istr, ostr, tstr, index.offset, out.offset, t.offset, dstride)
+	case []float64:
+		gatherT(o, t.st.data.([]float64), ix, ishape, istr, ostr, tstr, index.offset, out.offset, t.offset, dstride)
+	}
+	return out
+}
+
+// gatherT is the gather loop: out[oo] = src[so + index[io]*dstride].
+func gatherT[T Elem](out, src []T, ix []int64, shape, istr, ostr, tstr []int, io, oo, so, dstride int) {
+	if IsContiguous(shape, istr) && IsContiguous(shape, ostr) && len(shape) == 1 {
+		n := shape[0]
+		o := out[oo : oo+n]
+		for i, k := range ix[io : io+n] {
+			pollAt(i)
+			o[i] = src[so+int(k)*dstride]
+		}
+		return
+	}
+	forEach3(shape, istr, ostr, tstr, io, oo, so, func(a, b, c int) {
+		out[b] = src[c+int(ix[a])*dstride]
+	})
+}
+
+// checkIndexBounds raises PyTorch's error for the first index outside
+// [-size, size) (negative ones are not wrapped by gather and scatter:
+// they are out of bounds too).
+func checkIndexBounds(index *Tensor, size, dim int) {
+	ishape, istr := layout1(index)
+	ix := Slice[int64](index.st)
+	if index.IsContiguous() {
+		for i, v := range ix[index.offset : index.offset+index.Numel()] {
+			if uint64(v) >= uint64(size) {
+				raise(RuntimeError, errIndexOutOfBoundsDim, v, dim, size)
+			}
+			pollAt(i)
+		}
+		return
+	}
+	bad := false
+	var badVal int64
+	ForEachOffset(ishape, istr, index.offset, func(off int) {
+		if v := ix[off]; !bad && (v < 0 || v >= int64(size)) {
+			bad, badVal = true, v
+		}
+	})
+	if bad {
+		raise(RuntimeError, errIndexOutOfBoundsDim, badVal, dim, size)
+	}
+}
+
+// ScatterReduce names scatter's reduce= argument.
+type ScatterReduce int
+
+const (
+	ScatterNone ScatterReduce = iota
+	ScatterAdd
+	ScatterMultiply
+)
+
+// Scatter writes src (or the scalar v when src is nil) into t in place,
+// along dim at the positions of index: t[i][index[i][j][k]][k] = src[i][j][k]
+// (for dim 1), combining with what is there for ScatterAdd and
+// ScatterMultiply. name is the calling function for messages.
+func Scatter(name string, t *Tensor, dim int, index, src *Tensor, v Scalar, red ScatterReduce) {
+	d := WrapDim(dim, t.Dim())
+	if t.Dim() == 0 {
+		d = 0
+	}
+	if index.Numel() != 0 && index.DType() != Int64 {
+		raise(RuntimeError, errExpectedInt64Index, name)
+	}
+	if src != nil && src.DType() != t.DType() {
+		raise(RuntimeError, errScatterDType, name)
+	}
+	if index.Numel() == 0 {
+		return
+	}
+	if nonemptyDim(t) != nonemptyDim(index) {
+		raise(RuntimeError, errIndexDimsScatter)
+	}
+	bad := false
+	for i := 0; i < nonemptyDim(t); i++ {
+		if i != d && nonemptySize(index, i) > nonemptySize(t, i) {
+			bad = true
+			break
+		}
+	}
+	for i := 0; !bad && src != nil && i < nonemptyDim(t); i++ {
+		if src.Dim() > 0 && i >= src.Dim() {
+			WrapDim(i, src.Dim()) // ensure_nonempty_size's src.size(d) raises
+		}
+		if nonemptySize(index, i) > nonemptySize(src, i) {
+			bad = true
+		}
+	}
+	if src != nil && nonemptyDim(src) != nonemptyDim(index) {
+		raise(RuntimeError, errIndexDimsSrc)
+	}
+	if bad {
+		if src != nil {
+			raise(RuntimeError, errScatterShapeSrc, ShapeString(index.shape), ShapeString(t.shape), d, ShapeString(src.shape))
+		}
+		raise(RuntimeError, errScatterShape, ShapeString(index.shape), ShapeString(t.shape), d)
+	}
+	checkIndexBounds(index, nonemptySize(t, d), d)
+	ishape, istr := layout1(index)
+	tstr := make([]int, len(ishape))
+	for i := range tstr {
+		if i != d {
+			tstr[i] = nonemptyStride(t, i)
+		}
+	}
+	sstr := make([]int, len(ishape))
+	soff := 0
+	if src != nil {
+		_, ss := layout1(src)
+		copy(sstr, ss)
+		soff = src.offset
+	}
+	dstride := nonemptyStride(t, d)
+	ix := Slice[int64](index.st)
+	if red == ScatterNone && src != nil {
+		scatterCopy(t, src, ix, ishape, istr, sstr, tstr, index.offset, soff, dstride)
+		return
+	}
+	forEach3(ishape, istr, sstr, tstr, index.offset, soff, t.offset, func(a, b, c int) {
+		x := v
+		if src != nil {
+			x = src.st.Get(b)
+		}
+		off := c + int(ix[a])*dstride
+		switch red {
+		case ScatterAdd:
+			x = addScalars(t.st.Get(off), x, t.DType())
+		case ScatterMultiply:
+			x = mulScalars(t.st.Get(off), x, t.DType())
+		}
+		t.st.Set(off, x)
+	})
+}
+
+func scatterCopy(t, src *Tensor, ix []int64, shape, istr, sstr, tstr []int, io, so, dstride int) {
+	switch o := t.st.data.(type) {
+	case []bool:
+		scatterT(o, src.st.data.([]bool), ix, shape, istr, sstr, tstr, io, so, t.offset, dstride)
+	case []uint8:
+		scatterT(o, src.st.data.([]uint8), ix, shape, istr, sstr, tstr, io, so, t.offset, dstride)
+	case []int8:
+		scatterT(o, src.st.data.([]int8), ix, shape, istr, sstr, tstr, io, so, t.offset, dstride)
+	case []int16:
+		scatterT(o, src.st.data.([]int16), ix, shape, istr, sstr, tstr, io, so, t.offset, dstride)
+	case []int32:
+		scatterT(o, src.st.data.([]int32), ix, shape, istr, sstr, tstr, io, so, t.offset, dstride)
+	case []int64:
+		scatterT(o, src.st.data.([]int64), ix, shape, istr, sstr, tstr, io, so, t.offset, dstride)
+	case []Half:
+		scatterT(o, src.st.data.([]Half), ix, shape, istr, sstr, tstr, io, so, t.offset, dstride)
+	case []BF16:
+		scatterT(o, src.st.data.([]BF16), ix, shape, istr, sstr, tstr, io, so, t.offset, dstride)
+	case []float32:
+		scatterT(o, src.st.data.([]float32), ix, shape, istr, sstr, tstr, io, so, t.offset, dstride)
+	case []float64:
+		scatterT(o, src.st.data.([]float64), ix, shape, istr, sstr, tstr, io, so, t.offset, dstride)
+	}
+}
+
+func scatterT[T Elem](dst, src []T, ix []int64, shape, istr, sstr, tstr []int, io, so, to, dstride int) {
+	forEach3(shape, istr, sstr, tstr, io, so, to, func(a, b, c int) {
+		dst[c+int(ix[a])*dstride] = src[b]
+	})
+}
+
+// addScalars and mulScalars are a+b and a*b as dtype d's arithmetic
+// computes them (the result is stored back through Storage.Set, which
+// rounds or wraps into d).
+func addScalars(a, b Scalar, d DType) Scalar {
+	switch {
+	case d == Bool:
+		return BoolS(a.Bool() || b.Bool())
+	case d.IsFloat():
+		return FloatS(roundTo(d, a.Float()+b.Float()))
+	}
+	return IntS(a.Int() + b.Int())
+}
+
+func mulScalars(a, b Scalar, d DType) Scalar {
+	switch {
+	case d == Bool:
+		return BoolS(a.Bool() && b.Bool())
+	case d.IsFloat():
+		return FloatS(roundTo(d, a.Float()*b.Float()))
+	}
+	return IntS(a.Int() * b.Int())
+}
+
+// ScatterGatherShapeError is the error gather (src nil, gather true),
+// scatter with a value (src nil) or scatter with a src would raise for
+// these shapes along the wrapped dim, before looking at index values:
+// the message, or "" when the shapes are fine. For %explain.
+func ScatterGatherShapeError(gather bool, self, index, src []int, dim int) string {
+	nd := func(s []int) int { return max(len(s), 1) }
+	size := func(s []int, d int) int {
+		if len(s) == 0 {
+			return 1
+		}
+		return s[d]
+	}
+	if Numel(index) == 0 {
+		return ""
+	}
+	if gather {
+		if nd(self) != nd(index) {
+			return errIndexDimsGather
+		}
+		for i := 0; i < nd(self); i++ {
+			if i != dim && size(index, i) > size(self, i) {
+				return fmt.Sprintf(errGatherShape, i, ShapeString(index), ShapeString(self), dim)
+			}
+		}
+		return ""
+	}
+	if nd(self) != nd(index) {
+		return errIndexDimsScatter
+	}
+	bad := false
+	for i := 0; i < nd(self); i++ {
+		if i != dim && size(index, i) > size(self, i) {
+			bad = true
+		}
+	}
+	if src != nil {
+		if nd(src) != nd(index) {
+			return errIndexDimsSrc
+		}
+		for i := 0; !bad && i < nd(self); i++ {
+			if size(index, i) > size(src, i) {
+				bad = true
+			}
+		}
+		if bad {
+			return fmt.Sprintf(errScatterShapeSrc, ShapeString(index), ShapeString(self), dim, ShapeString(src))
+		}
+		return ""
+	}
+	if bad {
+		return fmt.Sprintf(errScatterShape, ShapeString(index), ShapeString(self), dim)
+	}
+	return ""
+}

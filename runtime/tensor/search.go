@@ -1,0 +1,496 @@
+package tensor
+
+import (
+	"math"
+	"slices"
+)
+
+// nonzero, argwhere, unique, searchsorted/bucketize, bincount and histc.
+
+// Nonzero is torch.nonzero(t): an (n, t.dim()) int64 tensor of the
+// coordinates of the non-zero elements in row-major order (a 0-d tensor
+// gives (1, 0) or (0, 0)).
+func Nonzero(t *Tensor) *Tensor {
+	if t.Dim() == 0 {
+		if t.Truth() {
+			return Empty([]int{1, 0}, Int64)
+		}
+		return Empty([]int{0, 0}, Int64)
+	}
+	cols := t.NonzeroColumns()
+	n := cols[0].Numel()
+	// The columns lie one after the other in one storage.
+	all := FromStorage(cols[0].st, 0, []int{t.Dim(), n}, []int{n, 1})
+	return all.Transpose(0, 1).Contiguous()
+}
+
+// Unique is torch.unique(t) without dim (_unique2 with sorted=True): the
+// distinct values (one of 0.0 and -0.0, the first met), sorted by
+// std::sort with <; inverse has t's shape and maps every element to its
+// value's position; counts counts them. Every NaN is distinct, with
+// inverse 0 and count 0, as PyTorch's hash maps give; the order of NaNs
+// among the values follows the first-seen order reversed (libstdc++'s
+// unordered_set for small inputs), not necessarily PyTorch's.
+func Unique(t *Tensor) (values, inverse, counts *Tensor) {
+	if t.DType() == Float16 {
+		raise(RuntimeError, errNotImplementedDT, "unique", "Half")
+	}
+	cd := computeSortDType(t.DType())
+	c := t.To(cd).Contiguous()
+	n := t.Numel()
+	inverse = Empty(t.shape, Int64)
+	var k int
+	var cnt []int64
+	switch v := c.st.data.(type) {
+	case []uint8:
+		values, k, cnt = uniqueFlat(v[c.offset:c.offset+n], Slice[int64](inverse.st))
+	case []int8:
+		values, k, cnt = uniqueFlat(v[c.offset:c.offset+n], Slice[int64](inverse.st))
+	case []int16:
+		values, k, cnt = uniqueFlat(v[c.offset:c.offset+n], Slice[int64](inverse.st))
+	case []int32:
+		values, k, cnt = uniqueFlat(v[c.offset:c.offset+n], Slice[int64](inverse.st))
+	case []int64:
+		values, k, cnt = uniqueFlat(v[c.offset:c.offset+n], Slice[int64](inverse.st))
+	case []float32:
+		values, k, cnt = uniqueFlat(v[c.offset:c.offset+n], Slice[int64](inverse.st))
+	case []float64:
+		values, k, cnt = uniqueFlat(v[c.offset:c.offset+n], Slice[int64](inverse.st))
+	}
+	counts = FromSlice(cnt, k)
+	return values.To(t.DType()), inverse, counts
+}
+
+func uniqueFlat[T Num](v []T, inv []int64) (*Tensor, int, []int64) {
+	var distinct []T
+	seen := map[T]int{}
+	for i, x := range v {
+		pollAt(i)
+		if x != x {
+			distinct = append(distinct, x)
+			continue
+		}
+		if _, ok := seen[x]; !ok {
+			seen[x] = 0
+			distinct = append(distinct, x)
+		}
+	}
+	for i, j := 0, len(distinct)-1; i < j; i, j = i+1, j-1 {
+		distinct[i], distinct[j] = distinct[j], distinct[i]
+	}
+	plainSort(distinct)
+	for i, x := range distinct {
+		if x == x {
+			seen[x] = i
+		}
+	}
+	counts := make([]int64, len(distinct))
+	for i, x := range v {
+		pollAt(i)
+		if x != x {
+			inv[i] = 0
+			continue
+		}
+		p := seen[x]
+		inv[i] = int64(p)
+		counts[p]++
+	}
+	return FromSlice(distinct, len(distinct)), len(distinct), counts
+}
+
+// UniqueDim is torch.unique(t, dim=d): the distinct slices along d in
+// lexicographic order, the inverse (one index per slice of t) and the
+// counts.
+func UniqueDim(t *Tensor, dim int) (values, inverse, counts *Tensor) {
+	if t.DType() == Float16 {
+		raise(RuntimeError, errNotImplementedDT, "unique_dim", "Half")
+	}
+	var d int
+	if t.Dim() == 0 {
+		raise(IndexError, errDimNoDims, dim)
+	} else {
+		d = WrapDim(dim, t.Dim())
+	}
+	n := 1
+	if t.Dim() > 0 {
+		n = t.shape[d]
+	}
+	if t.Numel() == 0 {
+		zeros := 0
+		for _, s := range t.shape {
+			if s == 0 {
+				zeros++
+			}
+		}
+		if zeros > 1 {
+			raise(RuntimeError, errUniqueDimZeros)
+		}
+		if n != 0 {
+			raise(RuntimeError, errUniqueDimEmpty)
+		}
+		return t.ContiguousClone(), Empty([]int{0}, Int64), Empty([]int{0}, Int64)
+	}
+	w := t
+	if t.Dim() > 0 {
+		w = t.Movedim([]int{d}, []int{0})
+	}
+	w = w.To(Float64).Contiguous()
+	rowLen := w.Numel() / n
+	data := Slice[float64](w.st)[w.offset:]
+	row := func(i int) []float64 { return data[i*rowLen : i*rowLen+rowLen] }
+	cmp := func(a, b int) int {
+		ra, rb := row(a), row(b)
+		for k := range ra {
+			if ra[k] < rb[k] {
+				return -1
+			}
+			if ra[k] > rb[k] {
+				return 1
+			}
+		}
+		return 0
+	}
+	order := make([]int, n)
+	for i := range order {
+		order[i] = i
+	}
+	sortInts(order, func(a, b int) bool { return cmp(a, b) < 0 })
+	inv := make([]int64, n)
+	var keep []int
+	var cnt []int64
+	for i, o := range order {
+		if i == 0 || cmp(order[i-1], o) != 0 {
+			keep = append(keep, o)
+			cnt = append(cnt, 0)
+		}
+		inv[o] = int64(len(keep) - 1)
+		cnt[len(cnt)-1]++
+	}
+	idx := make([]int64, len(keep))
+	for i, k := range keep {
+		idx[i] = int64(k)
+	}
+	if t.Dim() == 0 {
+		return t.ContiguousClone(), FromSlice(inv, n), FromSlice(cnt, len(cnt))
+	}
+	values = IndexSelect(t, d, FromSlice(idx, len(idx)))
+	return values, FromSlice(inv, n), FromSlice(cnt, len(cnt))
+}
+
+// sortInts sorts p by less (any correct order: the keys it is used with
+// are unique or equal only when interchangeable).
+func sortInts(p []int, less func(a, b int) bool) {
+	ix := make([]int64, len(p))
+	for i, x := range p {
+		ix[i] = int64(x)
+	}
+	// A merge sort on the positions.
+	buf := make([]int, len(p))
+	var ms func(lo, hi int)
+	ms = func(lo, hi int) {
+		if hi-lo < 2 {
+			return
+		}
+		mid := (lo + hi) / 2
+		ms(lo, mid)
+		ms(mid, hi)
+		i, j, k := lo, mid, lo
+		for i < mid && j < hi {
+			if less(p[j], p[i]) {
+				buf[k] = p[j]
+				j++
+			} else {
+				buf[k] = p[i]
+				i++
+			}
+			k++
+		}
+		k += copy(buf[k:], p[i:mid])
+		copy(buf[k:], p[j:hi])
+		copy(p[lo:hi], buf[lo:hi])
+	}
+	ms(0, len(p))
+}
+
+// Searchsorted is torch.searchsorted(seq, values, right, sorter): for
+// every value, the index where it would be inserted into its row of seq
+// (1-d, or matching values' leading dimensions) to keep it sorted; NaN
+// values go to the end. The result is int64, or int32 with outInt32.
+func Searchsorted(seq, values *Tensor, right, outInt32 bool, sorter *Tensor) *Tensor {
+	if values.Dim() == 0 && seq.Dim() != 1 {
+		raise(RuntimeError, errSearchScalar, seq.Dim())
+	}
+	if seq.Dim() == 0 {
+		raise(RuntimeError, errSearchBoundaries0d)
+	}
+	if seq.Dim() != 1 {
+		ok := seq.Dim() == values.Dim()
+		for i := 0; ok && i < seq.Dim()-1; i++ {
+			ok = seq.shape[i] == values.shape[i]
+		}
+		if !ok {
+			raise(RuntimeError, errSearchShapes, ShapeString(seq.shape), ShapeString(values.shape))
+		}
+	}
+	if sorter != nil {
+		if !sameShape(sorter.shape, seq.shape) {
+			raise(RuntimeError, errSearchSorterSize, ShapeString(seq.shape), ShapeString(sorter.shape))
+		}
+		if sorter.DType() != Int64 {
+			raise(RuntimeError, errSearchSorterDType, sorter.DType().ScalarName())
+		}
+	}
+	if seq.DType() == Bool || values.DType() == Bool {
+		raise(RuntimeError, errNotImplementedDT, "searchsorted_out_cpu", "Bool")
+	}
+	m := seq.shape[seq.Dim()-1]
+	od := Int64
+	if outInt32 {
+		od = Int32
+	}
+	out := Empty(values.shape, od)
+	nv := values.Numel()
+	if nv == 0 {
+		return out
+	}
+	perRow := nv
+	if seq.Dim() > 1 && values.Dim() > 0 {
+		perRow = values.shape[values.Dim()-1]
+	}
+	var srt []int64
+	if sorter != nil {
+		sc := sorter.Contiguous()
+		srt = Slice[int64](sc.st)[sc.offset : sc.offset+sc.Numel()]
+		for _, x := range srt {
+			if x < 0 || int(x) >= m {
+				raise(IndexError, errSearchSorterRange, x, m)
+			}
+		}
+	}
+	isInt := seq.DType().IsIntegral(false) && values.DType().IsIntegral(false)
+	bs := seq.Contiguous()
+	vs := values.Contiguous()
+	var bf, vf []float64
+	var bi, vi []int64
+	if isInt {
+		bi = Slice[int64](bs.To(Int64).st)[bs.To(Int64).offset:]
+		vc := vs.To(Int64)
+		vi = Slice[int64](vc.st)[vc.offset:]
+	} else {
+		bc := bs.To(Float64)
+		bf = Slice[float64](bc.st)[bc.offset:]
+		vc := vs.To(Float64)
+		vf = Slice[float64](vc.st)[vc.offset:]
+	}
+	for i := 0; i < nv; i++ {
+		pollAt(i)
+		base := 0
+		if seq.Dim() > 1 {
+			base = (i / perRow) * m
+		}
+		lo, hi := 0, m
+		for lo < hi {
+			mid := lo + (hi-lo)>>1
+			p := mid
+			if srt != nil {
+				p = int(srt[base+mid])
+			} else {
+				p += base
+			}
+			var goRight bool
+			if isInt {
+				if right {
+					goRight = !(bi[p] > vi[i])
+				} else {
+					goRight = !(bi[p] >= vi[i])
+				}
+			} else if right {
+				goRight = !(bf[p] > vf[i])
+			} else {
+				goRight = !(bf[p] >= vf[i])
+			}
+			if goRight {
+				lo = mid + 1
+			} else {
+				hi = mid
+			}
+		}
+		out.st.Set(i, IntS(int64(lo)))
+	}
+	return out
+}
+
+// Bincount is torch.bincount(t, weights, minlength): how often each
+// non-negative integer occurs in the 1-d t (or the sum of its weights).
+func Bincount(t, weights *Tensor, minlength int) *Tensor {
+	if t.DType() == Bool || t.DType().IsFloat() {
+		raise(RuntimeError, errNotImplementedDT, "bincount_cpu", t.DType().ScalarName())
+	}
+	if minlength < 0 {
+		raise(RuntimeError, errBincountMinlength)
+	}
+	if t.Dim() == 1 && t.Numel() == 0 {
+		return Empty([]int{minlength}, Int64)
+	}
+	vals := t.To(Int64).Contiguous()
+	v := Slice[int64](vals.st)[vals.offset : vals.offset+vals.Numel()]
+	bad := t.Dim() != 1
+	nb := int64(minlength)
+	for _, x := range v {
+		if x < 0 {
+			bad = true
+			break
+		}
+		nb = max(nb, x+1)
+	}
+	if bad {
+		raise(RuntimeError, errBincount1d)
+	}
+	if weights != nil && (weights.Dim() != 1 || weights.shape[0] != t.shape[0]) {
+		raise(RuntimeError, errBincountWeights)
+	}
+	if weights == nil {
+		out := Empty([]int{int(nb)}, Int64)
+		o := Slice[int64](out.st)
+		for _, x := range v {
+			o[x]++
+		}
+		return out
+	}
+	od := Float64
+	if weights.DType() == Float32 {
+		od = Float32
+	}
+	wc := weights.To(Float64).Contiguous()
+	w := Slice[float64](wc.st)[wc.offset:]
+	acc := make([]float64, nb)
+	if od == Float32 {
+		acc32 := make([]float32, nb)
+		for i, x := range v {
+			acc32[x] += float32(w[i])
+		}
+		return FromSlice(acc32, int(nb))
+	}
+	for i, x := range v {
+		acc[x] += w[i]
+	}
+	return FromSlice(acc, int(nb))
+}
+
+// Histc is torch.histc(t, bins, min, max): a histogram of bins equal
+// bins between min and max (the data's extremes when they are equal),
+// computed in t's floating dtype as PyTorch's linear-interpolation kernel
+// does; elements outside the range are not counted.
+func Histc(t *Tensor, bins int, lo, hi float64) *Tensor {
+	if t.DType() == Bool {
+		raise(RuntimeError, errNotImplementedDT, "linspace_cpu", "Bool")
+	}
+	if !t.DType().IsFloat() {
+		raise(RuntimeError, errNotImplementedDT, "histogram_cpu", t.DType().ScalarName())
+	}
+	if t.DType() == Float16 {
+		raise(RuntimeError, errNotImplementedDT, "aminmax_cpu", "Half")
+	}
+	if bins <= 0 {
+		raise(RuntimeError, errHistBins, bins)
+	}
+	if lo == hi && t.Numel() > 0 {
+		lo = Amin(t, nil, false).Item().Float()
+		hi = Amax(t, nil, false).Item().Float()
+	}
+	if lo == hi {
+		lo--
+		hi++
+	}
+	if math.IsInf(lo, 0) || math.IsInf(hi, 0) || math.IsNaN(lo) || math.IsNaN(hi) {
+		raise(RuntimeError, errHistcRange, CppFloatString(lo), CppFloatString(hi))
+	}
+	if !(lo < hi) {
+		raise(RuntimeError, errHistcMinMax)
+	}
+	edges := Linspace(FloatS(lo), FloatS(hi), int64(bins+1), t.DType())
+	out := Empty([]int{bins}, t.DType())
+	c := t.Contiguous()
+	switch v := c.st.data.(type) {
+	case []float32:
+		e := Slice[float32](edges.st)
+		histRows(v[c.offset:c.offset+c.Numel()], e[0], e[bins], bins, Slice[float32](out.st))
+	case []float64:
+		e := Slice[float64](edges.st)
+		histRows(v[c.offset:c.offset+c.Numel()], e[0], e[bins], bins, Slice[float64](out.st))
+	case []BF16:
+		x := c.To(Float32)
+		e := edges.To(Float32)
+		le, re := Slice[float32](e.st)[0], Slice[float32](e.st)[bins]
+		acc := make([]float32, bins)
+		histRowsBF16(Slice[float32](x.st), le, re, bins, acc)
+		for i, a := range acc {
+			Slice[BF16](out.st)[i] = BF16FromFloat32(a)
+		}
+	}
+	return out
+}
+
+func histRows[T float32 | float64](v []T, left, right T, bins int, out []T) {
+	for i, x := range v {
+		pollAt(i)
+		if !(x >= left && x <= right) {
+			continue
+		}
+		pos := int64((x - left) * T(bins) / (right - left))
+		if pos == int64(bins) {
+			pos--
+		}
+		out[pos]++
+	}
+}
+
+// histRowsBF16 is histRows for bfloat16: each step rounds to bfloat16.
+func histRowsBF16(v []float32, left, right float32, bins int, acc []float32) {
+	r := func(f float32) float32 { return BF16FromFloat32(f).Float32() }
+	for i, x := range v {
+		pollAt(i)
+		if !(x >= left && x <= right) {
+			continue
+		}
+		pos := int64(r(r(r(x-left)*r(float32(bins))) / r(right-left)))
+		if pos == int64(bins) {
+			pos--
+		}
+		acc[pos] = r(acc[pos] + 1)
+	}
+}
+
+// plainSort is std::sort(first, last) with <, where NaN compares false
+// with everything: below 17 elements libstdc++ runs an insertion sort,
+// reproduced here; above, the numbers are sorted and the NaNs put first.
+func plainSort[T Num](v []T) {
+	if len(v) <= introThreshold {
+		for i := 1; i < len(v); i++ {
+			x := v[i]
+			if x < v[0] {
+				copy(v[1:i+1], v[:i])
+				v[0] = x
+				continue
+			}
+			j := i
+			for x < v[j-1] {
+				v[j] = v[j-1]
+				j--
+			}
+			v[j] = x
+		}
+		return
+	}
+	var nums, nans []T
+	for _, x := range v {
+		if x != x {
+			nans = append(nans, x)
+		} else {
+			nums = append(nums, x)
+		}
+	}
+	slices.Sort(nums)
+	copy(v, nans)
+	copy(v[len(nans):], nums)
+}
