@@ -15,6 +15,9 @@ func isTensor(v Value) bool { _, ok := v.(*tensor.Tensor); return ok }
 // binary computes x op y with Python's semantics; tensors go to the tensor
 // operator library.
 func (s *Session) binary(op lang.Op, x, y Value) Value {
+	if v, ok := s.protoBinary(op, x, y); ok {
+		return v
+	}
 	if op == lang.Star {
 		// seq * tensor repeats the sequence, through Tensor.__index__.
 		if t, ok := x.(*tensor.Tensor); ok && isSequence(y) {
@@ -219,6 +222,9 @@ func numBinary(op lang.Op, x, y num) Value {
 
 // unary computes -x, +x, ~x.
 func (s *Session) unary(op lang.Op, x Value) Value {
+	if u, ok := x.(UnaryOperand); ok {
+		return u.Unary(s, op)
+	}
 	if t, ok := x.(*tensor.Tensor); ok {
 		return s.tensorUnary(op, t)
 	}
@@ -243,6 +249,9 @@ func (s *Session) unary(op lang.Op, x Value) Value {
 
 // truth is Python's bool(x).
 func (s *Session) truth(x Value) bool {
+	if t, ok := x.(Truther); ok {
+		return t.Truth()
+	}
 	switch v := x.(type) {
 	case NoneType:
 		return false
@@ -306,6 +315,9 @@ func (s *Session) compare(op lang.Op, x, y Value) Value {
 		return Bool(s.contains(y, x))
 	case lang.NotIn:
 		return Bool(!s.contains(y, x))
+	}
+	if v, ok := s.protoCompare(op, x, y); ok {
+		return v
 	}
 	if isTensor(x) || isTensor(y) {
 		return s.tensorCompare(op, x, y)
@@ -548,6 +560,9 @@ func (s *Session) callMethod(self Value, name string, args ...Value) Value {
 
 // iterate returns the elements of an iterable value.
 func iterate(v Value) []Value {
+	if it, ok := v.(Iterable); ok {
+		return it.Items()
+	}
 	switch x := v.(type) {
 	case *List:
 		return x.Elems
@@ -596,6 +611,9 @@ func iterate(v Value) []Value {
 
 // length is len(v).
 func length(v Value) int {
+	if l, ok := v.(Lener); ok {
+		return l.Len()
+	}
 	switch x := v.(type) {
 	case *List:
 		return len(x.Elems)
