@@ -44,6 +44,10 @@ func (s *Session) write(text string) {
 }
 
 func (s *Session) importStmt(st *lang.ImportStmt) {
+	if m, ok := s.importModule(st.Module); ok {
+		s.bindModule(st, m)
+		return
+	}
 	known := map[string]bool{"torch": true, "numpy": true, "math": true, "torch.nn": true, "torch.nn.functional": true}
 	if !known[st.Module] {
 		throw("ModuleNotFoundError", errNoModule, st.Module)

@@ -25,6 +25,8 @@ func toOperand(v Value) (tensor.Operand, bool) {
 	switch x := v.(type) {
 	case *tensor.Tensor:
 		return tensor.TensorOperand(x), true
+	case *NDArray:
+		return npTorchOperand(x), true // numpy_bridge.go
 	case Bool:
 		return tensor.ScalarOperand(tensor.BoolS(bool(x))), true
 	case Int:

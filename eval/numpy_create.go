@@ -1,0 +1,319 @@
+package eval
+
+import (
+	"math"
+
+	"github.com/tensh/tensh/runtime/tensor"
+)
+
+// npFromValue is np.array(v, dtype): a new array from nested sequences,
+// numbers, arrays or tensors (always a copy).
+func npFromValue(v Value, dt *tensor.DType) *NDArray {
+	if a, ok := v.(*NDArray); ok {
+		d := a.dtype()
+		if dt != nil {
+			d = *dt
+		}
+		return a.copyAs(d)
+	}
+	if t, ok := v.(*tensor.Tensor); ok {
+		a := tensorToND(t)
+		d := a.dtype()
+		if dt != nil {
+			d = *dt
+		}
+		return a.copyAs(d)
+	}
+	shape := npDiscoverShape(v)
+	var leaves []Value
+	npLeaves(v, len(shape), &leaves)
+	d := tensor.Float64
+	if dt != nil {
+		d = *dt
+	} else if len(leaves) > 0 {
+		d = npInferDType(leaves)
+	}
+	out := tensor.Empty(shape, d)
+	st := out.Storage()
+	for i, e := range leaves {
+		st.Set(i, npLeafScalar(e, d))
+	}
+	return newND(out)
+}
+
+// npSeq reports whether v is a sequence np.array descends into.
+func npSeq(v Value) bool {
+	switch x := v.(type) {
+	case *List, Tuple, Size, Range, *NamedTuple:
+		return true
+	case *NDArray:
+		return x.ndim() > 0
+	case *tensor.Tensor:
+		return x.Dim() > 0
+	}
+	return false
+}
+
+// npDiscoverShape is NumPy's shape discovery: the dimensions on which
+// every element agrees; a disagreement raises its inhomogeneous-shape
+// ValueError.
+func npDiscoverShape(v Value) []int {
+	var shape []int
+	level := []Value{v}
+	for {
+		if len(level) == 0 {
+			return shape
+		}
+		seq := npSeq(level[0])
+		n := -1
+		for _, e := range level {
+			if npSeq(e) != seq {
+				throw("ValueError", errNPInhomogeneous, len(shape), npShapeText(shape))
+			}
+			if seq {
+				m := npLen(e)
+				if n >= 0 && m != n {
+					throw("ValueError", errNPInhomogeneous, len(shape), npShapeText(shape))
+				}
+				n = m
+			}
+		}
+		if !seq {
+			return shape
+		}
+		if len(shape) >= 32 {
+			throw("ValueError", "maximum supported dimension for an ndarray is 32, found 33")
+		}
+		shape = append(shape, n)
+		var next []Value
+		for _, e := range level {
+			next = append(next, npChildren(e)...)
+		}
+		checkItems(len(next))
+		level = next
+	}
+}
+
+func npLen(v Value) int {
+	switch x := v.(type) {
+	case *NDArray:
+		return x.shape()[0]
+	case *tensor.Tensor:
+		return x.Size(0)
+	case Range:
+		return int(x.Len())
+	}
+	return length(v)
+}
+
+func npChildren(v Value) []Value {
+	switch x := v.(type) {
+	case *NDArray:
+		return x.Items()
+	case *tensor.Tensor:
+		return tensorToND(x).Items()
+	}
+	return iterate(v)
+}
+
+// npLeaves collects the elements at depth nd in C order.
+func npLeaves(v Value, nd int, out *[]Value) {
+	if nd == 0 {
+		if t, ok := v.(*tensor.Tensor); ok {
+			v = &NDArray{t: tensorToND(t).t, scalar: true}
+		}
+		*out = append(*out, v)
+		return
+	}
+	for _, e := range npChildren(v) {
+		npLeaves(e, nd-1, out)
+	}
+}
+
+// npInferDType is the dtype np.array gives its elements: bools, ints
+// (int64), floats (float64) and NumPy scalars, promoted.
+func npInferDType(leaves []Value) tensor.DType {
+	d := tensor.Bool
+	for i, e := range leaves {
+		var ed tensor.DType
+		switch x := e.(type) {
+		case Bool:
+			ed = tensor.Bool
+		case Int:
+			ed = tensor.Int64
+		case Float:
+			ed = tensor.Float64
+		case *NDArray:
+			ed = x.dtype()
+		case Str:
+			throw("TypeError", errNPUnsupportedDType, "str")
+		default:
+			throw("TypeError", errNPUnsupportedDType, "object")
+		}
+		if i == 0 {
+			d = ed
+		} else {
+			d = npPromote(d, ed)
+		}
+	}
+	return d
+}
+
+// npLeafScalar converts one element for storing in dtype d.
+func npLeafScalar(e Value, d tensor.DType) tensor.Scalar {
+	switch x := e.(type) {
+	case Bool:
+		return npCast(tensor.BoolS(bool(x)), d)
+	case Int:
+		i, ok := x.Int64()
+		if !ok {
+			throw("OverflowError", "Python int too large to convert to C long")
+		}
+		return npCast(tensor.IntS(i), d)
+	case Float:
+		return npCast(tensor.FloatS(float64(x)), d)
+	case *NDArray:
+		if x.size() != 1 || x.ndim() != 0 {
+			throw("ValueError", errNPSetSequence)
+		}
+		return npCast(x.item(), d)
+	case Str:
+		throw("TypeError", errNPUnsupportedDType, "str")
+	}
+	throw("TypeError", errNPUnsupportedDType, "object")
+	return tensor.Scalar{}
+}
+
+// npShapeArg converts a shape argument: an int or a sequence of ints.
+func npShapeArg(v Value) []int {
+	var dims []Value
+	switch x := v.(type) {
+	case *NDArray:
+		dims = x.Items()
+	default:
+		if isPySequence(v) {
+			dims = iterate(v)
+		} else {
+			dims = []Value{v}
+		}
+	}
+	shape := make([]int, len(dims))
+	for i, d := range dims {
+		n := npIndexInt(d)
+		if n < 0 {
+			throw("ValueError", errNPNegativeDims)
+		}
+		shape[i] = int(n)
+	}
+	return shape
+}
+
+// npIndexInt is operator.index(v).
+func npIndexInt(v Value) int64 {
+	switch x := v.(type) {
+	case Int:
+		i, ok := x.Int64()
+		if !ok {
+			throw("OverflowError", "Python int too large to convert to C long")
+		}
+		return i
+	case Bool:
+		if x {
+			return 1
+		}
+		return 0
+	case *NDArray:
+		if x.ndim() == 0 && x.dtype().IsIntegral(false) {
+			return x.item().Int()
+		}
+	}
+	throw("TypeError", "'%s' object cannot be interpreted as an integer", TypeName(v))
+	return 0
+}
+
+// npFull is an array of shape filled with v.
+func npFull(shape []int, v tensor.Scalar, d tensor.DType) *NDArray {
+	t := tensor.Empty(shape, d)
+	t.Fill(npCast(v, d))
+	return newND(t)
+}
+
+// npArange is np.arange(start, stop, step, dtype).
+func npArange(start, stop, step Value, dt *tensor.DType) *NDArray {
+	vals := []Value{start, stop, step}
+	d := tensor.Int64
+	isFloat := false
+	for _, v := range vals {
+		switch x := v.(type) {
+		case Float:
+			isFloat = true
+		case *NDArray:
+			if x.dtype().IsFloat() {
+				isFloat = true
+			}
+		}
+	}
+	if isFloat {
+		d = tensor.Float64
+	}
+	if dt != nil {
+		d = *dt
+	}
+	f := func(v Value) float64 { return npNumber(v).Float() }
+	st, sp, stp := f(start), f(stop), f(step)
+	if stp == 0 {
+		throw("ZeroDivisionError", "division by zero")
+	}
+	n := int(math.Ceil((sp - st) / stp))
+	if !isFloat {
+		a, b, c := npNumber(start).Int(), npNumber(stop).Int(), npNumber(step).Int()
+		n = int((b - a + c - sign64(c)) / c)
+	}
+	if n < 0 {
+		n = 0
+	}
+	t := tensor.Empty([]int{n}, d)
+	s := t.Storage()
+	if !isFloat && !d.IsFloat() {
+		a, c := npNumber(start).Int(), npNumber(step).Int()
+		for i := 0; i < n; i++ {
+			s.Set(i, npCast(tensor.IntS(a+int64(i)*c), d))
+		}
+		return newND(t)
+	}
+	// NumPy fills the first two values and extends with their difference.
+	delta := (st + stp) - st
+	for i := 0; i < n; i++ {
+		s.Set(i, npCast(tensor.FloatS(st+float64(i)*delta), d))
+	}
+	return newND(t)
+}
+
+func sign64(x int64) int64 {
+	if x < 0 {
+		return -1
+	}
+	return 1
+}
+
+// npNumber converts a Python number or NumPy scalar to a Scalar.
+func npNumber(v Value) tensor.Scalar {
+	switch x := v.(type) {
+	case Bool:
+		return tensor.BoolS(bool(x))
+	case Int:
+		i, ok := x.Int64()
+		if !ok {
+			throw("OverflowError", "Python int too large to convert to C long")
+		}
+		return tensor.IntS(i)
+	case Float:
+		return tensor.FloatS(float64(x))
+	case *NDArray:
+		if x.size() == 1 {
+			return x.item()
+		}
+	}
+	throw("TypeError", "unsupported operand type '%s'", TypeName(v))
+	return tensor.Scalar{}
+}

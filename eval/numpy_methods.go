@@ -1,0 +1,266 @@
+package eval
+
+import (
+	"github.com/tensh/tensh/runtime/tensor"
+)
+
+// The attributes and methods of numpy.ndarray (and the NumPy scalars).
+
+// npMethods are the ndarray methods by name.
+var npMethods = map[string]*Builtin{}
+
+func npMethod(name, sig, doc string, fn func(a *Args, x *NDArray) Value) {
+	npMethods[name] = &Builtin{Name: name, Sig: sig, Doc: doc, Fn: func(a *Args) Value {
+		x := a.Self.(*NDArray)
+		a.Self = nil
+		return fn(a, x)
+	}}
+}
+
+// Attr is a.name.
+func (a *NDArray) Attr(s *Session, name string) (Value, bool) {
+	switch name {
+	case "shape":
+		return shapeTuple(a.shape()), true
+	case "ndim":
+		return MakeInt(int64(a.ndim())), true
+	case "size":
+		return MakeInt(int64(a.size())), true
+	case "dtype":
+		return NPDType{a.dtype()}, true
+	case "strides":
+		return shapeTuple(a.byteStrides()), true
+	case "itemsize":
+		return MakeInt(int64(a.dtype().ItemSize())), true
+	case "nbytes":
+		return MakeInt(int64(a.dtype().ItemSize() * a.size())), true
+	case "T":
+		return npTranspose(a, nil), true
+	case "flags":
+		return a.flags(), true
+	}
+	if m, ok := npMethods[name]; ok {
+		return &BoundMethod{Self: a, Fn: m}, true
+	}
+	return nil, false
+}
+
+// flags is a.flags: C_CONTIGUOUS, F_CONTIGUOUS, WRITEABLE.
+func (a *NDArray) flags() *Object {
+	vals := map[string]Value{
+		"C_CONTIGUOUS": Bool(a.cContiguous()),
+		"F_CONTIGUOUS": Bool(a.fContiguous()),
+		"WRITEABLE":    Bool(!a.readonly),
+	}
+	o := &Object{TypeName: "numpy.core.multiarray.flagsobj", Attrs: map[string]Value{
+		"c_contiguous": vals["C_CONTIGUOUS"], "f_contiguous": vals["F_CONTIGUOUS"], "writeable": vals["WRITEABLE"],
+	}}
+	o.GetItem = func(idx Value) Value {
+		k, _ := idx.(Str)
+		if v, ok := vals[string(k)]; ok {
+			return v
+		}
+		throw("KeyError", errNPFlagsKey)
+		return nil
+	}
+	o.ReprFn = func() string {
+		b := func(k string) string { return Repr(vals[k]) }
+		return "  C_CONTIGUOUS : " + b("C_CONTIGUOUS") + "\n  F_CONTIGUOUS : " + b("F_CONTIGUOUS") +
+			"\n  OWNDATA : False\n  WRITEABLE : " + b("WRITEABLE") + "\n  ALIGNED : True\n  WRITEBACKIFCOPY : False\n"
+	}
+	return o
+}
+
+// npDimsArgs reads reshape/transpose style arguments: ints or one tuple.
+func npDimsArgs(a *Args) []int {
+	if len(a.Pos) == 1 {
+		if _, isInt := a.Pos[0].(Int); !isInt {
+			if _, isNone := a.Pos[0].(NoneType); isNone {
+				return nil
+			}
+			return npIntList(a.Pos[0])
+		}
+	}
+	return npIntList(Tuple(a.Pos))
+}
+
+func npIntList(v Value) []int {
+	elems := iterate(v)
+	out := make([]int, len(elems))
+	for i, e := range elems {
+		out[i] = int(npIndexInt(e))
+	}
+	return out
+}
+
+// npReduceArgs reads axis=, keepdims= (and rejects out= it does not model).
+func npReduceArgs(a *Args) (axis Value, keepdims bool) {
+	axis = None
+	a.Unpack("axis?", &axis, "$keepdims?", &keepdims)
+	return axis, keepdims
+}
+
+func init() {
+	npMethod("reshape", "reshape(*shape)", "The array with a new shape (a view when contiguous).", func(a *Args, x *NDArray) Value {
+		if len(a.Kw) > 0 {
+			throw("TypeError", "reshape() got an unexpected keyword argument '%s'", a.Kw[0].Name)
+		}
+		return npReshape(x, npDimsArgs(a))
+	})
+	npMethod("transpose", "transpose(*axes)", "The array with its axes permuted (reversed by default).", func(a *Args, x *NDArray) Value {
+		if len(a.Pos) == 0 {
+			return npTranspose(x, nil)
+		}
+		return npTranspose(x, npDimsArgs(a))
+	})
+	npMethod("swapaxes", "swapaxes(axis1, axis2)", "The array with two axes swapped.", func(a *Args, x *NDArray) Value {
+		var i, j int
+		a.Unpack("axis1", &i, "axis2", &j)
+		axes := npRangeInts(x.ndim())
+		i, j = npWrapAxis(i, x.ndim()), npWrapAxis(j, x.ndim())
+		axes[i], axes[j] = axes[j], axes[i]
+		return npTranspose(x, axes)
+	})
+	npMethod("astype", "astype(dtype)", "A copy converted to dtype.", func(a *Args, x *NDArray) Value {
+		var dt Value
+		a.Unpack("dtype", &dt)
+		return x.copyAs(npDTypeOf(dt))
+	})
+	npMethod("copy", "copy()", "A C-ordered copy.", func(a *Args, x *NDArray) Value {
+		a.NoArgs()
+		c := x.copyAs(x.dtype())
+		c.scalar = x.scalar
+		return c
+	})
+	npMethod("ravel", "ravel()", "The elements as a 1-D array (a view when contiguous).", func(a *Args, x *NDArray) Value {
+		a.NoArgs()
+		return npRavel(x)
+	})
+	npMethod("flatten", "flatten()", "A 1-D copy of the elements.", func(a *Args, x *NDArray) Value {
+		a.NoArgs()
+		return npRavel(x.copyAs(x.dtype()))
+	})
+	npMethod("squeeze", "squeeze(axis=None)", "The array without its size-1 axes.", func(a *Args, x *NDArray) Value {
+		var axis Value = None
+		a.Unpack("axis?", &axis)
+		return npSqueeze(x, axis)
+	})
+	npMethod("tolist", "tolist()", "The elements as nested Python lists.", func(a *Args, x *NDArray) Value {
+		a.NoArgs()
+		return npToList(x)
+	})
+	npMethod("item", "item()", "The single element as a Python number.", func(a *Args, x *NDArray) Value {
+		a.NoArgs()
+		if x.size() != 1 {
+			throw("ValueError", errNPItemSize)
+		}
+		return scalarValue(x.values()[0], x.dtype())
+	})
+	npMethod("fill", "fill(value)", "Sets every element to value.", func(a *Args, x *NDArray) Value {
+		var v Value
+		a.Unpack("value", &v)
+		if x.readonly {
+			throw("ValueError", errNPReadOnly)
+		}
+		x.t.Fill(npCast(npNumber(v), x.dtype()))
+		return None
+	})
+	npMethod("sum", "sum(axis=None, dtype=None, keepdims=False)", "The sum of the elements (over axis).", func(a *Args, x *NDArray) Value {
+		var axis, dt Value = None, None
+		var keep bool
+		a.Unpack("axis?", &axis, "dtype?", &dt, "$keepdims?", &keep)
+		if _, ok := dt.(NoneType); ok {
+			return npSum(x, axis, keep, nil)
+		}
+		d := npDTypeOf(dt)
+		return npSum(x, axis, keep, &d)
+	})
+	npMethod("prod", "prod(axis=None, keepdims=False)", "The product of the elements (over axis).", func(a *Args, x *NDArray) Value {
+		axis, keep := npReduceArgs(a)
+		return npProd(x, axis, keep)
+	})
+	npMethod("mean", "mean(axis=None, keepdims=False)", "The mean of the elements (over axis).", func(a *Args, x *NDArray) Value {
+		axis, keep := npReduceArgs(a)
+		return npMean(a.s, x, axis, keep)
+	})
+	for _, name := range []string{"std", "var"} {
+		name := name
+		npMethod(name, name+"(axis=None, ddof=0, keepdims=False)", "The "+map[string]string{"std": "standard deviation", "var": "variance"}[name]+" of the elements (over axis).", func(a *Args, x *NDArray) Value {
+			var axis Value = None
+			var ddof int
+			var keep bool
+			a.Unpack("axis?", &axis, "$ddof?", &ddof, "$keepdims?", &keep)
+			return npVar(a.s, x, axis, keep, ddof, name == "std")
+		})
+	}
+	npMethod("max", "max(axis=None, keepdims=False)", "The largest element (over axis).", func(a *Args, x *NDArray) Value {
+		axis, keep := npReduceArgs(a)
+		return npExtreme(x, axis, keep, true, "maximum")
+	})
+	npMethod("min", "min(axis=None, keepdims=False)", "The smallest element (over axis).", func(a *Args, x *NDArray) Value {
+		axis, keep := npReduceArgs(a)
+		return npExtreme(x, axis, keep, false, "minimum")
+	})
+	npMethod("argmax", "argmax(axis=None)", "The index of the largest element (over axis).", func(a *Args, x *NDArray) Value {
+		var axis Value = None
+		a.Unpack("axis?", &axis)
+		return npArgExtreme(x, axis, true, "argmax")
+	})
+	npMethod("argmin", "argmin(axis=None)", "The index of the smallest element (over axis).", func(a *Args, x *NDArray) Value {
+		var axis Value = None
+		a.Unpack("axis?", &axis)
+		return npArgExtreme(x, axis, false, "argmin")
+	})
+	npMethod("all", "all(axis=None, keepdims=False)", "Whether every element is true (over axis).", func(a *Args, x *NDArray) Value {
+		axis, keep := npReduceArgs(a)
+		return npAllAny(x, axis, keep, true)
+	})
+	npMethod("any", "any(axis=None, keepdims=False)", "Whether any element is true (over axis).", func(a *Args, x *NDArray) Value {
+		axis, keep := npReduceArgs(a)
+		return npAllAny(x, axis, keep, false)
+	})
+	npMethod("cumsum", "cumsum(axis=None)", "The running sums (flattened without axis).", func(a *Args, x *NDArray) Value {
+		var axis Value = None
+		a.Unpack("axis?", &axis)
+		return npCumsum(x, axis)
+	})
+	npMethod("dot", "dot(b)", "The dot product with b (np.dot).", func(a *Args, x *NDArray) Value {
+		var b Value
+		a.Unpack("b", &b)
+		return npDot(a.s, x, b)
+	})
+	npMethod("nonzero", "nonzero()", "The indices of the nonzero elements, one array per axis.", func(a *Args, x *NDArray) Value {
+		a.NoArgs()
+		var out Tuple
+		for _, ix := range npNonzero(x) {
+			out = append(out, ix)
+		}
+		return out
+	})
+}
+
+func npWrapAxis(ax, n int) int {
+	if ax < -n || ax >= n {
+		throw("numpy.AxisError", errNPAxisBounds, ax, n)
+	}
+	if ax < 0 {
+		ax += n
+	}
+	return ax
+}
+
+// npToList is a.tolist().
+func npToList(a *NDArray) Value {
+	if a.ndim() == 0 {
+		return scalarValue(a.item(), a.dtype())
+	}
+	n := a.shape()[0]
+	checkItems(n)
+	out := make([]Value, n)
+	for i := range out {
+		out[i] = npToList(a.at(i))
+	}
+	return &List{Elems: out}
+}
+
+var _ = tensor.Bool

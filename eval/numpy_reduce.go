@@ -1,0 +1,382 @@
+package eval
+
+import (
+	"math"
+
+	"github.com/tensh/tensh/runtime/tensor"
+)
+
+// NumPy's reductions (sum, prod, mean, std, var, max, min, argmax,
+// argmin, all, any) with axis= and keepdims=, summing as NumPy does:
+// pairwise over the reduced elements when they are the array's trailing
+// (contiguous) axes, in blocks of the iterator's 8192-element buffer, and
+// one element at a time otherwise.
+
+// npAxes resolves an axis argument (None: every axis).
+func npAxes(axis Value, ndim int) []bool {
+	red := make([]bool, ndim)
+	if _, ok := axis.(NoneType); ok || axis == nil {
+		for i := range red {
+			red[i] = true
+		}
+		return red
+	}
+	var list []Value
+	if t, ok := axis.(Tuple); ok {
+		list = t
+	} else {
+		list = []Value{axis}
+	}
+	for _, v := range list {
+		ax := int(npIndexInt(v))
+		if ax < -ndim || ax >= ndim {
+			throw("numpy.AxisError", errNPAxisBounds, ax, ndim)
+		}
+		if ax < 0 {
+			ax += ndim
+		}
+		if red[ax] {
+			throw("ValueError", "duplicate value in 'axis'")
+		}
+		red[ax] = true
+	}
+	return red
+}
+
+// npGroups splits a's elements into one group per output element: the
+// output shape (keepdims or not) and the reduced values of each group in
+// C order.
+func npGroups(a *NDArray, red []bool, keepdims bool) (outShape []int, groups [][]tensor.Scalar, trailing bool) {
+	var keptShape, keptStrides, redShape, redStrides []int
+	trailing = true
+	seenRed := false
+	for d, n := range a.shape() {
+		if red[d] {
+			seenRed = true
+			redShape = append(redShape, n)
+			redStrides = append(redStrides, a.t.Strides()[d])
+			if keepdims {
+				outShape = append(outShape, 1)
+			}
+		} else {
+			if seenRed {
+				trailing = false
+			}
+			keptShape = append(keptShape, n)
+			keptStrides = append(keptStrides, a.t.Strides()[d])
+			outShape = append(outShape, n)
+		}
+	}
+	if outShape == nil {
+		outShape = []int{}
+	}
+	st := a.t.Storage()
+	tensor.ForEachOffset(keptShape, keptStrides, a.t.Offset(), func(base int) {
+		var g []tensor.Scalar
+		tensor.ForEachOffset(redShape, redStrides, base, func(off int) { g = append(g, st.Get(off)) })
+		groups = append(groups, g)
+	})
+	return outShape, groups, trailing
+}
+
+// npPairwise is NumPy's pairwise_sum, in float64 or float32 arithmetic.
+func npPairwise(x []float64, f32 bool) float64 {
+	add := func(a, b float64) float64 {
+		if f32 {
+			return float64(float32(a + b))
+		}
+		return a + b
+	}
+	n := len(x)
+	switch {
+	case n < 8:
+		r := math.Copysign(0, -1)
+		for _, v := range x {
+			r = add(r, v)
+		}
+		return r
+	case n <= 128:
+		var r [8]float64
+		copy(r[:], x[:8])
+		i := 8
+		for ; i < n-n%8; i += 8 {
+			for j := 0; j < 8; j++ {
+				r[j] = add(r[j], x[i+j])
+			}
+		}
+		res := add(add(add(r[0], r[1]), add(r[2], r[3])), add(add(r[4], r[5]), add(r[6], r[7])))
+		for ; i < n; i++ {
+			res = add(res, x[i])
+		}
+		return res
+	}
+	n2 := n / 2
+	n2 -= n2 % 8
+	return add(npPairwise(x[:n2], f32), npPairwise(x[n2:], f32))
+}
+
+// npSumFloats sums a group as add.reduce does.
+func npSumFloats(x []float64, f32, pairwise bool) float64 {
+	add := func(a, b float64) float64 {
+		if f32 {
+			return float64(float32(a + b))
+		}
+		return a + b
+	}
+	acc := 0.0
+	if !pairwise {
+		for _, v := range x {
+			acc = add(acc, v)
+		}
+		return acc
+	}
+	for i := 0; i < len(x); i += 8192 {
+		acc = add(acc, npPairwise(x[i:min(i+8192, len(x))], f32))
+	}
+	return acc
+}
+
+// npSumDType is the dtype add.reduce gives (small integers widen to int64).
+func npSumDType(d tensor.DType) tensor.DType {
+	switch d {
+	case tensor.Bool, tensor.Int8, tensor.Int16, tensor.Int32:
+		return tensor.Int64
+	case tensor.Uint8:
+		throw("TypeError", errNPUnsupportedDType, "uint64")
+	}
+	return d
+}
+
+// npResult makes the reduction's result: a scalar for a full reduction
+// without keepdims, else an array.
+func npResult(shape []int, vals []tensor.Scalar, d tensor.DType) Value {
+	t := tensor.Empty(shape, d)
+	for i, v := range vals {
+		t.Storage().Set(i, npCast(v, d))
+	}
+	if len(shape) == 0 {
+		return &NDArray{t: t, scalar: true}
+	}
+	return newND(t)
+}
+
+func floatsOf(g []tensor.Scalar) []float64 {
+	out := make([]float64, len(g))
+	for i, v := range g {
+		out[i] = v.Float()
+	}
+	return out
+}
+
+// npSum is a.sum(axis, dtype, keepdims).
+func npSum(a *NDArray, axis Value, keepdims bool, dt *tensor.DType) Value {
+	d := npSumDType(a.dtype())
+	if dt != nil {
+		d = *dt
+	}
+	shape, groups, trailing := npGroups(a, npAxes(axis, a.ndim()), keepdims)
+	vals := make([]tensor.Scalar, len(groups))
+	for i, g := range groups {
+		if d.IsFloat() {
+			f32 := d == tensor.Float32 || d == tensor.Float16
+			vals[i] = tensor.FloatS(npSumFloats(floatsOf(g), f32, trailing))
+			continue
+		}
+		var acc int64
+		for _, v := range g {
+			acc += npCast(v, d).Int()
+		}
+		vals[i] = tensor.IntS(acc)
+	}
+	return npResult(shape, vals, d)
+}
+
+// npProd is a.prod(axis, keepdims).
+func npProd(a *NDArray, axis Value, keepdims bool) Value {
+	d := npSumDType(a.dtype())
+	shape, groups, _ := npGroups(a, npAxes(axis, a.ndim()), keepdims)
+	vals := make([]tensor.Scalar, len(groups))
+	for i, g := range groups {
+		if d.IsFloat() {
+			acc := 1.0
+			for _, v := range g {
+				acc = npRound(acc*v.Float(), d)
+			}
+			vals[i] = tensor.FloatS(acc)
+			continue
+		}
+		acc := int64(1)
+		for _, v := range g {
+			acc *= v.Int()
+		}
+		vals[i] = tensor.IntS(acc)
+	}
+	return npResult(shape, vals, d)
+}
+
+// npMean is a.mean(axis, keepdims): the sum (in float64 for integers,
+// float32 for float16) divided by the count.
+func npMean(s *Session, a *NDArray, axis Value, keepdims bool) Value {
+	d := a.dtype()
+	sumD := d
+	switch {
+	case !d.IsFloat():
+		sumD = tensor.Float64
+	case d == tensor.Float16:
+		sumD = tensor.Float32
+	}
+	red := npAxes(axis, a.ndim())
+	count := 1
+	for i, r := range red {
+		if r {
+			count *= a.shape()[i]
+		}
+	}
+	if count == 0 {
+		s.Warn("RuntimeWarning", errNPMeanEmpty)
+	}
+	sum := npSum(a, axis, keepdims, &sumD).(*NDArray)
+	outD := sumD
+	if d == tensor.Float16 {
+		outD = tensor.Float16
+	}
+	res := sum.mapValues(outD, func(v tensor.Scalar) tensor.Scalar {
+		return tensor.FloatS(npRound(v.Float()/float64(count), sumD))
+	})
+	return res
+}
+
+// npVar is a.var(axis, ddof, keepdims) (std takes its square root).
+func npVar(s *Session, a *NDArray, axis Value, keepdims bool, ddof int, std bool) Value {
+	d := a.dtype()
+	sumD := d
+	if !d.IsFloat() {
+		sumD = tensor.Float64
+	}
+	mean := npMean(s, a, axis, true).(*NDArray)
+	mean.scalar = false
+	x := npUfuncs["subtract"].call(s, a, mean, nil).(*NDArray)
+	x = npUfuncs["multiply"].call(s, x, x, nil).(*NDArray)
+	red := npAxes(axis, a.ndim())
+	count := 1
+	for i, r := range red {
+		if r {
+			count *= a.shape()[i]
+		}
+	}
+	sum := npSum(x, axis, keepdims, &sumD).(*NDArray)
+	div := float64(max(count-ddof, 0))
+	outD := sumD
+	return sum.mapValues(outD, func(v tensor.Scalar) tensor.Scalar {
+		r := npRound(v.Float()/div, sumD)
+		if std {
+			r = npRound(math.Sqrt(r), sumD)
+		}
+		return tensor.FloatS(r)
+	})
+}
+
+// npExtreme is a.max/a.min (NaN propagates).
+func npExtreme(a *NDArray, axis Value, keepdims bool, isMax bool, name string) Value {
+	shape, groups, _ := npGroups(a, npAxes(axis, a.ndim()), keepdims)
+	vals := make([]tensor.Scalar, len(groups))
+	for i, g := range groups {
+		if len(g) == 0 {
+			throw("ValueError", errNPEmptyReduce, name)
+		}
+		best := g[0]
+		for _, v := range g[1:] {
+			c := npOrder(v, best)
+			if c == npUnordered {
+				if math.IsNaN(v.Float()) && !math.IsNaN(best.Float()) {
+					best = v
+				}
+				continue
+			}
+			if (isMax && c > 0) || (!isMax && c < 0) {
+				best = v
+			}
+		}
+		vals[i] = best
+	}
+	return npResult(shape, vals, a.dtype())
+}
+
+// npArgExtreme is a.argmax/argmin (one axis or the flattened array).
+func npArgExtreme(a *NDArray, axis Value, isMax bool, name string) Value {
+	if _, ok := axis.(NoneType); ok || axis == nil {
+		a = npRavel(a)
+		axis = MakeInt(0)
+	}
+	shape, groups, _ := npGroups(a, npAxes(axis, a.ndim()), false)
+	vals := make([]tensor.Scalar, len(groups))
+	for i, g := range groups {
+		if len(g) == 0 {
+			throw("ValueError", "attempt to get %s of an empty sequence", name)
+		}
+		bi := 0
+		for j, v := range g {
+			if math.IsNaN(g[bi].Float()) {
+				break
+			}
+			c := npOrder(v, g[bi])
+			if c == npUnordered || (isMax && c > 0) || (!isMax && c < 0) {
+				bi = j
+			}
+		}
+		vals[i] = tensor.IntS(int64(bi))
+	}
+	return npResult(shape, vals, tensor.Int64)
+}
+
+// npAllAny is a.all/a.any.
+func npAllAny(a *NDArray, axis Value, keepdims bool, all bool) Value {
+	shape, groups, _ := npGroups(a, npAxes(axis, a.ndim()), keepdims)
+	vals := make([]tensor.Scalar, len(groups))
+	for i, g := range groups {
+		r := all
+		for _, v := range g {
+			if v.Bool() != all {
+				r = !all
+				break
+			}
+		}
+		vals[i] = tensor.BoolS(r)
+	}
+	return npResult(shape, vals, tensor.Bool)
+}
+
+// npCumsum is a.cumsum(axis) (flattened without an axis).
+func npCumsum(a *NDArray, axis Value) Value {
+	if _, ok := axis.(NoneType); ok || axis == nil {
+		a = npRavel(a)
+		axis = MakeInt(0)
+	}
+	red := npAxes(axis, a.ndim())
+	d := npSumDType(a.dtype())
+	out := a.copyAs(d)
+	ax := 0
+	for i, r := range red {
+		if r {
+			ax = i
+		}
+	}
+	st := out.t.Storage()
+	strides := out.t.Strides()
+	outer := append([]int{}, out.shape()...)
+	outer[ax] = 1
+	tensor.ForEachOffset(outer, strides, 0, func(base int) {
+		acc := st.Get(base)
+		for k := 1; k < out.shape()[ax]; k++ {
+			o := base + k*strides[ax]
+			v := st.Get(o)
+			if d.IsFloat() {
+				acc = tensor.FloatS(npRound(acc.Float()+v.Float(), d))
+			} else {
+				acc = tensor.IntS(acc.Int() + v.Int())
+			}
+			st.Set(o, acc)
+		}
+	})
+	return out
+}

@@ -1,0 +1,189 @@
+package eval
+
+import (
+	"github.com/tensh/tensh/lang"
+	"github.com/tensh/tensh/runtime/tensor"
+)
+
+// The Python protocols of numpy.ndarray and the NumPy scalars.
+
+// npOperatorUfuncs are the ufuncs of Python's binary operators.
+var npOperatorUfuncs = map[lang.Op]string{
+	lang.Plus: "add", lang.Minus: "subtract", lang.Star: "multiply", lang.Slash: "divide",
+	lang.SlashSlash: "floor_divide", lang.Percent: "remainder", lang.StarStar: "power",
+	lang.Amp: "bitwise_and", lang.Pipe: "bitwise_or", lang.Caret: "bitwise_xor",
+}
+
+// npComparisonUfuncs are the ufuncs of the rich comparisons.
+var npComparisonUfuncs = map[lang.Op]string{
+	lang.Eq: "equal", lang.Ne: "not_equal", lang.Lt: "less", lang.Le: "less_equal",
+	lang.Gt: "greater", lang.Ge: "greater_equal",
+}
+
+// npOperand reports whether an array operator takes v as its other operand.
+func npOperand(v Value) bool {
+	switch v.(type) {
+	case *NDArray, Bool, Int, Float, *List, Tuple:
+		return true
+	}
+	return false
+}
+
+// Binary is a.__op__(other) / a.__rop__(other).
+func (a *NDArray) Binary(s *Session, op lang.Op, other Value, reflected bool) (Value, bool) {
+	if _, isT := other.(*tensor.Tensor); isT {
+		if a.scalar || reflected {
+			return nil, false // the tensor's operator takes it
+		}
+		if op == lang.Plus {
+			throw("TypeError", errNPConcatArrays)
+		}
+		throw("TypeError", errUnsupportedBinary, binaryOpName(op), a.PyTypeName(), "Tensor")
+	}
+	if !npOperand(other) {
+		return nil, false
+	}
+	if reflected && op == lang.Star && a.scalar && isSequence(other) {
+		return nil, false
+	}
+	x, y := Value(a), other
+	if reflected {
+		x, y = other, a
+	}
+	if op == lang.At {
+		return npMatmul(npArg(x), npArg(y)), true
+	}
+	name, ok := npOperatorUfuncs[op]
+	if !ok {
+		return nil, false
+	}
+	return npUfuncs[name].call(s, x, y, nil), true
+}
+
+// Inplace is a += other: the ufunc with out=a.
+func (a *NDArray) Inplace(s *Session, op lang.Op, other Value) (Value, bool) {
+	name, ok := npOperatorUfuncs[op]
+	if !ok || a.scalar || !npOperand(other) {
+		return nil, false
+	}
+	return npUfuncs[name].call(s, a, other, a), true
+}
+
+// Compare is the elementwise comparison.
+func (a *NDArray) Compare(s *Session, op lang.Op, other Value, reflected bool) (Value, bool) {
+	if _, isT := other.(*tensor.Tensor); isT {
+		if a.scalar || reflected {
+			return nil, false
+		}
+		if op == lang.Eq || op == lang.Ne {
+			return Bool(op == lang.Ne), true
+		}
+		throw("TypeError", errUnsupportedCompare, op, a.PyTypeName(), "Tensor")
+	}
+	if !npOperand(other) {
+		if op == lang.Eq || op == lang.Ne {
+			return Bool(op == lang.Ne), true
+		}
+		return nil, false
+	}
+	x, y := Value(a), other
+	if reflected {
+		x, y = other, a
+	}
+	u := npUfuncs[npComparisonUfuncs[op]]
+	if op == lang.Eq || op == lang.Ne {
+		if _, ok := npBroadcastShapes(npArg(x).shape(), npArg(y).shape()); !ok {
+			s.Warn("DeprecationWarning", errNPElementwiseCmp)
+			return Bool(op == lang.Ne), true
+		}
+	}
+	return u.call(s, x, y, nil), true
+}
+
+// Unary is -a, +a, ~a.
+func (a *NDArray) Unary(s *Session, op lang.Op) Value {
+	d := a.dtype()
+	var f func(v tensor.Scalar) tensor.Scalar
+	switch op {
+	case lang.Minus:
+		if d == tensor.Bool {
+			throw("TypeError", errNPBoolNegative)
+		}
+		f = func(v tensor.Scalar) tensor.Scalar {
+			if d.IsFloat() {
+				return tensor.FloatS(-v.Float())
+			}
+			return tensor.IntS(-v.Int())
+		}
+	case lang.Plus:
+		f = func(v tensor.Scalar) tensor.Scalar { return v }
+	case lang.Tilde:
+		if d.IsFloat() {
+			throw("TypeError", errNPUfuncNoLoop, "invert")
+		}
+		f = func(v tensor.Scalar) tensor.Scalar {
+			if d == tensor.Bool {
+				return tensor.BoolS(!v.Bool())
+			}
+			return tensor.IntS(^v.Int())
+		}
+	default:
+		throw("TypeError", errBadUnary, op, a.PyTypeName())
+	}
+	return a.mapValues(d, f)
+}
+
+// mapValues is a new array (a scalar for a scalar) of f over a's elements.
+func (a *NDArray) mapValues(d tensor.DType, f func(v tensor.Scalar) tensor.Scalar) *NDArray {
+	out := tensor.Empty(append([]int{}, a.shape()...), d)
+	st := out.Storage()
+	for i, v := range a.values() {
+		st.Set(i, npCast(f(v), d))
+	}
+	return &NDArray{t: out, scalar: a.scalar}
+}
+
+// Truth is bool(a).
+func (a *NDArray) Truth() bool {
+	switch a.size() {
+	case 1:
+		return a.item().Bool()
+	case 0:
+		throw("ValueError", "The truth value of an empty array is ambiguous. Use `array.size > 0` to check that an array is not empty.")
+	}
+	throw("ValueError", errNPTruth)
+	return false
+}
+
+// Len is len(a).
+func (a *NDArray) Len() int {
+	if a.scalar {
+		throw("TypeError", "object of type '%s' has no len()", a.PyTypeName())
+	}
+	if a.ndim() == 0 {
+		throw("TypeError", errNPLen0d)
+	}
+	return a.shape()[0]
+}
+
+// Items iterates over the first axis.
+func (a *NDArray) Items() []Value {
+	if a.scalar {
+		throw("TypeError", "'%s' object is not iterable", a.PyTypeName())
+	}
+	if a.ndim() == 0 {
+		throw("TypeError", errNPIter0d)
+	}
+	n := a.shape()[0]
+	checkItems(n)
+	out := make([]Value, n)
+	for i := range out {
+		sub := a.at(i)
+		if sub.ndim() == 0 {
+			out[i] = npScalar(sub.item(), a.dtype())
+		} else {
+			out[i] = sub
+		}
+	}
+	return out
+}
