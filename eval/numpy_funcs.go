@@ -1,0 +1,334 @@
+package eval
+
+import (
+	"math"
+
+	"github.com/tensh/tensh/runtime/tensor"
+)
+
+// numpy's functions: the ufuncs (with out=), where, the broadcasting
+// helpers, joins, and the reductions as functions.
+
+// npOutArg reads out= (an ndarray or None).
+func npOutArg(a *Args) *NDArray {
+	v, ok := a.Kwarg("out")
+	if !ok {
+		return nil
+	}
+	if _, isNone := v.(NoneType); isNone {
+		return nil
+	}
+	out, isND := v.(*NDArray)
+	if !isND || out.scalar {
+		throw("TypeError", "return arrays must be of ArrayType")
+	}
+	return out
+}
+
+// npUnary is a one-input ufunc computed in float64 (rounded to the
+// result dtype), int64 or bool.
+type npUnary struct {
+	name      string
+	f         func(x float64) float64
+	i         func(x int64) int64
+	b         func(x bool) bool
+	toBool    func(x float64) bool // predicates (isnan, ...)
+	floatOnly bool                 // integer inputs use float64 (sqrt, exp)
+}
+
+func (u *npUnary) call(s *Session, x Value, out *NDArray) Value {
+	a := npArg(x)
+	d := a.dtype()
+	loop := d
+	switch {
+	case u.toBool != nil:
+		loop = tensor.Bool
+	case u.floatOnly && !d.IsFloat():
+		loop = tensor.Float64
+		if d == tensor.Bool || d == tensor.Int8 || d == tensor.Uint8 {
+			loop = tensor.Float16
+		} else if d == tensor.Int16 {
+			loop = tensor.Float32
+		}
+	case d == tensor.Bool && u.b == nil:
+		loop = tensor.Int8
+	case d.IsFloat() && u.f == nil:
+		throw("TypeError", errNPUfuncNoLoop, u.name)
+	}
+	res := a.mapValues(loop, func(v tensor.Scalar) tensor.Scalar {
+		switch {
+		case u.toBool != nil:
+			return tensor.BoolS(u.toBool(v.Float()))
+		case loop.IsFloat():
+			r := u.f(v.Float())
+			if loop == tensor.Float16 {
+				r = float64(float32(r))
+			}
+			return tensor.FloatS(r)
+		case loop == tensor.Bool:
+			return tensor.BoolS(u.b(v.Bool()))
+		}
+		return tensor.IntS(u.i(v.Int()))
+	})
+	if out != nil {
+		if !npFits(res.shape(), out.shape()) {
+			npBroadcastError(a.shape(), out.shape())
+		}
+		if !npCanCast(loop, out.dtype(), "same_kind") {
+			throw("numpy.core._exceptions._UFuncOutputCastingError", errNPOutputCast, u.name, NPDType{loop}.Repr(), NPDType{out.dtype()}.Repr())
+		}
+		npCopyInto(out, res.expandTo(out.shape()))
+		return out
+	}
+	res.scalar = a.ndim() == 0
+	return res
+}
+
+var npUnaries = []*npUnary{
+	{name: "negative", f: func(x float64) float64 { return -x }, i: func(x int64) int64 { return -x }},
+	{name: "positive", f: func(x float64) float64 { return x }, i: func(x int64) int64 { return x }},
+	{name: "absolute", f: math.Abs, i: func(x int64) int64 {
+		if x < 0 {
+			return -x
+		}
+		return x
+	}, b: func(x bool) bool { return x }},
+	{name: "square", f: func(x float64) float64 { return x * x }, i: func(x int64) int64 { return x * x }},
+	{name: "sign", f: func(x float64) float64 {
+		switch {
+		case x > 0:
+			return 1
+		case x < 0:
+			return -1
+		}
+		return x
+	}, i: func(x int64) int64 {
+		switch {
+		case x > 0:
+			return 1
+		case x < 0:
+			return -1
+		}
+		return 0
+	}},
+	{name: "sqrt", f: math.Sqrt, floatOnly: true},
+	{name: "exp", f: math.Exp, floatOnly: true},
+	{name: "log", f: math.Log, floatOnly: true},
+	{name: "sin", f: math.Sin, floatOnly: true},
+	{name: "cos", f: math.Cos, floatOnly: true},
+	{name: "tanh", f: math.Tanh, floatOnly: true},
+	{name: "floor", f: math.Floor, floatOnly: true},
+	{name: "ceil", f: math.Ceil, floatOnly: true},
+	{name: "isnan", toBool: math.IsNaN},
+	{name: "isinf", toBool: func(x float64) bool { return math.IsInf(x, 0) }},
+	{name: "isfinite", toBool: func(x float64) bool { return !math.IsInf(x, 0) && !math.IsNaN(x) }},
+	{name: "logical_not", toBool: func(x float64) bool { return x == 0 }},
+}
+
+func init() {
+	for name, u := range npUfuncs {
+		u := u
+		npFunc(name, name+"(x1, x2, out=None)", "NumPy's "+name+" ufunc: elementwise, broadcasting x1 and x2.", func(a *Args) Value {
+			var x, y, o Value
+			a.Unpack("x1", &x, "x2", &y, "out?", &o)
+			return u.call(a.s, x, y, npOutArg(a))
+		})
+	}
+	npFuncs["true_divide"] = npFuncs["divide"]
+	npFuncs["mod"] = npFuncs["remainder"]
+	for _, u := range npUnaries {
+		u := u
+		npFunc(u.name, u.name+"(x, out=None)", "NumPy's "+u.name+" ufunc, elementwise.", func(a *Args) Value {
+			var x, o Value
+			a.Unpack("x", &x, "out?", &o)
+			return u.call(a.s, x, npOutArg(a))
+		})
+	}
+	npFuncs["abs"] = npFuncs["absolute"]
+	npFunc("where", "where(condition, x, y)", "Elements of x where condition holds, else of y (broadcast together).", func(a *Args) Value {
+		var c, x, y Value
+		a.Unpack("condition", &c, "x", &x, "y", &y)
+		ca, xa, ya := npArg(c), npArg(x), npArg(y)
+		shape, ok := npBroadcastShapes(ca.shape(), xa.shape(), ya.shape())
+		if !ok {
+			npBroadcastError(ca.shape(), xa.shape(), ya.shape())
+		}
+		d := npResultType([]*NDArray{xa, ya})
+		cv := ca.expandTo(shape).values()
+		xv, yv := xa.expandTo(shape).values(), ya.expandTo(shape).values()
+		t := tensor.Empty(shape, d)
+		for i := range cv {
+			v := yv[i]
+			if cv[i].Bool() {
+				v = xv[i]
+			}
+			t.Storage().Set(i, npCast(v, d))
+		}
+		return newND(t)
+	})
+	npFunc("broadcast_shapes", "broadcast_shapes(*shapes)", "The shape the given shapes broadcast to.", func(a *Args) Value {
+		var shapes []Value
+		a.Unpack("*args", &shapes)
+		list := make([][]int, len(shapes))
+		for i, s := range shapes {
+			list[i] = npShapeArg(s)
+		}
+		return shapeTuple(npBroadcastShapesArgs(list))
+	})
+	npFunc("broadcast_to", "broadcast_to(array, shape)", "A read-only view of array broadcast to shape.", func(a *Args) Value {
+		var x, shape Value
+		a.Unpack("array", &x, "shape", &shape)
+		return npBroadcastTo(npArg(x), npShapeArg(shape))
+	})
+	npFunc("broadcast_arrays", "broadcast_arrays(*args)", "The arrays broadcast against each other (views).", func(a *Args) Value {
+		var xs []Value
+		a.Unpack("*args", &xs)
+		arrs, shapes := make([]*NDArray, len(xs)), make([][]int, len(xs))
+		for i, x := range xs {
+			arrs[i] = npArg(x)
+			shapes[i] = arrs[i].shape()
+		}
+		shape := npBroadcastShapesArgs(shapes)
+		out := &List{}
+		for _, arr := range arrs {
+			if sameInts(arr.shape(), shape) {
+				out.Elems = append(out.Elems, arr)
+				continue
+			}
+			out.Elems = append(out.Elems, arr.expandTo(shape))
+		}
+		return out
+	})
+	npFunc("broadcast", "broadcast(*args)", "An object describing the broadcast of the arrays (its .shape, .ndim, .size).", func(a *Args) Value {
+		var xs []Value
+		a.Unpack("*args", &xs)
+		shapes := make([][]int, len(xs))
+		for i, x := range xs {
+			shapes[i] = npArg(x).shape()
+		}
+		shape := npBroadcastShapesArgs(shapes)
+		return &Object{TypeName: "numpy.broadcast", Attrs: map[string]Value{
+			"shape": shapeTuple(shape), "ndim": MakeInt(int64(len(shape))),
+			"size": MakeInt(int64(tensor.Numel(shape))), "numiter": MakeInt(int64(len(xs))),
+		}}
+	})
+	npFunc("expand_dims", "expand_dims(a, axis)", "a with a new size-1 axis at axis (a view).", func(a *Args) Value {
+		var x Value
+		var axis int
+		a.Unpack("a", &x, "axis", &axis)
+		return npExpandDims(npArg(x), axis)
+	})
+	npFunc("squeeze", "squeeze(a, axis=None)", "a without its size-1 axes (a view).", func(a *Args) Value {
+		var x, axis Value = nil, None
+		a.Unpack("a", &x, "axis?", &axis)
+		return npSqueeze(npArg(x), axis)
+	})
+	npFunc("reshape", "reshape(a, newshape)", "a with a new shape.", func(a *Args) Value {
+		var x, shape Value
+		a.Unpack("a", &x, "newshape", &shape)
+		return npReshape(npArg(x), npShapeArgNeg(shape))
+	})
+	npFunc("transpose", "transpose(a, axes=None)", "a with its axes permuted (reversed by default).", func(a *Args) Value {
+		var x, axes Value = nil, None
+		a.Unpack("a", &x, "axes?", &axes)
+		if _, ok := axes.(NoneType); ok {
+			return npTranspose(npArg(x), nil)
+		}
+		return npTranspose(npArg(x), npIntList(axes))
+	})
+	npFunc("ravel", "ravel(a)", "a's elements as a 1-D array.", func(a *Args) Value {
+		var x Value
+		a.Unpack("a", &x)
+		return npRavel(npArg(x))
+	})
+	npFunc("concatenate", "concatenate(arrays, axis=0)", "The arrays joined along an existing axis.", func(a *Args) Value {
+		var xs Value
+		axis := 0
+		a.Unpack("arrays", &xs, "axis?", &axis)
+		return npConcat(npArrays(xs), axis)
+	})
+	npFunc("stack", "stack(arrays, axis=0)", "The arrays joined along a new axis.", func(a *Args) Value {
+		var xs Value
+		axis := 0
+		a.Unpack("arrays", &xs, "axis?", &axis)
+		return npStack(npArrays(xs), axis)
+	})
+	npFunc("matmul", "matmul(x1, x2)", "The matrix product (the @ operator).", func(a *Args) Value {
+		var x, y Value
+		a.Unpack("x1", &x, "x2", &y)
+		return npMatmul(npArg(x), npArg(y))
+	})
+	npFunc("dot", "dot(a, b)", "The dot product: matrix product for 2-D, sum over the last axis of a and the second-to-last of b.", func(a *Args) Value {
+		var x, y Value
+		a.Unpack("a", &x, "b", &y)
+		return npDot(a.s, x, y)
+	})
+	npFunc("shape", "shape(a)", "a's shape.", func(a *Args) Value {
+		var x Value
+		a.Unpack("a", &x)
+		return shapeTuple(npArg(x).shape())
+	})
+	npFunc("ndim", "ndim(a)", "a's number of dimensions.", func(a *Args) Value {
+		var x Value
+		a.Unpack("a", &x)
+		return MakeInt(int64(npArg(x).ndim()))
+	})
+	npFunc("size", "size(a)", "a's number of elements.", func(a *Args) Value {
+		var x Value
+		a.Unpack("a", &x)
+		return MakeInt(int64(npArg(x).size()))
+	})
+	npFunc("copy", "copy(a)", "A copy of a.", func(a *Args) Value {
+		var x Value
+		a.Unpack("a", &x)
+		arr := npArg(x)
+		return arr.copyAs(arr.dtype())
+	})
+	npFunc("array_equal", "array_equal(a1, a2)", "Whether the arrays have the same shape and elements.", func(a *Args) Value {
+		var x, y Value
+		a.Unpack("a1", &x, "a2", &y)
+		xa, ya := npArg(x), npArg(y)
+		if !sameInts(xa.shape(), ya.shape()) {
+			return Bool(false)
+		}
+		eq := npUfuncs["equal"].call(a.s, xa, ya, nil).(*NDArray)
+		return Bool(npAllAny(eq, None, false, true).(*NDArray).item().Bool())
+	})
+	// Reductions as functions: an object that is not an ndarray gets its
+	// own method called, as NumPy's _wrapreduction does.
+	for _, name := range []string{"sum", "prod", "mean", "std", "var", "max", "min", "argmax", "argmin", "all", "any", "cumsum"} {
+		name := name
+		m := npMethods[name]
+		npFunc(name, name+"(a, axis=None, ...)", "NumPy's "+name+" of a (see ndarray."+name+").", func(a *Args) Value {
+			if len(a.Pos) == 0 {
+				a.Unpack("a", new(Value))
+			}
+			x := a.Pos[0]
+			if t, ok := x.(*tensor.Tensor); ok && name != "argmax" && name != "argmin" && name != "cumsum" {
+				kw := []KwArg{{"axis", None}, {"out", None}}
+				return a.s.Call(a.s.getAttr(t, name), &Args{Pos: a.Pos[1:], Kw: append(kw, a.Kw...)})
+			}
+			return a.s.Call(&BoundMethod{Self: npArg(x), Fn: m}, &Args{Pos: a.Pos[1:], Kw: a.Kw})
+		})
+	}
+	npFuncs["amax"] = npFuncs["max"]
+	npFuncs["amin"] = npFuncs["min"]
+}
+
+// npShapeArgNeg reads a reshape target (ints, -1 allowed).
+func npShapeArgNeg(v Value) []int {
+	if isPySequence(v) {
+		return npIntList(v)
+	}
+	return []int{int(npIndexInt(v))}
+}
+
+// npArrays converts a sequence of array-likes.
+func npArrays(v Value) []*NDArray {
+	elems := iterate(v)
+	out := make([]*NDArray, len(elems))
+	for i, e := range elems {
+		out[i] = npArg(e)
+	}
+	return out
+}
