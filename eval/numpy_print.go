@@ -314,7 +314,11 @@ func (f *npFloatFormat) format(x float64) string {
 	if f.exp {
 		m, e := npScientific(x, f.d, f.precision)
 		ip, fp, _ := strings.Cut(m, ".")
-		fp += strings.Repeat("0", max(0, f.minDigits-len(fp)))
+		if len(fp) < f.minDigits {
+			// Dragon4 goes on with the exact digits of x's value.
+			m, e = splitE(strconv.FormatFloat(x, 'e', f.minDigits, 64))
+			ip, fp, _ = strings.Cut(m, ".")
+		}
 		sign := e[:1]
 		digits := e[1:]
 		digits = strings.Repeat("0", max(0, f.expSize-len(digits))) + digits

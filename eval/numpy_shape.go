@@ -57,14 +57,22 @@ func npReshape(a *NDArray, dims []int) *NDArray {
 	return src.view(src.t.Offset(), shape, tensor.ContiguousStrides(shape))
 }
 
-// npReshapeText writes -1 as NumPy's message does: (5,newaxis).
+// npReshapeText is convert_shape_to_string: -1 prints as newaxis, and
+// leading ones are left out: (5,newaxis), (2) for (-1, 2).
 func npReshapeText(dims []int) string {
-	parts := make([]string, len(dims))
-	for i, d := range dims {
-		if d == -1 {
-			parts[i] = "newaxis"
+	i := 0
+	for i < len(dims) && dims[i] < 0 {
+		i++
+	}
+	if i == len(dims) {
+		return "()"
+	}
+	parts := []string{strconv.Itoa(dims[i])}
+	for _, d := range dims[i+1:] {
+		if d < 0 {
+			parts = append(parts, "newaxis")
 		} else {
-			parts[i] = strconv.Itoa(d)
+			parts = append(parts, strconv.Itoa(d))
 		}
 	}
 	if len(dims) == 1 {
