@@ -329,9 +329,6 @@ func (a *NDArray) GetItem(s *Session, idx Value) Value {
 func npHasNewaxisOrEllipsis(idx Value) bool {
 	items := []Value{idx}
 	if t, ok := idx.(Tuple); ok {
-		if len(t) == 0 {
-			return true
-		}
 		items = t
 	}
 	for _, it := range items {

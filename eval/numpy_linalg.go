@@ -88,10 +88,15 @@ func npMatmulInto(out *tensor.Tensor, a, b *NDArray, d tensor.DType) {
 			for j := 0; j < m; j++ {
 				if d.IsFloat() {
 					acc := 0.0
+					// float16 products accumulate in float32 (matmul.c.src).
+					ad := d
+					if d == tensor.Float16 {
+						ad = tensor.Float32
+					}
 					for p := 0; p < k; p++ {
 						x := ast.Get(aoffs[bi] + i*as[nd-2] + p*as[nd-1]).Float()
 						y := bst.Get(boffs[bi] + p*bs[nd-2] + j*bs[nd-1]).Float()
-						acc = npRound(acc+x*y, d)
+						acc = npRound(acc+npRound(x*y, ad), ad)
 					}
 					outS.Set(idx, tensor.FloatS(acc))
 				} else if d == tensor.Bool {

@@ -150,7 +150,13 @@ func npExpandDims(a *NDArray, axis int) *NDArray {
 		axis += n
 	}
 	shape := append(append(append([]int{}, a.shape()[:axis]...), 1), a.shape()[axis:]...)
-	strides := append(append(append([]int{}, a.t.Strides()[:axis]...), 0), a.t.Strides()[axis:]...)
+	// The new axis's stride is what reshape gives it: the extent of the
+	// axes after it (one item for a last axis).
+	st := 1
+	if axis < a.ndim() {
+		st = a.t.Strides()[axis] * a.shape()[axis]
+	}
+	strides := append(append(append([]int{}, a.t.Strides()[:axis]...), st), a.t.Strides()[axis:]...)
 	return a.view(a.t.Offset(), shape, strides)
 }
 

@@ -91,7 +91,7 @@ func (a *NDArray) expandTo(shape []int) *NDArray {
 	strides := make([]int, nd)
 	off := nd - a.ndim()
 	for i := range shape {
-		if i >= off && a.shape()[i-off] == shape[i] {
+		if i >= off && a.shape()[i-off] == shape[i] && shape[i] != 1 {
 			strides[i] = a.t.Strides()[i-off]
 		}
 	}

@@ -7,7 +7,7 @@ by repr and str. A differential test against NumPy 1.24: the expected
 output comes from /usr/bin/python3.
 
     /usr/bin/python3 testdata/gen_numpy_random.py ops > /tmp/ops.tsh
-    /usr/bin/python3 ../shared/tools/oracle2.py /tmp/ops.tsh > testdata/numpy_random_ops.tsh
+    /usr/bin/python3 /work/shared/tools/oracle2.py /tmp/ops.tsh > testdata/numpy_random_ops.tsh
     (the same with print and numpy_random_print.tsh)
 
 Operands stay small (no overflow or invalid-value warnings, which tensh's
