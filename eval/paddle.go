@@ -1,0 +1,358 @@
+package eval
+
+import (
+	"fmt"
+	"math"
+	"strings"
+
+	"github.com/tensh/tensh/lang"
+	"github.com/tensh/tensh/runtime/tensor"
+)
+
+// The paddle module (Paddle 2.4's dygraph API, from its sources; no
+// oracle runs here): to_tensor, ones/zeros/full, add/subtract/multiply/
+// divide with NumPy's broadcasting, and the fluid elementwise_* ops whose
+// axis= aligns y with x starting at dimension axis
+// (paddle/phi/kernels/funcs/common_shape.h, GetBroadcastDimsArrays).
+// Tensors print as python/paddle/tensor/to_string.py prints them.
+
+// PaddleTensor is a paddle.Tensor on the runtime's storage.
+type PaddleTensor struct {
+	a            *NDArray
+	stopGradient bool
+}
+
+const (
+	errPDAxisGE    = "(InvalidArgument) Axis should be great than or equal to 0, but received axis is %d."
+	errPDAxisLE    = "(InvalidArgument) Axis should be less than or equal to %d, but received axis is %d."
+	errPDBroadcast = "(InvalidArgument) Broadcast dimension mismatch. Operands could not be broadcast together with the shape of X = [%s] and the shape of Y = [%s]. Received [%d] in X is not equal to [%d] in Y at i:%d."
+)
+
+func init() {
+	Modules["paddle"] = newPaddleModule
+	ModuleFiles["paddle"] = "/usr/lib/python3/dist-packages/paddle/__init__.py"
+}
+
+// PyTypeName is paddle.Tensor.
+func (p *PaddleTensor) PyTypeName() string { return "paddle.Tensor" }
+
+func pdDims(shape []int) string {
+	parts := make([]string, len(shape))
+	for i, n := range shape {
+		parts[i] = fmt.Sprint(n)
+	}
+	return strings.Join(parts, ", ")
+}
+
+// pdBroadcast is GetBroadcastDimsArrays: y's dims placed from axis in x
+// (or x's in y when y has more), then NumPy's rule dim by dim.
+func pdBroadcast(xs, ys []int, axis int) (xa, ya, out []int) {
+	maxDim := max(len(xs), len(ys))
+	if axis == -1 {
+		axis = len(xs) - len(ys)
+		if axis < 0 {
+			axis = -axis
+		}
+	}
+	if axis < 0 {
+		throw("ValueError", errPDAxisGE, axis)
+	}
+	if axis > maxDim {
+		throw("ValueError", errPDAxisLE, maxDim, axis)
+	}
+	place := func(small []int) []int {
+		arr := make([]int, maxDim)
+		for i := range arr {
+			arr[i] = 1
+		}
+		for i, n := range small {
+			if axis+i >= maxDim {
+				throw("ValueError", errPDAxisLE, maxDim-len(small), axis)
+			}
+			arr[axis+i] = n
+		}
+		return arr
+	}
+	if len(xs) > len(ys) {
+		xa, ya = append([]int{}, xs...), place(ys)
+	} else {
+		xa, ya = place(xs), append([]int{}, ys...)
+	}
+	out = make([]int, maxDim)
+	for i := range out {
+		if !(xa[i] == ya[i] || xa[i] <= 1 || ya[i] <= 1) {
+			throw("ValueError", errPDBroadcast, pdDims(xs), pdDims(ys), xa[i], ya[i], i)
+		}
+		out[i] = max(xa[i], ya[i])
+	}
+	return xa, ya, out
+}
+
+// pdElementwise is x op y with Paddle's axis rule; the result has x's dtype.
+func pdElementwise(s *Session, ufunc string, x, y Value, axis int) *PaddleTensor {
+	xa, ya := pdArg(x), pdArg(y)
+	xd, yd, out := pdBroadcast(xa.shape(), ya.shape(), axis)
+	xv := npReshape(xa, xd).expandTo(out)
+	yv := npReshape(ya, yd).expandTo(out)
+	u := npUfuncs[ufunc]
+	d := xa.dtype()
+	if !d.IsFloat() && ufunc == "divide" {
+		u = &npUfunc{name: "floor_divide", i: npFloorDivI, f: npFloorDivF}
+	}
+	return &PaddleTensor{a: u.compute(s, xv, yv, d, d), stopGradient: true}
+}
+
+// pdArg converts an operand: a paddle tensor, or a number.
+func pdArg(v Value) *NDArray {
+	switch x := v.(type) {
+	case *PaddleTensor:
+		return x.a
+	case Float:
+		return npFull(nil, tensor.FloatS(float64(x)), tensor.Float32)
+	}
+	return npArg(v)
+}
+
+// pdToTensor is paddle.to_tensor(data, dtype).
+func pdToTensor(data Value, dt *tensor.DType) *PaddleTensor {
+	var a *NDArray
+	switch x := data.(type) {
+	case *PaddleTensor:
+		a = x.a.copyAs(x.a.dtype())
+	case *NDArray:
+		a = x.copyAs(x.dtype())
+	default:
+		a = npFromValue(data, nil)
+		if a.dtype() == tensor.Float64 {
+			a = a.copyAs(tensor.Float32) // Python floats: the default dtype
+		}
+	}
+	if dt != nil {
+		a = a.copyAs(*dt)
+	}
+	a.scalar = false
+	return &PaddleTensor{a: a, stopGradient: true}
+}
+
+// pdDType reads a dtype: a string, a paddle dtype, a NumPy dtype or type.
+func pdDType(v Value) *tensor.DType {
+	if _, ok := v.(NoneType); ok || v == nil {
+		return nil
+	}
+	if o, ok := v.(*Object); ok && o.TypeName == "paddle.dtype" {
+		d := o.Attrs["_np"].(NPDType).D
+		return &d
+	}
+	d := npDTypeOf(v)
+	return &d
+}
+
+func newPaddleModule(s *Session) *Module {
+	m := &Module{Name: "paddle", Members: map[string]Value{}}
+	def := func(mod *Module, name, sig, doc string, fn func(a *Args) Value) {
+		mod.Members[name] = &Builtin{Name: name, Sig: sig, Doc: doc, Fn: fn}
+	}
+	for d, name := range npNames {
+		name := name
+		m.Members[name] = &Object{TypeName: "paddle.dtype", Attrs: map[string]Value{"_np": NPDType{d}},
+			ReprFn: func() string { return "paddle." + name }}
+	}
+	def(m, "to_tensor", "to_tensor(data, dtype=None, place=None, stop_gradient=True)", "A paddle.Tensor from a number, nested lists, a NumPy array or a tensor (copied).", func(a *Args) Value {
+		var data, dt, place Value
+		stop := true
+		a.Unpack("data", &data, "dtype?", &dt, "place?", &place, "stop_gradient?", &stop)
+		if place != nil {
+			if _, ok := place.(NoneType); !ok {
+				throw("TypeError", "tensh: paddle places are not supported (every tensor is on Place(cpu))")
+			}
+		}
+		t := pdToTensor(data, pdDType(dt))
+		t.stopGradient = stop
+		return t
+	})
+	for _, name := range []string{"ones", "zeros"} {
+		fill := map[string]float64{"ones": 1, "zeros": 0}[name]
+		def(m, name, name+"(shape, dtype=None)", "A float32 (or dtype) paddle.Tensor of the shape filled with "+name+".", func(a *Args) Value {
+			var shape, dt Value
+			a.Unpack("shape", &shape, "dtype?", &dt)
+			d := tensor.Float32
+			if p := pdDType(dt); p != nil {
+				d = *p
+			}
+			return &PaddleTensor{a: npFull(npShapeArg(shape), tensor.FloatS(fill), d), stopGradient: true}
+		})
+	}
+	def(m, "full", "full(shape, fill_value, dtype=None)", "A paddle.Tensor of the shape filled with fill_value (float32 unless dtype).", func(a *Args) Value {
+		var shape, v, dt Value
+		a.Unpack("shape", &shape, "fill_value", &v, "dtype?", &dt)
+		d := tensor.Float32
+		if p := pdDType(dt); p != nil {
+			d = *p
+		}
+		return &PaddleTensor{a: npFull(npShapeArg(shape), npNumber(v), d), stopGradient: true}
+	})
+	fluidLayers := &Module{Name: "paddle.fluid.layers", Members: map[string]Value{}}
+	for name, uf := range map[string]string{"add": "add", "subtract": "subtract", "multiply": "multiply", "divide": "divide"} {
+		uf := uf
+		def(m, name, name+"(x, y)", "Elementwise "+name+" with NumPy's broadcasting.", func(a *Args) Value {
+			var x, y Value
+			a.Unpack("x", &x, "y", &y)
+			return pdElementwise(a.s, uf, x, y, -1)
+		})
+	}
+	for name, uf := range map[string]string{"elementwise_add": "add", "elementwise_sub": "subtract", "elementwise_mul": "multiply", "elementwise_div": "divide"} {
+		uf := uf
+		fn := func(a *Args) Value {
+			var x, y Value
+			axis := -1
+			a.Unpack("x", &x, "y", &y, "axis?", &axis)
+			return pdElementwise(a.s, uf, x, y, axis)
+		}
+		doc := "Elementwise " + uf + ": y's dims line up with x's from dimension axis (axis=-1: the trailing ones, NumPy's rule)."
+		def(m, name, name+"(x, y, axis=-1)", doc, fn)
+		def(fluidLayers, name, name+"(x, y, axis=-1)", doc, fn)
+	}
+	m.Members["fluid"] = &Module{Name: "paddle.fluid", Members: map[string]Value{"layers": fluidLayers}}
+	m.Members["__version__"] = Str("2.4.2")
+	return m
+}
+
+// Attr gives shape (a list), dtype, ndim, size, stop_gradient, numpy().
+func (p *PaddleTensor) Attr(s *Session, name string) (Value, bool) {
+	switch name {
+	case "shape":
+		l := &List{}
+		for _, n := range p.a.shape() {
+			l.Elems = append(l.Elems, MakeInt(int64(n)))
+		}
+		return l, true
+	case "ndim":
+		return MakeInt(int64(p.a.ndim())), true
+	case "size":
+		return MakeInt(int64(p.a.size())), true
+	case "dtype":
+		mod, _ := s.importModule("paddle")
+		return mod.Members[npNames[p.a.dtype()]], true
+	case "stop_gradient":
+		return Bool(p.stopGradient), true
+	case "numpy":
+		return &Builtin{Name: "numpy", Fn: func(a *Args) Value {
+			a.NoArgs()
+			return p.a.copyAs(p.a.dtype())
+		}}, true
+	}
+	return nil, false
+}
+
+var pdOperatorUfuncs = map[lang.Op]string{lang.Plus: "add", lang.Minus: "subtract", lang.Star: "multiply", lang.Slash: "divide"}
+
+// Binary is x + y and friends (axis -1).
+func (p *PaddleTensor) Binary(s *Session, op lang.Op, other Value, reflected bool) (Value, bool) {
+	uf, ok := pdOperatorUfuncs[op]
+	if !ok {
+		return nil, false
+	}
+	switch other.(type) {
+	case *PaddleTensor, Int, Float, Bool:
+	default:
+		return nil, false
+	}
+	if reflected {
+		return pdElementwise(s, uf, other, p, -1), true
+	}
+	return pdElementwise(s, uf, p, other, -1), true
+}
+
+// Repr is to_string.py's tensor_to_string.
+func (p *PaddleTensor) Repr() string {
+	prefix := "Tensor"
+	indent := len(prefix) + 1
+	return fmt.Sprintf("%s(shape=[%s], dtype=%s, place=Place(cpu), stop_gradient=%s,\n%s%s)",
+		prefix, pdDims(p.a.shape()), npNames[p.a.dtype()], Repr(Bool(p.stopGradient)), strings.Repeat(" ", indent), pdFormatDense(p.a, indent))
+}
+
+const (
+	pdPrecision = 8
+	pdThreshold = 1000
+	pdEdgeItems = 3
+	pdLineWidth = 80
+)
+
+// pdFormatItem is _format_item.
+func pdFormatItem(v tensor.Scalar, d tensor.DType, maxWidth int, signed bool) string {
+	var s string
+	switch {
+	case d.IsFloat():
+		x := v.Float()
+		if math.Ceil(x) == x {
+			s = fmt.Sprintf("%.0f.", x)
+		} else {
+			s = fmt.Sprintf("%.*f", pdPrecision, x)
+		}
+		s = strings.NewReplacer("+Inf", "inf", "-Inf", "-inf", "NaN", "nan").Replace(s)
+	case d == tensor.Bool:
+		s = Repr(Bool(v.Bool()))
+	default:
+		s = fmt.Sprint(v.Int())
+	}
+	if maxWidth > len(s) {
+		if signed && !(v.Float() < 0) {
+			return " " + s + strings.Repeat(" ", maxWidth-1-len(s))
+		}
+		return s + strings.Repeat(" ", maxWidth-len(s))
+	}
+	return s
+}
+
+// pdFormatDense is _format_dense_tensor.
+func pdFormatDense(a *NDArray, indent int) string {
+	summary := a.ndim() > 0 && a.size() > pdThreshold
+	data := a
+	if summary {
+		data = npLeadingTrailing(a, 0)
+	}
+	maxWidth, signed := 0, false
+	for _, v := range data.values() {
+		if !signed && v.Float() < 0 {
+			signed = true
+		}
+		maxWidth = max(maxWidth, len(pdFormatItem(v, a.dtype(), 0, false)))
+	}
+	return pdFormatTensor(a, summary, indent, maxWidth, signed)
+}
+
+// pdFormatTensor is _format_tensor.
+func pdFormatTensor(a *NDArray, summary bool, indent, maxWidth int, signed bool) string {
+	d := a.dtype()
+	switch a.ndim() {
+	case 0:
+		return pdFormatItem(a.item(), d, maxWidth, signed)
+	case 1:
+		perLine := max(1, (pdLineWidth-indent)/(maxWidth+2))
+		var items []string
+		n := a.shape()[0]
+		for i := 0; i < n; i++ {
+			if summary && n > 2*pdEdgeItems && i == pdEdgeItems {
+				items = append(items, "...")
+				i = n - pdEdgeItems
+			}
+			items = append(items, pdFormatItem(a.at(i).item(), d, maxWidth, signed))
+		}
+		var lines []string
+		for i := 0; i < len(items); i += perLine {
+			lines = append(lines, strings.Join(items[i:min(i+perLine, len(items))], ", "))
+		}
+		return "[" + strings.Join(lines, ",\n"+strings.Repeat(" ", indent+1)) + "]"
+	}
+	var parts []string
+	n := a.shape()[0]
+	for i := 0; i < n; i++ {
+		if summary && n > 2*pdEdgeItems && i == pdEdgeItems {
+			parts = append(parts, "...")
+			i = n - pdEdgeItems
+		}
+		parts = append(parts, pdFormatTensor(a.at(i), summary, indent+1, maxWidth, signed))
+	}
+	sep := "," + strings.Repeat("\n", a.ndim()-1) + strings.Repeat(" ", indent+1)
+	return "[" + strings.Join(parts, sep) + "]"
+}
