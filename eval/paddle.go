@@ -23,9 +23,10 @@ type PaddleTensor struct {
 }
 
 const (
-	errPDAxisGE    = "(InvalidArgument) Axis should be great than or equal to 0, but received axis is %d."
-	errPDAxisLE    = "(InvalidArgument) Axis should be less than or equal to %d, but received axis is %d."
-	errPDBroadcast = "(InvalidArgument) Broadcast dimension mismatch. Operands could not be broadcast together with the shape of X = [%s] and the shape of Y = [%s]. Received [%d] in X is not equal to [%d] in Y at i:%d."
+	errPDAxisGE     = "(InvalidArgument) Axis should be great than or equal to 0, but received axis is %d."
+	errPDAxisLE     = "(InvalidArgument) Axis should be less than or equal to %d, but received axis is %d."
+	errPDIntDivZero = "(InvalidArgument) Integer division by zero encountered in (floor) divide. Please check the input value."
+	errPDBroadcast  = "(InvalidArgument) Broadcast dimension mismatch. Operands could not be broadcast together with the shape of X = [%s] and the shape of Y = [%s]. Received [%d] in X is not equal to [%d] in Y at i:%d."
 )
 
 func init() {
@@ -97,7 +98,13 @@ func pdElementwise(s *Session, ufunc string, x, y Value, axis int) *PaddleTensor
 	u := npUfuncs[ufunc]
 	d := xa.dtype()
 	if !d.IsFloat() && ufunc == "divide" {
-		u = &npUfunc{name: "floor_divide", i: npFloorDivI, f: npFloorDivF}
+		// phi's DivideFunctor for integers: C++'s truncating division.
+		u = &npUfunc{name: "divide", i: func(a, b int64, _ *npFlags) int64 {
+			if b == 0 {
+				throw("ValueError", errPDIntDivZero)
+			}
+			return a / b
+		}}
 	}
 	return &PaddleTensor{a: u.compute(s, xv, yv, d, d), stopGradient: true}
 }
