@@ -30,22 +30,6 @@ func ndToTensor(a *NDArray) *tensor.Tensor {
 	return tensor.FromStorage(a.t.Storage(), a.t.Offset(), append([]int{}, a.shape()...), append([]int{}, a.t.Strides()...))
 }
 
-// npTorchOperand is what tensor arithmetic makes of an NDArray: a NumPy
-// scalar is a Python number, an array a tensor sharing its storage.
-func npTorchOperand(a *NDArray) tensor.Operand {
-	if a.scalar {
-		v := a.item()
-		switch {
-		case a.dtype() == tensor.Bool:
-			return tensor.ScalarOperand(tensor.BoolS(v.Bool()))
-		case a.dtype().IsFloat():
-			return tensor.ScalarOperand(tensor.FloatS(v.Float()))
-		}
-		return tensor.ScalarOperand(tensor.IntS(v.Int()))
-	}
-	return tensor.TensorOperand(ndToTensor(a))
-}
-
 func init() {
 	register(&Builtin{Name: "from_numpy", Kind: TorchFunc,
 		Sig: "from_numpy(ndarray) -> Tensor",
@@ -73,27 +57,23 @@ func init() {
 		}})
 }
 
-// npPyNumber converts a NumPy scalar (or 0-d array) to the Python number
-// PyTorch reads from it; other values pass through.
-func npPyNumber(v Value) Value {
-	a, ok := v.(*NDArray)
-	if !ok || a.ndim() != 0 {
-		return v
+// PyNumber is the Python number a NumPy scalar stands for in tensor
+// arithmetic and torch.tensor's data.
+func (a *NDArray) PyNumber() (Value, bool) {
+	if !a.scalar {
+		return nil, false
 	}
-	return scalarValue(a.item(), a.dtype())
+	return scalarValue(a.item(), a.dtype()), true
 }
 
-// npTensorData is what torch.tensor/as_tensor make of an ndarray: a
-// tensor sharing its storage (torch.tensor then copies it).
-func npTensorData(v Value) Value {
-	a, ok := v.(*NDArray)
-	if !ok {
-		return v
+// TorchTensor is the tensor torch.tensor and torch.as_tensor read an
+// array (or scalar) as: one sharing its storage (a copy when a stride is
+// negative, which tensors cannot have).
+func (a *NDArray) TorchTensor() *tensor.Tensor {
+	if npHasNegativeStride(a) {
+		return ndToTensor(a.copyAs(a.dtype()))
 	}
-	if a.cContiguous() || !npHasNegativeStride(a) {
-		return ndToTensor(a)
-	}
-	return ndToTensor(a.copyAs(a.dtype()))
+	return ndToTensor(a)
 }
 
 func npHasNegativeStride(a *NDArray) bool {

@@ -22,11 +22,10 @@ func (s *Session) pwOpts() tensor.Opts {
 // toOperand converts a tensor or a Python number to a pointwise operand.
 // A Python int outside int64 raises PyTorch's overflow error.
 func toOperand(v Value) (tensor.Operand, bool) {
+	v = asTensorSource(asNumber(v)) // NumPy scalars and arrays: export.go
 	switch x := v.(type) {
 	case *tensor.Tensor:
 		return tensor.TensorOperand(x), true
-	case *NDArray:
-		return npTorchOperand(x), true // numpy_bridge.go
 	case Bool:
 		return tensor.ScalarOperand(tensor.BoolS(bool(x))), true
 	case Int:
