@@ -1,6 +1,7 @@
-package eval
+package numpy
 
 import (
+	"github.com/tensh/tensh/eval"
 	"strconv"
 	"strings"
 
@@ -130,62 +131,62 @@ func npShapeText(shape []int) string {
 }
 
 // shapeTuple is the shape as a Python tuple.
-func shapeTuple(shape []int) Tuple {
-	out := make(Tuple, len(shape))
+func shapeTuple(shape []int) eval.Tuple {
+	out := make(eval.Tuple, len(shape))
 	for i, n := range shape {
-		out[i] = MakeInt(int64(n))
+		out[i] = eval.MakeInt(int64(n))
 	}
 	return out
 }
 
 // scalarValue converts an element to the Python value tolist() gives.
-func scalarValue(v tensor.Scalar, d tensor.DType) Value {
+func scalarValue(v tensor.Scalar, d tensor.DType) eval.Value {
 	switch {
 	case d == tensor.Bool:
-		return Bool(v.Bool())
+		return eval.Bool(v.Bool())
 	case d.IsFloat():
-		return Float(v.Float())
+		return eval.Float(v.Float())
 	}
-	return MakeInt(v.Int())
+	return eval.MakeInt(v.Int())
 }
 
 // ---- dtypes ----
 
 // npDTypeOf resolves a dtype argument: a dtype, a NumPy scalar type, int,
 // float, bool, a name ('float32', 'f4', 'int'), or None (float64).
-func npDTypeOf(v Value) tensor.DType {
+func npDTypeOf(v eval.Value) tensor.DType {
 	switch x := v.(type) {
-	case NoneType:
+	case eval.NoneType:
 		return tensor.Float64
 	case NPDType:
 		return x.D
-	case *Class:
+	case *eval.Class:
 		if d, ok := npClassDTypes[x]; ok {
 			return d
 		}
 		switch x {
-		case intClass:
+		case eval.IntClass:
 			return tensor.Int64
-		case floatClass:
+		case eval.FloatClass:
 			return tensor.Float64
-		case boolClass:
+		case eval.BoolClass:
 			return tensor.Bool
 		}
 		if strings.HasPrefix(x.Name, "numpy.") {
-			throw("TypeError", errNPUnsupportedDType, x.Name[6:])
+			eval.Throw("TypeError", errNPUnsupportedDType, x.Name[6:])
 		}
-		throw("TypeError", errNPDataType, Repr(v))
-	case Str:
+		eval.Throw("TypeError", errNPDataType, eval.Repr(v))
+	case eval.Str:
 		if d, ok := npDTypeNames[string(x)]; ok {
 			return d
 		}
 		switch string(x) {
 		case "uint16", "uint32", "uint64", "u2", "u4", "u8", "complex64", "complex128", "complex", "str", "U", "object", "O", "float128", "longdouble":
-			throw("TypeError", errNPUnsupportedDType, string(x))
+			eval.Throw("TypeError", errNPUnsupportedDType, string(x))
 		}
-		throw("TypeError", errNPDataTypeName, string(x))
+		eval.Throw("TypeError", errNPDataTypeName, string(x))
 	}
-	throw("TypeError", errNPDataType, Repr(v))
+	eval.Throw("TypeError", errNPDataType, eval.Repr(v))
 	return 0
 }
 
@@ -202,16 +203,16 @@ var npDTypeNames = map[string]tensor.DType{
 }
 
 // npClassDTypes maps NumPy's scalar types to their dtypes.
-var npClassDTypes = map[*Class]tensor.DType{}
+var npClassDTypes = map[*eval.Class]tensor.DType{}
 
 // npClasses are the scalar types by dtype.
-var npClasses = map[tensor.DType]*Class{}
+var npClasses = map[tensor.DType]*eval.Class{}
 
 func init() {
 	for d, name := range npNames {
 		d := d
-		c := defClass(npScalarName(d), strings.TrimPrefix(npScalarName(d), "numpy."), func(a *Args) Value {
-			var v Value = MakeInt(0)
+		c := eval.DefClass(npScalarName(d), strings.TrimPrefix(npScalarName(d), "numpy."), func(a *eval.Args) eval.Value {
+			var v eval.Value = eval.MakeInt(0)
 			a.Unpack("x?", &v)
 			arr := npFromValue(v, &d)
 			if arr.ndim() == 0 {
@@ -235,26 +236,26 @@ func (d NPDType) Str() string { return npNames[d.D] }
 func (d NPDType) PyTypeName() string { return "numpy.dtype[" + npNames[d.D] + "]" }
 
 // Attr gives name, itemsize, kind, char, str, type.
-func (d NPDType) Attr(s *Session, name string) (Value, bool) {
+func (d NPDType) Attr(s *eval.Session, name string) (eval.Value, bool) {
 	switch name {
 	case "name":
-		return Str(npNames[d.D]), true
+		return eval.Str(npNames[d.D]), true
 	case "itemsize":
-		return MakeInt(int64(d.D.ItemSize())), true
+		return eval.MakeInt(int64(d.D.ItemSize())), true
 	case "str":
-		return Str(npChars[d.D][0]), true
+		return eval.Str(npChars[d.D][0]), true
 	case "char":
-		return Str(npChars[d.D][1]), true
+		return eval.Str(npChars[d.D][1]), true
 	case "kind":
 		switch {
 		case d.D == tensor.Bool:
-			return Str("b"), true
+			return eval.Str("b"), true
 		case d.D == tensor.Uint8:
-			return Str("u"), true
+			return eval.Str("u"), true
 		case d.D.IsFloat():
-			return Str("f"), true
+			return eval.Str("f"), true
 		}
-		return Str("i"), true
+		return eval.Str("i"), true
 	case "type":
 		return npClasses[d.D], true
 	}
@@ -262,15 +263,15 @@ func (d NPDType) Attr(s *Session, name string) (Value, bool) {
 }
 
 // Compare: a dtype equals anything that names the same dtype.
-func (d NPDType) Compare(s *Session, op lang.Op, other Value, reflected bool) (Value, bool) {
+func (d NPDType) Compare(s *eval.Session, op lang.Op, other eval.Value, reflected bool) (eval.Value, bool) {
 	if op != lang.Eq && op != lang.Ne {
 		return nil, false
 	}
 	eq := false
-	if _, isNone := other.(NoneType); !isNone {
+	if _, isNone := other.(eval.NoneType); !isNone {
 		caught(func() { eq = npDTypeOf(other) == d.D })
 	}
-	return Bool(eq == (op == lang.Eq)), true
+	return eval.Bool(eq == (op == lang.Eq)), true
 }
 
 // caught runs f and reports whether it raised a Python exception (which it
@@ -278,7 +279,7 @@ func (d NPDType) Compare(s *Session, op lang.Op, other Value, reflected bool) (V
 func caught(f func()) (raised bool) {
 	defer func() {
 		if r := recover(); r != nil {
-			if _, ok := r.(*Exception); !ok {
+			if _, ok := r.(*eval.Exception); !ok {
 				panic(r)
 			}
 			raised = true

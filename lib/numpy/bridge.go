@@ -1,6 +1,7 @@
-package eval
+package numpy
 
 import (
+	"github.com/tensh/tensh/eval"
 	"github.com/tensh/tensh/runtime/tensor"
 )
 
@@ -12,10 +13,10 @@ import (
 // tensorToND is t.numpy(): an array viewing t's storage.
 func tensorToND(t *tensor.Tensor) *NDArray {
 	if t.DType() == tensor.BFloat16 {
-		throw("TypeError", errNPTorchScalarType, "BFloat16")
+		eval.Throw("TypeError", errNPTorchScalarType, "BFloat16")
 	}
 	if t.Device().Type != "cpu" {
-		throw("TypeError", "can't convert %s device type tensor to numpy. Use Tensor.cpu() to copy the tensor to host memory first.", t.Device().String())
+		eval.Throw("TypeError", "can't convert %s device type tensor to numpy. Use Tensor.cpu() to copy the tensor to host memory first.", t.Device().String())
 	}
 	return newND(tensor.FromStorage(t.Storage(), t.Offset(), append([]int{}, t.Shape()...), append([]int{}, t.Strides()...)))
 }
@@ -24,29 +25,29 @@ func tensorToND(t *tensor.Tensor) *NDArray {
 func ndToTensor(a *NDArray) *tensor.Tensor {
 	for _, s := range a.t.Strides() {
 		if s < 0 {
-			throw("ValueError", errNPNegativeStrides)
+			eval.Throw("ValueError", errNPNegativeStrides)
 		}
 	}
 	return tensor.FromStorage(a.t.Storage(), a.t.Offset(), append([]int{}, a.shape()...), append([]int{}, a.t.Strides()...))
 }
 
 func init() {
-	register(&Builtin{Name: "from_numpy", Kind: TorchFunc,
+	eval.RegisterTorch(&eval.Builtin{Name: "from_numpy", Kind: eval.TorchFunc,
 		Sig: "from_numpy(ndarray) -> Tensor",
 		Doc: "A tensor that shares the NumPy array's memory: writes through either are seen by the other.",
-		Fn: func(a *Args) Value {
-			var v Value
+		Fn: func(a *eval.Args) eval.Value {
+			var v eval.Value
 			a.Unpack("ndarray", &v)
 			nd, ok := v.(*NDArray)
 			if !ok || nd.scalar {
-				throw("TypeError", errNPFromNumpyType, TypeName(v))
+				eval.Throw("TypeError", errNPFromNumpyType, eval.TypeName(v))
 			}
 			return ndToTensor(nd)
 		}})
-	register(&Builtin{Name: "numpy", Kind: TensorMethod,
+	eval.RegisterTorch(&eval.Builtin{Name: "numpy", Kind: eval.TensorMethod,
 		Sig: "numpy() -> numpy.ndarray",
 		Doc: "The tensor as a NumPy array sharing its memory.",
-		Fn: func(a *Args) Value {
+		Fn: func(a *eval.Args) eval.Value {
 			var t *tensor.Tensor
 			var force bool
 			a.Unpack("self", &t, "$force?", &force)
@@ -59,7 +60,7 @@ func init() {
 
 // PyNumber is the Python number a NumPy scalar stands for in tensor
 // arithmetic and torch.tensor's data.
-func (a *NDArray) PyNumber() (Value, bool) {
+func (a *NDArray) PyNumber() (eval.Value, bool) {
 	if !a.scalar {
 		return nil, false
 	}

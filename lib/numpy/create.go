@@ -1,6 +1,7 @@
-package eval
+package numpy
 
 import (
+	"github.com/tensh/tensh/eval"
 	"math"
 
 	"github.com/tensh/tensh/runtime/tensor"
@@ -8,7 +9,7 @@ import (
 
 // npFromValue is np.array(v, dtype): a new array from nested sequences,
 // numbers, arrays or tensors (always a copy).
-func npFromValue(v Value, dt *tensor.DType) *NDArray {
+func npFromValue(v eval.Value, dt *tensor.DType) *NDArray {
 	if a, ok := v.(*NDArray); ok {
 		d := a.dtype()
 		if dt != nil {
@@ -25,7 +26,7 @@ func npFromValue(v Value, dt *tensor.DType) *NDArray {
 		return a.copyAs(d)
 	}
 	shape := npDiscoverShape(v)
-	var leaves []Value
+	var leaves []eval.Value
 	npLeaves(v, len(shape), &leaves)
 	d := tensor.Float64
 	if dt != nil {
@@ -42,9 +43,9 @@ func npFromValue(v Value, dt *tensor.DType) *NDArray {
 }
 
 // npSeq reports whether v is a sequence np.array descends into.
-func npSeq(v Value) bool {
+func npSeq(v eval.Value) bool {
 	switch x := v.(type) {
-	case *List, Tuple, Size, Range, *NamedTuple:
+	case *eval.List, eval.Tuple, eval.Size, eval.Range, *eval.NamedTuple:
 		return true
 	case *NDArray:
 		return x.ndim() > 0
@@ -57,9 +58,9 @@ func npSeq(v Value) bool {
 // npDiscoverShape is NumPy's shape discovery: the dimensions on which
 // every element agrees; a disagreement raises its inhomogeneous-shape
 // ValueError.
-func npDiscoverShape(v Value) []int {
+func npDiscoverShape(v eval.Value) []int {
 	var shape []int
-	level := []Value{v}
+	level := []eval.Value{v}
 	for {
 		if len(level) == 0 {
 			return shape
@@ -68,12 +69,12 @@ func npDiscoverShape(v Value) []int {
 		n := -1
 		for _, e := range level {
 			if npSeq(e) != seq {
-				throw("ValueError", errNPInhomogeneous, len(shape), npShapeText(shape))
+				eval.Throw("ValueError", errNPInhomogeneous, len(shape), npShapeText(shape))
 			}
 			if seq {
 				m := npLen(e)
 				if n >= 0 && m != n {
-					throw("ValueError", errNPInhomogeneous, len(shape), npShapeText(shape))
+					eval.Throw("ValueError", errNPInhomogeneous, len(shape), npShapeText(shape))
 				}
 				n = m
 			}
@@ -82,42 +83,42 @@ func npDiscoverShape(v Value) []int {
 			return shape
 		}
 		if len(shape) >= 32 {
-			throw("ValueError", "maximum supported dimension for an ndarray is 32, found 33")
+			eval.Throw("ValueError", "maximum supported dimension for an ndarray is 32, found 33")
 		}
 		shape = append(shape, n)
-		var next []Value
+		var next []eval.Value
 		for _, e := range level {
 			next = append(next, npChildren(e)...)
 		}
-		checkItems(len(next))
+		eval.CheckItems(len(next))
 		level = next
 	}
 }
 
-func npLen(v Value) int {
+func npLen(v eval.Value) int {
 	switch x := v.(type) {
 	case *NDArray:
 		return x.shape()[0]
 	case *tensor.Tensor:
 		return x.Size(0)
-	case Range:
+	case eval.Range:
 		return int(x.Len())
 	}
-	return length(v)
+	return eval.Length(v)
 }
 
-func npChildren(v Value) []Value {
+func npChildren(v eval.Value) []eval.Value {
 	switch x := v.(type) {
 	case *NDArray:
 		return x.Items()
 	case *tensor.Tensor:
 		return tensorToND(x).Items()
 	}
-	return iterate(v)
+	return eval.Iterate(v)
 }
 
 // npLeaves collects the elements at depth nd in C order.
-func npLeaves(v Value, nd int, out *[]Value) {
+func npLeaves(v eval.Value, nd int, out *[]eval.Value) {
 	if nd == 0 {
 		if t, ok := v.(*tensor.Tensor); ok {
 			v = &NDArray{t: tensorToND(t).t, scalar: true}
@@ -132,23 +133,23 @@ func npLeaves(v Value, nd int, out *[]Value) {
 
 // npInferDType is the dtype np.array gives its elements: bools, ints
 // (int64), floats (float64) and NumPy scalars, promoted.
-func npInferDType(leaves []Value) tensor.DType {
+func npInferDType(leaves []eval.Value) tensor.DType {
 	d := tensor.Bool
 	for i, e := range leaves {
 		var ed tensor.DType
 		switch x := e.(type) {
-		case Bool:
+		case eval.Bool:
 			ed = tensor.Bool
-		case Int:
+		case eval.Int:
 			ed = tensor.Int64
-		case Float:
+		case eval.Float:
 			ed = tensor.Float64
 		case *NDArray:
 			ed = x.dtype()
-		case Str:
-			throw("TypeError", errNPUnsupportedDType, "str")
+		case eval.Str:
+			eval.Throw("TypeError", errNPUnsupportedDType, "str")
 		default:
-			throw("TypeError", errNPUnsupportedDType, "object")
+			eval.Throw("TypeError", errNPUnsupportedDType, "object")
 		}
 		if i == 0 {
 			d = ed
@@ -160,48 +161,48 @@ func npInferDType(leaves []Value) tensor.DType {
 }
 
 // npLeafScalar converts one element for storing in dtype d.
-func npLeafScalar(e Value, d tensor.DType) tensor.Scalar {
+func npLeafScalar(e eval.Value, d tensor.DType) tensor.Scalar {
 	switch x := e.(type) {
-	case Bool:
+	case eval.Bool:
 		return npCast(tensor.BoolS(bool(x)), d)
-	case Int:
+	case eval.Int:
 		i, ok := x.Int64()
 		if !ok {
-			throw("OverflowError", "Python int too large to convert to C long")
+			eval.Throw("OverflowError", "Python int too large to convert to C long")
 		}
 		return npCast(tensor.IntS(i), d)
-	case Float:
+	case eval.Float:
 		return npCast(tensor.FloatS(float64(x)), d)
 	case *NDArray:
 		if x.size() != 1 || x.ndim() != 0 {
-			throw("ValueError", errNPSetSequence)
+			eval.Throw("ValueError", errNPSetSequence)
 		}
 		return npCast(x.item(), d)
-	case Str:
-		throw("TypeError", errNPUnsupportedDType, "str")
+	case eval.Str:
+		eval.Throw("TypeError", errNPUnsupportedDType, "str")
 	}
-	throw("TypeError", errNPUnsupportedDType, "object")
+	eval.Throw("TypeError", errNPUnsupportedDType, "object")
 	return tensor.Scalar{}
 }
 
 // npShapeArg converts a shape argument: an int or a sequence of ints.
-func npShapeArg(v Value) []int {
-	var dims []Value
+func npShapeArg(v eval.Value) []int {
+	var dims []eval.Value
 	switch x := v.(type) {
 	case *NDArray:
 		dims = x.Items()
 	default:
-		if isPySequence(v) {
-			dims = iterate(v)
+		if eval.IsSequence(v) {
+			dims = eval.Iterate(v)
 		} else {
-			dims = []Value{v}
+			dims = []eval.Value{v}
 		}
 	}
 	shape := make([]int, len(dims))
 	for i, d := range dims {
 		n := npIndexInt(d)
 		if n < 0 {
-			throw("ValueError", errNPNegativeDims)
+			eval.Throw("ValueError", errNPNegativeDims)
 		}
 		shape[i] = int(n)
 	}
@@ -209,15 +210,15 @@ func npShapeArg(v Value) []int {
 }
 
 // npIndexInt is operator.index(v).
-func npIndexInt(v Value) int64 {
+func npIndexInt(v eval.Value) int64 {
 	switch x := v.(type) {
-	case Int:
+	case eval.Int:
 		i, ok := x.Int64()
 		if !ok {
-			throw("OverflowError", "Python int too large to convert to C long")
+			eval.Throw("OverflowError", "Python int too large to convert to C long")
 		}
 		return i
-	case Bool:
+	case eval.Bool:
 		if x {
 			return 1
 		}
@@ -227,7 +228,7 @@ func npIndexInt(v Value) int64 {
 			return x.item().Int()
 		}
 	}
-	throw("TypeError", "'%s' object cannot be interpreted as an integer", TypeName(v))
+	eval.Throw("TypeError", "'%s' object cannot be interpreted as an integer", eval.TypeName(v))
 	return 0
 }
 
@@ -239,13 +240,13 @@ func npFull(shape []int, v tensor.Scalar, d tensor.DType) *NDArray {
 }
 
 // npArange is np.arange(start, stop, step, dtype).
-func npArange(start, stop, step Value, dt *tensor.DType) *NDArray {
-	vals := []Value{start, stop, step}
+func npArange(start, stop, step eval.Value, dt *tensor.DType) *NDArray {
+	vals := []eval.Value{start, stop, step}
 	d := tensor.Int64
 	isFloat := false
 	for _, v := range vals {
 		switch x := v.(type) {
-		case Float:
+		case eval.Float:
 			isFloat = true
 		case *NDArray:
 			if x.dtype().IsFloat() {
@@ -259,10 +260,10 @@ func npArange(start, stop, step Value, dt *tensor.DType) *NDArray {
 	if dt != nil {
 		d = *dt
 	}
-	f := func(v Value) float64 { return npNumber(v).Float() }
+	f := func(v eval.Value) float64 { return npNumber(v).Float() }
 	st, sp, stp := f(start), f(stop), f(step)
 	if stp == 0 {
-		throw("ZeroDivisionError", "division by zero")
+		eval.Throw("ZeroDivisionError", "division by zero")
 	}
 	n := int(math.Ceil((sp - st) / stp))
 	if !isFloat {
@@ -297,23 +298,23 @@ func sign64(x int64) int64 {
 }
 
 // npNumber converts a Python number or NumPy scalar to a Scalar.
-func npNumber(v Value) tensor.Scalar {
+func npNumber(v eval.Value) tensor.Scalar {
 	switch x := v.(type) {
-	case Bool:
+	case eval.Bool:
 		return tensor.BoolS(bool(x))
-	case Int:
+	case eval.Int:
 		i, ok := x.Int64()
 		if !ok {
-			throw("OverflowError", "Python int too large to convert to C long")
+			eval.Throw("OverflowError", "Python int too large to convert to C long")
 		}
 		return tensor.IntS(i)
-	case Float:
+	case eval.Float:
 		return tensor.FloatS(float64(x))
 	case *NDArray:
 		if x.size() == 1 {
 			return x.item()
 		}
 	}
-	throw("TypeError", "unsupported operand type '%s'", TypeName(v))
+	eval.Throw("TypeError", "unsupported operand type '%s'", eval.TypeName(v))
 	return tensor.Scalar{}
 }

@@ -1,4 +1,4 @@
-package eval
+package numpy
 
 // NumPy 1.24's messages (numpy/core/src/multiarray, numpy/core/src/umath,
 // numpy/core/*.py), and tensh's own for what it does not model.

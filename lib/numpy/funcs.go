@@ -1,6 +1,7 @@
-package eval
+package numpy
 
 import (
+	"github.com/tensh/tensh/eval"
 	"math"
 
 	"github.com/tensh/tensh/runtime/tensor"
@@ -10,17 +11,17 @@ import (
 // helpers, joins, and the reductions as functions.
 
 // npOutArg reads out= (an ndarray or None).
-func npOutArg(a *Args) *NDArray {
+func npOutArg(a *eval.Args) *NDArray {
 	v, ok := a.Kwarg("out")
 	if !ok {
 		return nil
 	}
-	if _, isNone := v.(NoneType); isNone {
+	if _, isNone := v.(eval.NoneType); isNone {
 		return nil
 	}
 	out, isND := v.(*NDArray)
 	if !isND || out.scalar {
-		throw("TypeError", "return arrays must be of ArrayType")
+		eval.Throw("TypeError", "return arrays must be of ArrayType")
 	}
 	return out
 }
@@ -36,7 +37,7 @@ type npUnary struct {
 	floatOnly bool                 // integer inputs use float64 (sqrt, exp)
 }
 
-func (u *npUnary) call(s *Session, x Value, out *NDArray) Value {
+func (u *npUnary) call(s *eval.Session, x eval.Value, out *NDArray) eval.Value {
 	a := npArg(x)
 	d := a.dtype()
 	loop := d
@@ -53,7 +54,7 @@ func (u *npUnary) call(s *Session, x Value, out *NDArray) Value {
 	case d == tensor.Bool && u.b == nil:
 		loop = tensor.Int8
 	case d.IsFloat() && u.f == nil:
-		throw("TypeError", errNPUfuncNoLoop, u.name)
+		eval.Throw("TypeError", errNPUfuncNoLoop, u.name)
 	}
 	res := a.mapValues(loop, func(v tensor.Scalar) tensor.Scalar {
 		switch {
@@ -75,7 +76,7 @@ func (u *npUnary) call(s *Session, x Value, out *NDArray) Value {
 			npBroadcastError(a.shape(), out.shape())
 		}
 		if !npCanCast(loop, out.dtype(), "same_kind") {
-			throw("numpy.core._exceptions._UFuncOutputCastingError", errNPOutputCast, u.name, NPDType{loop}.Repr(), NPDType{out.dtype()}.Repr())
+			eval.Throw("numpy.core._exceptions._UFuncOutputCastingError", errNPOutputCast, u.name, NPDType{loop}.Repr(), NPDType{out.dtype()}.Repr())
 		}
 		npCopyInto(out, res.expandTo(out.shape()))
 		return out
@@ -128,25 +129,25 @@ var npUnaries = []*npUnary{
 func init() {
 	for name, u := range npUfuncs {
 		u := u
-		npFunc(name, name+"(x1, x2, out=None)", "NumPy's "+name+" ufunc: elementwise, broadcasting x1 and x2.", func(a *Args) Value {
-			var x, y, o Value
+		npFunc(name, name+"(x1, x2, out=None)", "NumPy's "+name+" ufunc: elementwise, broadcasting x1 and x2.", func(a *eval.Args) eval.Value {
+			var x, y, o eval.Value
 			a.Unpack("x1", &x, "x2", &y, "out?", &o)
-			return u.call(a.s, x, y, npOutArg(a))
+			return u.call(a.Session(), x, y, npOutArg(a))
 		})
 	}
 	npFuncs["true_divide"] = npFuncs["divide"]
 	npFuncs["mod"] = npFuncs["remainder"]
 	for _, u := range npUnaries {
 		u := u
-		npFunc(u.name, u.name+"(x, out=None)", "NumPy's "+u.name+" ufunc, elementwise.", func(a *Args) Value {
-			var x, o Value
+		npFunc(u.name, u.name+"(x, out=None)", "NumPy's "+u.name+" ufunc, elementwise.", func(a *eval.Args) eval.Value {
+			var x, o eval.Value
 			a.Unpack("x", &x, "out?", &o)
-			return u.call(a.s, x, npOutArg(a))
+			return u.call(a.Session(), x, npOutArg(a))
 		})
 	}
 	npFuncs["abs"] = npFuncs["absolute"]
-	npFunc("where", "where(condition, x, y)", "Elements of x where condition holds, else of y (broadcast together).", func(a *Args) Value {
-		var c, x, y Value
+	npFunc("where", "where(condition, x, y)", "Elements of x where condition holds, else of y (broadcast together).", func(a *eval.Args) eval.Value {
+		var c, x, y eval.Value
 		a.Unpack("condition", &c, "x", &x, "y", &y)
 		ca, xa, ya := npArg(c), npArg(x), npArg(y)
 		shape, ok := npBroadcastShapes(ca.shape(), xa.shape(), ya.shape())
@@ -166,8 +167,8 @@ func init() {
 		}
 		return newND(t)
 	})
-	npFunc("broadcast_shapes", "broadcast_shapes(*shapes)", "The shape the given shapes broadcast to.", func(a *Args) Value {
-		var shapes []Value
+	npFunc("broadcast_shapes", "broadcast_shapes(*shapes)", "The shape the given shapes broadcast to.", func(a *eval.Args) eval.Value {
+		var shapes []eval.Value
 		a.Unpack("*args", &shapes)
 		list := make([][]int, len(shapes))
 		for i, s := range shapes {
@@ -175,13 +176,13 @@ func init() {
 		}
 		return shapeTuple(npBroadcastShapesArgs(list))
 	})
-	npFunc("broadcast_to", "broadcast_to(array, shape)", "A read-only view of array broadcast to shape.", func(a *Args) Value {
-		var x, shape Value
+	npFunc("broadcast_to", "broadcast_to(array, shape)", "A read-only view of array broadcast to shape.", func(a *eval.Args) eval.Value {
+		var x, shape eval.Value
 		a.Unpack("array", &x, "shape", &shape)
 		return npBroadcastTo(npArg(x), npShapeArg(shape))
 	})
-	npFunc("broadcast_arrays", "broadcast_arrays(*args)", "The arrays broadcast against each other (views).", func(a *Args) Value {
-		var xs []Value
+	npFunc("broadcast_arrays", "broadcast_arrays(*args)", "The arrays broadcast against each other (views).", func(a *eval.Args) eval.Value {
+		var xs []eval.Value
 		a.Unpack("*args", &xs)
 		arrs, shapes := make([]*NDArray, len(xs)), make([][]int, len(xs))
 		for i, x := range xs {
@@ -189,7 +190,7 @@ func init() {
 			shapes[i] = arrs[i].shape()
 		}
 		shape := npBroadcastShapesArgs(shapes)
-		out := &List{}
+		out := &eval.List{}
 		for _, arr := range arrs {
 			if sameInts(arr.shape(), shape) {
 				out.Elems = append(out.Elems, arr)
@@ -199,116 +200,116 @@ func init() {
 		}
 		return out
 	})
-	npFunc("broadcast", "broadcast(*args)", "An object describing the broadcast of the arrays (its .shape, .ndim, .size).", func(a *Args) Value {
-		var xs []Value
+	npFunc("broadcast", "broadcast(*args)", "An object describing the broadcast of the arrays (its .shape, .ndim, .size).", func(a *eval.Args) eval.Value {
+		var xs []eval.Value
 		a.Unpack("*args", &xs)
 		shapes := make([][]int, len(xs))
 		for i, x := range xs {
 			shapes[i] = npArg(x).shape()
 		}
 		shape := npBroadcastShapesArgs(shapes)
-		return &Object{TypeName: "numpy.broadcast", Attrs: map[string]Value{
-			"shape": shapeTuple(shape), "ndim": MakeInt(int64(len(shape))),
-			"size": MakeInt(int64(tensor.Numel(shape))), "numiter": MakeInt(int64(len(xs))),
+		return &eval.Object{TypeName: "numpy.broadcast", Attrs: map[string]eval.Value{
+			"shape": shapeTuple(shape), "ndim": eval.MakeInt(int64(len(shape))),
+			"size": eval.MakeInt(int64(tensor.Numel(shape))), "numiter": eval.MakeInt(int64(len(xs))),
 		}}
 	})
-	npFunc("expand_dims", "expand_dims(a, axis)", "a with a new size-1 axis at axis (a view).", func(a *Args) Value {
-		var x Value
+	npFunc("expand_dims", "expand_dims(a, axis)", "a with a new size-1 axis at axis (a view).", func(a *eval.Args) eval.Value {
+		var x eval.Value
 		var axis int
 		a.Unpack("a", &x, "axis", &axis)
 		return npExpandDims(npArg(x), axis)
 	})
-	npFunc("squeeze", "squeeze(a, axis=None)", "a without its size-1 axes (a view).", func(a *Args) Value {
-		var x, axis Value = nil, None
+	npFunc("squeeze", "squeeze(a, axis=None)", "a without its size-1 axes (a view).", func(a *eval.Args) eval.Value {
+		var x, axis eval.Value = nil, eval.None
 		a.Unpack("a", &x, "axis?", &axis)
 		return npSqueeze(npArg(x), axis)
 	})
-	npFunc("reshape", "reshape(a, newshape)", "a with a new shape.", func(a *Args) Value {
-		var x, shape Value
+	npFunc("reshape", "reshape(a, newshape)", "a with a new shape.", func(a *eval.Args) eval.Value {
+		var x, shape eval.Value
 		a.Unpack("a", &x, "newshape", &shape)
 		return npReshape(npArg(x), npShapeArgNeg(shape))
 	})
-	npFunc("transpose", "transpose(a, axes=None)", "a with its axes permuted (reversed by default).", func(a *Args) Value {
-		var x, axes Value = nil, None
+	npFunc("transpose", "transpose(a, axes=None)", "a with its axes permuted (reversed by default).", func(a *eval.Args) eval.Value {
+		var x, axes eval.Value = nil, eval.None
 		a.Unpack("a", &x, "axes?", &axes)
-		if _, ok := axes.(NoneType); ok {
+		if _, ok := axes.(eval.NoneType); ok {
 			return npTranspose(npArg(x), nil)
 		}
 		return npTranspose(npArg(x), npIntList(axes))
 	})
-	npFunc("ravel", "ravel(a)", "a's elements as a 1-D array.", func(a *Args) Value {
-		var x Value
+	npFunc("ravel", "ravel(a)", "a's elements as a 1-D array.", func(a *eval.Args) eval.Value {
+		var x eval.Value
 		a.Unpack("a", &x)
 		return npRavel(npArg(x))
 	})
-	npFunc("concatenate", "concatenate(arrays, axis=0)", "The arrays joined along an existing axis.", func(a *Args) Value {
-		var xs Value
+	npFunc("concatenate", "concatenate(arrays, axis=0)", "The arrays joined along an existing axis.", func(a *eval.Args) eval.Value {
+		var xs eval.Value
 		axis := 0
 		a.Unpack("arrays", &xs, "axis?", &axis)
 		return npConcat(npArrays(xs), axis)
 	})
-	npFunc("stack", "stack(arrays, axis=0)", "The arrays joined along a new axis.", func(a *Args) Value {
-		var xs Value
+	npFunc("stack", "stack(arrays, axis=0)", "The arrays joined along a new axis.", func(a *eval.Args) eval.Value {
+		var xs eval.Value
 		axis := 0
 		a.Unpack("arrays", &xs, "axis?", &axis)
 		return npStack(npArrays(xs), axis)
 	})
-	npFunc("matmul", "matmul(x1, x2)", "The matrix product (the @ operator).", func(a *Args) Value {
-		var x, y Value
+	npFunc("matmul", "matmul(x1, x2)", "The matrix product (the @ operator).", func(a *eval.Args) eval.Value {
+		var x, y eval.Value
 		a.Unpack("x1", &x, "x2", &y)
 		return npMatmul(npArg(x), npArg(y))
 	})
-	npFunc("dot", "dot(a, b)", "The dot product: matrix product for 2-D, sum over the last axis of a and the second-to-last of b.", func(a *Args) Value {
-		var x, y Value
+	npFunc("dot", "dot(a, b)", "The dot product: matrix product for 2-D, sum over the last axis of a and the second-to-last of b.", func(a *eval.Args) eval.Value {
+		var x, y eval.Value
 		a.Unpack("a", &x, "b", &y)
-		return npDot(a.s, x, y)
+		return npDot(a.Session(), x, y)
 	})
-	npFunc("shape", "shape(a)", "a's shape.", func(a *Args) Value {
-		var x Value
+	npFunc("shape", "shape(a)", "a's shape.", func(a *eval.Args) eval.Value {
+		var x eval.Value
 		a.Unpack("a", &x)
 		return shapeTuple(npArg(x).shape())
 	})
-	npFunc("ndim", "ndim(a)", "a's number of dimensions.", func(a *Args) Value {
-		var x Value
+	npFunc("ndim", "ndim(a)", "a's number of dimensions.", func(a *eval.Args) eval.Value {
+		var x eval.Value
 		a.Unpack("a", &x)
-		return MakeInt(int64(npArg(x).ndim()))
+		return eval.MakeInt(int64(npArg(x).ndim()))
 	})
-	npFunc("size", "size(a)", "a's number of elements.", func(a *Args) Value {
-		var x Value
+	npFunc("size", "size(a)", "a's number of elements.", func(a *eval.Args) eval.Value {
+		var x eval.Value
 		a.Unpack("a", &x)
-		return MakeInt(int64(npArg(x).size()))
+		return eval.MakeInt(int64(npArg(x).size()))
 	})
-	npFunc("copy", "copy(a)", "A copy of a.", func(a *Args) Value {
-		var x Value
+	npFunc("copy", "copy(a)", "A copy of a.", func(a *eval.Args) eval.Value {
+		var x eval.Value
 		a.Unpack("a", &x)
 		arr := npArg(x)
 		return arr.copyAs(arr.dtype())
 	})
-	npFunc("array_equal", "array_equal(a1, a2)", "Whether the arrays have the same shape and elements.", func(a *Args) Value {
-		var x, y Value
+	npFunc("array_equal", "array_equal(a1, a2)", "Whether the arrays have the same shape and elements.", func(a *eval.Args) eval.Value {
+		var x, y eval.Value
 		a.Unpack("a1", &x, "a2", &y)
 		xa, ya := npArg(x), npArg(y)
 		if !sameInts(xa.shape(), ya.shape()) {
-			return Bool(false)
+			return eval.Bool(false)
 		}
-		eq := npUfuncs["equal"].call(a.s, xa, ya, nil).(*NDArray)
-		return Bool(npAllAny(eq, None, false, true).(*NDArray).item().Bool())
+		eq := npUfuncs["equal"].call(a.Session(), xa, ya, nil).(*NDArray)
+		return eval.Bool(npAllAny(eq, eval.None, false, true).(*NDArray).item().Bool())
 	})
 	// Reductions as functions: an object that is not an ndarray gets its
 	// own method called, as NumPy's _wrapreduction does.
 	for _, name := range []string{"sum", "prod", "mean", "std", "var", "max", "min", "argmax", "argmin", "all", "any", "cumsum"} {
 		name := name
 		m := npMethods[name]
-		npFunc(name, name+"(a, axis=None, ...)", "NumPy's "+name+" of a (see ndarray."+name+").", func(a *Args) Value {
+		npFunc(name, name+"(a, axis=None, ...)", "NumPy's "+name+" of a (see ndarray."+name+").", func(a *eval.Args) eval.Value {
 			if len(a.Pos) == 0 {
-				a.Unpack("a", new(Value))
+				a.Unpack("a", new(eval.Value))
 			}
 			x := a.Pos[0]
 			if t, ok := x.(*tensor.Tensor); ok && name != "argmax" && name != "argmin" && name != "cumsum" {
-				kw := []KwArg{{"axis", None}, {"out", None}}
-				return a.s.Call(a.s.getAttr(t, name), &Args{Pos: a.Pos[1:], Kw: append(kw, a.Kw...)})
+				kw := []eval.KwArg{{Name: "axis", Value: eval.None}, {Name: "out", Value: eval.None}}
+				return a.Session().Call(a.Session().GetAttr(t, name), &eval.Args{Pos: a.Pos[1:], Kw: append(kw, a.Kw...)})
 			}
-			return a.s.Call(&BoundMethod{Self: npArg(x), Fn: m}, &Args{Pos: a.Pos[1:], Kw: a.Kw})
+			return a.Session().Call(&eval.BoundMethod{Self: npArg(x), Fn: m}, &eval.Args{Pos: a.Pos[1:], Kw: a.Kw})
 		})
 	}
 	npFuncs["amax"] = npFuncs["max"]
@@ -316,16 +317,16 @@ func init() {
 }
 
 // npShapeArgNeg reads a reshape target (ints, -1 allowed).
-func npShapeArgNeg(v Value) []int {
-	if isPySequence(v) {
+func npShapeArgNeg(v eval.Value) []int {
+	if eval.IsSequence(v) {
 		return npIntList(v)
 	}
 	return []int{int(npIndexInt(v))}
 }
 
 // npArrays converts a sequence of array-likes.
-func npArrays(v Value) []*NDArray {
-	elems := iterate(v)
+func npArrays(v eval.Value) []*NDArray {
+	elems := eval.Iterate(v)
 	out := make([]*NDArray, len(elems))
 	for i, e := range elems {
 		out[i] = npArg(e)

@@ -1,6 +1,7 @@
-package eval
+package numpy
 
 import (
+	"github.com/tensh/tensh/eval"
 	"github.com/tensh/tensh/runtime/tensor"
 )
 
@@ -20,40 +21,40 @@ type npSel struct {
 type npItem struct {
 	kind  int // 0 int, 1 slice, 2 newaxis, 3 ellipsis, 4 int array, 5 bool array
 	i     int
-	slice *Slice
+	slice *eval.Slice
 	arr   *NDArray
 }
 
-func npIndexItems(idx Value) []npItem {
-	var elems []Value
-	if t, ok := idx.(Tuple); ok {
+func npIndexItems(idx eval.Value) []npItem {
+	var elems []eval.Value
+	if t, ok := idx.(eval.Tuple); ok {
 		elems = t
 	} else {
-		elems = []Value{idx}
+		elems = []eval.Value{idx}
 	}
 	items := make([]npItem, 0, len(elems))
 	for _, e := range elems {
 		switch x := e.(type) {
-		case Int:
+		case eval.Int:
 			items = append(items, npItem{kind: 0, i: int(npIndexInt(x))})
-		case *Slice:
+		case *eval.Slice:
 			items = append(items, npItem{kind: 1, slice: x})
-		case NoneType:
+		case eval.NoneType:
 			items = append(items, npItem{kind: 2})
-		case EllipsisType:
+		case eval.EllipsisType:
 			items = append(items, npItem{kind: 3})
 		case *NDArray:
 			switch {
 			case x.dtype() == tensor.Bool:
 				items = append(items, npItem{kind: 5, arr: x})
 			case x.dtype().IsFloat():
-				throw("IndexError", errNPIndexType)
+				eval.Throw("IndexError", errNPIndexType)
 			case x.ndim() == 0:
 				items = append(items, npItem{kind: 0, i: int(x.item().Int())})
 			default:
 				items = append(items, npItem{kind: 4, arr: x})
 			}
-		case *List, Tuple:
+		case *eval.List, eval.Tuple:
 			arr := npFromValue(x, nil)
 			if arr.size() == 0 {
 				arr = arr.copyAs(tensor.Int64)
@@ -62,23 +63,23 @@ func npIndexItems(idx Value) []npItem {
 			case arr.dtype() == tensor.Bool:
 				items = append(items, npItem{kind: 5, arr: arr})
 			case arr.dtype().IsFloat():
-				throw("IndexError", errNPIndexType)
+				eval.Throw("IndexError", errNPIndexType)
 			default:
 				items = append(items, npItem{kind: 4, arr: arr})
 			}
-		case Bool:
+		case eval.Bool:
 			items = append(items, npItem{kind: 5, arr: npScalar(tensor.BoolS(bool(x)), tensor.Bool)})
 		case *tensor.Tensor:
 			items = append(items, npIndexItems(tensorToND(x))...)
 		default:
-			throw("IndexError", errNPIndexType)
+			eval.Throw("IndexError", errNPIndexType)
 		}
 	}
 	return items
 }
 
 // index resolves idx against a.
-func (a *NDArray) index(idx Value) npSel {
+func (a *NDArray) index(idx eval.Value) npSel {
 	items := npIndexItems(idx)
 	consumed := 0
 	ellipsis := false
@@ -90,13 +91,13 @@ func (a *NDArray) index(idx Value) npSel {
 			consumed += it.arr.ndim()
 		case 3:
 			if ellipsis {
-				throw("IndexError", "an index can only have a single ellipsis ('...')")
+				eval.Throw("IndexError", "an index can only have a single ellipsis ('...')")
 			}
 			ellipsis = true
 		}
 	}
 	if consumed > a.ndim() {
-		throw("IndexError", errNPTooManyIndices, a.ndim(), consumed)
+		eval.Throw("IndexError", errNPTooManyIndices, a.ndim(), consumed)
 	}
 	off := a.t.Offset()
 	var shape, strides []int
@@ -106,7 +107,7 @@ func (a *NDArray) index(idx Value) npSel {
 	}
 	var advs []advDim
 	dim := 0
-	full := &Slice{Start: None, Stop: None, Step: None}
+	full := &eval.Slice{Start: eval.None, Stop: eval.None, Step: eval.None}
 	for _, it := range items {
 		switch it.kind {
 		case 3:
@@ -122,7 +123,7 @@ func (a *NDArray) index(idx Value) npSel {
 			n := a.shape()[dim]
 			i := it.i
 			if i < -n || i >= n {
-				throw("IndexError", errNPIndexBounds, it.i, dim, n)
+				eval.Throw("IndexError", errNPIndexBounds, it.i, dim, n)
 			}
 			if i < 0 {
 				i += n
@@ -130,7 +131,7 @@ func (a *NDArray) index(idx Value) npSel {
 			off += i * a.t.Strides()[dim]
 			dim++
 		case 1:
-			start, stop, step := sliceIndices(it.slice, a.shape()[dim])
+			start, stop, step := eval.SliceIndices(it.slice, a.shape()[dim])
 			n := 0
 			if step > 0 && stop > start {
 				n = (stop - start + step - 1) / step
@@ -150,7 +151,7 @@ func (a *NDArray) index(idx Value) npSel {
 			for k, v := range vals {
 				i := v.Int()
 				if i < int64(-n) || i >= int64(n) {
-					throw("IndexError", errNPIndexBounds, i, dim, n)
+					eval.Throw("IndexError", errNPIndexBounds, i, dim, n)
 				}
 				if i < 0 {
 					i += int64(n)
@@ -165,7 +166,7 @@ func (a *NDArray) index(idx Value) npSel {
 			m := it.arr
 			for k := 0; k < m.ndim(); k++ {
 				if m.shape()[k] != a.shape()[dim+k] {
-					throw("IndexError", errNPBoolIndex, dim+k, a.shape()[dim+k], m.shape()[k])
+					eval.Throw("IndexError", errNPBoolIndex, dim+k, a.shape()[dim+k], m.shape()[k])
 				}
 			}
 			for k, ix := range npNonzero(m) {
@@ -208,7 +209,7 @@ func (a *NDArray) index(idx Value) npSel {
 		for _, s := range ishapes {
 			text += npShapeText(s) + " "
 		}
-		throw("IndexError", "shape mismatch: indexing arrays could not be broadcast together with shapes %s", text)
+		eval.Throw("IndexError", "shape mismatch: indexing arrays could not be broadcast together with shapes %s", text)
 	}
 	isAdv := map[int]bool{}
 	adjacent := true
@@ -242,7 +243,7 @@ func (a *NDArray) index(idx Value) npSel {
 		idxVals[k] = ad.arr.expandTo(bshape).values()
 	}
 	n := tensor.Numel(rshape)
-	checkItems(n)
+	eval.CheckItems(n)
 	offsets := make([]int, 0, n)
 	counter := make([]int, len(rshape))
 	nb := len(bshape)
@@ -306,9 +307,9 @@ func npNonzero(a *NDArray) []*NDArray {
 }
 
 // GetItem is a[idx].
-func (a *NDArray) GetItem(s *Session, idx Value) Value {
+func (a *NDArray) GetItem(s *eval.Session, idx eval.Value) eval.Value {
 	if a.ndim() == 0 && a.scalar {
-		throw("IndexError", errNPScalarIndex)
+		eval.Throw("IndexError", errNPScalarIndex)
 	}
 	sel := a.index(idx)
 	if !sel.adv {
@@ -326,13 +327,13 @@ func (a *NDArray) GetItem(s *Session, idx Value) Value {
 }
 
 // npHasNewaxisOrEllipsis: a[...] and a[()] of a 0-d array stay arrays.
-func npHasNewaxisOrEllipsis(idx Value) bool {
-	items := []Value{idx}
-	if t, ok := idx.(Tuple); ok {
+func npHasNewaxisOrEllipsis(idx eval.Value) bool {
+	items := []eval.Value{idx}
+	if t, ok := idx.(eval.Tuple); ok {
 		items = t
 	}
 	for _, it := range items {
-		if _, ok := it.(EllipsisType); ok {
+		if _, ok := it.(eval.EllipsisType); ok {
 			return true
 		}
 	}
@@ -340,19 +341,19 @@ func npHasNewaxisOrEllipsis(idx Value) bool {
 }
 
 // SetItem is a[idx] = v.
-func (a *NDArray) SetItem(s *Session, idx, v Value) {
+func (a *NDArray) SetItem(s *eval.Session, idx, v eval.Value) {
 	if a.scalar {
-		throw("TypeError", "'%s' object does not support item assignment", a.PyTypeName())
+		eval.Throw("TypeError", "'%s' object does not support item assignment", a.PyTypeName())
 	}
 	if a.readonly {
-		throw("ValueError", errNPReadOnly)
+		eval.Throw("ValueError", errNPReadOnly)
 	}
 	sel := a.index(idx)
 	src := npArg(v)
 	if !sel.adv {
 		dst := sel.view
 		if _, ok := npBroadcastShapes(src.shape(), dst.shape()); !ok || !npFits(src.shape(), dst.shape()) {
-			throw("ValueError", errNPCouldNotBroadcast, npShapeText(src.shape()), npShapeText(dst.shape()))
+			eval.Throw("ValueError", errNPCouldNotBroadcast, npShapeText(src.shape()), npShapeText(dst.shape()))
 		}
 		vals := src.expandTo(dst.shape()).values()
 		st := a.t.Storage()
@@ -365,7 +366,7 @@ func (a *NDArray) SetItem(s *Session, idx, v Value) {
 		return
 	}
 	if !npFits(src.shape(), sel.shape) {
-		throw("ValueError", "shape mismatch: value array of shape %s could not be broadcast to indexing result of shape %s", npShapeText(src.shape()), npShapeText(sel.shape))
+		eval.Throw("ValueError", "shape mismatch: value array of shape %s could not be broadcast to indexing result of shape %s", npShapeText(src.shape()), npShapeText(sel.shape))
 	}
 	vals := src.expandTo(sel.shape).values()
 	st := a.t.Storage()

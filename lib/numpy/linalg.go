@@ -1,6 +1,7 @@
-package eval
+package numpy
 
 import (
+	"github.com/tensh/tensh/eval"
 	"github.com/tensh/tensh/runtime/tensor"
 )
 
@@ -8,12 +9,12 @@ import (
 // a time in the result dtype (float32 sums round each step).
 
 // npMatmul is np.matmul(a, b).
-func npMatmul(a, b *NDArray) Value {
+func npMatmul(a, b *NDArray) eval.Value {
 	if a.ndim() == 0 {
-		throw("ValueError", errNPMatmulScalar, 0)
+		eval.Throw("ValueError", errNPMatmulScalar, 0)
 	}
 	if b.ndim() == 0 {
-		throw("ValueError", errNPMatmulScalar, 1)
+		eval.Throw("ValueError", errNPMatmulScalar, 1)
 	}
 	d := npPromote(a.dtype(), b.dtype())
 	av, bv := a, b
@@ -26,7 +27,7 @@ func npMatmul(a, b *NDArray) Value {
 	n, k := av.shape()[av.ndim()-2], av.shape()[av.ndim()-1]
 	k2, m := bv.shape()[bv.ndim()-2], bv.shape()[bv.ndim()-1]
 	if k != k2 {
-		throw("ValueError", errNPMatmulCore, 1, k2, k)
+		eval.Throw("ValueError", errNPMatmulCore, 1, k2, k)
 	}
 	abatch, bbatch := av.shape()[:av.ndim()-2], bv.shape()[:bv.ndim()-2]
 	batch, ok := npBroadcastShapes(abatch, bbatch)
@@ -60,7 +61,7 @@ func boolInt01(b bool) int {
 }
 
 func npSqueezeAxis(a *NDArray, axis int) *NDArray {
-	return npSqueeze(a, MakeInt(int64(axis)))
+	return npSqueeze(a, eval.MakeInt(int64(axis)))
 }
 
 // npMatmulInto fills out (batch..., n, m) with the products of a
@@ -119,7 +120,7 @@ func npMatmulInto(out *tensor.Tensor, a, b *NDArray, d tensor.DType) {
 }
 
 // npDot is np.dot(a, b).
-func npDot(s *Session, x, y Value) Value {
+func npDot(s *eval.Session, x, y eval.Value) eval.Value {
 	a, b := npArg(x), npArg(y)
 	if a.ndim() == 0 || b.ndim() == 0 {
 		return npUfuncs["multiply"].call(s, x, y, nil)
@@ -128,14 +129,14 @@ func npDot(s *Session, x, y Value) Value {
 		ka := a.shape()[a.ndim()-1]
 		kb := b.shape()[0]
 		if ka != kb {
-			throw("ValueError", errNPDotAligned, npShapeText(a.shape()), npShapeText(b.shape()), ka, a.ndim()-1, kb, 0)
+			eval.Throw("ValueError", errNPDotAligned, npShapeText(a.shape()), npShapeText(b.shape()), ka, a.ndim()-1, kb, 0)
 		}
 		return npMatmul(a, b)
 	}
 	// N-D with M-D: sum over a's last axis and b's second-to-last.
 	ka, kb := a.shape()[a.ndim()-1], b.shape()[b.ndim()-2]
 	if ka != kb {
-		throw("ValueError", errNPDotAligned, npShapeText(a.shape()), npShapeText(b.shape()), ka, a.ndim()-1, kb, b.ndim()-2)
+		eval.Throw("ValueError", errNPDotAligned, npShapeText(a.shape()), npShapeText(b.shape()), ka, a.ndim()-1, kb, b.ndim()-2)
 	}
 	// dot(a, b)[i..., j..., m] = sum(a[i..., :] * b[j..., :, m])
 	a2 := npReshape(a.copyAs(a.dtype()), []int{a.size() / ka, ka})

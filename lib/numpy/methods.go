@@ -1,16 +1,17 @@
-package eval
+package numpy
 
 import (
+	"github.com/tensh/tensh/eval"
 	"github.com/tensh/tensh/runtime/tensor"
 )
 
 // The attributes and methods of numpy.ndarray (and the NumPy scalars).
 
 // npMethods are the ndarray methods by name.
-var npMethods = map[string]*Builtin{}
+var npMethods = map[string]*eval.Builtin{}
 
-func npMethod(name, sig, doc string, fn func(a *Args, x *NDArray) Value) {
-	npMethods[name] = &Builtin{Name: name, Sig: sig, Doc: doc, Fn: func(a *Args) Value {
+func npMethod(name, sig, doc string, fn func(a *eval.Args, x *NDArray) eval.Value) {
+	npMethods[name] = &eval.Builtin{Name: name, Sig: sig, Doc: doc, Fn: func(a *eval.Args) eval.Value {
 		x := a.Self.(*NDArray)
 		a.Self = nil
 		return fn(a, x)
@@ -18,53 +19,53 @@ func npMethod(name, sig, doc string, fn func(a *Args, x *NDArray) Value) {
 }
 
 // Attr is a.name.
-func (a *NDArray) Attr(s *Session, name string) (Value, bool) {
+func (a *NDArray) Attr(s *eval.Session, name string) (eval.Value, bool) {
 	switch name {
 	case "shape":
 		return shapeTuple(a.shape()), true
 	case "ndim":
-		return MakeInt(int64(a.ndim())), true
+		return eval.MakeInt(int64(a.ndim())), true
 	case "size":
-		return MakeInt(int64(a.size())), true
+		return eval.MakeInt(int64(a.size())), true
 	case "dtype":
 		return NPDType{a.dtype()}, true
 	case "strides":
 		return shapeTuple(a.byteStrides()), true
 	case "itemsize":
-		return MakeInt(int64(a.dtype().ItemSize())), true
+		return eval.MakeInt(int64(a.dtype().ItemSize())), true
 	case "nbytes":
-		return MakeInt(int64(a.dtype().ItemSize() * a.size())), true
+		return eval.MakeInt(int64(a.dtype().ItemSize() * a.size())), true
 	case "T":
 		return npTranspose(a, nil), true
 	case "flags":
 		return a.flags(), true
 	}
 	if m, ok := npMethods[name]; ok {
-		return &BoundMethod{Self: a, Fn: m}, true
+		return &eval.BoundMethod{Self: a, Fn: m}, true
 	}
 	return nil, false
 }
 
 // flags is a.flags: C_CONTIGUOUS, F_CONTIGUOUS, WRITEABLE.
-func (a *NDArray) flags() *Object {
-	vals := map[string]Value{
-		"C_CONTIGUOUS": Bool(a.cContiguous()),
-		"F_CONTIGUOUS": Bool(a.fContiguous()),
-		"WRITEABLE":    Bool(!a.readonly),
+func (a *NDArray) flags() *eval.Object {
+	vals := map[string]eval.Value{
+		"C_CONTIGUOUS": eval.Bool(a.cContiguous()),
+		"F_CONTIGUOUS": eval.Bool(a.fContiguous()),
+		"WRITEABLE":    eval.Bool(!a.readonly),
 	}
-	o := &Object{TypeName: "numpy.core.multiarray.flagsobj", Attrs: map[string]Value{
+	o := &eval.Object{TypeName: "numpy.core.multiarray.flagsobj", Attrs: map[string]eval.Value{
 		"c_contiguous": vals["C_CONTIGUOUS"], "f_contiguous": vals["F_CONTIGUOUS"], "writeable": vals["WRITEABLE"],
 	}}
-	o.GetItem = func(idx Value) Value {
-		k, _ := idx.(Str)
+	o.GetItem = func(idx eval.Value) eval.Value {
+		k, _ := idx.(eval.Str)
 		if v, ok := vals[string(k)]; ok {
 			return v
 		}
-		throw("KeyError", errNPFlagsKey)
+		eval.Throw("KeyError", errNPFlagsKey)
 		return nil
 	}
 	o.ReprFn = func() string {
-		b := func(k string) string { return Repr(vals[k]) }
+		b := func(k string) string { return eval.Repr(vals[k]) }
 		return "  C_CONTIGUOUS : " + b("C_CONTIGUOUS") + "\n  F_CONTIGUOUS : " + b("F_CONTIGUOUS") +
 			"\n  OWNDATA : False\n  WRITEABLE : " + b("WRITEABLE") + "\n  ALIGNED : True\n  WRITEBACKIFCOPY : False\n"
 	}
@@ -72,20 +73,20 @@ func (a *NDArray) flags() *Object {
 }
 
 // npDimsArgs reads reshape/transpose style arguments: ints or one tuple.
-func npDimsArgs(a *Args) []int {
+func npDimsArgs(a *eval.Args) []int {
 	if len(a.Pos) == 1 {
-		if _, isInt := a.Pos[0].(Int); !isInt {
-			if _, isNone := a.Pos[0].(NoneType); isNone {
+		if _, isInt := a.Pos[0].(eval.Int); !isInt {
+			if _, isNone := a.Pos[0].(eval.NoneType); isNone {
 				return nil
 			}
 			return npIntList(a.Pos[0])
 		}
 	}
-	return npIntList(Tuple(a.Pos))
+	return npIntList(eval.Tuple(a.Pos))
 }
 
-func npIntList(v Value) []int {
-	elems := iterate(v)
+func npIntList(v eval.Value) []int {
+	elems := eval.Iterate(v)
 	out := make([]int, len(elems))
 	for i, e := range elems {
 		out[i] = int(npIndexInt(e))
@@ -94,26 +95,26 @@ func npIntList(v Value) []int {
 }
 
 // npReduceArgs reads axis=, keepdims= (and rejects out= it does not model).
-func npReduceArgs(a *Args) (axis Value, keepdims bool) {
-	axis = None
+func npReduceArgs(a *eval.Args) (axis eval.Value, keepdims bool) {
+	axis = eval.None
 	a.Unpack("axis?", &axis, "$keepdims?", &keepdims)
 	return axis, keepdims
 }
 
 func init() {
-	npMethod("reshape", "reshape(*shape)", "The array with a new shape (a view when contiguous).", func(a *Args, x *NDArray) Value {
+	npMethod("reshape", "reshape(*shape)", "The array with a new shape (a view when contiguous).", func(a *eval.Args, x *NDArray) eval.Value {
 		if len(a.Kw) > 0 {
-			throw("TypeError", "reshape() got an unexpected keyword argument '%s'", a.Kw[0].Name)
+			eval.Throw("TypeError", "reshape() got an unexpected keyword argument '%s'", a.Kw[0].Name)
 		}
 		return npReshape(x, npDimsArgs(a))
 	})
-	npMethod("transpose", "transpose(*axes)", "The array with its axes permuted (reversed by default).", func(a *Args, x *NDArray) Value {
+	npMethod("transpose", "transpose(*axes)", "The array with its axes permuted (reversed by default).", func(a *eval.Args, x *NDArray) eval.Value {
 		if len(a.Pos) == 0 {
 			return npTranspose(x, nil)
 		}
 		return npTranspose(x, npDimsArgs(a))
 	})
-	npMethod("swapaxes", "swapaxes(axis1, axis2)", "The array with two axes swapped.", func(a *Args, x *NDArray) Value {
+	npMethod("swapaxes", "swapaxes(axis1, axis2)", "The array with two axes swapped.", func(a *eval.Args, x *NDArray) eval.Value {
 		var i, j int
 		a.Unpack("axis1", &i, "axis2", &j)
 		axes := npRangeInts(x.ndim())
@@ -121,117 +122,117 @@ func init() {
 		axes[i], axes[j] = axes[j], axes[i]
 		return npTranspose(x, axes)
 	})
-	npMethod("astype", "astype(dtype)", "A copy converted to dtype.", func(a *Args, x *NDArray) Value {
-		var dt Value
+	npMethod("astype", "astype(dtype)", "A copy converted to dtype.", func(a *eval.Args, x *NDArray) eval.Value {
+		var dt eval.Value
 		a.Unpack("dtype", &dt)
 		return x.copyAs(npDTypeOf(dt))
 	})
-	npMethod("copy", "copy()", "A C-ordered copy.", func(a *Args, x *NDArray) Value {
+	npMethod("copy", "copy()", "A C-ordered copy.", func(a *eval.Args, x *NDArray) eval.Value {
 		a.NoArgs()
 		c := x.copyAs(x.dtype())
 		c.scalar = x.scalar
 		return c
 	})
-	npMethod("ravel", "ravel()", "The elements as a 1-D array (a view when contiguous).", func(a *Args, x *NDArray) Value {
+	npMethod("ravel", "ravel()", "The elements as a 1-D array (a view when contiguous).", func(a *eval.Args, x *NDArray) eval.Value {
 		a.NoArgs()
 		return npRavel(x)
 	})
-	npMethod("flatten", "flatten()", "A 1-D copy of the elements.", func(a *Args, x *NDArray) Value {
+	npMethod("flatten", "flatten()", "A 1-D copy of the elements.", func(a *eval.Args, x *NDArray) eval.Value {
 		a.NoArgs()
 		return npRavel(x.copyAs(x.dtype()))
 	})
-	npMethod("squeeze", "squeeze(axis=None)", "The array without its size-1 axes.", func(a *Args, x *NDArray) Value {
-		var axis Value = None
+	npMethod("squeeze", "squeeze(axis=None)", "The array without its size-1 axes.", func(a *eval.Args, x *NDArray) eval.Value {
+		var axis eval.Value = eval.None
 		a.Unpack("axis?", &axis)
 		return npSqueeze(x, axis)
 	})
-	npMethod("tolist", "tolist()", "The elements as nested Python lists.", func(a *Args, x *NDArray) Value {
+	npMethod("tolist", "tolist()", "The elements as nested Python lists.", func(a *eval.Args, x *NDArray) eval.Value {
 		a.NoArgs()
 		return npToList(x)
 	})
-	npMethod("item", "item()", "The single element as a Python number.", func(a *Args, x *NDArray) Value {
+	npMethod("item", "item()", "The single element as a Python number.", func(a *eval.Args, x *NDArray) eval.Value {
 		a.NoArgs()
 		if x.size() != 1 {
-			throw("ValueError", errNPItemSize)
+			eval.Throw("ValueError", errNPItemSize)
 		}
 		return scalarValue(x.values()[0], x.dtype())
 	})
-	npMethod("fill", "fill(value)", "Sets every element to value.", func(a *Args, x *NDArray) Value {
-		var v Value
+	npMethod("fill", "fill(value)", "Sets every element to value.", func(a *eval.Args, x *NDArray) eval.Value {
+		var v eval.Value
 		a.Unpack("value", &v)
 		if x.readonly {
-			throw("ValueError", errNPReadOnly)
+			eval.Throw("ValueError", errNPReadOnly)
 		}
 		x.t.Fill(npCast(npNumber(v), x.dtype()))
-		return None
+		return eval.None
 	})
-	npMethod("sum", "sum(axis=None, dtype=None, keepdims=False)", "The sum of the elements (over axis).", func(a *Args, x *NDArray) Value {
-		var axis, dt Value = None, None
+	npMethod("sum", "sum(axis=None, dtype=None, keepdims=False)", "The sum of the elements (over axis).", func(a *eval.Args, x *NDArray) eval.Value {
+		var axis, dt eval.Value = eval.None, eval.None
 		var keep bool
 		a.Unpack("axis?", &axis, "dtype?", &dt, "$keepdims?", &keep)
-		if _, ok := dt.(NoneType); ok {
+		if _, ok := dt.(eval.NoneType); ok {
 			return npSum(x, axis, keep, nil)
 		}
 		d := npDTypeOf(dt)
 		return npSum(x, axis, keep, &d)
 	})
-	npMethod("prod", "prod(axis=None, keepdims=False)", "The product of the elements (over axis).", func(a *Args, x *NDArray) Value {
+	npMethod("prod", "prod(axis=None, keepdims=False)", "The product of the elements (over axis).", func(a *eval.Args, x *NDArray) eval.Value {
 		axis, keep := npReduceArgs(a)
 		return npProd(x, axis, keep)
 	})
-	npMethod("mean", "mean(axis=None, keepdims=False)", "The mean of the elements (over axis).", func(a *Args, x *NDArray) Value {
+	npMethod("mean", "mean(axis=None, keepdims=False)", "The mean of the elements (over axis).", func(a *eval.Args, x *NDArray) eval.Value {
 		axis, keep := npReduceArgs(a)
-		return npMean(a.s, x, axis, keep)
+		return npMean(a.Session(), x, axis, keep)
 	})
 	for _, name := range []string{"std", "var"} {
 		name := name
-		npMethod(name, name+"(axis=None, ddof=0, keepdims=False)", "The "+map[string]string{"std": "standard deviation", "var": "variance"}[name]+" of the elements (over axis).", func(a *Args, x *NDArray) Value {
-			var axis Value = None
+		npMethod(name, name+"(axis=None, ddof=0, keepdims=False)", "The "+map[string]string{"std": "standard deviation", "var": "variance"}[name]+" of the elements (over axis).", func(a *eval.Args, x *NDArray) eval.Value {
+			var axis eval.Value = eval.None
 			var ddof int
 			var keep bool
 			a.Unpack("axis?", &axis, "$ddof?", &ddof, "$keepdims?", &keep)
-			return npVar(a.s, x, axis, keep, ddof, name == "std")
+			return npVar(a.Session(), x, axis, keep, ddof, name == "std")
 		})
 	}
-	npMethod("max", "max(axis=None, keepdims=False)", "The largest element (over axis).", func(a *Args, x *NDArray) Value {
+	npMethod("max", "max(axis=None, keepdims=False)", "The largest element (over axis).", func(a *eval.Args, x *NDArray) eval.Value {
 		axis, keep := npReduceArgs(a)
 		return npExtreme(x, axis, keep, true, "maximum")
 	})
-	npMethod("min", "min(axis=None, keepdims=False)", "The smallest element (over axis).", func(a *Args, x *NDArray) Value {
+	npMethod("min", "min(axis=None, keepdims=False)", "The smallest element (over axis).", func(a *eval.Args, x *NDArray) eval.Value {
 		axis, keep := npReduceArgs(a)
 		return npExtreme(x, axis, keep, false, "minimum")
 	})
-	npMethod("argmax", "argmax(axis=None)", "The index of the largest element (over axis).", func(a *Args, x *NDArray) Value {
-		var axis Value = None
+	npMethod("argmax", "argmax(axis=None)", "The index of the largest element (over axis).", func(a *eval.Args, x *NDArray) eval.Value {
+		var axis eval.Value = eval.None
 		a.Unpack("axis?", &axis)
 		return npArgExtreme(x, axis, true, "argmax")
 	})
-	npMethod("argmin", "argmin(axis=None)", "The index of the smallest element (over axis).", func(a *Args, x *NDArray) Value {
-		var axis Value = None
+	npMethod("argmin", "argmin(axis=None)", "The index of the smallest element (over axis).", func(a *eval.Args, x *NDArray) eval.Value {
+		var axis eval.Value = eval.None
 		a.Unpack("axis?", &axis)
 		return npArgExtreme(x, axis, false, "argmin")
 	})
-	npMethod("all", "all(axis=None, keepdims=False)", "Whether every element is true (over axis).", func(a *Args, x *NDArray) Value {
+	npMethod("all", "all(axis=None, keepdims=False)", "Whether every element is true (over axis).", func(a *eval.Args, x *NDArray) eval.Value {
 		axis, keep := npReduceArgs(a)
 		return npAllAny(x, axis, keep, true)
 	})
-	npMethod("any", "any(axis=None, keepdims=False)", "Whether any element is true (over axis).", func(a *Args, x *NDArray) Value {
+	npMethod("any", "any(axis=None, keepdims=False)", "Whether any element is true (over axis).", func(a *eval.Args, x *NDArray) eval.Value {
 		axis, keep := npReduceArgs(a)
 		return npAllAny(x, axis, keep, false)
 	})
-	npMethod("cumsum", "cumsum(axis=None)", "The running sums (flattened without axis).", func(a *Args, x *NDArray) Value {
-		var axis Value = None
+	npMethod("cumsum", "cumsum(axis=None)", "The running sums (flattened without axis).", func(a *eval.Args, x *NDArray) eval.Value {
+		var axis eval.Value = eval.None
 		a.Unpack("axis?", &axis)
 		return npCumsum(x, axis)
 	})
-	npMethod("dot", "dot(b)", "The dot product with b (np.dot).", func(a *Args, x *NDArray) Value {
-		var b Value
+	npMethod("dot", "dot(b)", "The dot product with b (np.dot).", func(a *eval.Args, x *NDArray) eval.Value {
+		var b eval.Value
 		a.Unpack("b", &b)
-		return npDot(a.s, x, b)
+		return npDot(a.Session(), x, b)
 	})
-	npMethod("nonzero", "nonzero()", "The indices of the nonzero elements, one array per axis.", func(a *Args, x *NDArray) Value {
+	npMethod("nonzero", "nonzero()", "The indices of the nonzero elements, one array per axis.", func(a *eval.Args, x *NDArray) eval.Value {
 		a.NoArgs()
-		var out Tuple
+		var out eval.Tuple
 		for _, ix := range npNonzero(x) {
 			out = append(out, ix)
 		}
@@ -241,7 +242,7 @@ func init() {
 
 func npWrapAxis(ax, n int) int {
 	if ax < -n || ax >= n {
-		throw("numpy.AxisError", errNPAxisBounds, ax, n)
+		eval.Throw("numpy.AxisError", errNPAxisBounds, ax, n)
 	}
 	if ax < 0 {
 		ax += n
@@ -250,17 +251,17 @@ func npWrapAxis(ax, n int) int {
 }
 
 // npToList is a.tolist().
-func npToList(a *NDArray) Value {
+func npToList(a *NDArray) eval.Value {
 	if a.ndim() == 0 {
 		return scalarValue(a.item(), a.dtype())
 	}
 	n := a.shape()[0]
-	checkItems(n)
-	out := make([]Value, n)
+	eval.CheckItems(n)
+	out := make([]eval.Value, n)
 	for i := range out {
 		out[i] = npToList(a.at(i))
 	}
-	return &List{Elems: out}
+	return &eval.List{Elems: out}
 }
 
 var _ = tensor.Bool

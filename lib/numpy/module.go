@@ -1,6 +1,7 @@
-package eval
+package numpy
 
 import (
+	"github.com/tensh/tensh/eval"
 	"math"
 
 	"github.com/tensh/tensh/runtime/tensor"
@@ -9,19 +10,19 @@ import (
 // The numpy module: `import numpy as np` binds it (modules.go).
 
 func init() {
-	Modules["numpy"] = newNumpyModule
-	ModuleFiles["numpy"] = "/usr/lib/python3/dist-packages/numpy/__init__.py"
+	eval.Modules["numpy"] = newNumpyModule
+	eval.ModuleFiles["numpy"] = "/usr/lib/python3/dist-packages/numpy/__init__.py"
 }
 
 // npFuncs are numpy's functions by name, filled by npFunc.
-var npFuncs = map[string]*Builtin{}
+var npFuncs = map[string]*eval.Builtin{}
 
-func npFunc(name, sig, doc string, fn func(a *Args) Value) {
-	npFuncs[name] = &Builtin{Name: name, Sig: sig, Doc: doc, Fn: fn}
+func npFunc(name, sig, doc string, fn func(a *eval.Args) eval.Value) {
+	npFuncs[name] = &eval.Builtin{Name: name, Sig: sig, Doc: doc, Fn: fn}
 }
 
-func newNumpyModule(s *Session) *Module {
-	m := &Module{Name: "numpy", Members: map[string]Value{}}
+func newNumpyModule(s *eval.Session) *eval.Module {
+	m := &eval.Module{Name: "numpy", Members: map[string]eval.Value{}}
 	for name, b := range npFuncs {
 		m.Members[name] = b
 	}
@@ -35,24 +36,24 @@ func newNumpyModule(s *Session) *Module {
 	m.Members["single"] = npClasses[tensor.Float32]
 	m.Members["half"] = npClasses[tensor.Float16]
 	m.Members["ndarray"] = npArrayClass
-	m.Members["newaxis"] = None
-	m.Members["pi"] = Float(math.Pi)
-	m.Members["e"] = Float(math.E)
-	m.Members["inf"] = Float(math.Inf(1))
-	m.Members["nan"] = Float(math.NaN())
-	m.Members["__version__"] = Str("1.24.2")
+	m.Members["newaxis"] = eval.None
+	m.Members["pi"] = eval.Float(math.Pi)
+	m.Members["e"] = eval.Float(math.E)
+	m.Members["inf"] = eval.Float(math.Inf(1))
+	m.Members["nan"] = eval.Float(math.NaN())
+	m.Members["__version__"] = eval.Str("1.24.2")
 	m.Members["random"] = newNPRandomModule(s)
 	return m
 }
 
-var npArrayClass = defClass("numpy.ndarray", "ndarray", nil)
+var npArrayClass = eval.DefClass("numpy.ndarray", "ndarray", nil)
 
 // npDTypeArg reads an optional dtype argument.
-func npDTypeArg(v Value) *tensor.DType {
+func npDTypeArg(v eval.Value) *tensor.DType {
 	if v == nil {
 		return nil
 	}
-	if _, ok := v.(NoneType); ok {
+	if _, ok := v.(eval.NoneType); ok {
 		return nil
 	}
 	d := npDTypeOf(v)
@@ -67,13 +68,13 @@ func orFloat64(d *tensor.DType) tensor.DType {
 }
 
 func init() {
-	npFunc("array", "array(object, dtype=None)", "A new array from nested sequences, numbers, arrays or tensors (a copy).", func(a *Args) Value {
-		var obj, dt Value
+	npFunc("array", "array(object, dtype=None)", "A new array from nested sequences, numbers, arrays or tensors (a copy).", func(a *eval.Args) eval.Value {
+		var obj, dt eval.Value
 		a.Unpack("object", &obj, "dtype?", &dt)
 		return npFromValue(obj, npDTypeArg(dt))
 	})
-	npFunc("asarray", "asarray(a, dtype=None)", "a as an array: a itself (or, for a tensor, an array sharing its memory) when the dtype matches, else a converted copy.", func(a *Args) Value {
-		var obj, dt Value
+	npFunc("asarray", "asarray(a, dtype=None)", "a as an array: a itself (or, for a tensor, an array sharing its memory) when the dtype matches, else a converted copy.", func(a *eval.Args) eval.Value {
+		var obj, dt eval.Value
 		a.Unpack("a", &obj, "dtype?", &dt)
 		d := npDTypeArg(dt)
 		var arr *NDArray
@@ -96,13 +97,13 @@ func init() {
 	for _, name := range []string{"zeros", "ones", "empty"} {
 		name := name
 		fill := map[string]float64{"zeros": 0, "ones": 1, "empty": 0}[name]
-		npFunc(name, name+"(shape, dtype=float)", "A new array of the shape, filled with "+map[string]string{"zeros": "zeros", "ones": "ones", "empty": "zeros (NumPy leaves it uninitialised)"}[name]+".", func(a *Args) Value {
-			var shape, dt Value
+		npFunc(name, name+"(shape, dtype=float)", "A new array of the shape, filled with "+map[string]string{"zeros": "zeros", "ones": "ones", "empty": "zeros (NumPy leaves it uninitialised)"}[name]+".", func(a *eval.Args) eval.Value {
+			var shape, dt eval.Value
 			a.Unpack("shape", &shape, "dtype?", &dt)
 			return npFull(npShapeArg(shape), tensor.FloatS(fill), orFloat64(npDTypeArg(dt)))
 		})
-		npFunc(name+"_like", name+"_like(a, dtype=None)", "A new array shaped like a, filled as "+name+"() fills.", func(a *Args) Value {
-			var x, dt Value
+		npFunc(name+"_like", name+"_like(a, dtype=None)", "A new array shaped like a, filled as "+name+"() fills.", func(a *eval.Args) eval.Value {
+			var x, dt eval.Value
 			a.Unpack("a", &x, "dtype?", &dt)
 			arr := npArg(x)
 			d := arr.dtype()
@@ -112,8 +113,8 @@ func init() {
 			return npFull(append([]int{}, arr.shape()...), tensor.FloatS(fill), d)
 		})
 	}
-	npFunc("full", "full(shape, fill_value, dtype=None)", "A new array of the shape filled with fill_value (its dtype by default).", func(a *Args) Value {
-		var shape, v, dt Value
+	npFunc("full", "full(shape, fill_value, dtype=None)", "A new array of the shape filled with fill_value (its dtype by default).", func(a *eval.Args) eval.Value {
+		var shape, v, dt eval.Value
 		a.Unpack("shape", &shape, "fill_value", &v, "dtype?", &dt)
 		fv := npArg(v)
 		d := fv.dtype()
@@ -122,8 +123,8 @@ func init() {
 		}
 		return npFull(npShapeArg(shape), fv.item(), d)
 	})
-	npFunc("full_like", "full_like(a, fill_value, dtype=None)", "A new array shaped like a filled with fill_value.", func(a *Args) Value {
-		var x, v, dt Value
+	npFunc("full_like", "full_like(a, fill_value, dtype=None)", "A new array shaped like a filled with fill_value.", func(a *eval.Args) eval.Value {
+		var x, v, dt eval.Value
 		a.Unpack("a", &x, "fill_value", &v, "dtype?", &dt)
 		arr := npArg(x)
 		d := arr.dtype()
@@ -132,32 +133,32 @@ func init() {
 		}
 		return npFull(append([]int{}, arr.shape()...), npArg(v).item(), d)
 	})
-	npFunc("arange", "arange([start,] stop[, step], dtype=None)", "Evenly spaced values in [start, stop).", func(a *Args) Value {
-		var start, stop, step, dt Value = nil, None, MakeInt(1), None
+	npFunc("arange", "arange([start,] stop[, step], dtype=None)", "Evenly spaced values in [start, stop).", func(a *eval.Args) eval.Value {
+		var start, stop, step, dt eval.Value = nil, eval.None, eval.MakeInt(1), eval.None
 		a.Unpack("start", &start, "stop?", &stop, "step?", &step, "dtype?", &dt)
-		if _, ok := stop.(NoneType); ok {
-			start, stop = MakeInt(0), start
+		if _, ok := stop.(eval.NoneType); ok {
+			start, stop = eval.MakeInt(0), start
 		}
 		return npArange(start, stop, step, npDTypeArg(dt))
 	})
-	npFunc("linspace", "linspace(start, stop, num=50, endpoint=True, dtype=None)", "num evenly spaced values from start to stop.", func(a *Args) Value {
-		var start, stop, dt Value
+	npFunc("linspace", "linspace(start, stop, num=50, endpoint=True, dtype=None)", "num evenly spaced values from start to stop.", func(a *eval.Args) eval.Value {
+		var start, stop, dt eval.Value
 		num := 50
 		endpoint := true
 		a.Unpack("start", &start, "stop", &stop, "num?", &num, "endpoint?", &endpoint, "$dtype?", &dt)
 		return npLinspace(npNumber(start).Float(), npNumber(stop).Float(), num, endpoint, npDTypeArg(dt))
 	})
-	npFunc("eye", "eye(N, M=None, k=0, dtype=float)", "A 2-D array with ones on the k-th diagonal.", func(a *Args) Value {
+	npFunc("eye", "eye(N, M=None, k=0, dtype=float)", "A 2-D array with ones on the k-th diagonal.", func(a *eval.Args) eval.Value {
 		var n int
-		var mv, dt Value = None, None
+		var mv, dt eval.Value = eval.None, eval.None
 		k := 0
 		a.Unpack("N", &n, "M?", &mv, "k?", &k, "dtype?", &dt)
 		m := n
-		if _, ok := mv.(NoneType); !ok {
+		if _, ok := mv.(eval.NoneType); !ok {
 			m = int(npIndexInt(mv))
 		}
 		if n < 0 || m < 0 {
-			throw("ValueError", errNPNegativeDims)
+			eval.Throw("ValueError", errNPNegativeDims)
 		}
 		out := npFull([]int{n, m}, tensor.FloatS(0), orFloat64(npDTypeArg(dt)))
 		for i := 0; i < n; i++ {
@@ -167,8 +168,8 @@ func init() {
 		}
 		return out
 	})
-	npFunc("dtype", "dtype(obj)", "The dtype obj names.", func(a *Args) Value {
-		var v Value
+	npFunc("dtype", "dtype(obj)", "The dtype obj names.", func(a *eval.Args) eval.Value {
+		var v eval.Value
 		a.Unpack("dtype", &v)
 		return NPDType{npDTypeOf(v)}
 	})
@@ -177,7 +178,7 @@ func init() {
 // npLinspace is np.linspace.
 func npLinspace(start, stop float64, num int, endpoint bool, dt *tensor.DType) *NDArray {
 	if num < 0 {
-		throw("ValueError", errNPLinspaceNum, num)
+		eval.Throw("ValueError", errNPLinspaceNum, num)
 	}
 	div := num
 	if endpoint {

@@ -1,6 +1,7 @@
-package eval
+package numpy
 
 import (
+	"github.com/tensh/tensh/eval"
 	"math"
 	"strconv"
 	"strings"
@@ -35,7 +36,7 @@ func (a *NDArray) Repr() string {
 	case a.size() > 0 || (a.ndim() == 1 && a.shape()[0] == 0):
 		lst = npArray2String(a, npLineWidth-len(suffix), ", ", prefix)
 	default:
-		lst = "[], shape=" + Repr(shapeTuple(a.shape()))
+		lst = "[], shape=" + eval.Repr(shapeTuple(a.shape()))
 	}
 	s := prefix + lst + suffix
 	if skipDType {
@@ -417,7 +418,7 @@ func npScalarRepr(v tensor.Scalar, d tensor.DType) string {
 	case !d.IsFloat():
 		return strconv.FormatInt(v.Int(), 10)
 	case d == tensor.Float64:
-		return FloatRepr(v.Float())
+		return eval.FloatRepr(v.Float())
 	}
 	x := v.Float()
 	switch {

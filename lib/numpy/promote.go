@@ -1,6 +1,7 @@
-package eval
+package numpy
 
 import (
+	"github.com/tensh/tensh/eval"
 	"math"
 
 	"github.com/tensh/tensh/runtime/tensor"
@@ -40,12 +41,12 @@ func (t npType) dtype() tensor.DType {
 	case t.unsigned && t.size == 1:
 		return tensor.Uint8
 	case t.unsigned:
-		throw("TypeError", errNPUnsupportedDType, "uint"+itoa(t.size*8))
+		eval.Throw("TypeError", errNPUnsupportedDType, "uint"+itoa(t.size*8))
 	}
 	return map[int]tensor.DType{1: tensor.Int8, 2: tensor.Int16, 4: tensor.Int32, 8: tensor.Int64}[t.size]
 }
 
-func itoa(n int) string { return MakeInt(int64(n)).String() }
+func itoa(n int) string { return eval.MakeInt(int64(n)).String() }
 
 // promoteT is np.promote_types.
 func promoteT(a, b npType) npType {

@@ -1,6 +1,7 @@
-package eval
+package numpy
 
 import (
+	"github.com/tensh/tensh/eval"
 	"math"
 
 	"github.com/tensh/tensh/runtime/tensor"
@@ -115,15 +116,15 @@ func (r *npMT) bounded(rng uint64) uint64 {
 }
 
 // npSizeArg reads a size= argument (None: one value).
-func npSizeArg(v Value) ([]int, bool) {
-	if _, ok := v.(NoneType); ok || v == nil {
+func npSizeArg(v eval.Value) ([]int, bool) {
+	if _, ok := v.(eval.NoneType); ok || v == nil {
 		return nil, false
 	}
 	return npShapeArg(v), true
 }
 
 // npSample fills an array (or makes a scalar) from a sampler.
-func npSample(shape []int, sized bool, d tensor.DType, f func() tensor.Scalar) Value {
+func npSample(shape []int, sized bool, d tensor.DType, f func() tensor.Scalar) eval.Value {
 	if !sized {
 		return scalarValue(f(), d)
 	}
@@ -135,66 +136,66 @@ func npSample(shape []int, sized bool, d tensor.DType, f func() tensor.Scalar) V
 	return newND(t)
 }
 
-func newNPRandomModule(s *Session) *Module {
+func newNPRandomModule(s *eval.Session) *eval.Module {
 	r := &npMT{}
 	r.seed(5489)
-	m := &Module{Name: "numpy.random", Members: map[string]Value{}}
-	def := func(name, sig, doc string, fn func(a *Args) Value) {
-		m.Members[name] = &Builtin{Name: name, Sig: sig, Doc: doc, Fn: fn}
+	m := &eval.Module{Name: "numpy.random", Members: map[string]eval.Value{}}
+	def := func(name, sig, doc string, fn func(a *eval.Args) eval.Value) {
+		m.Members[name] = &eval.Builtin{Name: name, Sig: sig, Doc: doc, Fn: fn}
 	}
-	def("seed", "seed(seed)", "Reseeds the legacy MT19937 generator.", func(a *Args) Value {
-		var v Value
+	def("seed", "seed(seed)", "Reseeds the legacy MT19937 generator.", func(a *eval.Args) eval.Value {
+		var v eval.Value
 		a.Unpack("seed", &v)
 		i := npIndexInt(v)
 		if i < 0 || i > math.MaxUint32 {
-			throw("ValueError", "Seed must be between 0 and 2**32 - 1")
+			eval.Throw("ValueError", "Seed must be between 0 and 2**32 - 1")
 		}
 		r.seed(uint32(i))
-		return None
+		return eval.None
 	})
-	dims := func(a *Args) ([]int, bool) {
-		var ds []Value
+	dims := func(a *eval.Args) ([]int, bool) {
+		var ds []eval.Value
 		a.Unpack("*d", &ds)
 		if len(ds) == 0 {
 			return nil, false
 		}
-		return npShapeArg(Tuple(ds)), true
+		return npShapeArg(eval.Tuple(ds)), true
 	}
-	def("rand", "rand(d0, d1, ...)", "Uniform samples in [0, 1) of the given shape.", func(a *Args) Value {
+	def("rand", "rand(d0, d1, ...)", "Uniform samples in [0, 1) of the given shape.", func(a *eval.Args) eval.Value {
 		shape, sized := dims(a)
 		return npSample(shape, sized, tensor.Float64, func() tensor.Scalar { return tensor.FloatS(r.double()) })
 	})
-	def("randn", "randn(d0, d1, ...)", "Standard normal samples of the given shape.", func(a *Args) Value {
+	def("randn", "randn(d0, d1, ...)", "Standard normal samples of the given shape.", func(a *eval.Args) eval.Value {
 		shape, sized := dims(a)
 		return npSample(shape, sized, tensor.Float64, func() tensor.Scalar { return tensor.FloatS(r.gaussLegacy()) })
 	})
 	for _, name := range []string{"random", "random_sample"} {
-		def(name, name+"(size=None)", "Uniform samples in [0, 1).", func(a *Args) Value {
-			var size Value = None
+		def(name, name+"(size=None)", "Uniform samples in [0, 1).", func(a *eval.Args) eval.Value {
+			var size eval.Value = eval.None
 			a.Unpack("size?", &size)
 			shape, sized := npSizeArg(size)
 			return npSample(shape, sized, tensor.Float64, func() tensor.Scalar { return tensor.FloatS(r.double()) })
 		})
 	}
-	def("uniform", "uniform(low=0.0, high=1.0, size=None)", "Uniform samples in [low, high).", func(a *Args) Value {
+	def("uniform", "uniform(low=0.0, high=1.0, size=None)", "Uniform samples in [low, high).", func(a *eval.Args) eval.Value {
 		lo, hi := 0.0, 1.0
-		var size Value = None
+		var size eval.Value = eval.None
 		a.Unpack("low?", &lo, "high?", &hi, "size?", &size)
 		shape, sized := npSizeArg(size)
 		return npSample(shape, sized, tensor.Float64, func() tensor.Scalar { return tensor.FloatS(lo + (hi-lo)*r.double()) })
 	})
-	def("normal", "normal(loc=0.0, scale=1.0, size=None)", "Normal samples.", func(a *Args) Value {
+	def("normal", "normal(loc=0.0, scale=1.0, size=None)", "Normal samples.", func(a *eval.Args) eval.Value {
 		loc, scale := 0.0, 1.0
-		var size Value = None
+		var size eval.Value = eval.None
 		a.Unpack("loc?", &loc, "scale?", &scale, "size?", &size)
 		shape, sized := npSizeArg(size)
 		return npSample(shape, sized, tensor.Float64, func() tensor.Scalar { return tensor.FloatS(loc + scale*r.gaussLegacy()) })
 	})
-	def("randint", "randint(low, high=None, size=None, dtype=int)", "Random integers in [low, high) (in [0, low) without high).", func(a *Args) Value {
-		var lowV, highV, size, dt Value = nil, None, None, None
+	def("randint", "randint(low, high=None, size=None, dtype=int)", "Random integers in [low, high) (in [0, low) without high).", func(a *eval.Args) eval.Value {
+		var lowV, highV, size, dt eval.Value = nil, eval.None, eval.None, eval.None
 		a.Unpack("low", &lowV, "high?", &highV, "size?", &size, "dtype?", &dt)
 		low, high := int64(0), npIndexInt(lowV)
-		if _, ok := highV.(NoneType); !ok {
+		if _, ok := highV.(eval.NoneType); !ok {
 			low, high = high, npIndexInt(highV)
 		}
 		d := tensor.Int64
@@ -202,7 +203,7 @@ func newNPRandomModule(s *Session) *Module {
 			d = *p
 		}
 		if low >= high {
-			throw("ValueError", errNPRandHigh)
+			eval.Throw("ValueError", errNPRandHigh)
 		}
 		rng := uint64(high - 1 - low)
 		shape, sized := npSizeArg(size)

@@ -1,6 +1,7 @@
-package eval
+package numpy
 
 import (
+	"github.com/tensh/tensh/eval"
 	"math"
 
 	"github.com/tensh/tensh/runtime/tensor"
@@ -13,30 +14,30 @@ import (
 // one element at a time otherwise.
 
 // npAxes resolves an axis argument (None: every axis).
-func npAxes(axis Value, ndim int) []bool {
+func npAxes(axis eval.Value, ndim int) []bool {
 	red := make([]bool, ndim)
-	if _, ok := axis.(NoneType); ok || axis == nil {
+	if _, ok := axis.(eval.NoneType); ok || axis == nil {
 		for i := range red {
 			red[i] = true
 		}
 		return red
 	}
-	var list []Value
-	if t, ok := axis.(Tuple); ok {
+	var list []eval.Value
+	if t, ok := axis.(eval.Tuple); ok {
 		list = t
 	} else {
-		list = []Value{axis}
+		list = []eval.Value{axis}
 	}
 	for _, v := range list {
 		ax := int(npIndexInt(v))
 		if ax < -ndim || ax >= ndim {
-			throw("numpy.AxisError", errNPAxisBounds, ax, ndim)
+			eval.Throw("numpy.AxisError", errNPAxisBounds, ax, ndim)
 		}
 		if ax < 0 {
 			ax += ndim
 		}
 		if red[ax] {
-			throw("ValueError", "duplicate value in 'axis'")
+			eval.Throw("ValueError", "duplicate value in 'axis'")
 		}
 		red[ax] = true
 	}
@@ -142,14 +143,14 @@ func npSumDType(d tensor.DType) tensor.DType {
 	case tensor.Bool, tensor.Int8, tensor.Int16, tensor.Int32:
 		return tensor.Int64
 	case tensor.Uint8:
-		throw("TypeError", errNPUnsupportedDType, "uint64")
+		eval.Throw("TypeError", errNPUnsupportedDType, "uint64")
 	}
 	return d
 }
 
 // npResult makes the reduction's result: a scalar for a full reduction
 // without keepdims, else an array.
-func npResult(shape []int, vals []tensor.Scalar, d tensor.DType) Value {
+func npResult(shape []int, vals []tensor.Scalar, d tensor.DType) eval.Value {
 	t := tensor.Empty(shape, d)
 	for i, v := range vals {
 		t.Storage().Set(i, npCast(v, d))
@@ -169,7 +170,7 @@ func floatsOf(g []tensor.Scalar) []float64 {
 }
 
 // npSum is a.sum(axis, dtype, keepdims).
-func npSum(a *NDArray, axis Value, keepdims bool, dt *tensor.DType) Value {
+func npSum(a *NDArray, axis eval.Value, keepdims bool, dt *tensor.DType) eval.Value {
 	d := npSumDType(a.dtype())
 	if dt != nil {
 		d = *dt
@@ -192,7 +193,7 @@ func npSum(a *NDArray, axis Value, keepdims bool, dt *tensor.DType) Value {
 }
 
 // npProd is a.prod(axis, keepdims).
-func npProd(a *NDArray, axis Value, keepdims bool) Value {
+func npProd(a *NDArray, axis eval.Value, keepdims bool) eval.Value {
 	d := npSumDType(a.dtype())
 	shape, groups, _ := npGroups(a, npAxes(axis, a.ndim()), keepdims)
 	vals := make([]tensor.Scalar, len(groups))
@@ -216,7 +217,7 @@ func npProd(a *NDArray, axis Value, keepdims bool) Value {
 
 // npMean is a.mean(axis, keepdims): the sum (in float64 for integers,
 // float32 for float16) divided by the count.
-func npMean(s *Session, a *NDArray, axis Value, keepdims bool) Value {
+func npMean(s *eval.Session, a *NDArray, axis eval.Value, keepdims bool) eval.Value {
 	d := a.dtype()
 	sumD := d
 	switch {
@@ -247,7 +248,7 @@ func npMean(s *Session, a *NDArray, axis Value, keepdims bool) Value {
 }
 
 // npVar is a.var(axis, ddof, keepdims) (std takes its square root).
-func npVar(s *Session, a *NDArray, axis Value, keepdims bool, ddof int, std bool) Value {
+func npVar(s *eval.Session, a *NDArray, axis eval.Value, keepdims bool, ddof int, std bool) eval.Value {
 	d := a.dtype()
 	sumD := d
 	if !d.IsFloat() {
@@ -277,12 +278,12 @@ func npVar(s *Session, a *NDArray, axis Value, keepdims bool, ddof int, std bool
 }
 
 // npExtreme is a.max/a.min (NaN propagates).
-func npExtreme(a *NDArray, axis Value, keepdims bool, isMax bool, name string) Value {
+func npExtreme(a *NDArray, axis eval.Value, keepdims bool, isMax bool, name string) eval.Value {
 	shape, groups, _ := npGroups(a, npAxes(axis, a.ndim()), keepdims)
 	vals := make([]tensor.Scalar, len(groups))
 	for i, g := range groups {
 		if len(g) == 0 {
-			throw("ValueError", errNPEmptyReduce, name)
+			eval.Throw("ValueError", errNPEmptyReduce, name)
 		}
 		best := g[0]
 		for _, v := range g[1:] {
@@ -303,16 +304,16 @@ func npExtreme(a *NDArray, axis Value, keepdims bool, isMax bool, name string) V
 }
 
 // npArgExtreme is a.argmax/argmin (one axis or the flattened array).
-func npArgExtreme(a *NDArray, axis Value, isMax bool, name string) Value {
-	if _, ok := axis.(NoneType); ok || axis == nil {
+func npArgExtreme(a *NDArray, axis eval.Value, isMax bool, name string) eval.Value {
+	if _, ok := axis.(eval.NoneType); ok || axis == nil {
 		a = npRavel(a)
-		axis = MakeInt(0)
+		axis = eval.MakeInt(0)
 	}
 	shape, groups, _ := npGroups(a, npAxes(axis, a.ndim()), false)
 	vals := make([]tensor.Scalar, len(groups))
 	for i, g := range groups {
 		if len(g) == 0 {
-			throw("ValueError", "attempt to get %s of an empty sequence", name)
+			eval.Throw("ValueError", "attempt to get %s of an empty sequence", name)
 		}
 		bi := 0
 		for j, v := range g {
@@ -330,7 +331,7 @@ func npArgExtreme(a *NDArray, axis Value, isMax bool, name string) Value {
 }
 
 // npAllAny is a.all/a.any.
-func npAllAny(a *NDArray, axis Value, keepdims bool, all bool) Value {
+func npAllAny(a *NDArray, axis eval.Value, keepdims bool, all bool) eval.Value {
 	shape, groups, _ := npGroups(a, npAxes(axis, a.ndim()), keepdims)
 	vals := make([]tensor.Scalar, len(groups))
 	for i, g := range groups {
@@ -347,10 +348,10 @@ func npAllAny(a *NDArray, axis Value, keepdims bool, all bool) Value {
 }
 
 // npCumsum is a.cumsum(axis) (flattened without an axis).
-func npCumsum(a *NDArray, axis Value) Value {
-	if _, ok := axis.(NoneType); ok || axis == nil {
+func npCumsum(a *NDArray, axis eval.Value) eval.Value {
+	if _, ok := axis.(eval.NoneType); ok || axis == nil {
 		a = npRavel(a)
-		axis = MakeInt(0)
+		axis = eval.MakeInt(0)
 	}
 	red := npAxes(axis, a.ndim())
 	d := npSumDType(a.dtype())

@@ -1,6 +1,7 @@
-package eval
+package numpy
 
 import (
+	"github.com/tensh/tensh/eval"
 	"strconv"
 	"strings"
 
@@ -31,11 +32,11 @@ func npReshape(a *NDArray, dims []int) *NDArray {
 		switch {
 		case d == -1:
 			if unknown >= 0 {
-				throw("ValueError", errNPOneUnknown)
+				eval.Throw("ValueError", errNPOneUnknown)
 			}
 			unknown = i
 		case d < 0:
-			throw("ValueError", errNPNegativeDims)
+			eval.Throw("ValueError", errNPNegativeDims)
 		default:
 			known *= d
 		}
@@ -44,11 +45,11 @@ func npReshape(a *NDArray, dims []int) *NDArray {
 	shape := append([]int{}, dims...)
 	if unknown >= 0 {
 		if known == 0 || size%known != 0 {
-			throw("ValueError", errNPReshape, size, npReshapeText(dims))
+			eval.Throw("ValueError", errNPReshape, size, npReshapeText(dims))
 		}
 		shape[unknown] = size / known
 	} else if known != size {
-		throw("ValueError", errNPReshape, size, npReshapeText(dims))
+		eval.Throw("ValueError", errNPReshape, size, npReshapeText(dims))
 	}
 	src := a
 	if !a.cContiguous() {
@@ -91,19 +92,19 @@ func npTranspose(a *NDArray, axes []int) *NDArray {
 		}
 	}
 	if len(axes) != n {
-		throw("ValueError", errNPAxesDontMatch)
+		eval.Throw("ValueError", errNPAxesDontMatch)
 	}
 	seen := make([]bool, n)
 	shape, strides := make([]int, n), make([]int, n)
 	for i, ax := range axes {
 		if ax < -n || ax >= n {
-			throw("numpy.AxisError", errNPAxisBounds, ax, n)
+			eval.Throw("numpy.AxisError", errNPAxisBounds, ax, n)
 		}
 		if ax < 0 {
 			ax += n
 		}
 		if seen[ax] {
-			throw("ValueError", errNPRepeatedAxis)
+			eval.Throw("ValueError", errNPRepeatedAxis)
 		}
 		seen[ax] = true
 		shape[i], strides[i] = a.shape()[ax], a.t.Strides()[ax]
@@ -115,9 +116,9 @@ func npTranspose(a *NDArray, axes []int) *NDArray {
 func npRavel(a *NDArray) *NDArray { return npReshape(a, []int{a.size()}) }
 
 // npSqueeze removes size-1 dims (or the given axes).
-func npSqueeze(a *NDArray, axis Value) *NDArray {
+func npSqueeze(a *NDArray, axis eval.Value) *NDArray {
 	var red []bool
-	if _, ok := axis.(NoneType); ok || axis == nil {
+	if _, ok := axis.(eval.NoneType); ok || axis == nil {
 		red = make([]bool, a.ndim())
 		for i, n := range a.shape() {
 			red[i] = n == 1
@@ -126,7 +127,7 @@ func npSqueeze(a *NDArray, axis Value) *NDArray {
 		red = npAxes(axis, a.ndim())
 		for i, r := range red {
 			if r && a.shape()[i] != 1 {
-				throw("ValueError", errNPSqueeze)
+				eval.Throw("ValueError", errNPSqueeze)
 			}
 		}
 	}
@@ -144,7 +145,7 @@ func npSqueeze(a *NDArray, axis Value) *NDArray {
 func npExpandDims(a *NDArray, axis int) *NDArray {
 	n := a.ndim() + 1
 	if axis < -n || axis >= n {
-		throw("numpy.AxisError", errNPAxisBounds, axis, n)
+		eval.Throw("numpy.AxisError", errNPAxisBounds, axis, n)
 	}
 	if axis < 0 {
 		axis += n
@@ -163,15 +164,15 @@ func npExpandDims(a *NDArray, axis int) *NDArray {
 // npConcat is np.concatenate(arrays, axis).
 func npConcat(arrs []*NDArray, axis int) *NDArray {
 	if len(arrs) == 0 {
-		throw("ValueError", errNPNeedOneArray)
+		eval.Throw("ValueError", errNPNeedOneArray)
 	}
 	first := arrs[0]
 	if first.ndim() == 0 {
-		throw("ValueError", errNPConcatZeroDim)
+		eval.Throw("ValueError", errNPConcatZeroDim)
 	}
 	nd := first.ndim()
 	if axis < -nd || axis >= nd {
-		throw("numpy.AxisError", errNPAxisBounds, axis, nd)
+		eval.Throw("numpy.AxisError", errNPAxisBounds, axis, nd)
 	}
 	if axis < 0 {
 		axis += nd
@@ -180,11 +181,11 @@ func npConcat(arrs []*NDArray, axis int) *NDArray {
 	total := 0
 	for i, a := range arrs {
 		if a.ndim() != nd {
-			throw("ValueError", errNPConcatNDim, nd, i, a.ndim())
+			eval.Throw("ValueError", errNPConcatNDim, nd, i, a.ndim())
 		}
 		for k := 0; k < nd; k++ {
 			if k != axis && a.shape()[k] != first.shape()[k] {
-				throw("ValueError", errNPConcatDims, k, first.shape()[k], i, a.shape()[k])
+				eval.Throw("ValueError", errNPConcatDims, k, first.shape()[k], i, a.shape()[k])
 			}
 		}
 		if i > 0 {
@@ -207,16 +208,16 @@ func npConcat(arrs []*NDArray, axis int) *NDArray {
 // npStack is np.stack(arrays, axis).
 func npStack(arrs []*NDArray, axis int) *NDArray {
 	if len(arrs) == 0 {
-		throw("ValueError", errNPNeedOneStack)
+		eval.Throw("ValueError", errNPNeedOneStack)
 	}
 	for _, a := range arrs[1:] {
 		if !sameInts(a.shape(), arrs[0].shape()) {
-			throw("ValueError", errNPStackShape)
+			eval.Throw("ValueError", errNPStackShape)
 		}
 	}
 	n := arrs[0].ndim() + 1
 	if axis < -n || axis >= n {
-		throw("numpy.AxisError", errNPAxisBounds, axis, n)
+		eval.Throw("numpy.AxisError", errNPAxisBounds, axis, n)
 	}
 	if axis < 0 {
 		axis += n
@@ -231,10 +232,10 @@ func npStack(arrs []*NDArray, axis int) *NDArray {
 // npBroadcastTo is np.broadcast_to(a, shape): a read-only view.
 func npBroadcastTo(a *NDArray, shape []int) *NDArray {
 	if a.ndim() > len(shape) {
-		throw("ValueError", errNPMoreDims)
+		eval.Throw("ValueError", errNPMoreDims)
 	}
 	if !npFits(a.shape(), shape) {
-		throw("ValueError", errNPRemapped, npShapeText(a.shape()), npShapeText(shape))
+		eval.Throw("ValueError", errNPRemapped, npShapeText(a.shape()), npShapeText(shape))
 	}
 	v := a.expandTo(shape)
 	v.readonly = true
@@ -261,7 +262,7 @@ func npBroadcastShapesArgs(shapes [][]int) []int {
 			if out[i] == 1 {
 				out[i], src = s[k], j
 			} else if out[i] != s[k] {
-				throw("ValueError", errNPShapeMismatch, src, Repr(shapeTuple(shapes[src])), j, Repr(shapeTuple(s)))
+				eval.Throw("ValueError", errNPShapeMismatch, src, eval.Repr(shapeTuple(shapes[src])), j, eval.Repr(shapeTuple(s)))
 			}
 		}
 	}

@@ -1,7 +1,8 @@
-package eval
+package numpy
 
 import (
 	"fmt"
+	"github.com/tensh/tensh/eval"
 	"math"
 
 	"github.com/tensh/tensh/runtime/tensor"
@@ -34,15 +35,15 @@ type npFlags struct{ divide, invalid bool }
 
 // npArg converts a ufunc operand: an array, a NumPy scalar, a Python
 // number or a nested sequence.
-func npArg(v Value) *NDArray {
+func npArg(v eval.Value) *NDArray {
 	switch x := v.(type) {
 	case *NDArray:
 		return x
-	case Bool:
+	case eval.Bool:
 		return npScalar(tensor.BoolS(bool(x)), tensor.Bool)
-	case Int:
+	case eval.Int:
 		return npScalar(npNumber(x), tensor.Int64)
-	case Float:
+	case eval.Float:
 		return npScalar(tensor.FloatS(float64(x)), tensor.Float64)
 	case *tensor.Tensor:
 		return tensorToND(x)
@@ -82,7 +83,7 @@ func npBroadcastError(shapes ...[]int) {
 	for _, s := range shapes {
 		text += npShapeText(s) + " "
 	}
-	throw("ValueError", errNPBroadcast, text)
+	eval.Throw("ValueError", errNPBroadcast, text)
 }
 
 // expandTo views a with shape (broadcast; stride 0 on new and size-1 dims).
@@ -124,17 +125,17 @@ func (u *npUfunc) outDType(loop tensor.DType) tensor.DType {
 
 // call runs the ufunc on x and y (out optional) with NumPy's broadcasting,
 // casting and error rules.
-func (u *npUfunc) call(s *Session, x, y Value, out *NDArray) Value {
+func (u *npUfunc) call(s *eval.Session, x, y eval.Value, out *NDArray) eval.Value {
 	a, b := npArg(x), npArg(y)
 	rt := npResultType([]*NDArray{a, b})
 	loop := u.loopDType(rt)
 	if loop == tensor.Bool && u.b == nil && u.cmp == nil {
 		if u.name == "subtract" {
-			throw("TypeError", errNPBoolSubtract)
+			eval.Throw("TypeError", errNPBoolSubtract)
 		}
 	}
 	if loop.IsFloat() && (u.noFloat || (u.f == nil && u.cmp == nil && !u.logical)) {
-		throw("TypeError", errNPUfuncNoLoop, u.name)
+		eval.Throw("TypeError", errNPUfuncNoLoop, u.name)
 	}
 	od := u.outDType(loop)
 	shapes := [][]int{a.shape(), b.shape()}
@@ -147,13 +148,13 @@ func (u *npUfunc) call(s *Session, x, y Value, out *NDArray) Value {
 	}
 	if out != nil {
 		if !sameInts(shape, out.shape()) {
-			throw("ValueError", errNPNonBroadcastOut, npShapeText(out.shape()), npShapeText(shape))
+			eval.Throw("ValueError", errNPNonBroadcastOut, npShapeText(out.shape()), npShapeText(shape))
 		}
 		if !npCanCast(od, out.dtype(), "same_kind") {
-			throw("numpy.core._exceptions._UFuncOutputCastingError", errNPOutputCast, u.name, NPDType{od}.Repr(), NPDType{out.dtype()}.Repr())
+			eval.Throw("numpy.core._exceptions._UFuncOutputCastingError", errNPOutputCast, u.name, NPDType{od}.Repr(), NPDType{out.dtype()}.Repr())
 		}
 		if out.readonly {
-			throw("ValueError", "output array is read-only")
+			eval.Throw("ValueError", "output array is read-only")
 		}
 	}
 	res := u.compute(s, a.expandTo(shape), b.expandTo(shape), loop, od)
@@ -168,7 +169,7 @@ func (u *npUfunc) call(s *Session, x, y Value, out *NDArray) Value {
 }
 
 // compute applies the loop elementwise to two arrays of the same shape.
-func (u *npUfunc) compute(s *Session, a, b *NDArray, loop, od tensor.DType) *NDArray {
+func (u *npUfunc) compute(s *eval.Session, a, b *NDArray, loop, od tensor.DType) *NDArray {
 	res := tensor.Empty(append([]int{}, a.shape()...), od)
 	dst := res.Storage()
 	av, bv := a.values(), b.values()
@@ -327,7 +328,7 @@ func npModI(a, b int64, fl *npFlags) int64 {
 
 func npPowI(a, b int64, fl *npFlags) int64 {
 	if b < 0 {
-		throw("ValueError", errNPNegPower)
+		eval.Throw("ValueError", errNPNegPower)
 	}
 	r := int64(1)
 	for b > 0 {

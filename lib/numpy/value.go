@@ -1,6 +1,7 @@
-package eval
+package numpy
 
 import (
+	"github.com/tensh/tensh/eval"
 	"github.com/tensh/tensh/lang"
 	"github.com/tensh/tensh/runtime/tensor"
 )
@@ -21,32 +22,32 @@ var npComparisonUfuncs = map[lang.Op]string{
 }
 
 // npOperand reports whether an array operator takes v as its other operand.
-func npOperand(v Value) bool {
+func npOperand(v eval.Value) bool {
 	switch v.(type) {
-	case *NDArray, Bool, Int, Float, *List, Tuple:
+	case *NDArray, eval.Bool, eval.Int, eval.Float, *eval.List, eval.Tuple:
 		return true
 	}
 	return false
 }
 
 // Binary is a.__op__(other) / a.__rop__(other).
-func (a *NDArray) Binary(s *Session, op lang.Op, other Value, reflected bool) (Value, bool) {
+func (a *NDArray) Binary(s *eval.Session, op lang.Op, other eval.Value, reflected bool) (eval.Value, bool) {
 	if _, isT := other.(*tensor.Tensor); isT {
 		if a.scalar || reflected {
 			return nil, false // the tensor's operator takes it
 		}
 		if op == lang.Plus {
-			throw("TypeError", errNPConcatArrays)
+			eval.Throw("TypeError", errNPConcatArrays)
 		}
-		throw("TypeError", errUnsupportedBinary, binaryOpName(op), a.PyTypeName(), "Tensor")
+		eval.Throw("TypeError", eval.ErrUnsupportedBinary, eval.BinaryOpName(op), a.PyTypeName(), "Tensor")
 	}
 	if !npOperand(other) {
 		return nil, false
 	}
-	if reflected && op == lang.Star && a.scalar && isSequence(other) {
+	if reflected && op == lang.Star && a.scalar && eval.IsRepeatable(other) {
 		return nil, false
 	}
-	x, y := Value(a), other
+	x, y := eval.Value(a), other
 	if reflected {
 		x, y = other, a
 	}
@@ -61,7 +62,7 @@ func (a *NDArray) Binary(s *Session, op lang.Op, other Value, reflected bool) (V
 }
 
 // Inplace is a += other: the ufunc with out=a.
-func (a *NDArray) Inplace(s *Session, op lang.Op, other Value) (Value, bool) {
+func (a *NDArray) Inplace(s *eval.Session, op lang.Op, other eval.Value) (eval.Value, bool) {
 	name, ok := npOperatorUfuncs[op]
 	if !ok || a.scalar || !npOperand(other) {
 		return nil, false
@@ -70,23 +71,23 @@ func (a *NDArray) Inplace(s *Session, op lang.Op, other Value) (Value, bool) {
 }
 
 // Compare is the elementwise comparison.
-func (a *NDArray) Compare(s *Session, op lang.Op, other Value, reflected bool) (Value, bool) {
+func (a *NDArray) Compare(s *eval.Session, op lang.Op, other eval.Value, reflected bool) (eval.Value, bool) {
 	if _, isT := other.(*tensor.Tensor); isT {
 		if a.scalar || reflected {
 			return nil, false
 		}
 		if op == lang.Eq || op == lang.Ne {
-			return Bool(op == lang.Ne), true
+			return eval.Bool(op == lang.Ne), true
 		}
-		throw("TypeError", errUnsupportedCompare, op, a.PyTypeName(), "Tensor")
+		eval.Throw("TypeError", eval.ErrUnsupportedCompare, op, a.PyTypeName(), "Tensor")
 	}
 	if !npOperand(other) {
 		if op == lang.Eq || op == lang.Ne {
-			return Bool(op == lang.Ne), true
+			return eval.Bool(op == lang.Ne), true
 		}
 		return nil, false
 	}
-	x, y := Value(a), other
+	x, y := eval.Value(a), other
 	if reflected {
 		x, y = other, a
 	}
@@ -94,20 +95,20 @@ func (a *NDArray) Compare(s *Session, op lang.Op, other Value, reflected bool) (
 	if op == lang.Eq || op == lang.Ne {
 		if _, ok := npBroadcastShapes(npArg(x).shape(), npArg(y).shape()); !ok {
 			s.Warn("DeprecationWarning", errNPElementwiseCmp)
-			return Bool(op == lang.Ne), true
+			return eval.Bool(op == lang.Ne), true
 		}
 	}
 	return u.call(s, x, y, nil), true
 }
 
 // Unary is -a, +a, ~a.
-func (a *NDArray) Unary(s *Session, op lang.Op) Value {
+func (a *NDArray) Unary(s *eval.Session, op lang.Op) eval.Value {
 	d := a.dtype()
 	var f func(v tensor.Scalar) tensor.Scalar
 	switch op {
 	case lang.Minus:
 		if d == tensor.Bool {
-			throw("TypeError", errNPBoolNegative)
+			eval.Throw("TypeError", errNPBoolNegative)
 		}
 		f = func(v tensor.Scalar) tensor.Scalar {
 			if d.IsFloat() {
@@ -119,7 +120,7 @@ func (a *NDArray) Unary(s *Session, op lang.Op) Value {
 		f = func(v tensor.Scalar) tensor.Scalar { return v }
 	case lang.Tilde:
 		if d.IsFloat() {
-			throw("TypeError", errNPUfuncNoLoop, "invert")
+			eval.Throw("TypeError", errNPUfuncNoLoop, "invert")
 		}
 		f = func(v tensor.Scalar) tensor.Scalar {
 			if d == tensor.Bool {
@@ -128,7 +129,7 @@ func (a *NDArray) Unary(s *Session, op lang.Op) Value {
 			return tensor.IntS(^v.Int())
 		}
 	default:
-		throw("TypeError", errBadUnary, op, a.PyTypeName())
+		eval.Throw("TypeError", eval.ErrBadUnary, op, a.PyTypeName())
 	}
 	return a.mapValues(d, f)
 }
@@ -149,34 +150,34 @@ func (a *NDArray) Truth() bool {
 	case 1:
 		return a.item().Bool()
 	case 0:
-		throw("ValueError", "The truth value of an empty array is ambiguous. Use `array.size > 0` to check that an array is not empty.")
+		eval.Throw("ValueError", "The truth value of an empty array is ambiguous. Use `array.size > 0` to check that an array is not empty.")
 	}
-	throw("ValueError", errNPTruth)
+	eval.Throw("ValueError", errNPTruth)
 	return false
 }
 
 // Len is len(a).
 func (a *NDArray) Len() int {
 	if a.scalar {
-		throw("TypeError", "object of type '%s' has no len()", a.PyTypeName())
+		eval.Throw("TypeError", "object of type '%s' has no len()", a.PyTypeName())
 	}
 	if a.ndim() == 0 {
-		throw("TypeError", errNPLen0d)
+		eval.Throw("TypeError", errNPLen0d)
 	}
 	return a.shape()[0]
 }
 
 // Items iterates over the first axis.
-func (a *NDArray) Items() []Value {
+func (a *NDArray) Items() []eval.Value {
 	if a.scalar {
-		throw("TypeError", "'%s' object is not iterable", a.PyTypeName())
+		eval.Throw("TypeError", "'%s' object is not iterable", a.PyTypeName())
 	}
 	if a.ndim() == 0 {
-		throw("TypeError", errNPIter0d)
+		eval.Throw("TypeError", errNPIter0d)
 	}
 	n := a.shape()[0]
-	checkItems(n)
-	out := make([]Value, n)
+	eval.CheckItems(n)
+	out := make([]eval.Value, n)
 	for i := range out {
 		sub := a.at(i)
 		if sub.ndim() == 0 {

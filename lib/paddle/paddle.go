@@ -1,7 +1,9 @@
-package eval
+package paddle
 
 import (
 	"fmt"
+	"github.com/tensh/tensh/eval"
+	"github.com/tensh/tensh/lib/numpy"
 	"math"
 	"strings"
 
@@ -18,7 +20,7 @@ import (
 
 // PaddleTensor is a paddle.Tensor on the runtime's storage.
 type PaddleTensor struct {
-	a            *NDArray
+	a            *numpy.NDArray
 	stopGradient bool
 }
 
@@ -30,8 +32,8 @@ const (
 )
 
 func init() {
-	Modules["paddle"] = newPaddleModule
-	ModuleFiles["paddle"] = "/usr/lib/python3/dist-packages/paddle/__init__.py"
+	eval.Modules["paddle"] = newPaddleModule
+	eval.ModuleFiles["paddle"] = "/usr/lib/python3/dist-packages/paddle/__init__.py"
 }
 
 // PyTypeName is paddle.Tensor.
@@ -56,10 +58,10 @@ func pdBroadcast(xs, ys []int, axis int) (xa, ya, out []int) {
 		}
 	}
 	if axis < 0 {
-		throw("ValueError", errPDAxisGE, axis)
+		eval.Throw("ValueError", errPDAxisGE, axis)
 	}
 	if axis > maxDim {
-		throw("ValueError", errPDAxisLE, maxDim, axis)
+		eval.Throw("ValueError", errPDAxisLE, maxDim, axis)
 	}
 	place := func(small []int) []int {
 		arr := make([]int, maxDim)
@@ -68,7 +70,7 @@ func pdBroadcast(xs, ys []int, axis int) (xa, ya, out []int) {
 		}
 		for i, n := range small {
 			if axis+i >= maxDim {
-				throw("ValueError", errPDAxisLE, maxDim-len(small), axis)
+				eval.Throw("ValueError", errPDAxisLE, maxDim-len(small), axis)
 			}
 			arr[axis+i] = n
 		}
@@ -82,7 +84,7 @@ func pdBroadcast(xs, ys []int, axis int) (xa, ya, out []int) {
 	out = make([]int, maxDim)
 	for i := range out {
 		if !(xa[i] == ya[i] || xa[i] <= 1 || ya[i] <= 1) {
-			throw("ValueError", errPDBroadcast, pdDims(xs), pdDims(ys), xa[i], ya[i], i)
+			eval.Throw("ValueError", errPDBroadcast, pdDims(xs), pdDims(ys), xa[i], ya[i], i)
 		}
 		out[i] = max(xa[i], ya[i])
 	}
@@ -90,87 +92,85 @@ func pdBroadcast(xs, ys []int, axis int) (xa, ya, out []int) {
 }
 
 // pdElementwise is x op y with Paddle's axis rule; the result has x's dtype.
-func pdElementwise(s *Session, ufunc string, x, y Value, axis int) *PaddleTensor {
+func pdElementwise(s *eval.Session, ufunc string, x, y eval.Value, axis int) *PaddleTensor {
 	xa, ya := pdArg(x), pdArg(y)
-	xd, yd, out := pdBroadcast(xa.shape(), ya.shape(), axis)
-	xv := npReshape(xa, xd).expandTo(out)
-	yv := npReshape(ya, yd).expandTo(out)
-	u := npUfuncs[ufunc]
-	d := xa.dtype()
+	xd, yd, out := pdBroadcast(xa.Shape(), ya.Shape(), axis)
+	xv := numpy.Reshape(xa, xd).ExpandTo(out)
+	yv := numpy.Reshape(ya, yd).ExpandTo(out)
+	d := xa.DType()
 	if !d.IsFloat() && ufunc == "divide" {
 		// phi's DivideFunctor for integers: C++'s truncating division.
-		u = &npUfunc{name: "divide", i: func(a, b int64, _ *npFlags) int64 {
+		return &PaddleTensor{a: numpy.ElementwiseInt(s, "divide", func(a, b int64) int64 {
 			if b == 0 {
-				throw("ValueError", errPDIntDivZero)
+				eval.Throw("ValueError", errPDIntDivZero)
 			}
 			return a / b
-		}}
+		}, xv, yv, d), stopGradient: true}
 	}
-	return &PaddleTensor{a: u.compute(s, xv, yv, d, d), stopGradient: true}
+	return &PaddleTensor{a: numpy.Elementwise(s, ufunc, xv, yv, d, d), stopGradient: true}
 }
 
 // pdArg converts an operand: a paddle tensor, or a number.
-func pdArg(v Value) *NDArray {
+func pdArg(v eval.Value) *numpy.NDArray {
 	switch x := v.(type) {
 	case *PaddleTensor:
 		return x.a
-	case Float:
-		return npFull(nil, tensor.FloatS(float64(x)), tensor.Float32)
+	case eval.Float:
+		return numpy.Full(nil, tensor.FloatS(float64(x)), tensor.Float32)
 	}
-	return npArg(v)
+	return numpy.Arg(v)
 }
 
 // pdToTensor is paddle.to_tensor(data, dtype).
-func pdToTensor(data Value, dt *tensor.DType) *PaddleTensor {
-	var a *NDArray
+func pdToTensor(data eval.Value, dt *tensor.DType) *PaddleTensor {
+	var a *numpy.NDArray
 	switch x := data.(type) {
 	case *PaddleTensor:
-		a = x.a.copyAs(x.a.dtype())
-	case *NDArray:
-		a = x.copyAs(x.dtype())
+		a = x.a.CopyAs(x.a.DType())
+	case *numpy.NDArray:
+		a = x.CopyAs(x.DType())
 	default:
-		a = npFromValue(data, nil)
-		if a.dtype() == tensor.Float64 {
-			a = a.copyAs(tensor.Float32) // Python floats: the default dtype
+		a = numpy.FromValue(data, nil)
+		if a.DType() == tensor.Float64 {
+			a = a.CopyAs(tensor.Float32) // Python floats: the default dtype
 		}
 	}
 	if dt != nil {
-		a = a.copyAs(*dt)
+		a = a.CopyAs(*dt)
 	}
-	a.scalar = false
 	return &PaddleTensor{a: a, stopGradient: true}
 }
 
 // pdDType reads a dtype: a string, a paddle dtype, a NumPy dtype or type.
-func pdDType(v Value) *tensor.DType {
-	if _, ok := v.(NoneType); ok || v == nil {
+func pdDType(v eval.Value) *tensor.DType {
+	if _, ok := v.(eval.NoneType); ok || v == nil {
 		return nil
 	}
-	if o, ok := v.(*Object); ok && o.TypeName == "paddle.dtype" {
-		d := o.Attrs["_np"].(NPDType).D
+	if o, ok := v.(*eval.Object); ok && o.TypeName == "paddle.dtype" {
+		d := numpy.DTypeOf(o.Attrs["name"])
 		return &d
 	}
-	d := npDTypeOf(v)
+	d := numpy.DTypeOf(v)
 	return &d
 }
 
-func newPaddleModule(s *Session) *Module {
-	m := &Module{Name: "paddle", Members: map[string]Value{}}
-	def := func(mod *Module, name, sig, doc string, fn func(a *Args) Value) {
-		mod.Members[name] = &Builtin{Name: name, Sig: sig, Doc: doc, Fn: fn}
+func newPaddleModule(s *eval.Session) *eval.Module {
+	m := &eval.Module{Name: "paddle", Members: map[string]eval.Value{}}
+	def := func(mod *eval.Module, name, sig, doc string, fn func(a *eval.Args) eval.Value) {
+		mod.Members[name] = &eval.Builtin{Name: name, Sig: sig, Doc: doc, Fn: fn}
 	}
-	for d, name := range npNames {
-		name := name
-		m.Members[name] = &Object{TypeName: "paddle.dtype", Attrs: map[string]Value{"_np": NPDType{d}},
+	for _, d := range numpy.DTypes() {
+		name := numpy.DTypeName(d)
+		m.Members[name] = &eval.Object{TypeName: "paddle.dtype", Attrs: map[string]eval.Value{"name": eval.Str(name)},
 			ReprFn: func() string { return "paddle." + name }}
 	}
-	def(m, "to_tensor", "to_tensor(data, dtype=None, place=None, stop_gradient=True)", "A paddle.Tensor from a number, nested lists, a NumPy array or a tensor (copied).", func(a *Args) Value {
-		var data, dt, place Value
+	def(m, "to_tensor", "to_tensor(data, dtype=None, place=None, stop_gradient=True)", "A paddle.Tensor from a number, nested lists, a NumPy array or a tensor (copied).", func(a *eval.Args) eval.Value {
+		var data, dt, place eval.Value
 		stop := true
 		a.Unpack("data", &data, "dtype?", &dt, "place?", &place, "stop_gradient?", &stop)
 		if place != nil {
-			if _, ok := place.(NoneType); !ok {
-				throw("TypeError", "tensh: paddle places are not supported (every tensor is on Place(cpu))")
+			if _, ok := place.(eval.NoneType); !ok {
+				eval.Throw("TypeError", "tensh: paddle places are not supported (every tensor is on Place(cpu))")
 			}
 		}
 		t := pdToTensor(data, pdDType(dt))
@@ -179,73 +179,73 @@ func newPaddleModule(s *Session) *Module {
 	})
 	for _, name := range []string{"ones", "zeros"} {
 		fill := map[string]float64{"ones": 1, "zeros": 0}[name]
-		def(m, name, name+"(shape, dtype=None)", "A float32 (or dtype) paddle.Tensor of the shape filled with "+name+".", func(a *Args) Value {
-			var shape, dt Value
+		def(m, name, name+"(shape, dtype=None)", "A float32 (or dtype) paddle.Tensor of the shape filled with "+name+".", func(a *eval.Args) eval.Value {
+			var shape, dt eval.Value
 			a.Unpack("shape", &shape, "dtype?", &dt)
 			d := tensor.Float32
 			if p := pdDType(dt); p != nil {
 				d = *p
 			}
-			return &PaddleTensor{a: npFull(npShapeArg(shape), tensor.FloatS(fill), d), stopGradient: true}
+			return &PaddleTensor{a: numpy.Full(numpy.ShapeArg(shape), tensor.FloatS(fill), d), stopGradient: true}
 		})
 	}
-	def(m, "full", "full(shape, fill_value, dtype=None)", "A paddle.Tensor of the shape filled with fill_value (float32 unless dtype).", func(a *Args) Value {
-		var shape, v, dt Value
+	def(m, "full", "full(shape, fill_value, dtype=None)", "A paddle.Tensor of the shape filled with fill_value (float32 unless dtype).", func(a *eval.Args) eval.Value {
+		var shape, v, dt eval.Value
 		a.Unpack("shape", &shape, "fill_value", &v, "dtype?", &dt)
 		d := tensor.Float32
 		if p := pdDType(dt); p != nil {
 			d = *p
 		}
-		return &PaddleTensor{a: npFull(npShapeArg(shape), npNumber(v), d), stopGradient: true}
+		return &PaddleTensor{a: numpy.Full(numpy.ShapeArg(shape), numpy.Number(v), d), stopGradient: true}
 	})
-	fluidLayers := &Module{Name: "paddle.fluid.layers", Members: map[string]Value{}}
+	fluidLayers := &eval.Module{Name: "paddle.fluid.layers", Members: map[string]eval.Value{}}
 	for name, uf := range map[string]string{"add": "add", "subtract": "subtract", "multiply": "multiply", "divide": "divide"} {
 		uf := uf
-		def(m, name, name+"(x, y)", "Elementwise "+name+" with NumPy's broadcasting.", func(a *Args) Value {
-			var x, y Value
+		def(m, name, name+"(x, y)", "Elementwise "+name+" with NumPy's broadcasting.", func(a *eval.Args) eval.Value {
+			var x, y eval.Value
 			a.Unpack("x", &x, "y", &y)
-			return pdElementwise(a.s, uf, x, y, -1)
+			return pdElementwise(a.Session(), uf, x, y, -1)
 		})
 	}
 	for name, uf := range map[string]string{"elementwise_add": "add", "elementwise_sub": "subtract", "elementwise_mul": "multiply", "elementwise_div": "divide"} {
 		uf := uf
-		fn := func(a *Args) Value {
-			var x, y Value
+		fn := func(a *eval.Args) eval.Value {
+			var x, y eval.Value
 			axis := -1
 			a.Unpack("x", &x, "y", &y, "axis?", &axis)
-			return pdElementwise(a.s, uf, x, y, axis)
+			return pdElementwise(a.Session(), uf, x, y, axis)
 		}
 		doc := "Elementwise " + uf + ": y's dims line up with x's from dimension axis (axis=-1: the trailing ones, NumPy's rule)."
 		def(m, name, name+"(x, y, axis=-1)", doc, fn)
 		def(fluidLayers, name, name+"(x, y, axis=-1)", doc, fn)
 	}
-	m.Members["fluid"] = &Module{Name: "paddle.fluid", Members: map[string]Value{"layers": fluidLayers}}
-	m.Members["__version__"] = Str("2.4.2")
+	m.Members["fluid"] = &eval.Module{Name: "paddle.fluid", Members: map[string]eval.Value{"layers": fluidLayers}}
+	m.Members["__version__"] = eval.Str("2.4.2")
 	return m
 }
 
 // Attr gives shape (a list), dtype, ndim, size, stop_gradient, numpy().
-func (p *PaddleTensor) Attr(s *Session, name string) (Value, bool) {
+func (p *PaddleTensor) Attr(s *eval.Session, name string) (eval.Value, bool) {
 	switch name {
 	case "shape":
-		l := &List{}
-		for _, n := range p.a.shape() {
-			l.Elems = append(l.Elems, MakeInt(int64(n)))
+		l := &eval.List{}
+		for _, n := range p.a.Shape() {
+			l.Elems = append(l.Elems, eval.MakeInt(int64(n)))
 		}
 		return l, true
 	case "ndim":
-		return MakeInt(int64(p.a.ndim())), true
+		return eval.MakeInt(int64(p.a.NDim())), true
 	case "size":
-		return MakeInt(int64(p.a.size())), true
+		return eval.MakeInt(int64(p.a.Size())), true
 	case "dtype":
-		mod, _ := s.importModule("paddle")
-		return mod.Members[npNames[p.a.dtype()]], true
+		mod, _ := s.ImportModule("paddle")
+		return mod.Members[numpy.DTypeName(p.a.DType())], true
 	case "stop_gradient":
-		return Bool(p.stopGradient), true
+		return eval.Bool(p.stopGradient), true
 	case "numpy":
-		return &Builtin{Name: "numpy", Fn: func(a *Args) Value {
+		return &eval.Builtin{Name: "numpy", Fn: func(a *eval.Args) eval.Value {
 			a.NoArgs()
-			return p.a.copyAs(p.a.dtype())
+			return p.a.CopyAs(p.a.DType())
 		}}, true
 	}
 	return nil, false
@@ -254,13 +254,13 @@ func (p *PaddleTensor) Attr(s *Session, name string) (Value, bool) {
 var pdOperatorUfuncs = map[lang.Op]string{lang.Plus: "add", lang.Minus: "subtract", lang.Star: "multiply", lang.Slash: "divide"}
 
 // Binary is x + y and friends (axis -1).
-func (p *PaddleTensor) Binary(s *Session, op lang.Op, other Value, reflected bool) (Value, bool) {
+func (p *PaddleTensor) Binary(s *eval.Session, op lang.Op, other eval.Value, reflected bool) (eval.Value, bool) {
 	uf, ok := pdOperatorUfuncs[op]
 	if !ok {
 		return nil, false
 	}
 	switch other.(type) {
-	case *PaddleTensor, Int, Float, Bool:
+	case *PaddleTensor, eval.Int, eval.Float, eval.Bool:
 	default:
 		return nil, false
 	}
@@ -275,7 +275,7 @@ func (p *PaddleTensor) Repr() string {
 	prefix := "Tensor"
 	indent := len(prefix) + 1
 	return fmt.Sprintf("%s(shape=[%s], dtype=%s, place=Place(cpu), stop_gradient=%s,\n%s%s)",
-		prefix, pdDims(p.a.shape()), npNames[p.a.dtype()], Repr(Bool(p.stopGradient)), strings.Repeat(" ", indent), pdFormatDense(p.a, indent))
+		prefix, pdDims(p.a.Shape()), numpy.DTypeName(p.a.DType()), eval.Repr(eval.Bool(p.stopGradient)), strings.Repeat(" ", indent), pdFormatDense(p.a, indent))
 }
 
 const (
@@ -298,7 +298,7 @@ func pdFormatItem(v tensor.Scalar, d tensor.DType, maxWidth int, signed bool) st
 		}
 		s = strings.NewReplacer("+Inf", "inf", "-Inf", "-inf", "NaN", "nan").Replace(s)
 	case d == tensor.Bool:
-		s = Repr(Bool(v.Bool()))
+		s = eval.Repr(eval.Bool(v.Bool()))
 	default:
 		s = fmt.Sprint(v.Int())
 	}
@@ -312,38 +312,38 @@ func pdFormatItem(v tensor.Scalar, d tensor.DType, maxWidth int, signed bool) st
 }
 
 // pdFormatDense is _format_dense_tensor.
-func pdFormatDense(a *NDArray, indent int) string {
-	summary := a.ndim() > 0 && a.size() > pdThreshold
+func pdFormatDense(a *numpy.NDArray, indent int) string {
+	summary := a.NDim() > 0 && a.Size() > pdThreshold
 	data := a
 	if summary {
-		data = npLeadingTrailing(a, 0)
+		data = numpy.LeadingTrailing(a)
 	}
 	maxWidth, signed := 0, false
-	for _, v := range data.values() {
+	for _, v := range data.Values() {
 		if !signed && v.Float() < 0 {
 			signed = true
 		}
-		maxWidth = max(maxWidth, len(pdFormatItem(v, a.dtype(), 0, false)))
+		maxWidth = max(maxWidth, len(pdFormatItem(v, a.DType(), 0, false)))
 	}
 	return pdFormatTensor(a, summary, indent, maxWidth, signed)
 }
 
 // pdFormatTensor is _format_tensor.
-func pdFormatTensor(a *NDArray, summary bool, indent, maxWidth int, signed bool) string {
-	d := a.dtype()
-	switch a.ndim() {
+func pdFormatTensor(a *numpy.NDArray, summary bool, indent, maxWidth int, signed bool) string {
+	d := a.DType()
+	switch a.NDim() {
 	case 0:
-		return pdFormatItem(a.item(), d, maxWidth, signed)
+		return pdFormatItem(a.Item(), d, maxWidth, signed)
 	case 1:
 		perLine := max(1, (pdLineWidth-indent)/(maxWidth+2))
 		var items []string
-		n := a.shape()[0]
+		n := a.Shape()[0]
 		for i := 0; i < n; i++ {
 			if summary && n > 2*pdEdgeItems && i == pdEdgeItems {
 				items = append(items, "...")
 				i = n - pdEdgeItems
 			}
-			items = append(items, pdFormatItem(a.at(i).item(), d, maxWidth, signed))
+			items = append(items, pdFormatItem(a.At(i).Item(), d, maxWidth, signed))
 		}
 		var lines []string
 		for i := 0; i < len(items); i += perLine {
@@ -352,14 +352,14 @@ func pdFormatTensor(a *NDArray, summary bool, indent, maxWidth int, signed bool)
 		return "[" + strings.Join(lines, ",\n"+strings.Repeat(" ", indent+1)) + "]"
 	}
 	var parts []string
-	n := a.shape()[0]
+	n := a.Shape()[0]
 	for i := 0; i < n; i++ {
 		if summary && n > 2*pdEdgeItems && i == pdEdgeItems {
 			parts = append(parts, "...")
 			i = n - pdEdgeItems
 		}
-		parts = append(parts, pdFormatTensor(a.at(i), summary, indent+1, maxWidth, signed))
+		parts = append(parts, pdFormatTensor(a.At(i), summary, indent+1, maxWidth, signed))
 	}
-	sep := "," + strings.Repeat("\n", a.ndim()-1) + strings.Repeat(" ", indent+1)
+	sep := "," + strings.Repeat("\n", a.NDim()-1) + strings.Repeat(" ", indent+1)
 	return "[" + strings.Join(parts, sep) + "]"
 }
