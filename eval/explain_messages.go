@@ -225,3 +225,12 @@ const (
 	ptMvShape          = "vector + matrix @ vector expected, got 1, %d, %d"
 	ptDot1D            = "1D tensors expected, but got %dD and %dD tensors"
 )
+
+// %explain: library arrays (NumPy, Paddle; explain_lib.go).
+const (
+	msgLibSays      = "%s: %s"
+	msgAxisAligned  = "axis=%d: %s's dimensions line up with %s's from dimension %d, left to right (NumPy's rule, axis=-1, would line them up at the end)"
+	msgAxisDim      = "dimension %d: %s"
+	msgAxisNotBcast = "%s are not broadcastable: in dimension %d %s."
+	msgAxisOutside  = "axis=%d is outside %s's dimensions"
+)

@@ -135,6 +135,9 @@ func init() {
 			return u.call(a.Session(), x, y, npOutArg(a))
 		})
 	}
+	for name := range npUfuncs {
+		eval.ExplainOperands[npFuncs[name]] = npExplainOperands(2)
+	}
 	npFuncs["true_divide"] = npFuncs["divide"]
 	npFuncs["mod"] = npFuncs["remainder"]
 	for _, u := range npUnaries {
@@ -167,6 +170,7 @@ func init() {
 		}
 		return newND(t)
 	})
+	eval.ExplainOperands[npFuncs["where"]] = npExplainOperands(3)
 	npFunc("broadcast_shapes", "broadcast_shapes(*shapes)", "The shape the given shapes broadcast to.", func(a *eval.Args) eval.Value {
 		var shapes []eval.Value
 		a.Unpack("*args", &shapes)
@@ -333,3 +337,17 @@ func npArrays(v eval.Value) []*NDArray {
 	}
 	return out
 }
+
+// npExplainOperands gives %explain the first n array arguments of a call,
+// which broadcast together by NumPy's rule.
+func npExplainOperands(n int) func(a *eval.Args) ([]eval.Value, int) {
+	return func(a *eval.Args) ([]eval.Value, int) {
+		if len(a.Pos) < n {
+			eval.Throw("TypeError", "too few arguments")
+		}
+		return a.Pos[:n], -1
+	}
+}
+
+// ExplainShape is the array's shape, for %explain.
+func (a *NDArray) ExplainShape() ([]int, string) { return a.shape(), "NumPy" }

@@ -154,10 +154,34 @@ func pdDType(v eval.Value) *tensor.DType {
 	return &d
 }
 
+// pdBuiltins are the module's functions, made once (every session's
+// module shares them, so %explain can know them by identity).
+var pdBuiltins = map[string]*eval.Builtin{}
+
+func pdBuiltin(key, name, sig, doc string, fn func(a *eval.Args) eval.Value) *eval.Builtin {
+	b, ok := pdBuiltins[key]
+	if !ok {
+		b = &eval.Builtin{Name: name, Sig: sig, Doc: doc, Fn: fn}
+		pdBuiltins[key] = b
+	}
+	return b
+}
+
+// pdExplainOperands are an elementwise call's x, y and axis, for %explain.
+func pdExplainOperands(a *eval.Args) ([]eval.Value, int) {
+	var x, y eval.Value
+	axis := -1
+	a.Unpack("x", &x, "y", &y, "axis?", &axis)
+	return []eval.Value{x, y}, axis
+}
+
+// ExplainShape is the tensor's shape, for %explain.
+func (p *PaddleTensor) ExplainShape() ([]int, string) { return p.a.Shape(), "Paddle" }
+
 func newPaddleModule(s *eval.Session) *eval.Module {
 	m := &eval.Module{Name: "paddle", Members: map[string]eval.Value{}}
 	def := func(mod *eval.Module, name, sig, doc string, fn func(a *eval.Args) eval.Value) {
-		mod.Members[name] = &eval.Builtin{Name: name, Sig: sig, Doc: doc, Fn: fn}
+		mod.Members[name] = pdBuiltin(mod.Name+"."+name, name, sig, doc, fn)
 	}
 	for _, d := range numpy.DTypes() {
 		name := numpy.DTypeName(d)
@@ -218,6 +242,9 @@ func newPaddleModule(s *eval.Session) *eval.Module {
 		doc := "Elementwise " + uf + ": y's dims line up with x's from dimension axis (axis=-1: the trailing ones, NumPy's rule)."
 		def(m, name, name+"(x, y, axis=-1)", doc, fn)
 		def(fluidLayers, name, name+"(x, y, axis=-1)", doc, fn)
+		for _, mod := range []*eval.Module{m, fluidLayers} {
+			eval.ExplainOperands[mod.Members[name].(*eval.Builtin)] = pdExplainOperands
+		}
 	}
 	m.Members["fluid"] = &eval.Module{Name: "paddle.fluid", Members: map[string]eval.Value{"layers": fluidLayers}}
 	m.Members["__version__"] = eval.Str("2.4.2")
