@@ -109,6 +109,8 @@ func init() {
 					return Float(math.Abs(float64(x)))
 				case *tensor.Tensor:
 					return a.s.callMethod(x, "abs")
+				case AbsOperand: // protocols.go
+					return x.Abs(a.s)
 				}
 				throw("TypeError", errBadOperandAbs, TypeName(v))
 				return nil

@@ -31,6 +31,11 @@ type UnaryOperand interface {
 	Unary(s *Session, op lang.Op) Value
 }
 
+// AbsOperand is abs(x).
+type AbsOperand interface {
+	Abs(s *Session) Value
+}
+
 // Indexable is x[idx].
 type Indexable interface {
 	GetItem(s *Session, idx Value) Value

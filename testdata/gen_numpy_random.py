@@ -8,7 +8,7 @@ output comes from /usr/bin/python3.
 
     /usr/bin/python3 testdata/gen_numpy_random.py ops > /tmp/ops.tsh
     /usr/bin/python3 /work/shared/tools/oracle2.py /tmp/ops.tsh > testdata/numpy_random_ops.tsh
-    (the same with print and numpy_random_print.tsh)
+    (the same with print and numpy_random_print.tsh, more and numpy_random_more.tsh)
 
 Operands stay small (no overflow or invalid-value warnings, which tensh's
 NumPy does not raise) and divisors nonzero.
@@ -166,9 +166,75 @@ def prints(r, n):
                   r.choice(['-1', '%d, -1' % r.choice([1, 2, 3, 5, 10, 25]), '-1, %d' % r.choice([1, 2, 5, 10])])))
 
 
+def more(r, n):
+    """In-place operators and out=, assignment, creation functions,
+    conversions, statistics and NumPy's shape errors."""
+    print('>>> import numpy as np')
+    for i in range(n):
+        dt, dt2 = r.choice(DTYPES), r.choice(DTYPES)
+        shp = shape(r, r.randint(1, 3))
+        shp2 = broadcastable(r, shp) if r.random() < 0.7 else shape(r)
+        kind = r.randint(0, 9)
+        if kind == 0:
+            op = r.choice(['+=', '-=', '*=', '//=', '%='])
+            print('>>> a = %s' % array(r, shp, dt))
+            print('>>> a %s %s' % (op, array(r, shp2, dt2, nonzero=True)))
+            print('>>> a')
+        elif kind == 1:
+            u = r.choice(['add', 'multiply', 'subtract', 'maximum', 'equal'])
+            print('>>> o = np.zeros(%r, dtype=np.%s)' % (shp, dt))
+            print('>>> np.%s(%s, %s, out=o)' % (u, array(r, shp, dt2), array(r, shp2, r.choice(DTYPES))))
+            print('>>> o')
+        elif kind == 2:
+            print('>>> a = %s' % array(r, shp, dt))
+            idx = r.choice(['0', '-1', '...', ':, 0' if len(shp) > 1 else '0', 'a > 0', '[0]', '::2'])
+            print('>>> a[%s] = %s' % (idx, r.choice([value(r, dt2), array(r, shp2[-1:], dt2)])))
+            print('>>> a')
+        elif kind == 3:
+            f = r.choice(['np.linspace(%d, %d, %d)' % (r.randint(-5, 5), r.randint(-5, 20), r.randint(0, 9)),
+                          'np.linspace(0, 1, %d, endpoint=False)' % r.randint(1, 9),
+                          'np.eye(%d, %d, %d)' % (r.randint(1, 4), r.randint(1, 4), r.randint(-2, 2)),
+                          'np.full(%r, %s)' % (shp, value(r, dt)),
+                          'np.arange(%s, %s, %s)' % (r.randint(-5, 5), r.randint(-5, 15), r.choice([1, 2, 3, -1, 0.5, 0.3])),
+                          'np.zeros_like(%s)' % array(r, shp, dt), 'np.ones_like(%s, dtype=np.%s)' % (array(r, shp, dt), dt2),
+                          'np.full_like(%s, 7)' % array(r, shp, dt)])
+            print('>>> %s' % f)
+        elif kind == 4:
+            print('>>> a = %s' % array(r, shp, 'float64'))
+            print('>>> a.astype(np.%s)' % r.choice(DTYPES))
+        elif kind == 5:
+            print('>>> a = %s' % array(r, shp, dt if dt != 'bool_' else 'int32'))
+            f = r.choice(['std', 'var', 'mean'])
+            ax = '' if r.random() < 0.4 else 'axis=%d' % r.randint(-len(shp), len(shp) - 1)
+            print('>>> a.%s(%s)' % (f, ax))
+        elif kind == 6:
+            print('>>> a = %s' % array(r, shp, dt))
+            f = r.choice(['a.reshape(%s)' % ', '.join(str(r.choice([-1, 1, 2, 3, 4, 6])) for _ in range(r.randint(1, 3))),
+                          'np.broadcast_to(a, %r)' % (shape(r, r.randint(0, 4)),),
+                          'np.concatenate([a, %s], axis=%d)' % (array(r, shape(r, len(shp)), dt2), r.randint(-1, len(shp) - 1)),
+                          'np.stack([a, %s])' % array(r, shp2, dt),
+                          'a.transpose(%s)' % ', '.join(str(x) for x in r.sample(range(len(shp)), len(shp))),
+                          'a.sum(axis=%d)' % r.randint(-4, 3), 'np.squeeze(a, axis=%d)' % r.randint(-len(shp), len(shp) - 1),
+                          'np.expand_dims(a, %d)' % r.randint(-4, 3)])
+            print('>>> %s' % f)
+        elif kind == 7:
+            print('>>> np.broadcast_shapes(%s)' % ', '.join(repr(shape(r)) for _ in range(r.randint(1, 4))))
+        elif kind == 8:
+            print('>>> a = %s' % array(r, shp, dt))
+            print('>>> b = %s' % array(r, shp2, dt2))
+            print('>>> np.dot(a, b)' if r.random() < 0.5 else '>>> a @ b')
+        else:
+            print('>>> a = %s' % array(r, shp, dt))
+            print('>>> %s' % r.choice(['-a', '~a', 'abs(a)', 'np.abs(a)', 'np.square(a)', 'np.sign(a)', 'np.negative(a)',
+                                       'len(a)', 'list(a)', 'a.tolist()', 'a.item()', 'bool(a)', 'a.any(), a.all()',
+                                       'a.nonzero()', 'a.argmax(), a.argmin()', 'a.max(), a.min()', 'a.cumsum()']))
+
+
 if __name__ == '__main__':
-    r = random.Random(12 if sys.argv[1] == 'ops' else 13)
+    r = random.Random({'ops': 12, 'print': 13, 'more': 14}[sys.argv[1]])
     if sys.argv[1] == 'ops':
         ops(r, 350)
+    elif sys.argv[1] == 'more':
+        more(r, 350)
     else:
         prints(r, 200)

@@ -11,6 +11,8 @@ const (
 	errNPNonBroadcastOut   = "non-broadcastable output operand with shape %s doesn't match the broadcast shape %s"
 	errNPShapeMismatch     = "shape mismatch: objects cannot be broadcast to a single shape.  Mismatch is between arg %d with shape %s and arg %d with shape %s."
 	errNPRemapped          = "operands could not be broadcast together with remapped shapes [original->remapped]: %s  and requested shape %s"
+	errNPScalarBroadcast   = "cannot broadcast a non-scalar to a scalar array"
+	errNPBoolAssign        = "NumPy boolean array indexing assignment cannot assign %d input values to the %d output values where the mask is true"
 	errNPMoreDims          = "input operand has more dimensions than allowed by the axis remapping"
 	errNPReadOnly          = "assignment destination is read-only"
 	errNPIndexBounds       = "index %d is out of bounds for axis %d with size %d"

@@ -352,6 +352,13 @@ func (a *NDArray) SetItem(s *eval.Session, idx, v eval.Value) {
 	src := npArg(v)
 	if !sel.adv {
 		dst := sel.view
+		if dst.ndim() == 0 && src.size() != 1 {
+			eval.Throw("ValueError", errNPSetSequence)
+		}
+		if dst.ndim() == 0 {
+			src = src.copyAs(src.dtype())
+			src = src.view(0, nil, nil)
+		}
 		if _, ok := npBroadcastShapes(src.shape(), dst.shape()); !ok || !npFits(src.shape(), dst.shape()) {
 			eval.Throw("ValueError", errNPCouldNotBroadcast, npShapeText(src.shape()), npShapeText(dst.shape()))
 		}
@@ -364,6 +371,10 @@ func (a *NDArray) SetItem(s *eval.Session, idx, v eval.Value) {
 			i++
 		})
 		return
+	}
+	if m, ok := idx.(*NDArray); ok && m.dtype() == tensor.Bool && m.ndim() == a.ndim() && src.ndim() == 1 &&
+		src.size() != 1 && src.size() != len(sel.offsets) {
+		eval.Throw("ValueError", errNPBoolAssign, src.size(), len(sel.offsets))
 	}
 	if !npFits(src.shape(), sel.shape) {
 		eval.Throw("ValueError", "shape mismatch: value array of shape %s could not be broadcast to indexing result of shape %s", npShapeText(src.shape()), npShapeText(sel.shape))

@@ -123,7 +123,20 @@ func npMatmulInto(out *tensor.Tensor, a, b *NDArray, d tensor.DType) {
 func npDot(s *eval.Session, x, y eval.Value) eval.Value {
 	a, b := npArg(x), npArg(y)
 	if a.ndim() == 0 || b.ndim() == 0 {
-		return npUfuncs["multiply"].call(s, x, y, nil)
+		// Both converted to their common type, then multiplied; the
+		// BLAS path (float32/float64, at most 2-D) adds the products to
+		// zeros (so -0 comes out as 0).
+		d := npPromote(a.dtype(), b.dtype())
+		a, b = a.copyAs(d), b.copyAs(d)
+		shape := a.shape()
+		if a.ndim() == 0 {
+			shape = b.shape()
+		}
+		res := npUfuncs["multiply"].compute(s, a.expandTo(shape), b.expandTo(shape), d, d)
+		if (d == tensor.Float32 || d == tensor.Float64) && a.ndim() <= 2 && b.ndim() <= 2 {
+			res = res.mapValues(d, func(v tensor.Scalar) tensor.Scalar { return tensor.FloatS(0 + v.Float()) })
+		}
+		return res
 	}
 	if b.ndim() <= 2 {
 		ka := a.shape()[a.ndim()-1]

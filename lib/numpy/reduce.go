@@ -171,9 +171,11 @@ func floatsOf(g []tensor.Scalar) []float64 {
 
 // npSum is a.sum(axis, dtype, keepdims).
 func npSum(a *NDArray, axis eval.Value, keepdims bool, dt *tensor.DType) eval.Value {
-	d := npSumDType(a.dtype())
+	var d tensor.DType
 	if dt != nil {
 		d = *dt
+	} else {
+		d = npSumDType(a.dtype())
 	}
 	shape, groups, trailing := npGroups(a, npAxes(axis, a.ndim()), keepdims)
 	vals := make([]tensor.Scalar, len(groups))

@@ -231,6 +231,9 @@ func npStack(arrs []*NDArray, axis int) *NDArray {
 
 // npBroadcastTo is np.broadcast_to(a, shape): a read-only view.
 func npBroadcastTo(a *NDArray, shape []int) *NDArray {
+	if len(shape) == 0 && a.ndim() > 0 {
+		eval.Throw("ValueError", errNPScalarBroadcast)
+	}
 	if a.ndim() > len(shape) {
 		eval.Throw("ValueError", errNPMoreDims)
 	}

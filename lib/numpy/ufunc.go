@@ -138,6 +138,9 @@ func (u *npUfunc) call(s *eval.Session, x, y eval.Value, out *NDArray) eval.Valu
 		eval.Throw("TypeError", errNPUfuncNoLoop, u.name)
 	}
 	od := u.outDType(loop)
+	if out != nil && !npCanCast(od, out.dtype(), "same_kind") {
+		eval.Throw("numpy.core._exceptions._UFuncOutputCastingError", errNPOutputCast, u.name, NPDType{od}.Repr(), NPDType{out.dtype()}.Repr())
+	}
 	shapes := [][]int{a.shape(), b.shape()}
 	if out != nil {
 		shapes = append(shapes, out.shape())
@@ -149,9 +152,6 @@ func (u *npUfunc) call(s *eval.Session, x, y eval.Value, out *NDArray) eval.Valu
 	if out != nil {
 		if !sameInts(shape, out.shape()) {
 			eval.Throw("ValueError", errNPNonBroadcastOut, npShapeText(out.shape()), npShapeText(shape))
-		}
-		if !npCanCast(od, out.dtype(), "same_kind") {
-			eval.Throw("numpy.core._exceptions._UFuncOutputCastingError", errNPOutputCast, u.name, NPDType{od}.Repr(), NPDType{out.dtype()}.Repr())
 		}
 		if out.readonly {
 			eval.Throw("ValueError", "output array is read-only")

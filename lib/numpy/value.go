@@ -134,6 +134,16 @@ func (a *NDArray) Unary(s *eval.Session, op lang.Op) eval.Value {
 	return a.mapValues(d, f)
 }
 
+// Abs is abs(a): np.absolute.
+func (a *NDArray) Abs(s *eval.Session) eval.Value {
+	for _, u := range npUnaries {
+		if u.name == "absolute" {
+			return u.call(s, a, nil)
+		}
+	}
+	return nil
+}
+
 // mapValues is a new array (a scalar for a scalar) of f over a's elements.
 func (a *NDArray) mapValues(d tensor.DType, f func(v tensor.Scalar) tensor.Scalar) *NDArray {
 	out := tensor.Empty(append([]int{}, a.shape()...), d)
