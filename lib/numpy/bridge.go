@@ -68,20 +68,6 @@ func (a *NDArray) PyNumber() (eval.Value, bool) {
 }
 
 // TorchTensor is the tensor torch.tensor and torch.as_tensor read an
-// array (or scalar) as: one sharing its storage (a copy when a stride is
-// negative, which tensors cannot have).
-func (a *NDArray) TorchTensor() *tensor.Tensor {
-	if npHasNegativeStride(a) {
-		return ndToTensor(a.copyAs(a.dtype()))
-	}
-	return ndToTensor(a)
-}
-
-func npHasNegativeStride(a *NDArray) bool {
-	for _, s := range a.t.Strides() {
-		if s < 0 {
-			return true
-		}
-	}
-	return false
-}
+// array (or scalar) as: one sharing its storage (PyTorch's ValueError for
+// a negative stride, which tensors cannot have).
+func (a *NDArray) TorchTensor() *tensor.Tensor { return ndToTensor(a) }
