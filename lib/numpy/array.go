@@ -71,10 +71,15 @@ func (a *NDArray) size() int           { return a.t.Numel() }
 // values are the elements in C order.
 func (a *NDArray) values() []tensor.Scalar {
 	st := a.t.Storage()
+	tensor.CheckAllocBytes(int64(a.size()) * npScalarBytes)
 	out := make([]tensor.Scalar, 0, a.size())
 	a.t.ForEach(func(off int) { out = append(out, st.Get(off)) })
 	return out
 }
+
+// npScalarBytes is the size of one tensor.Scalar (the element lists the
+// loops work on count against the memory cap).
+const npScalarBytes = 24
 
 // item is the single element of a one-element array.
 func (a *NDArray) item() tensor.Scalar { return a.t.Storage().Get(a.t.Offset()) }

@@ -175,6 +175,9 @@ func (u *npUfunc) compute(s *eval.Session, a, b *NDArray, loop, od tensor.DType)
 	av, bv := a.values(), b.values()
 	var fl npFlags
 	for i := range av {
+		if i&0xffff == 0xffff {
+			tensor.CheckInterrupt()
+		}
 		x, y := npCast(av[i], loop), npCast(bv[i], loop)
 		var r tensor.Scalar
 		switch {
