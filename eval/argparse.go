@@ -261,7 +261,7 @@ func (sig *signature) bind(a *Args, raise bool) (*boundArgs, bool) {
 				}
 			}
 		}
-		if prm.typ != "Tensor" || m.numbersAsTensors {
+		if (prm.typ != "Tensor" && prm.typ != "PyObject*") || m.numbersAsTensors {
 			v = asNumber(v) // NumPy scalars: export.go
 		}
 		_, isNone := v.(NoneType)
