@@ -38,6 +38,7 @@ const (
 	errNPBoolNegative      = "The numpy boolean negative, the `-` operator, is not supported, use the `~` operator or the logical_not function instead."
 	errNPNegPower          = "Integers to negative integer powers are not allowed."
 	errNPDivZero           = "divide by zero encountered in %s"
+	errNPOverflow          = "overflow encountered in %s"
 	errNPInvalid           = "invalid value encountered in %s"
 	errNPUfuncNoLoop       = "ufunc '%s' not supported for the input types, and the inputs could not be safely coerced to any supported types according to the casting rule ''safe''"
 	errNPConcatDims        = "all the input array dimensions except for the concatenation axis must match exactly, but along dimension %d, the array at index 0 has size %d and the array at index %d has size %d"

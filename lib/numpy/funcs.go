@@ -1,6 +1,7 @@
 package numpy
 
 import (
+	"fmt"
 	"github.com/tensh/tensh/eval"
 	"math"
 
@@ -56,12 +57,23 @@ func (u *npUnary) call(s *eval.Session, x eval.Value, out *NDArray) eval.Value {
 	case d.IsFloat() && u.f == nil:
 		eval.Throw("TypeError", errNPUfuncNoLoop, u.name)
 	}
+	var fl npFlags
+	overflow := false
 	res := a.mapValues(loop, func(v tensor.Scalar) tensor.Scalar {
 		switch {
 		case u.toBool != nil:
 			return tensor.BoolS(u.toBool(v.Float()))
 		case loop.IsFloat():
-			r := u.f(v.Float())
+			x := v.Float()
+			r := u.f(x)
+			switch {
+			case math.IsNaN(r) && !math.IsNaN(x):
+				fl.invalid = true
+			case math.IsInf(r, 0) && !math.IsInf(x, 0) && u.name == "log":
+				fl.divide = true
+			case math.IsInf(npRound(r, loop), 0) && !math.IsInf(x, 0):
+				overflow = true
+			}
 			if loop == tensor.Float16 {
 				r = float64(float32(r))
 			}
@@ -71,6 +83,15 @@ func (u *npUnary) call(s *eval.Session, x eval.Value, out *NDArray) eval.Value {
 		}
 		return tensor.IntS(u.i(v.Int()))
 	})
+	if fl.divide {
+		s.Warn("RuntimeWarning", fmt.Sprintf(errNPDivZero, u.name))
+	}
+	if fl.invalid {
+		s.Warn("RuntimeWarning", fmt.Sprintf(errNPInvalid, u.name))
+	}
+	if overflow {
+		s.Warn("RuntimeWarning", fmt.Sprintf(errNPOverflow, u.name))
+	}
 	if out != nil {
 		if !npFits(res.shape(), out.shape()) {
 			npBroadcastError(a.shape(), out.shape())
@@ -113,10 +134,13 @@ var npUnaries = []*npUnary{
 		return 0
 	}},
 	{name: "sqrt", f: math.Sqrt, floatOnly: true},
-	{name: "exp", f: math.Exp, floatOnly: true},
-	{name: "log", f: math.Log, floatOnly: true},
-	{name: "sin", f: math.Sin, floatOnly: true},
-	{name: "cos", f: math.Cos, floatOnly: true},
+	// float64: the C library's functions, as NumPy calls them; float32
+	// and float16 compute in double and round (NumPy's own SIMD loops
+	// for them can differ in the last bit).
+	{name: "exp", f: tensor.Exp, floatOnly: true},
+	{name: "log", f: tensor.Log, floatOnly: true},
+	{name: "sin", f: tensor.Sin, floatOnly: true},
+	{name: "cos", f: tensor.Cos, floatOnly: true},
 	{name: "tanh", f: math.Tanh, floatOnly: true},
 	{name: "floor", f: math.Floor, floatOnly: true},
 	{name: "ceil", f: math.Ceil, floatOnly: true},

@@ -1,6 +1,19 @@
 package tensor
 
-// Log is the natural logarithm as glibc's log computes it (correctly
-// rounded; see random_libm.go), for the samplers outside this package
-// that call the C library's log (NumPy's legacy Gaussian).
+// glibc's double-precision exp, log, sin and cos (correctly rounded exp
+// and log, which glibc is in practice; sin and cos as glibc computes
+// them, see random_sincos.go), for callers outside this package that
+// reproduce C code calling the C library: NumPy's legacy Gaussian and its
+// float64 ufuncs.
+
+// Log is glibc's log.
 func Log(x float64) float64 { return crLog(x) }
+
+// Exp is glibc's exp.
+func Exp(x float64) float64 { return expCorrect(x) }
+
+// Sin is glibc's sin.
+func Sin(x float64) float64 { return libmSin(x) }
+
+// Cos is glibc's cos.
+func Cos(x float64) float64 { return libmCos(x) }
