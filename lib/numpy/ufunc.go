@@ -31,7 +31,7 @@ type npUfunc struct {
 
 // npFlags are the floating-point conditions a loop met (np.errstate's
 // default warns for divide, invalid and overflow).
-type npFlags struct{ divide, invalid bool }
+type npFlags struct{ divide, invalid, overflow bool }
 
 // npArg converts a ufunc operand: an array, a NumPy scalar, a Python
 // number or a nested sequence.
@@ -157,7 +157,14 @@ func (u *npUfunc) call(s *eval.Session, x, y eval.Value, out *NDArray) eval.Valu
 			eval.Throw("ValueError", "output array is read-only")
 		}
 	}
-	res := u.compute(s, a.expandTo(shape), b.expandTo(shape), loop, od)
+	uu := u
+	if npScalarMath(a, x) && npScalarMath(b, y) && (a.scalar || b.scalar) {
+		// NumPy scalars compute in scalarmath.c, whose warnings say so.
+		c := *u
+		c.name = "scalar " + u.name
+		uu = &c
+	}
+	res := uu.compute(s, a.expandTo(shape), b.expandTo(shape), loop, od)
 	if out != nil {
 		npCopyInto(out, res)
 		return out
@@ -186,9 +193,17 @@ func (u *npUfunc) compute(s *eval.Session, a, b *NDArray, loop, od tensor.DType)
 		case loop == tensor.Bool:
 			r = tensor.BoolS(u.b(x.Bool(), y.Bool()))
 		case loop.IsFloat():
-			v := u.f(x.Float(), y.Float(), &fl)
+			xf, yf := x.Float(), y.Float()
+			v := u.f(xf, yf, &fl)
 			if loop == tensor.Float16 {
 				v = float64(float32(v))
+			}
+			finite := !math.IsInf(xf, 0) && !math.IsInf(yf, 0) && !math.IsNaN(xf) && !math.IsNaN(yf)
+			switch {
+			case math.IsNaN(v) && !math.IsNaN(xf) && !math.IsNaN(yf) && !fl.divide:
+				fl.invalid = true
+			case finite && math.IsInf(npRound(v, loop), 0) && !fl.divide:
+				fl.overflow = true
 			}
 			r = tensor.FloatS(v)
 		default:
@@ -199,6 +214,9 @@ func (u *npUfunc) compute(s *eval.Session, a, b *NDArray, loop, od tensor.DType)
 	name := u.name
 	if fl.divide {
 		s.Warn("RuntimeWarning", fmt.Sprintf(errNPDivZero, name))
+	}
+	if fl.overflow {
+		s.Warn("RuntimeWarning", fmt.Sprintf(errNPOverflow, name))
 	}
 	if fl.invalid {
 		s.Warn("RuntimeWarning", fmt.Sprintf(errNPInvalid, name))
@@ -402,4 +420,17 @@ var npUfuncs = map[string]*npUfunc{
 	"logical_and":   {name: "logical_and", b: func(x, y bool) bool { return x && y }, logical: true},
 	"logical_or":    {name: "logical_or", b: func(x, y bool) bool { return x || y }, logical: true},
 	"logical_xor":   {name: "logical_xor", b: func(x, y bool) bool { return x != y }, logical: true},
+}
+
+// npScalarMath reports whether an operand is a NumPy scalar or a Python
+// number (scalar arithmetic, not a ufunc loop).
+func npScalarMath(a *NDArray, v eval.Value) bool {
+	if a.scalar {
+		return true
+	}
+	switch v.(type) {
+	case eval.Bool, eval.Int, eval.Float:
+		return true
+	}
+	return false
 }
