@@ -72,6 +72,20 @@ type TensorSource interface{ TorchTensor() *tensor.Tensor }
 // numbers (a NumPy scalar): ok false when it does not.
 type NumberLike interface{ PyNumber() (v Value, ok bool) }
 
+// ScalarConvertible is a value float() and int() convert through its
+// only element (a one-element ndarray's __float__ and __int__).
+type ScalarConvertible interface{ PyScalar() (v Value, ok bool) }
+
+// asScalar is what float() and int() read from v.
+func asScalar(v Value) Value {
+	if c, ok := v.(ScalarConvertible); ok {
+		if x, ok := c.PyScalar(); ok {
+			return x
+		}
+	}
+	return asNumber(v)
+}
+
 // asNumber converts a NumberLike to its Python number.
 func asNumber(v Value) Value {
 	if n, ok := v.(NumberLike); ok {

@@ -36,6 +36,22 @@ type AbsOperand interface {
 	Abs(s *Session) Value
 }
 
+// Rounder is round(x, ndigits) (ndigits None when not given).
+type Rounder interface {
+	Round(s *Session, ndigits Value) Value
+}
+
+// Container is `x in c`.
+type Container interface {
+	Contains(s *Session, x Value) bool
+}
+
+// Subclass is a value whose type subclasses a builtin one (numpy.float64
+// is a float): isinstance consults it.
+type Subclass interface {
+	IsInstance(c *Class) bool
+}
+
 // Indexable is x[idx].
 type Indexable interface {
 	GetItem(s *Session, idx Value) Value

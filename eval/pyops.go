@@ -130,6 +130,9 @@ func sizeFromValues(vs []Value) Value {
 }
 
 func repeatCount(y Value) int {
+	if n, ok := asNumber(y).(Int); ok { // NumPy integers: export.go
+		y = n
+	}
 	switch n := y.(type) {
 	case Int:
 		i, ok := n.Int64()
@@ -518,6 +521,9 @@ func (s *Session) seqOrder(a, b []Value) (int, bool) {
 
 // contains is `x in container`.
 func (s *Session) contains(container, x Value) bool {
+	if c, ok := container.(Container); ok { // protocols.go
+		return c.Contains(s, x)
+	}
 	switch c := container.(type) {
 	case Str:
 		xs, ok := x.(Str)

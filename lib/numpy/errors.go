@@ -60,6 +60,8 @@ const (
 	errNPScalarIndex       = "invalid index to scalar variable."
 	errNPSetSequence       = "setting an array element with a sequence."
 	errNPFlagsKey          = "Unknown flag"
+	errNPSize1Convert      = "only size-1 arrays can be converted to Python scalars"
+	errNPNoRound           = "type numpy.ndarray doesn't define __round__ method"
 	errNPItemSize          = "can only convert an array of size 1 to a Python scalar"
 	errNPFromNumpyType     = "expected np.ndarray (got %s)"
 	errNPNegativeStrides   = "At least one stride in the given numpy array is negative, and tensors with negative strides are not currently supported. (You can probably work around this by making a copy of your array  with array.copy().) "
