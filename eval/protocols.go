@@ -80,7 +80,7 @@ type Lener interface{ Len() int }
 type Iterable interface{ Items() []Value }
 
 // Truther is bool(x).
-type Truther interface{ Truth() bool }
+type Truther interface{ Truth(s *Session) bool }
 
 // Typed names the value's type as Python's messages do (tp_name).
 type Typed interface{ PyTypeName() string }

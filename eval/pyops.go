@@ -253,7 +253,7 @@ func (s *Session) unary(op lang.Op, x Value) Value {
 // truth is Python's bool(x).
 func (s *Session) truth(x Value) bool {
 	if t, ok := x.(Truther); ok {
-		return t.Truth()
+		return t.Truth(s)
 	}
 	switch v := x.(type) {
 	case NoneType:

@@ -16,7 +16,7 @@ func tensorToND(t *tensor.Tensor) *NDArray {
 		eval.Throw("TypeError", errNPTorchScalarType, "BFloat16")
 	}
 	if t.Device().Type != "cpu" {
-		eval.Throw("TypeError", "can't convert %s device type tensor to numpy. Use Tensor.cpu() to copy the tensor to host memory first.", t.Device().String())
+		eval.Throw("TypeError", errNPDeviceTensor, t.Device().String())
 	}
 	return newND(tensor.FromStorage(t.Storage(), t.Offset(), append([]int{}, t.Shape()...), append([]int{}, t.Strides()...)))
 }

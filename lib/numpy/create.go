@@ -83,7 +83,7 @@ func npDiscoverShape(v eval.Value) []int {
 			return shape
 		}
 		if len(shape) >= 32 {
-			eval.Throw("ValueError", "maximum supported dimension for an ndarray is 32, found 33")
+			eval.Throw("ValueError", errNPMaxDims)
 		}
 		shape = append(shape, n)
 		var next []eval.Value
@@ -168,7 +168,7 @@ func npLeafScalar(e eval.Value, d tensor.DType) tensor.Scalar {
 	case eval.Int:
 		i, ok := x.Int64()
 		if !ok {
-			eval.Throw("OverflowError", "Python int too large to convert to C long")
+			eval.Throw("OverflowError", errNPIntTooLarge)
 		}
 		return npCast(tensor.IntS(i), d)
 	case eval.Float:
@@ -215,7 +215,7 @@ func npIndexInt(v eval.Value) int64 {
 	case eval.Int:
 		i, ok := x.Int64()
 		if !ok {
-			eval.Throw("OverflowError", "Python int too large to convert to C long")
+			eval.Throw("OverflowError", errNPIntTooLarge)
 		}
 		return i
 	case eval.Bool:
@@ -228,7 +228,7 @@ func npIndexInt(v eval.Value) int64 {
 			return x.item().Int()
 		}
 	}
-	eval.Throw("TypeError", "'%s' object cannot be interpreted as an integer", eval.TypeName(v))
+	eval.Throw("TypeError", errNPNotInteger, eval.TypeName(v))
 	return 0
 }
 
@@ -263,7 +263,7 @@ func npArange(start, stop, step eval.Value, dt *tensor.DType) *NDArray {
 	f := func(v eval.Value) float64 { return npNumber(v).Float() }
 	st, sp, stp := f(start), f(stop), f(step)
 	if stp == 0 {
-		eval.Throw("ZeroDivisionError", "division by zero")
+		eval.Throw("ZeroDivisionError", errNPZeroDivision)
 	}
 	n := int(math.Ceil((sp - st) / stp))
 	if !isFloat {
@@ -305,7 +305,7 @@ func npNumber(v eval.Value) tensor.Scalar {
 	case eval.Int:
 		i, ok := x.Int64()
 		if !ok {
-			eval.Throw("OverflowError", "Python int too large to convert to C long")
+			eval.Throw("OverflowError", errNPIntTooLarge)
 		}
 		return tensor.IntS(i)
 	case eval.Float:
@@ -315,6 +315,6 @@ func npNumber(v eval.Value) tensor.Scalar {
 			return x.item()
 		}
 	}
-	eval.Throw("TypeError", "unsupported operand type '%s'", eval.TypeName(v))
+	eval.Throw("TypeError", errNPNotNumber, eval.TypeName(v))
 	return tensor.Scalar{}
 }

@@ -23,6 +23,8 @@ const (
 	errNPCouldNotBroadcast = "could not broadcast input array from shape %s into shape %s"
 	errNPElementwiseCmp    = "elementwise comparison failed; this will raise an error in the future."
 	errNPConcatArrays      = "Concatenation operation is not implemented for NumPy arrays, use np.concatenate() instead. Please do not rely on this error; it may not be given on all Python implementations."
+	errNPEmptyTruth        = "The truth value of an empty array is ambiguous. Returning False, but in future this will result in an error. Use `array.size > 0` to check that an array is not empty."
+	errNPOrder             = "order must be one of 'C', 'F', 'A', or 'K' (got '%s')"
 	errNPTruth             = "The truth value of an array with more than one element is ambiguous. Use a.any() or a.all()"
 	errNPLen0d             = "len() of unsized object"
 	errNPIter0d            = "iteration over a 0-d array"
@@ -69,4 +71,29 @@ const (
 	errNPTorchScalarType   = "Got unsupported ScalarType %s"
 	errNPRequiresGrad      = "Can't call numpy() on Tensor that requires grad. Use tensor.detach().numpy() instead."
 	errNPOutOfBoundInt     = "Python integer %s out of bounds for %s"
+)
+
+// Python's and PyTorch's messages the module raises itself.
+const (
+	errNPDeviceTensor   = "can't convert %s device type tensor to numpy. Use Tensor.cpu() to copy the tensor to host memory first."
+	errNPMaxDims        = "maximum supported dimension for an ndarray is 32, found 33"
+	errNPIntTooLarge    = "Python int too large to convert to C long"
+	errNPNotInteger     = "'%s' object cannot be interpreted as an integer"
+	errNPZeroDivision   = "division by zero"
+	errNPNotNumber      = "unsupported operand type '%s'"
+	errNPOutType        = "return arrays must be of ArrayType"
+	errNPTooFewArgs     = "too few arguments"
+	errNPOneEllipsis    = "an index can only have a single ellipsis ('...')"
+	errNPIndexBroadcast = "shape mismatch: indexing arrays could not be broadcast together with shapes %s"
+	errNPNoItemAssign   = "'%s' object does not support item assignment"
+	errNPValueBroadcast = "shape mismatch: value array of shape %s could not be broadcast to indexing result of shape %s"
+	errNPReshapeKw      = "reshape() got an unexpected keyword argument '%s'"
+	errNPSeedRange      = "Seed must be between 0 and 2**32 - 1"
+	errNPDuplicateAxis  = "duplicate value in 'axis'"
+	errNPArgEmpty       = "attempt to get %s of an empty sequence"
+	errNPInfToInt       = "cannot convert float infinity to integer"
+	errNPNaNToInt       = "cannot convert float NaN to integer"
+	errNPOutReadOnly    = "output array is read-only"
+	errNPScalarLen      = "object of type '%s' has no len()"
+	errNPScalarIter     = "'%s' object is not iterable"
 )

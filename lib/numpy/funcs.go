@@ -22,7 +22,7 @@ func npOutArg(a *eval.Args) *NDArray {
 	}
 	out, isND := v.(*NDArray)
 	if !isND || out.scalar {
-		eval.Throw("TypeError", "return arrays must be of ArrayType")
+		eval.Throw("TypeError", errNPOutType)
 	}
 	return out
 }
@@ -367,7 +367,7 @@ func npArrays(v eval.Value) []*NDArray {
 func npExplainOperands(n int) func(a *eval.Args) ([]eval.Value, int) {
 	return func(a *eval.Args) ([]eval.Value, int) {
 		if len(a.Pos) < n {
-			eval.Throw("TypeError", "too few arguments")
+			eval.Throw("TypeError", errNPTooFewArgs)
 		}
 		return a.Pos[:n], -1
 	}

@@ -91,7 +91,7 @@ func (a *NDArray) index(idx eval.Value) npSel {
 			consumed += it.arr.ndim()
 		case 3:
 			if ellipsis {
-				eval.Throw("IndexError", "an index can only have a single ellipsis ('...')")
+				eval.Throw("IndexError", errNPOneEllipsis)
 			}
 			ellipsis = true
 		}
@@ -209,7 +209,7 @@ func (a *NDArray) index(idx eval.Value) npSel {
 		for _, s := range ishapes {
 			text += npShapeText(s) + " "
 		}
-		eval.Throw("IndexError", "shape mismatch: indexing arrays could not be broadcast together with shapes %s", text)
+		eval.Throw("IndexError", errNPIndexBroadcast, text)
 	}
 	isAdv := map[int]bool{}
 	adjacent := true
@@ -343,7 +343,7 @@ func npHasNewaxisOrEllipsis(idx eval.Value) bool {
 // SetItem is a[idx] = v.
 func (a *NDArray) SetItem(s *eval.Session, idx, v eval.Value) {
 	if a.scalar {
-		eval.Throw("TypeError", "'%s' object does not support item assignment", a.PyTypeName())
+		eval.Throw("TypeError", errNPNoItemAssign, a.PyTypeName())
 	}
 	if a.readonly {
 		eval.Throw("ValueError", errNPReadOnly)
@@ -377,7 +377,7 @@ func (a *NDArray) SetItem(s *eval.Session, idx, v eval.Value) {
 		eval.Throw("ValueError", errNPBoolAssign, src.size(), len(sel.offsets))
 	}
 	if !npFits(src.shape(), sel.shape) {
-		eval.Throw("ValueError", "shape mismatch: value array of shape %s could not be broadcast to indexing result of shape %s", npShapeText(src.shape()), npShapeText(sel.shape))
+		eval.Throw("ValueError", errNPValueBroadcast, npShapeText(src.shape()), npShapeText(sel.shape))
 	}
 	vals := src.expandTo(sel.shape).values()
 	st := a.t.Storage()

@@ -102,11 +102,29 @@ func npReduceArgs(a *eval.Args) (axis eval.Value, keepdims bool) {
 }
 
 func init() {
-	npMethod("reshape", "reshape(*shape)", "The array with a new shape (a view when contiguous).", func(a *eval.Args, x *NDArray) eval.Value {
-		if len(a.Kw) > 0 {
-			eval.Throw("TypeError", "reshape() got an unexpected keyword argument '%s'", a.Kw[0].Name)
+	npMethod("reshape", "reshape(*shape, order='C')", "The array with a new shape (a view when contiguous).", func(a *eval.Args, x *NDArray) eval.Value {
+		order := "C"
+		for _, kw := range a.Kw {
+			if kw.Name != "order" {
+				eval.Throw("TypeError", errNPReshapeKw, kw.Name)
+			}
+			o, ok := kw.Value.(eval.Str)
+			if !ok || (o != "C" && o != "F" && o != "A") {
+				eval.Throw("ValueError", errNPOrder, eval.ToStr(kw.Value))
+			}
+			order = string(o)
 		}
-		return npReshape(x, npDimsArgs(a))
+		a.Kw = nil
+		dims := npDimsArgs(a)
+		if order == "F" || (order == "A" && x.fContiguous() && !x.cContiguous()) {
+			// Fortran order: the reversed shapes in C order, transposed.
+			rev := make([]int, len(dims))
+			for i, d := range dims {
+				rev[len(dims)-1-i] = d
+			}
+			return npTranspose(npReshape(npTranspose(x, nil), rev), nil)
+		}
+		return npReshape(x, dims)
 	})
 	npMethod("transpose", "transpose(*axes)", "The array with its axes permuted (reversed by default).", func(a *eval.Args, x *NDArray) eval.Value {
 		if len(a.Pos) == 0 {

@@ -148,7 +148,7 @@ func newNPRandomModule(s *eval.Session) *eval.Module {
 		a.Unpack("seed", &v)
 		i := npIndexInt(v)
 		if i < 0 || i > math.MaxUint32 {
-			eval.Throw("ValueError", "Seed must be between 0 and 2**32 - 1")
+			eval.Throw("ValueError", errNPSeedRange)
 		}
 		r.seed(uint32(i))
 		return eval.None

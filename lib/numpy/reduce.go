@@ -37,7 +37,7 @@ func npAxes(axis eval.Value, ndim int) []bool {
 			ax += ndim
 		}
 		if red[ax] {
-			eval.Throw("ValueError", "duplicate value in 'axis'")
+			eval.Throw("ValueError", errNPDuplicateAxis)
 		}
 		red[ax] = true
 	}
@@ -315,7 +315,7 @@ func npArgExtreme(a *NDArray, axis eval.Value, isMax bool, name string) eval.Val
 	vals := make([]tensor.Scalar, len(groups))
 	for i, g := range groups {
 		if len(g) == 0 {
-			eval.Throw("ValueError", "attempt to get %s of an empty sequence", name)
+			eval.Throw("ValueError", errNPArgEmpty, name)
 		}
 		bi := 0
 		for j, v := range g {

@@ -61,10 +61,10 @@ func (a *NDArray) Round(s *eval.Session, ndigits eval.Value) eval.Value {
 			if a.dtype().IsFloat() {
 				f := v.Float()
 				if math.IsInf(f, 0) {
-					eval.Throw("OverflowError", "cannot convert float infinity to integer")
+					eval.Throw("OverflowError", errNPInfToInt)
 				}
 				if math.IsNaN(f) {
-					eval.Throw("ValueError", "cannot convert float NaN to integer")
+					eval.Throw("ValueError", errNPNaNToInt)
 				}
 				return eval.MakeInt(int64(f))
 			}

@@ -154,7 +154,7 @@ func (u *npUfunc) call(s *eval.Session, x, y eval.Value, out *NDArray) eval.Valu
 			eval.Throw("ValueError", errNPNonBroadcastOut, npShapeText(out.shape()), npShapeText(shape))
 		}
 		if out.readonly {
-			eval.Throw("ValueError", "output array is read-only")
+			eval.Throw("ValueError", errNPOutReadOnly)
 		}
 	}
 	uu := u

@@ -155,12 +155,13 @@ func (a *NDArray) mapValues(d tensor.DType, f func(v tensor.Scalar) tensor.Scala
 }
 
 // Truth is bool(a).
-func (a *NDArray) Truth() bool {
+func (a *NDArray) Truth(s *eval.Session) bool {
 	switch a.size() {
 	case 1:
 		return a.item().Bool()
 	case 0:
-		eval.Throw("ValueError", "The truth value of an empty array is ambiguous. Use `array.size > 0` to check that an array is not empty.")
+		s.Warn("DeprecationWarning", errNPEmptyTruth)
+		return false
 	}
 	eval.Throw("ValueError", errNPTruth)
 	return false
@@ -169,7 +170,7 @@ func (a *NDArray) Truth() bool {
 // Len is len(a).
 func (a *NDArray) Len() int {
 	if a.scalar {
-		eval.Throw("TypeError", "object of type '%s' has no len()", a.PyTypeName())
+		eval.Throw("TypeError", errNPScalarLen, a.PyTypeName())
 	}
 	if a.ndim() == 0 {
 		eval.Throw("TypeError", errNPLen0d)
@@ -180,7 +181,7 @@ func (a *NDArray) Len() int {
 // Items iterates over the first axis.
 func (a *NDArray) Items() []eval.Value {
 	if a.scalar {
-		eval.Throw("TypeError", "'%s' object is not iterable", a.PyTypeName())
+		eval.Throw("TypeError", errNPScalarIter, a.PyTypeName())
 	}
 	if a.ndim() == 0 {
 		eval.Throw("TypeError", errNPIter0d)

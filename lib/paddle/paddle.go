@@ -27,6 +27,7 @@ type PaddleTensor struct {
 const (
 	errPDAxisGE     = "(InvalidArgument) Axis should be great than or equal to 0, but received axis is %d."
 	errPDAxisLE     = "(InvalidArgument) Axis should be less than or equal to %d, but received axis is %d."
+	errPDPlace      = "tensh: paddle places are not supported (every tensor is on Place(cpu))"
 	errPDIntDivZero = "(InvalidArgument) Integer division by zero encountered in (floor) divide. Please check the input value."
 	errPDBroadcast  = "(InvalidArgument) Broadcast dimension mismatch. Operands could not be broadcast together with the shape of X = [%s] and the shape of Y = [%s]. Received [%d] in X is not equal to [%d] in Y at i:%d."
 )
@@ -194,7 +195,7 @@ func newPaddleModule(s *eval.Session) *eval.Module {
 		a.Unpack("data", &data, "dtype?", &dt, "place?", &place, "stop_gradient?", &stop)
 		if place != nil {
 			if _, ok := place.(eval.NoneType); !ok {
-				eval.Throw("TypeError", "tensh: paddle places are not supported (every tensor is on Place(cpu))")
+				eval.Throw("TypeError", errPDPlace)
 			}
 		}
 		t := pdToTensor(data, pdDType(dt))
