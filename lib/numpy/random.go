@@ -209,5 +209,6 @@ func newNPRandomModule(s *eval.Session) *eval.Module {
 		shape, sized := npSizeArg(size)
 		return npSample(shape, sized, d, func() tensor.Scalar { return tensor.IntS(low + int64(r.bounded(rng))) })
 	})
+	addShuffles(r, def)
 	return m
 }
