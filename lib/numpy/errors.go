@@ -109,3 +109,10 @@ const (
 	errNPChoiceLarger     = "Cannot take a larger sample than population when 'replace=False'"
 	errNPChoiceNoReplaceP = "tensh: choice(replace=False, p=...) is not supported"
 )
+
+// Sorting and stacking messages.
+const (
+	errNPRepeatShape    = "operands could not be broadcast together with shape (%d,) (%d,)"
+	errNPRepeatNegative = "repeats may not contain negative values."
+	errNPIndexing       = "Valid values for `indexing` are 'xy' and 'ij'."
+)

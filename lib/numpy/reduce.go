@@ -350,7 +350,10 @@ func npAllAny(a *NDArray, axis eval.Value, keepdims bool, all bool) eval.Value {
 }
 
 // npCumsum is a.cumsum(axis) (flattened without an axis).
-func npCumsum(a *NDArray, axis eval.Value) eval.Value {
+func npCumsum(a *NDArray, axis eval.Value) eval.Value { return npCumulative(a, axis, false) }
+
+// npCumulative is cumsum or (prod) cumprod.
+func npCumulative(a *NDArray, axis eval.Value, prod bool) eval.Value {
 	if _, ok := axis.(eval.NoneType); ok || axis == nil {
 		a = npRavel(a)
 		axis = eval.MakeInt(0)
@@ -373,9 +376,14 @@ func npCumsum(a *NDArray, axis eval.Value) eval.Value {
 		for k := 1; k < out.shape()[ax]; k++ {
 			o := base + k*strides[ax]
 			v := st.Get(o)
-			if d.IsFloat() {
+			switch {
+			case d.IsFloat() && prod:
+				acc = tensor.FloatS(npRound(acc.Float()*v.Float(), d))
+			case d.IsFloat():
 				acc = tensor.FloatS(npRound(acc.Float()+v.Float(), d))
-			} else {
+			case prod:
+				acc = tensor.IntS(acc.Int() * v.Int())
+			default:
 				acc = tensor.IntS(acc.Int() + v.Int())
 			}
 			st.Set(o, acc)
