@@ -160,9 +160,6 @@ func init() {
 	npFunc("sort", "sort(a, axis=-1)", "A sorted copy of a along axis (flattened for axis=None); NaN last.", func(a *eval.Args) eval.Value {
 		var x, axis eval.Value = nil, eval.MakeInt(-1)
 		a.Unpack("a", &x, "axis?", &axis)
-		if _, none := axis.(eval.NoneType); none && a.Kw != nil {
-			return npSortAxis(npArg(x), eval.None, false)
-		}
 		return npSortAxis(npArg(x), axis, false)
 	})
 	npFunc("argsort", "argsort(a, axis=-1)", "The indices that sort a along axis (ties keep their order).", func(a *eval.Args) eval.Value {
