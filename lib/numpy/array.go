@@ -19,6 +19,7 @@ type NDArray struct {
 	t        *tensor.Tensor
 	readonly bool
 	scalar   bool
+	borrowed bool // its memory belongs to another array or a tensor (OWNDATA false)
 }
 
 // NPDType is a numpy.dtype object: dtype('float32').
@@ -50,7 +51,7 @@ func newND(t *tensor.Tensor) *NDArray { return &NDArray{t: t} }
 
 // npScalar makes a NumPy scalar of dtype d.
 func npScalar(v tensor.Scalar, d tensor.DType) *NDArray {
-	t := tensor.Empty(nil, d)
+	t := npEmpty(nil, d)
 	t.Storage().Set(0, v)
 	return &NDArray{t: t, scalar: true}
 }
@@ -95,12 +96,12 @@ func (a *NDArray) byteStrides() []int {
 
 // view makes an array viewing a's storage with another layout.
 func (a *NDArray) view(offset int, shape, strides []int) *NDArray {
-	return &NDArray{t: tensor.FromStorage(a.t.Storage(), offset, shape, strides), readonly: a.readonly}
+	return &NDArray{t: tensor.FromStorage(a.t.Storage(), offset, shape, strides), readonly: a.readonly, borrowed: true}
 }
 
 // contiguousCopy is a fresh C-ordered copy of a's elements in dtype d.
 func (a *NDArray) copyAs(d tensor.DType) *NDArray {
-	out := tensor.Empty(append([]int{}, a.shape()...), d)
+	out := npEmpty(append([]int{}, a.shape()...), d)
 	st, dst := a.t.Storage(), out.Storage()
 	i := 0
 	a.t.ForEach(func(off int) {

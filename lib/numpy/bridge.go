@@ -18,7 +18,9 @@ func tensorToND(t *tensor.Tensor) *NDArray {
 	if t.Device().Type != "cpu" {
 		eval.Throw("TypeError", errNPDeviceTensor, t.Device().String())
 	}
-	return newND(tensor.FromStorage(t.Storage(), t.Offset(), append([]int{}, t.Shape()...), append([]int{}, t.Strides()...)))
+	a := newND(tensor.FromStorage(t.Storage(), t.Offset(), append([]int{}, t.Shape()...), append([]int{}, t.Strides()...)))
+	a.borrowed = true
+	return a
 }
 
 // ndToTensor is torch.from_numpy(a): a tensor viewing a's storage.

@@ -34,7 +34,7 @@ func npFromValue(v eval.Value, dt *tensor.DType) *NDArray {
 	} else if len(leaves) > 0 {
 		d = npInferDType(leaves)
 	}
-	out := tensor.Empty(shape, d)
+	out := npEmpty(shape, d)
 	st := out.Storage()
 	for i, e := range leaves {
 		st.Set(i, npLeafScalar(e, d))
@@ -234,7 +234,7 @@ func npIndexInt(v eval.Value) int64 {
 
 // npFull is an array of shape filled with v.
 func npFull(shape []int, v tensor.Scalar, d tensor.DType) *NDArray {
-	t := tensor.Empty(shape, d)
+	t := npEmpty(shape, d)
 	t.Fill(npCast(v, d))
 	return newND(t)
 }
@@ -265,7 +265,14 @@ func npArange(start, stop, step eval.Value, dt *tensor.DType) *NDArray {
 	if stp == 0 {
 		eval.Throw("ZeroDivisionError", errNPZeroDivision)
 	}
-	n := int(math.Ceil((sp - st) / stp))
+	length := math.Ceil((sp - st) / stp)
+	if math.IsNaN(length) {
+		eval.Throw("ValueError", errNPArangeLength)
+	}
+	if length > math.MaxInt64 {
+		eval.Throw("ValueError", errNPArangeZeroStep)
+	}
+	n := int(length)
 	if !isFloat {
 		a, b, c := npNumber(start).Int(), npNumber(stop).Int(), npNumber(step).Int()
 		n = int((b - a + c - sign64(c)) / c)
@@ -273,7 +280,7 @@ func npArange(start, stop, step eval.Value, dt *tensor.DType) *NDArray {
 	if n < 0 {
 		n = 0
 	}
-	t := tensor.Empty([]int{n}, d)
+	t := npEmpty([]int{n}, d)
 	s := t.Storage()
 	if !isFloat && !d.IsFloat() {
 		a, c := npNumber(start).Int(), npNumber(step).Int()

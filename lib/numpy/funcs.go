@@ -184,7 +184,7 @@ func init() {
 		d := npResultType([]*NDArray{xa, ya})
 		cv := ca.expandTo(shape).values()
 		xv, yv := xa.expandTo(shape).values(), ya.expandTo(shape).values()
-		t := tensor.Empty(shape, d)
+		t := npEmpty(shape, d)
 		for i := range cv {
 			v := yv[i]
 			if cv[i].Bool() {
@@ -207,7 +207,7 @@ func init() {
 	npFunc("broadcast_to", "broadcast_to(array, shape)", "A read-only view of array broadcast to shape.", func(a *eval.Args) eval.Value {
 		var x, shape eval.Value
 		a.Unpack("array", &x, "shape", &shape)
-		return npBroadcastTo(npArg(x), npShapeArg(shape))
+		return npBroadcastTo(npArg(x), npShapeArgNeg(shape))
 	})
 	npFunc("broadcast_arrays", "broadcast_arrays(*args)", "The arrays broadcast against each other (views).", func(a *eval.Args) eval.Value {
 		var xs []eval.Value
@@ -327,7 +327,6 @@ func init() {
 	// own method called, as NumPy's _wrapreduction does.
 	for _, name := range []string{"sum", "prod", "mean", "std", "var", "max", "min", "argmax", "argmin", "all", "any", "cumsum"} {
 		name := name
-		m := npMethods[name]
 		npFunc(name, name+"(a, axis=None, ...)", "NumPy's "+name+" of a (see ndarray."+name+").", func(a *eval.Args) eval.Value {
 			if len(a.Pos) == 0 {
 				a.Unpack("a", new(eval.Value))
@@ -337,7 +336,8 @@ func init() {
 				kw := []eval.KwArg{{Name: "axis", Value: eval.None}, {Name: "out", Value: eval.None}}
 				return a.Session().Call(a.Session().GetAttr(t, name), &eval.Args{Pos: a.Pos[1:], Kw: append(kw, a.Kw...)})
 			}
-			return a.Session().Call(&eval.BoundMethod{Self: npArg(x), Fn: m}, &eval.Args{Pos: a.Pos[1:], Kw: a.Kw})
+			// methods.go's table, read at call time (its init may run later).
+			return a.Session().Call(&eval.BoundMethod{Self: npArg(x), Fn: npMethods[name]}, &eval.Args{Pos: a.Pos[1:], Kw: a.Kw})
 		})
 	}
 	npFuncs["amax"] = npFuncs["max"]

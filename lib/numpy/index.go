@@ -147,7 +147,7 @@ func (a *NDArray) index(idx eval.Value) npSel {
 		case 4:
 			n := a.shape()[dim]
 			vals := it.arr.values()
-			fixed := tensor.Empty(append([]int{}, it.arr.shape()...), tensor.Int64)
+			fixed := npEmpty(append([]int{}, it.arr.shape()...), tensor.Int64)
 			for k, v := range vals {
 				i := v.Int()
 				if i < int64(-n) || i >= int64(n) {
@@ -180,7 +180,7 @@ func (a *NDArray) index(idx eval.Value) npSel {
 				if m.item().Bool() {
 					n = 1
 				}
-				ix := tensor.Empty([]int{n}, tensor.Int64)
+				ix := npEmpty([]int{n}, tensor.Int64)
 				ix.Fill(tensor.IntS(0))
 				advs = append(advs, advDim{len(shape), newND(ix)})
 				shape = append(shape, 1)
@@ -297,7 +297,7 @@ func npNonzero(a *NDArray) []*NDArray {
 	}
 	out := make([]*NDArray, nd)
 	for k := range out {
-		t := tensor.Empty([]int{len(coords)}, tensor.Int64)
+		t := npEmpty([]int{len(coords)}, tensor.Int64)
 		for i, c := range coords {
 			t.Storage().Set(i, tensor.IntS(c[k]))
 		}
@@ -309,6 +309,14 @@ func npNonzero(a *NDArray) []*NDArray {
 // GetItem is a[idx].
 func (a *NDArray) GetItem(s *eval.Session, idx eval.Value) eval.Value {
 	if a.ndim() == 0 && a.scalar {
+		switch x := idx.(type) {
+		case eval.Tuple:
+			if len(x) == 0 {
+				return a
+			}
+		case eval.EllipsisType:
+			return &NDArray{t: a.t}
+		}
 		eval.Throw("IndexError", errNPScalarIndex)
 	}
 	sel := a.index(idx)
@@ -318,7 +326,7 @@ func (a *NDArray) GetItem(s *eval.Session, idx eval.Value) eval.Value {
 		}
 		return sel.view
 	}
-	out := tensor.Empty(sel.shape, a.dtype())
+	out := npEmpty(sel.shape, a.dtype())
 	src, dst := a.t.Storage(), out.Storage()
 	for i, o := range sel.offsets {
 		dst.Set(i, src.Get(o))

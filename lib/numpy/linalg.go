@@ -37,7 +37,7 @@ func npMatmul(a, b *NDArray) eval.Value {
 	shape := append(append(append([]int{}, batch...), n), m)
 	ae := av.expandTo(append(append(append([]int{}, batch...), n), k))
 	be := bv.expandTo(append(append(append([]int{}, batch...), k), m))
-	out := tensor.Empty(shape, d)
+	out := npEmpty(shape, d)
 	npMatmulInto(out, ae, be, d)
 	// Drop the dims added for 1-D operands.
 	res := newND(out)

@@ -52,9 +52,10 @@ func (a *NDArray) flags() *eval.Object {
 		"C_CONTIGUOUS": eval.Bool(a.cContiguous()),
 		"F_CONTIGUOUS": eval.Bool(a.fContiguous()),
 		"WRITEABLE":    eval.Bool(!a.readonly),
+		"OWNDATA":      eval.Bool(!a.borrowed),
 	}
 	o := &eval.Object{TypeName: "numpy.core.multiarray.flagsobj", Attrs: map[string]eval.Value{
-		"c_contiguous": vals["C_CONTIGUOUS"], "f_contiguous": vals["F_CONTIGUOUS"], "writeable": vals["WRITEABLE"],
+		"c_contiguous": vals["C_CONTIGUOUS"], "f_contiguous": vals["F_CONTIGUOUS"], "writeable": vals["WRITEABLE"], "owndata": vals["OWNDATA"],
 	}}
 	o.GetItem = func(idx eval.Value) eval.Value {
 		k, _ := idx.(eval.Str)
@@ -67,7 +68,7 @@ func (a *NDArray) flags() *eval.Object {
 	o.ReprFn = func() string {
 		b := func(k string) string { return eval.Repr(vals[k]) }
 		return "  C_CONTIGUOUS : " + b("C_CONTIGUOUS") + "\n  F_CONTIGUOUS : " + b("F_CONTIGUOUS") +
-			"\n  OWNDATA : False\n  WRITEABLE : " + b("WRITEABLE") + "\n  ALIGNED : True\n  WRITEBACKIFCOPY : False\n"
+			"\n  OWNDATA : " + b("OWNDATA") + "\n  WRITEABLE : " + b("WRITEABLE") + "\n  ALIGNED : True\n  WRITEBACKIFCOPY : False\n"
 	}
 	return o
 }
@@ -115,6 +116,9 @@ func init() {
 			order = string(o)
 		}
 		a.Kw = nil
+		if len(a.Pos) == 0 {
+			eval.Throw("TypeError", errNPReshapeArgs)
+		}
 		dims := npDimsArgs(a)
 		if order == "F" || (order == "A" && x.fContiguous() && !x.cContiguous()) {
 			// Fortran order: the reversed shapes in C order, transposed.
@@ -168,12 +172,34 @@ func init() {
 		a.NoArgs()
 		return npToList(x)
 	})
-	npMethod("item", "item()", "The single element as a Python number.", func(a *eval.Args, x *NDArray) eval.Value {
-		a.NoArgs()
-		if x.size() != 1 {
-			eval.Throw("ValueError", errNPItemSize)
+	npMethod("item", "item(*index)", "An element as a Python number: the only one, the one at a flat index, or at a multi-index.", func(a *eval.Args, x *NDArray) eval.Value {
+		var idx []eval.Value
+		a.Unpack("*args", &idx)
+		if len(idx) == 1 {
+			if t, ok := idx[0].(eval.Tuple); ok {
+				idx = t
+			}
 		}
-		return scalarValue(x.values()[0], x.dtype())
+		switch len(idx) {
+		case 0:
+			if x.size() != 1 {
+				eval.Throw("ValueError", errNPItemSize)
+			}
+			return scalarValue(x.values()[0], x.dtype())
+		case 1:
+			i, n := npIndexInt(idx[0]), int64(x.size())
+			if i < -n || i >= n {
+				eval.Throw("IndexError", errNPIndexBounds, i, 0, n)
+			}
+			if i < 0 {
+				i += n
+			}
+			return scalarValue(x.values()[i], x.dtype())
+		}
+		if len(idx) != x.ndim() {
+			eval.Throw("ValueError", errNPItemIndices)
+		}
+		return eval.Value(scalarValue(x.index(eval.Tuple(idx)).view.item(), x.dtype()))
 	})
 	npMethod("fill", "fill(value)", "Sets every element to value.", func(a *eval.Args, x *NDArray) eval.Value {
 		var v eval.Value

@@ -206,7 +206,7 @@ func npLinspace(start, stop float64, num int, endpoint bool, dt *tensor.DType) *
 		vals[num-1] = stop
 	}
 	d := orFloat64(dt)
-	t := tensor.Empty([]int{num}, d)
+	t := npEmpty([]int{num}, d)
 	for i, v := range vals {
 		if !d.IsFloat() {
 			v = math.Floor(v)

@@ -128,7 +128,7 @@ func npSample(shape []int, sized bool, d tensor.DType, f func() tensor.Scalar) e
 	if !sized {
 		return scalarValue(f(), d)
 	}
-	t := tensor.Empty(shape, d)
+	t := npEmpty(shape, d)
 	n := t.Numel()
 	for i := 0; i < n; i++ {
 		t.Storage().Set(i, f())

@@ -142,7 +142,7 @@ func addShuffles(r *npMT, def func(name, sig, doc string, fn func(a *eval.Args) 
 		if !sized {
 			return npScalar(vals[idx[0]], pool.dtype())
 		}
-		out := tensor.Empty(shape, pool.dtype())
+		out := npEmpty(shape, pool.dtype())
 		for k, i := range idx {
 			out.Storage().Set(k, vals[i])
 		}

@@ -151,7 +151,7 @@ func npSumDType(d tensor.DType) tensor.DType {
 // npResult makes the reduction's result: a scalar for a full reduction
 // without keepdims, else an array.
 func npResult(shape []int, vals []tensor.Scalar, d tensor.DType) eval.Value {
-	t := tensor.Empty(shape, d)
+	t := npEmpty(shape, d)
 	for i, v := range vals {
 		t.Storage().Set(i, npCast(v, d))
 	}

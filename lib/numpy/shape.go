@@ -195,7 +195,7 @@ func npConcat(arrs []*NDArray, axis int) *NDArray {
 	}
 	shape := append([]int{}, first.shape()...)
 	shape[axis] = total
-	out := newND(tensor.Empty(shape, d))
+	out := newND(npEmpty(shape, d))
 	pos := 0
 	for _, a := range arrs {
 		n := a.shape()[axis]
@@ -231,6 +231,11 @@ func npStack(arrs []*NDArray, axis int) *NDArray {
 
 // npBroadcastTo is np.broadcast_to(a, shape): a read-only view.
 func npBroadcastTo(a *NDArray, shape []int) *NDArray {
+	for _, n := range shape {
+		if n < 0 {
+			eval.Throw("ValueError", errNPBroadcastNegative)
+		}
+	}
 	if len(shape) == 0 && a.ndim() > 0 {
 		eval.Throw("ValueError", errNPScalarBroadcast)
 	}

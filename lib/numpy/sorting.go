@@ -35,7 +35,7 @@ func npSortAxis(a *NDArray, axis eval.Value, arg bool) *NDArray {
 	if arg {
 		d = tensor.Int64
 	}
-	out := newND(tensor.Empty(append([]int{}, a.shape()...), d))
+	out := newND(npEmpty(append([]int{}, a.shape()...), d))
 	outer := append([]int{}, a.shape()...)
 	outer[ax] = 1
 	n := a.shape()[ax]
@@ -74,7 +74,7 @@ func npUnique(a *NDArray) *NDArray {
 			keep = append(keep, v)
 		}
 	}
-	out := tensor.Empty([]int{len(keep)}, a.dtype())
+	out := npEmpty([]int{len(keep)}, a.dtype())
 	for i, v := range keep {
 		out.Storage().Set(i, v)
 	}
@@ -104,6 +104,9 @@ func npRepeat(a *NDArray, repeats []int, axis eval.Value) *NDArray {
 	n := a.shape()[ax]
 	if len(repeats) == 1 {
 		r := repeats[0]
+		if r < 0 {
+			eval.Throw("ValueError", errNPNegativeDims)
+		}
 		repeats = make([]int, n)
 		for i := range repeats {
 			repeats[i] = r
@@ -124,7 +127,7 @@ func npRepeat(a *NDArray, repeats []int, axis eval.Value) *NDArray {
 	if len(parts) == 0 {
 		shape := append([]int{}, a.shape()...)
 		shape[ax] = 0
-		return newND(tensor.Empty(shape, a.dtype()))
+		return newND(npEmpty(shape, a.dtype()))
 	}
 	return npConcat(parts, ax)
 }
@@ -148,7 +151,7 @@ func npTile(a *NDArray, reps []int) *NDArray {
 		if r == 0 {
 			sh := append([]int{}, out.shape()...)
 			sh[ax] = 0
-			out = newND(tensor.Empty(sh, a.dtype()))
+			out = newND(npEmpty(sh, a.dtype()))
 			continue
 		}
 		out = npConcat(parts, ax)
@@ -184,6 +187,11 @@ func init() {
 		return npUnique(npArg(x))
 	})
 	clip := func(s *eval.Session, x, lo, hi eval.Value) eval.Value {
+		_, noLo := lo.(eval.NoneType)
+		_, noHi := hi.(eval.NoneType)
+		if noLo && noHi {
+			eval.Throw("ValueError", errNPClipNone)
+		}
 		r := x
 		if _, none := lo.(eval.NoneType); !none {
 			r = npUfuncs["maximum"].call(s, r, lo, nil)
@@ -241,7 +249,7 @@ func init() {
 			npBroadcastError(xa.shape(), ya.shape())
 		}
 		xv, yv := xa.expandTo(shape).values(), ya.expandTo(shape).values()
-		out := tensor.Empty(shape, tensor.Bool)
+		out := npEmpty(shape, tensor.Bool)
 		for i := range xv {
 			a, b := xv[i].Float(), yv[i].Float()
 			close := math.Abs(a-b) <= atol+rtol*math.Abs(b)

@@ -177,7 +177,7 @@ func (u *npUfunc) call(s *eval.Session, x, y eval.Value, out *NDArray) eval.Valu
 
 // compute applies the loop elementwise to two arrays of the same shape.
 func (u *npUfunc) compute(s *eval.Session, a, b *NDArray, loop, od tensor.DType) *NDArray {
-	res := tensor.Empty(append([]int{}, a.shape()...), od)
+	res := npEmpty(append([]int{}, a.shape()...), od)
 	dst := res.Storage()
 	av, bv := a.values(), b.values()
 	var fl npFlags
@@ -409,6 +409,21 @@ var npUfuncs = map[string]*npUfunc{
 		b: func(x, y bool) bool { return x || y }, noFloat: true},
 	"bitwise_xor": {name: "bitwise_xor", i: func(x, y int64, _ *npFlags) int64 { return x ^ y },
 		b: func(x, y bool) bool { return x != y }, noFloat: true},
+	"left_shift": {name: "left_shift", i: func(x, y int64, _ *npFlags) int64 {
+		if y < 0 || y >= 64 {
+			return 0
+		}
+		return x << uint(y)
+	}, noFloat: true, boolAs: tensor.Int8},
+	"right_shift": {name: "right_shift", i: func(x, y int64, _ *npFlags) int64 {
+		if y < 0 || y >= 64 {
+			if x < 0 {
+				return -1
+			}
+			return 0
+		}
+		return x >> uint(y)
+	}, noFloat: true, boolAs: tensor.Int8},
 	"arctan2":       {name: "arctan2", f: func(x, y float64, _ *npFlags) float64 { return math.Atan2(x, y) }, floatOnly: true},
 	"hypot":         {name: "hypot", f: func(x, y float64, _ *npFlags) float64 { return math.Hypot(x, y) }, floatOnly: true},
 	"equal":         {name: "equal", cmp: func(c int) bool { return c == 0 }},

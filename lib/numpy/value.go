@@ -13,6 +13,7 @@ var npOperatorUfuncs = map[lang.Op]string{
 	lang.Plus: "add", lang.Minus: "subtract", lang.Star: "multiply", lang.Slash: "divide",
 	lang.SlashSlash: "floor_divide", lang.Percent: "remainder", lang.StarStar: "power",
 	lang.Amp: "bitwise_and", lang.Pipe: "bitwise_or", lang.Caret: "bitwise_xor",
+	lang.LtLt: "left_shift", lang.GtGt: "right_shift",
 }
 
 // npComparisonUfuncs are the ufuncs of the rich comparisons.
@@ -146,7 +147,7 @@ func (a *NDArray) Abs(s *eval.Session) eval.Value {
 
 // mapValues is a new array (a scalar for a scalar) of f over a's elements.
 func (a *NDArray) mapValues(d tensor.DType, f func(v tensor.Scalar) tensor.Scalar) *NDArray {
-	out := tensor.Empty(append([]int{}, a.shape()...), d)
+	out := npEmpty(append([]int{}, a.shape()...), d)
 	st := out.Storage()
 	for i, v := range a.values() {
 		st.Set(i, npCast(f(v), d))
