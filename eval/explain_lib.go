@@ -233,3 +233,27 @@ func libAxisLines(st *step, x, y opnd, axis int) {
 	st.addText(pad(msgResultLabel) + "  " + row(result, 0))
 	st.result = result
 }
+
+// libCause is the hint line for a failing x op y of library arrays: the
+// operands' shapes and the first trailing dimension where they clash,
+// counted in the result's dims as for tensors.
+func libCause(expr, xName, yName string, x, y Value, e *Exception) (string, bool) {
+	xa, xok := x.(ExplainArray)
+	ya, yok := y.(ExplainArray)
+	if !xok || !yok || e == nil || e.Type != "ValueError" {
+		return "", false
+	}
+	xs, _ := xa.ExplainShape()
+	ys, _ := ya.ExplainShape()
+	ops := []opnd{{name: xName, shape: xs}, {name: yName, shape: ys}}
+	n := max(len(xs), len(ys))
+	for t := 1; t <= n; t++ {
+		a, _ := sizeAt(xs, t)
+		b, _ := sizeAt(ys, t)
+		if a != b && a != 1 && b != 1 {
+			cause := fmt.Sprintf(hintResultDim, n-t, fmt.Sprintf(hintVs, a, b))
+			return fmt.Sprintf(hintOperands, expr, operandsPhrase(ops)) + "; " + cause, true
+		}
+	}
+	return "", false
+}
