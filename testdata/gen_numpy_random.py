@@ -231,10 +231,10 @@ def more(r, n):
 
 
 if __name__ == '__main__':
-    r = random.Random({'ops': 12, 'print': 13, 'more': 14}[sys.argv[1]])
-    if sys.argv[1] == 'ops':
-        ops(r, 350)
-    elif sys.argv[1] == 'more':
-        more(r, 350)
-    else:
-        prints(r, 200)
+    # gen_numpy_random.py MODE [SEED COUNT]: the committed files use the
+    # default seeds (12, 13, 14) and also seed 777 with 400 statements
+    # (numpy_random_*_777.tsh).
+    mode = sys.argv[1]
+    seed = int(sys.argv[2]) if len(sys.argv) > 2 else {'ops': 12, 'print': 13, 'more': 14}[mode]
+    count = int(sys.argv[3]) if len(sys.argv) > 3 else {'ops': 350, 'print': 200, 'more': 350}[mode]
+    {'ops': ops, 'print': prints, 'more': more}[mode](random.Random(seed), count)

@@ -36,6 +36,7 @@ type npUnary struct {
 	b         func(x bool) bool
 	toBool    func(x float64) bool // predicates (isnan, ...)
 	floatOnly bool                 // integer inputs use float64 (sqrt, exp)
+	noBool    bool                 // no loop for bool inputs
 }
 
 func (u *npUnary) call(s *eval.Session, x eval.Value, out *NDArray) eval.Value {
@@ -52,6 +53,10 @@ func (u *npUnary) call(s *eval.Session, x eval.Value, out *NDArray) eval.Value {
 		} else if d == tensor.Int16 {
 			loop = tensor.Float32
 		}
+	case d == tensor.Bool && u.name == "negative":
+		eval.Throw("TypeError", errNPBoolNegative)
+	case d == tensor.Bool && u.noBool:
+		eval.Throw("numpy.core._exceptions._UFuncNoLoopError", errNPUnaryNoLoop, u.name, "bool_")
 	case d == tensor.Bool && u.b == nil:
 		loop = tensor.Int8
 	case d.IsFloat() && u.f == nil:
@@ -108,7 +113,7 @@ func (u *npUnary) call(s *eval.Session, x eval.Value, out *NDArray) eval.Value {
 
 var npUnaries = []*npUnary{
 	{name: "negative", f: func(x float64) float64 { return -x }, i: func(x int64) int64 { return -x }},
-	{name: "positive", f: func(x float64) float64 { return x }, i: func(x int64) int64 { return x }},
+	{name: "positive", f: func(x float64) float64 { return x }, i: func(x int64) int64 { return x }, noBool: true},
 	{name: "absolute", f: math.Abs, i: func(x int64) int64 {
 		if x < 0 {
 			return -x
@@ -132,7 +137,7 @@ var npUnaries = []*npUnary{
 			return -1
 		}
 		return 0
-	}},
+	}, noBool: true},
 	{name: "sqrt", f: math.Sqrt, floatOnly: true},
 	// float64: the C library's functions, as NumPy calls them; float32
 	// and float16 compute in double and round (NumPy's own SIMD loops

@@ -171,13 +171,14 @@ func floatsOf(g []tensor.Scalar) []float64 {
 
 // npSum is a.sum(axis, dtype, keepdims).
 func npSum(a *NDArray, axis eval.Value, keepdims bool, dt *tensor.DType) eval.Value {
+	red := npAxes(axis, a.ndim())
 	var d tensor.DType
 	if dt != nil {
 		d = *dt
 	} else {
 		d = npSumDType(a.dtype())
 	}
-	shape, groups, trailing := npGroups(a, npAxes(axis, a.ndim()), keepdims)
+	shape, groups, trailing := npGroups(a, red, keepdims)
 	vals := make([]tensor.Scalar, len(groups))
 	for i, g := range groups {
 		if d.IsFloat() {
@@ -249,17 +250,16 @@ func npMean(s *eval.Session, a *NDArray, axis eval.Value, keepdims bool) eval.Va
 	return res
 }
 
-// npVar is a.var(axis, ddof, keepdims) (std takes its square root).
+// npVar is a.var(axis, ddof, keepdims) (std takes its square root), as
+// numpy/core/_methods.py's _var computes it: the mean by a sum in the
+// array's dtype (float64 for integers) divided by the count, the squared
+// deviations summed the same way, divided by count - ddof.
 func npVar(s *eval.Session, a *NDArray, axis eval.Value, keepdims bool, ddof int, std bool) eval.Value {
 	d := a.dtype()
 	sumD := d
 	if !d.IsFloat() {
 		sumD = tensor.Float64
 	}
-	mean := npMean(s, a, axis, true).(*NDArray)
-	mean.scalar = false
-	x := npUfuncs["subtract"].call(s, a, mean, nil).(*NDArray)
-	x = npUfuncs["multiply"].call(s, x, x, nil).(*NDArray)
 	red := npAxes(axis, a.ndim())
 	count := 1
 	for i, r := range red {
@@ -267,16 +267,35 @@ func npVar(s *eval.Session, a *NDArray, axis eval.Value, keepdims bool, ddof int
 			count *= a.shape()[i]
 		}
 	}
+	if count-ddof <= 0 {
+		s.Warn("RuntimeWarning", errNPDegreesOfFreedom)
+	}
+	div := func(x *NDArray, n float64) *NDArray {
+		return x.mapValues(sumD, func(v tensor.Scalar) tensor.Scalar {
+			q := v.Float() / n
+			if sumD == tensor.Float16 {
+				q = float64(float32(q)) // half loops divide in float
+			}
+			return tensor.FloatS(npRound(q, sumD))
+		})
+	}
+	mean := div(npSum(a, axis, true, &sumD).(*NDArray), float64(count))
+	mean.scalar = false
+	x := npUfuncs["subtract"].call(s, a, mean, nil).(*NDArray)
+	x = npUfuncs["multiply"].call(s, x, x, nil).(*NDArray)
 	sum := npSum(x, axis, keepdims, &sumD).(*NDArray)
-	div := float64(max(count-ddof, 0))
-	outD := sumD
-	return sum.mapValues(outD, func(v tensor.Scalar) tensor.Scalar {
-		r := npRound(v.Float()/div, sumD)
-		if std {
-			r = npRound(math.Sqrt(r), sumD)
-		}
-		return tensor.FloatS(r)
-	})
+	res := div(sum, float64(max(count-ddof, 0)))
+	if std {
+		res = res.mapValues(sumD, func(v tensor.Scalar) tensor.Scalar {
+			r := math.Sqrt(v.Float())
+			if sumD == tensor.Float16 {
+				r = float64(float32(r))
+			}
+			return tensor.FloatS(npRound(r, sumD))
+		})
+	}
+	res.scalar = sum.scalar
+	return res
 }
 
 // npExtreme is a.max/a.min (NaN propagates).
@@ -366,6 +385,9 @@ func npCumulative(a *NDArray, axis eval.Value, prod bool) eval.Value {
 		if r {
 			ax = i
 		}
+	}
+	if out.size() == 0 {
+		return out
 	}
 	st := out.t.Storage()
 	strides := out.t.Strides()
