@@ -30,6 +30,8 @@ func helpText(v Value) string {
 		switch {
 		case f.Kind&PythonBuiltin != 0:
 			header = fmt.Sprintf(msgHelpFunc, f.Name, "builtins")
+		case f.Module != "":
+			header = fmt.Sprintf(msgHelpFunc, f.Name, f.Module)
 		default:
 			header = fmt.Sprintf(msgHelpFunc, f.Name, "torch")
 		}

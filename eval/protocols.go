@@ -52,6 +52,9 @@ type Subclass interface {
 	IsInstance(c *Class) bool
 }
 
+// WhosInfoer is the Data/Info column %whos shows for a value.
+type WhosInfoer interface{ WhosInfo() string }
+
 // Indexable is x[idx].
 type Indexable interface {
 	GetItem(s *Session, idx Value) Value

@@ -84,6 +84,9 @@ func (st *reprState) repr(v Value) string {
 		}
 		return fmt.Sprintf("device(type='%s')", x.D.Type)
 	case *Module:
+		if file, ok := ModuleFiles[x.Name]; ok { // library modules: modules.go
+			return "<module '" + x.Name + "' from '" + file + "'>"
+		}
 		return "<module '" + x.Name + "'>"
 	case *Builtin:
 		if x.Kind&PythonBuiltin != 0 {

@@ -1,8 +1,11 @@
 package numpy
 
 import (
+	"fmt"
 	"github.com/tensh/tensh/eval"
 	"github.com/tensh/tensh/runtime/tensor"
+	"strconv"
+	"strings"
 )
 
 // The attributes and methods of numpy.ndarray (and the NumPy scalars).
@@ -309,3 +312,22 @@ func npToList(a *NDArray) eval.Value {
 }
 
 var _ = tensor.Bool
+
+// WhosInfo is IPython's %whos Data/Info for an ndarray: "2x3: 6 elems,
+// type `float64`, 48 bytes" (with the size in kb or Mb past 100000 bytes).
+func (a *NDArray) WhosInfo() string {
+	parts := make([]string, a.ndim())
+	for i, n := range a.shape() {
+		parts[i] = strconv.Itoa(n)
+	}
+	nbytes := a.size() * a.dtype().ItemSize()
+	s := fmt.Sprintf("%s: %d elems, type `%s`, %d bytes", strings.Join(parts, "x"), a.size(), npNames[a.dtype()], nbytes)
+	switch {
+	case nbytes < 100000:
+	case nbytes < 1<<20:
+		s += " (" + eval.FloatRepr(float64(nbytes)/1024) + " kb)"
+	default:
+		s += " (" + eval.FloatRepr(float64(nbytes)/(1<<20)) + " Mb)"
+	}
+	return s
+}

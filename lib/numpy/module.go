@@ -12,13 +12,14 @@ import (
 func init() {
 	eval.Modules["numpy"] = newNumpyModule
 	eval.ModuleFiles["numpy"] = "/usr/lib/python3/dist-packages/numpy/__init__.py"
+	eval.ModuleFiles["numpy.random"] = "/usr/lib/python3/dist-packages/numpy/random/__init__.py"
 }
 
 // npFuncs are numpy's functions by name, filled by npFunc.
 var npFuncs = map[string]*eval.Builtin{}
 
 func npFunc(name, sig, doc string, fn func(a *eval.Args) eval.Value) {
-	npFuncs[name] = &eval.Builtin{Name: name, Sig: sig, Doc: doc, Fn: fn}
+	npFuncs[name] = &eval.Builtin{Name: name, Sig: sig, Doc: doc, Fn: fn, Module: "numpy"}
 }
 
 func newNumpyModule(s *eval.Session) *eval.Module {

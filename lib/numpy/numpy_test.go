@@ -63,3 +63,15 @@ func TestBridgeSharesMemory(t *testing.T) {
 		t.Fatalf("got %q, %q; want %q", out, exc, want)
 	}
 }
+
+func TestHelpAndWhos(t *testing.T) {
+	out, exc := run(t, "import numpy as np", "help(np.add)", "a = np.arange(30000.0).reshape(3, 10000)", "%whos")
+	for _, want := range []string{
+		"Help on built-in function add in module numpy:",
+		"a          ndarray    3x10000: 30000 elems, type `float64`, 240000 bytes (234.375 kb)",
+	} {
+		if exc != "" || !strings.Contains(out, want) {
+			t.Errorf("got %q, %q; want a line %q", out, exc, want)
+		}
+	}
+}

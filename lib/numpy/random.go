@@ -141,7 +141,7 @@ func newNPRandomModule(s *eval.Session) *eval.Module {
 	r.seed(5489)
 	m := &eval.Module{Name: "numpy.random", Members: map[string]eval.Value{}}
 	def := func(name, sig, doc string, fn func(a *eval.Args) eval.Value) {
-		m.Members[name] = &eval.Builtin{Name: name, Sig: sig, Doc: doc, Fn: fn}
+		m.Members[name] = &eval.Builtin{Name: name, Sig: sig, Doc: doc, Fn: fn, Module: "numpy.random"}
 	}
 	def("seed", "seed(seed)", "Reseeds the legacy MT19937 generator.", func(a *eval.Args) eval.Value {
 		var v eval.Value

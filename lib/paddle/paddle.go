@@ -162,7 +162,7 @@ var pdBuiltins = map[string]*eval.Builtin{}
 func pdBuiltin(key, name, sig, doc string, fn func(a *eval.Args) eval.Value) *eval.Builtin {
 	b, ok := pdBuiltins[key]
 	if !ok {
-		b = &eval.Builtin{Name: name, Sig: sig, Doc: doc, Fn: fn}
+		b = &eval.Builtin{Name: name, Sig: sig, Doc: doc, Fn: fn, Module: key[:strings.LastIndexByte(key, '.')]}
 		pdBuiltins[key] = b
 	}
 	return b
