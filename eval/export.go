@@ -103,3 +103,6 @@ func asTensorSource(v Value) Value {
 	}
 	return v
 }
+
+// Truth is bool(v).
+func (s *Session) Truth(v Value) bool { return s.truth(v) }

@@ -129,3 +129,9 @@ const (
 	errNPTooBig   = "array is too big; `arr.size * arr.dtype.itemsize` is larger than the maximum possible size."
 	errNPAllocate = "Unable to allocate %s for an array with shape %s and data type %s"
 )
+
+// Print option messages.
+const (
+	errNPOptionNegative = "%s must be a non-negative integer"
+	errNPPrecisionNeg   = "precision must be >= 0"
+)

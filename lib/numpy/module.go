@@ -23,6 +23,7 @@ func npFunc(name, sig, doc string, fn func(a *eval.Args) eval.Value) {
 }
 
 func newNumpyModule(s *eval.Session) *eval.Module {
+	npOpts = npDefaultOpts
 	m := &eval.Module{Name: "numpy", Members: map[string]eval.Value{}}
 	for name, b := range npFuncs {
 		m.Members[name] = b

@@ -9,15 +9,9 @@ import (
 	"github.com/tensh/tensh/runtime/tensor"
 )
 
-// NumPy 1.24's printing, ported from numpy/core/arrayprint.py with its
-// default options: precision 8, threshold 1000, edgeitems 3, linewidth
-// 75, floatmode 'maxprec', sign '-', legacy off.
-const (
-	npPrecision = 8
-	npThreshold = 1000
-	npEdgeItems = 3
-	npLineWidth = 75
-)
+// NumPy 1.24's printing, ported from numpy/core/arrayprint.py, with the
+// options np.set_printoptions sets (printopts.go); floatmode 'maxprec',
+// sign '-', legacy off.
 
 // Repr is array_repr (or the scalar's repr).
 func (a *NDArray) Repr() string {
@@ -34,7 +28,7 @@ func (a *NDArray) Repr() string {
 	var lst string
 	switch {
 	case a.size() > 0 || (a.ndim() == 1 && a.shape()[0] == 0):
-		lst = npArray2String(a, npLineWidth-len(suffix), ", ", prefix)
+		lst = npArray2String(a, npOpts.linewidth-len(suffix), ", ", prefix)
 	default:
 		lst = "[], shape=" + eval.Repr(shapeTuple(a.shape()))
 	}
@@ -45,7 +39,7 @@ func (a *NDArray) Repr() string {
 	dt := "dtype=" + npNames[d] + ")"
 	last := len(s) - (strings.LastIndexByte(s, '\n') + 1)
 	spacer := " "
-	if last+len(dt)+1 > npLineWidth {
+	if last+len(dt)+1 > npOpts.linewidth {
 		spacer = "\n" + strings.Repeat(" ", len(prefix))
 	}
 	return s + spacer + dt
@@ -56,7 +50,7 @@ func (a *NDArray) Str() string {
 	if a.scalar || a.ndim() == 0 {
 		return npScalarRepr(a.item(), a.dtype())
 	}
-	return npArray2String(a, npLineWidth, " ", "")
+	return npArray2String(a, npOpts.linewidth, " ", "")
 }
 
 // npArray2String is array2string's _array2string.
@@ -66,7 +60,7 @@ func npArray2String(a *NDArray, lineWidth int, sep, prefix string) string {
 	}
 	data := a
 	summary := ""
-	if a.size() > npThreshold {
+	if a.size() > npOpts.threshold {
 		summary = "..."
 		data = npLeadingTrailing(a, 0)
 	}
@@ -81,9 +75,9 @@ func npLeadingTrailing(a *NDArray, axis int) *NDArray {
 		return a
 	}
 	n := a.shape()[axis]
-	if n > 2*npEdgeItems {
-		lead := npLeadingTrailing(a.sliceAxis(axis, 0, npEdgeItems), axis+1)
-		trail := npLeadingTrailing(a.sliceAxis(axis, n-npEdgeItems, n), axis+1)
+	if n > 2*npOpts.edgeitems {
+		lead := npLeadingTrailing(a.sliceAxis(axis, 0, npOpts.edgeitems), axis+1)
+		trail := npLeadingTrailing(a.sliceAxis(axis, n-npOpts.edgeitems, n), axis+1)
 		return npConcat([]*NDArray{lead, trail}, axis)
 	}
 	return npLeadingTrailing(a, axis+1)
@@ -125,10 +119,10 @@ func (p *npPrinter) recurse(sub *NDArray, hanging string, width int) string {
 	nextHanging := hanging + " "
 	nextWidth := width - 1
 	n := sub.shape()[0]
-	showSummary := p.summary != "" && 2*npEdgeItems < n
+	showSummary := p.summary != "" && 2*npOpts.edgeitems < n
 	lead, trail := 0, n
 	if showSummary {
-		lead, trail = npEdgeItems, npEdgeItems
+		lead, trail = npOpts.edgeitems, npOpts.edgeitems
 	}
 	var s string
 	if axesLeft == 1 {
@@ -222,7 +216,10 @@ type npFloatFormat struct {
 }
 
 func newNPFloatFormat(vals []tensor.Scalar, d tensor.DType, zeroD bool) *npFloatFormat {
-	f := &npFloatFormat{d: d, precision: npPrecision, unique: true, expSize: -1}
+	if npOpts.precision < 0 {
+		eval.Throw("ValueError", errNPPrecisionNeg)
+	}
+	f := &npFloatFormat{d: d, precision: npOpts.precision, unique: true, expSize: -1}
 	var finite []float64
 	for _, v := range vals {
 		if x := v.Float(); !math.IsInf(x, 0) && !math.IsNaN(x) {
@@ -240,7 +237,7 @@ func newNPFloatFormat(vals []tensor.Scalar, d tensor.DType, zeroD bool) *npFloat
 	}
 	if nonZero {
 		// NumPy compares in the array's precision.
-		if npRound(maxV, d) >= 1e8 || npRound(minV, d) < npRound(0.0001, d) || npRound(maxV/minV, d) > 1000 {
+		if npRound(maxV, d) >= 1e8 || (!npOpts.suppress && (npRound(minV, d) < npRound(0.0001, d) || npRound(maxV/minV, d) > 1000)) {
 			f.exp = true
 		}
 	}
@@ -251,7 +248,7 @@ func newNPFloatFormat(vals []tensor.Scalar, d tensor.DType, zeroD bool) *npFloat
 	case f.exp:
 		expLen, prec, left := 0, 0, 0
 		for _, x := range finite {
-			m, e := npScientific(x, d, npPrecision)
+			m, e := npScientific(x, d, npOpts.precision)
 			ip, fp, _ := strings.Cut(m, ".")
 			expLen = max(expLen, len(e))
 			prec = max(prec, len(fp))
@@ -266,7 +263,7 @@ func newNPFloatFormat(vals []tensor.Scalar, d tensor.DType, zeroD bool) *npFloat
 	default:
 		left, right := 0, 0
 		for _, x := range finite {
-			s := npPositional(x, d, npPrecision)
+			s := npPositional(x, d, npOpts.precision)
 			ip, fp, _ := strings.Cut(s, ".")
 			left = max(left, len(ip))
 			right = max(right, len(fp))
