@@ -223,6 +223,16 @@ func newPaddleModule(s *eval.Session) *eval.Module {
 		}
 		return &PaddleTensor{a: numpy.Full(numpy.ShapeArg(shape), numpy.Number(v), d), stopGradient: true}
 	})
+	def(m, "broadcast_shape", "broadcast_shape(x_shape, y_shape)", "The shape x and y broadcast to, as a list (axis -1 of the elementwise rule).", func(a *eval.Args) eval.Value {
+		var xs, ys eval.Value
+		a.Unpack("x_shape", &xs, "y_shape", &ys)
+		_, _, out := pdBroadcast(numpy.ShapeArg(xs), numpy.ShapeArg(ys), -1)
+		l := &eval.List{}
+		for _, n := range out {
+			l.Elems = append(l.Elems, eval.MakeInt(int64(n)))
+		}
+		return l
+	})
 	fluidLayers := &eval.Module{Name: "paddle.fluid.layers", Members: map[string]eval.Value{}}
 	for name, uf := range map[string]string{"add": "add", "subtract": "subtract", "multiply": "multiply", "divide": "divide"} {
 		uf := uf
