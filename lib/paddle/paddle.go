@@ -84,10 +84,15 @@ func pdBroadcast(xs, ys []int, axis int) (xa, ya, out []int) {
 	}
 	out = make([]int, maxDim)
 	for i := range out {
-		if !(xa[i] == ya[i] || xa[i] <= 1 || ya[i] <= 1) {
+		// Paddle's check lets a size 0 meet any size; tensh stores no
+		// such result and holds 0 to NumPy's rule (it meets 0 or 1).
+		if !(xa[i] == ya[i] || xa[i] == 1 || ya[i] == 1) {
 			eval.Throw("ValueError", errPDBroadcast, pdDims(xs), pdDims(ys), xa[i], ya[i], i)
 		}
-		out[i] = max(xa[i], ya[i])
+		out[i] = xa[i]
+		if xa[i] == 1 {
+			out[i] = ya[i]
+		}
 	}
 	return xa, ya, out
 }
