@@ -22,6 +22,7 @@ const (
 	errNPOutputCast        = "Cannot cast ufunc '%s' output from %s to %s with casting rule 'same_kind'"
 	errNPInputCast         = "Cannot cast ufunc '%s' input from %s to %s with casting rule 'same_kind'"
 	errNPCouldNotBroadcast = "could not broadcast input array from shape %s into shape %s"
+	errNPElementwiseScalar = "elementwise comparison failed; returning scalar instead, but in the future will perform elementwise comparison"
 	errNPElementwiseCmp    = "elementwise comparison failed; this will raise an error in the future."
 	errNPConcatArrays      = "Concatenation operation is not implemented for NumPy arrays, use np.concatenate() instead. Please do not rely on this error; it may not be given on all Python implementations."
 	errNPEmptyTruth        = "The truth value of an empty array is ambiguous. Returning False, but in future this will result in an error. Use `array.size > 0` to check that an array is not empty."

@@ -17,7 +17,12 @@ func npMethod(name, sig, doc string, fn func(a *eval.Args, x *NDArray) eval.Valu
 	npMethods[name] = &eval.Builtin{Name: name, Sig: sig, Doc: doc, Fn: func(a *eval.Args) eval.Value {
 		x := a.Self.(*NDArray)
 		a.Self = nil
-		return fn(a, x)
+		r := fn(a, x)
+		// A NumPy scalar's method that gives a 0-d array gives a scalar.
+		if res, ok := r.(*NDArray); ok && x.scalar && res.ndim() == 0 {
+			return &NDArray{t: res.t, scalar: true}
+		}
+		return r
 	}}
 }
 
@@ -39,6 +44,9 @@ func (a *NDArray) Attr(s *eval.Session, name string) (eval.Value, bool) {
 	case "nbytes":
 		return eval.MakeInt(int64(a.dtype().ItemSize() * a.size())), true
 	case "T":
+		if a.scalar {
+			return a, true
+		}
 		return npTranspose(a, nil), true
 	case "flags":
 		return a.flags(), true
@@ -54,7 +62,7 @@ func (a *NDArray) flags() *eval.Object {
 	vals := map[string]eval.Value{
 		"C_CONTIGUOUS": eval.Bool(a.cContiguous()),
 		"F_CONTIGUOUS": eval.Bool(a.fContiguous()),
-		"WRITEABLE":    eval.Bool(!a.readonly),
+		"WRITEABLE":    eval.Bool(!a.readonly && !a.scalar),
 		"OWNDATA":      eval.Bool(!a.borrowed),
 	}
 	o := &eval.Object{TypeName: "numpy.core.multiarray.flagsobj", Attrs: map[string]eval.Value{

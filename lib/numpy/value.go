@@ -74,19 +74,32 @@ func (a *NDArray) Inplace(s *eval.Session, op lang.Op, other eval.Value) (eval.V
 // Compare is the elementwise comparison.
 func (a *NDArray) Compare(s *eval.Session, op lang.Op, other eval.Value, reflected bool) (eval.Value, bool) {
 	if _, isT := other.(*tensor.Tensor); isT {
-		if a.scalar || reflected {
+		if a.scalar {
 			return nil, false
 		}
+		// Neither a tensor's comparison nor an array's takes the other:
+		// == and != fall back to identity.
 		if op == lang.Eq || op == lang.Ne {
 			return eval.Bool(op == lang.Ne), true
+		}
+		if reflected {
+			eval.Throw("TypeError", eval.ErrUnsupportedCompare, op, "Tensor", a.PyTypeName())
 		}
 		eval.Throw("TypeError", eval.ErrUnsupportedCompare, op, a.PyTypeName(), "Tensor")
 	}
 	if !npOperand(other) {
-		if op == lang.Eq || op == lang.Ne {
-			return eval.Bool(op == lang.Ne), true
+		if op != lang.Eq && op != lang.Ne {
+			return nil, false
 		}
-		return nil, false
+		switch other.(type) {
+		case eval.NoneType, *eval.Slice, eval.EllipsisType:
+			// compared as objects, elementwise: never equal
+			return npFull(append([]int{}, a.shape()...), tensor.BoolS(op == lang.Ne), tensor.Bool), true
+		}
+		if !a.scalar {
+			s.Warn("FutureWarning", errNPElementwiseScalar)
+		}
+		return eval.Bool(op == lang.Ne), true
 	}
 	x, y := eval.Value(a), other
 	if reflected {
