@@ -370,14 +370,7 @@ func (a *NDArray) SetItem(s *eval.Session, idx, v eval.Value) {
 		if _, ok := npBroadcastShapes(src.shape(), dst.shape()); !ok || !npFits(src.shape(), dst.shape()) {
 			eval.Throw("ValueError", errNPCouldNotBroadcast, npShapeText(src.shape()), npShapeText(dst.shape()))
 		}
-		vals := src.expandTo(dst.shape()).values()
-		st := a.t.Storage()
-		d := a.dtype()
-		i := 0
-		dst.t.ForEach(func(off int) {
-			st.Set(off, npCast(vals[i], d))
-			i++
-		})
+		npCopyInto(dst, src.expandTo(dst.shape()))
 		return
 	}
 	if m, ok := idx.(*NDArray); ok && m.dtype() == tensor.Bool && m.ndim() == a.ndim() && src.ndim() == 1 &&

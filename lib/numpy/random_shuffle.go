@@ -134,8 +134,9 @@ func addShuffles(r *npMT, def func(name, sig, doc string, fn func(a *eval.Args) 
 			}
 			perm := npArange(eval.MakeInt(0), eval.MakeInt(int64(n)), eval.MakeInt(1), nil)
 			r.shuffleRows(perm)
+			pv := perm.values()
 			for k := range idx {
-				idx[k] = int(perm.values()[k].Int())
+				idx[k] = int(pv[k].Int())
 			}
 		}
 		vals := pool.values()

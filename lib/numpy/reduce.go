@@ -47,7 +47,7 @@ func npAxes(axis eval.Value, ndim int) []bool {
 // npGroups splits a's elements into one group per output element: the
 // output shape (keepdims or not) and the reduced values of each group in
 // C order.
-func npGroups(a *NDArray, red []bool, keepdims bool) (outShape []int, groups [][]tensor.Scalar, trailing bool) {
+func npGroups(a *NDArray, red []bool, keepdims bool) (outShape []int, groups []npGroup, trailing bool) {
 	var keptShape, keptStrides, redShape, redStrides []int
 	trailing = true
 	seenRed := false
@@ -72,12 +72,39 @@ func npGroups(a *NDArray, red []bool, keepdims bool) (outShape []int, groups [][
 		outShape = []int{}
 	}
 	st := a.t.Storage()
+	n := tensor.Numel(redShape)
 	tensor.ForEachOffset(keptShape, keptStrides, a.t.Offset(), func(base int) {
-		var g []tensor.Scalar
-		tensor.ForEachOffset(redShape, redStrides, base, func(off int) { g = append(g, st.Get(off)) })
-		groups = append(groups, g)
+		groups = append(groups, npGroup{st: st, shape: redShape, strides: redStrides, base: base, n: n})
 	})
 	return outShape, groups, trailing
+}
+
+// npGroup is the elements one output element of a reduction reduces,
+// read from the storage as they are needed.
+type npGroup struct {
+	st             *tensor.Storage
+	shape, strides []int
+	base, n        int
+}
+
+// each calls fn with every element in C order until fn returns false.
+func (g npGroup) each(fn func(j int, v tensor.Scalar) bool) {
+	j := 0
+	stop := false
+	tensor.ForEachOffset(g.shape, g.strides, g.base, func(off int) {
+		if !stop && !fn(j, g.st.Get(off)) {
+			stop = true
+		}
+		j++
+	})
+}
+
+// floats are the elements as float64s.
+func (g npGroup) floats() []float64 {
+	tensor.CheckAllocBytes(int64(g.n) * 8)
+	out := make([]float64, 0, g.n)
+	g.each(func(_ int, v tensor.Scalar) bool { out = append(out, v.Float()); return true })
+	return out
 }
 
 // npPairwise is NumPy's pairwise_sum, in float64 or float32 arithmetic.
@@ -161,14 +188,6 @@ func npResult(shape []int, vals []tensor.Scalar, d tensor.DType) eval.Value {
 	return newND(t)
 }
 
-func floatsOf(g []tensor.Scalar) []float64 {
-	out := make([]float64, len(g))
-	for i, v := range g {
-		out[i] = v.Float()
-	}
-	return out
-}
-
 // npSum is a.sum(axis, dtype, keepdims).
 func npSum(a *NDArray, axis eval.Value, keepdims bool, dt *tensor.DType) eval.Value {
 	red := npAxes(axis, a.ndim())
@@ -183,13 +202,11 @@ func npSum(a *NDArray, axis eval.Value, keepdims bool, dt *tensor.DType) eval.Va
 	for i, g := range groups {
 		if d.IsFloat() {
 			f32 := d == tensor.Float32 || d == tensor.Float16
-			vals[i] = tensor.FloatS(npSumFloats(floatsOf(g), f32, trailing))
+			vals[i] = tensor.FloatS(npSumFloats(g.floats(), f32, trailing))
 			continue
 		}
 		var acc int64
-		for _, v := range g {
-			acc += npCast(v, d).Int()
-		}
+		g.each(func(_ int, v tensor.Scalar) bool { acc += npCast(v, d).Int(); return true })
 		vals[i] = tensor.IntS(acc)
 	}
 	return npResult(shape, vals, d)
@@ -203,16 +220,12 @@ func npProd(a *NDArray, axis eval.Value, keepdims bool) eval.Value {
 	for i, g := range groups {
 		if d.IsFloat() {
 			acc := 1.0
-			for _, v := range g {
-				acc = npRound(acc*v.Float(), d)
-			}
+			g.each(func(_ int, v tensor.Scalar) bool { acc = npRound(acc*v.Float(), d); return true })
 			vals[i] = tensor.FloatS(acc)
 			continue
 		}
 		acc := int64(1)
-		for _, v := range g {
-			acc *= v.Int()
-		}
+		g.each(func(_ int, v tensor.Scalar) bool { acc *= v.Int(); return true })
 		vals[i] = tensor.IntS(acc)
 	}
 	return npResult(shape, vals, d)
@@ -303,22 +316,27 @@ func npExtreme(a *NDArray, axis eval.Value, keepdims bool, isMax bool, name stri
 	shape, groups, _ := npGroups(a, npAxes(axis, a.ndim()), keepdims)
 	vals := make([]tensor.Scalar, len(groups))
 	for i, g := range groups {
-		if len(g) == 0 {
+		if g.n == 0 {
 			eval.Throw("ValueError", errNPEmptyReduce, name)
 		}
-		best := g[0]
-		for _, v := range g[1:] {
+		var best tensor.Scalar
+		g.each(func(j int, v tensor.Scalar) bool {
+			if j == 0 {
+				best = v
+				return true
+			}
 			c := npOrder(v, best)
 			if c == npUnordered {
 				if math.IsNaN(v.Float()) && !math.IsNaN(best.Float()) {
 					best = v
 				}
-				continue
+				return true
 			}
 			if (isMax && c > 0) || (!isMax && c < 0) {
 				best = v
 			}
-		}
+			return true
+		})
 		vals[i] = best
 	}
 	return npResult(shape, vals, a.dtype())
@@ -333,19 +351,22 @@ func npArgExtreme(a *NDArray, axis eval.Value, isMax bool, name string) eval.Val
 	shape, groups, _ := npGroups(a, npAxes(axis, a.ndim()), false)
 	vals := make([]tensor.Scalar, len(groups))
 	for i, g := range groups {
-		if len(g) == 0 {
+		if g.n == 0 {
 			eval.Throw("ValueError", errNPArgEmpty, name)
 		}
 		bi := 0
-		for j, v := range g {
-			if math.IsNaN(g[bi].Float()) {
-				break
+		var best tensor.Scalar
+		g.each(func(j int, v tensor.Scalar) bool {
+			if j == 0 {
+				best = v
+				return !math.IsNaN(v.Float())
 			}
-			c := npOrder(v, g[bi])
+			c := npOrder(v, best)
 			if c == npUnordered || (isMax && c > 0) || (!isMax && c < 0) {
-				bi = j
+				bi, best = j, v
 			}
-		}
+			return !math.IsNaN(best.Float())
+		})
 		vals[i] = tensor.IntS(int64(bi))
 	}
 	return npResult(shape, vals, tensor.Int64)
@@ -357,12 +378,13 @@ func npAllAny(a *NDArray, axis eval.Value, keepdims bool, all bool) eval.Value {
 	vals := make([]tensor.Scalar, len(groups))
 	for i, g := range groups {
 		r := all
-		for _, v := range g {
+		g.each(func(_ int, v tensor.Scalar) bool {
 			if v.Bool() != all {
 				r = !all
-				break
+				return false
 			}
-		}
+			return true
+		})
 		vals[i] = tensor.BoolS(r)
 	}
 	return npResult(shape, vals, tensor.Bool)

@@ -179,13 +179,10 @@ func (u *npUfunc) call(s *eval.Session, x, y eval.Value, out *NDArray) eval.Valu
 func (u *npUfunc) compute(s *eval.Session, a, b *NDArray, loop, od tensor.DType) *NDArray {
 	res := npEmpty(append([]int{}, a.shape()...), od)
 	dst := res.Storage()
-	av, bv := a.values(), b.values()
+	as, bs := a.t.Storage(), b.t.Storage()
 	var fl npFlags
-	for i := range av {
-		if i&0xffff == 0xffff {
-			tensor.CheckInterrupt()
-		}
-		x, y := npCast(av[i], loop), npCast(bv[i], loop)
+	npZip(a, b, func(i, oa, ob int) {
+		x, y := npCast(as.Get(oa), loop), npCast(bs.Get(ob), loop)
 		var r tensor.Scalar
 		switch {
 		case u.cmp != nil:
@@ -210,7 +207,7 @@ func (u *npUfunc) compute(s *eval.Session, a, b *NDArray, loop, od tensor.DType)
 			r = tensor.IntS(u.i(x.Int(), y.Int(), &fl))
 		}
 		dst.Set(i, r)
-	}
+	})
 	name := u.name
 	if fl.divide {
 		s.Warn("RuntimeWarning", fmt.Sprintf(errNPDivZero, name))
@@ -252,15 +249,15 @@ func npOrder(x, y tensor.Scalar) int {
 }
 
 // npCopyInto writes src (same shape) into dst with NumPy's cast.
+// A source that shares dst's memory is copied first, so an overlap reads
+// the old values (as NumPy's overlap handling does).
 func npCopyInto(dst, src *NDArray) {
-	vals := src.values()
-	st := dst.t.Storage()
+	if tensor.SameStorage(src.t.Storage(), dst.t.Storage()) {
+		src = src.copyAs(src.dtype())
+	}
+	st, ss := dst.t.Storage(), src.t.Storage()
 	d := dst.dtype()
-	i := 0
-	dst.t.ForEach(func(off int) {
-		st.Set(off, npCast(vals[i], d))
-		i++
-	})
+	npZip(dst, src, func(_, od, os int) { st.Set(od, npCast(ss.Get(os), d)) })
 }
 
 func sameInts(a, b []int) bool {

@@ -161,10 +161,12 @@ func (a *NDArray) Abs(s *eval.Session) eval.Value {
 // mapValues is a new array (a scalar for a scalar) of f over a's elements.
 func (a *NDArray) mapValues(d tensor.DType, f func(v tensor.Scalar) tensor.Scalar) *NDArray {
 	out := npEmpty(append([]int{}, a.shape()...), d)
-	st := out.Storage()
-	for i, v := range a.values() {
-		st.Set(i, npCast(f(v), d))
-	}
+	st, src := out.Storage(), a.t.Storage()
+	i := 0
+	a.t.ForEach(func(off int) {
+		st.Set(i, npCast(f(src.Get(off)), d))
+		i++
+	})
 	return &NDArray{t: out, scalar: a.scalar}
 }
 
