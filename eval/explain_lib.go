@@ -21,6 +21,14 @@ type ExplainArray interface {
 	ExplainShape() (shape []int, framework string)
 }
 
+// InplaceExplainer is a library array whose augmented assignments work in
+// place (NumPy's x += y): ExplainInplace is the exception x op= other
+// would raise, found without modifying x (nil when it would succeed).
+type InplaceExplainer interface {
+	ExplainArray
+	ExplainInplace(s *Session, op lang.Op, other Value) *Exception
+}
+
 // ExplainOperands are the library functions whose array operands
 // broadcast together: from a call's arguments, the operands and the
 // dimension of the first where the second starts (-1: the trailing
@@ -256,4 +264,40 @@ func libCause(expr, xName, yName string, x, y Value, e *Exception) (string, bool
 		}
 	}
 	return "", false
+}
+
+// libInplace explains x op= y for a library array x: the result is
+// written into x, which keeps its shape.
+func (ex *explainer) libInplace(text string, op lang.Op, t, v aval) (aval, bool) {
+	ie, ok := t.v.(InplaceExplainer)
+	if !ok {
+		return aval{}, false
+	}
+	shape, framework := ie.ExplainShape()
+	self := opnd{name: ex.text(t.node), shape: shape}
+	st := &step{kind: kindInplace, expr: text, ops: []opnd{self}}
+	st.header = fmt.Sprintf(msgInplaceHeader, text, self.name, fmtShape(self.shape))
+	labels, shapes := []string{self.name}, [][]int{self.shape}
+	if oa, ok := v.v.(ExplainArray); ok { // a number does not broadcast
+		os, _ := oa.ExplainShape()
+		other := opnd{name: ex.text(v.node), shape: os}
+		st.ops = append(st.ops, other)
+		labels, shapes = append(labels, other.name), append(shapes, os)
+		st.lines = append(st.lines, shapeTable(labels, shapes)...)
+		for k := 1; k <= max(len(self.shape), len(os)); k++ {
+			verdict, _ := inplaceVerdict(self, other, k)
+			st.add(msgTrailing, ordinal(k), verdict)
+		}
+	}
+	if exc := ie.ExplainInplace(ex.s, op, v.v); exc != nil {
+		st.err = exc
+		st.add(msgLibSays, framework, exc.Error())
+		ex.record(st)
+	}
+	if len(st.ops) > 1 {
+		st.lines = append(st.lines, shapeTable(append(labels, msgResultLabel), append(shapes, self.shape))[len(labels)])
+	}
+	st.result = self.shape
+	ex.steps = append(ex.steps, st)
+	return t, true
 }

@@ -3,6 +3,7 @@ package numpy
 import (
 	"fmt"
 	"github.com/tensh/tensh/eval"
+	"github.com/tensh/tensh/lang"
 	"math"
 
 	"github.com/tensh/tensh/runtime/tensor"
@@ -380,3 +381,26 @@ func npExplainOperands(n int) func(a *eval.Args) ([]eval.Value, int) {
 
 // ExplainShape is the array's shape, for %explain.
 func (a *NDArray) ExplainShape() ([]int, string) { return a.shape(), "NumPy" }
+
+// ExplainInplace is the exception a op= other would raise (%explain),
+// found by running the ufunc into a copy of a.
+func (a *NDArray) ExplainInplace(s *eval.Session, op lang.Op, other eval.Value) (exc *eval.Exception) {
+	name, ok := npOperatorUfuncs[op]
+	if !ok || a.scalar {
+		return nil
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			e, ok := r.(*eval.Exception)
+			if !ok {
+				panic(r)
+			}
+			exc = e
+		}
+	}()
+	if a.readonly {
+		eval.Throw("ValueError", errNPOutReadOnly)
+	}
+	npUfuncs[name].call(s, a, other, a.copyAs(a.dtype()))
+	return nil
+}
