@@ -44,7 +44,11 @@ func init() {
 			if !ok || nd.scalar {
 				eval.Throw("TypeError", errNPFromNumpyType, eval.TypeName(v))
 			}
-			return ndToTensor(nd)
+			t := ndToTensor(nd)
+			if nd.readonly {
+				a.Session().Warn("UserWarning", errNPNotWritable)
+			}
+			return t
 		}})
 	eval.RegisterTorch(&eval.Builtin{Name: "numpy", Kind: eval.TensorMethod,
 		Sig: "numpy() -> numpy.ndarray",

@@ -76,6 +76,7 @@ const (
 	errNPNegativeStrides   = "At least one stride in the given numpy array is negative, and tensors with negative strides are not currently supported. (You can probably work around this by making a copy of your array  with array.copy().) "
 	errNPTorchUnsupported  = "can't convert np.ndarray of type %s. The only supported types are: float64, float32, float16, complex64, complex128, int64, int32, int16, int8, uint8, and bool."
 	errNPTorchScalarType   = "Got unsupported ScalarType %s"
+	errNPNotWritable       = "The given NumPy array is not writable, and PyTorch does not support non-writable tensors. This means writing to this tensor will result in undefined behavior. You may want to copy the array to protect its data or make it writable before converting it to a tensor. This type of warning will be suppressed for the rest of this program. (Triggered internally at  ./torch/csrc/utils/tensor_numpy.cpp:199.)"
 	errNPRequiresGrad      = "Can't call numpy() on Tensor that requires grad. Use tensor.detach().numpy() instead."
 	errNPOutOfBoundInt     = "Python integer %s out of bounds for %s"
 )

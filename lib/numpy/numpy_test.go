@@ -75,3 +75,10 @@ func TestHelpAndWhos(t *testing.T) {
 		}
 	}
 }
+
+func TestFromNumpyReadOnlyWarns(t *testing.T) {
+	out, exc := run(t, "import numpy as np", "t = torch.from_numpy(np.broadcast_to(np.arange(3), (2, 3)))", "t.stride()")
+	if exc != "" || !strings.Contains(out, "UserWarning: The given NumPy array is not writable") || !strings.Contains(out, "(0, 1)") {
+		t.Fatalf("got %q, %q", out, exc)
+	}
+}
