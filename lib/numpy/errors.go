@@ -71,6 +71,7 @@ const (
 	errNPNoRound           = "type numpy.ndarray doesn't define __round__ method"
 	errNPItemIndices       = "incorrect number of indices for array"
 	errNPReshapeArgs       = "reshape() takes exactly 1 argument (0 given)"
+	errNPWhereArgs         = "either both or neither of x and y should be given"
 	errNPItemSize          = "can only convert an array of size 1 to a Python scalar"
 	errNPFromNumpyType     = "expected np.ndarray (got %s)"
 	errNPNegativeStrides   = "At least one stride in the given numpy array is negative, and tensors with negative strides are not currently supported. (You can probably work around this by making a copy of your array  with array.copy().) "

@@ -179,9 +179,15 @@ func init() {
 		})
 	}
 	npFuncs["abs"] = npFuncs["absolute"]
-	npFunc("where", "where(condition, x, y)", "Elements of x where condition holds, else of y (broadcast together).", func(a *eval.Args) eval.Value {
+	npFunc("where", "where(condition, [x, y])", "Elements of x where condition holds, else of y (broadcast together); with the condition alone, the indices where it holds (np.nonzero).", func(a *eval.Args) eval.Value {
 		var c, x, y eval.Value
-		a.Unpack("condition", &c, "x", &x, "y", &y)
+		a.Unpack("condition", &c, "x?", &x, "y?", &y)
+		if x == nil && y == nil {
+			return npNonzeroTuple(npArg(c))
+		}
+		if x == nil || y == nil {
+			eval.Throw("ValueError", errNPWhereArgs)
+		}
 		ca, xa, ya := npArg(c), npArg(x), npArg(y)
 		shape, ok := npBroadcastShapes(ca.shape(), xa.shape(), ya.shape())
 		if !ok {
@@ -403,4 +409,37 @@ func (a *NDArray) ExplainInplace(s *eval.Session, op lang.Op, other eval.Value) 
 	}
 	npUfuncs[name].call(s, a, other, a.copyAs(a.dtype()))
 	return nil
+}
+
+// npNonzeroTuple is np.nonzero(a): a tuple of index arrays (a 0-d array
+// counts as 1-d).
+func npNonzeroTuple(a *NDArray) eval.Value {
+	if a.ndim() == 0 {
+		a = npReshape(a, []int{1})
+	}
+	var out eval.Tuple
+	for _, ix := range npNonzero(a) {
+		out = append(out, ix)
+	}
+	return out
+}
+
+func init() {
+	npFunc("nonzero", "nonzero(a)", "The indices of the nonzero elements of a, one array per axis.", func(a *eval.Args) eval.Value {
+		var x eval.Value
+		a.Unpack("a", &x)
+		return npNonzeroTuple(npArg(x))
+	})
+	npFunc("count_nonzero", "count_nonzero(a, axis=None)", "The number of nonzero elements of a (along axis).", func(a *eval.Args) eval.Value {
+		var x, axis eval.Value = nil, eval.None
+		a.Unpack("a", &x, "axis?", &axis)
+		arr := npArg(x)
+		b := arr.mapValues(tensor.Bool, func(v tensor.Scalar) tensor.Scalar { return tensor.BoolS(v.Bool()) })
+		b.scalar = false
+		r := npSum(b, axis, false, nil)
+		if res, ok := r.(*NDArray); ok && res.scalar {
+			return eval.MakeInt(res.item().Int())
+		}
+		return r
+	})
 }
