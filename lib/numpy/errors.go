@@ -138,3 +138,9 @@ const (
 	errNPOptionNegative = "%s must be a non-negative integer"
 	errNPPrecisionNeg   = "precision must be >= 0"
 )
+
+// Generator seeding messages (bit_generator.pyx).
+const (
+	errNPSeedType     = "SeedSequence expects int or sequence of ints for entropy not %s"
+	errNPSeedNegative = "expected non-negative integer"
+)

@@ -210,5 +210,11 @@ func newNPRandomModule(s *eval.Session) *eval.Module {
 		return npSample(shape, sized, d, func() tensor.Scalar { return tensor.IntS(low + int64(r.bounded(rng))) })
 	})
 	addShuffles(r, def)
+	for _, add := range npRandomExtra {
+		add(def)
+	}
 	return m
 }
+
+// npRandomExtra add functions to numpy.random (random_pcg.go).
+var npRandomExtra []func(def func(name, sig, doc string, fn func(a *eval.Args) eval.Value))
