@@ -10,7 +10,7 @@ import (
 
 // np.random.default_rng: the Generator API on PCG64 (XSL-RR 128/64),
 // seeded through SeedSequence, as numpy/random/_pcg64.pyx and
-// bit_generator.pyx do. Generator.random and Generator.integers (Lemire's
+// bit_generator.pyx do. Generator.random, integers (Lemire's
 // bounded integers) are bit for bit; the other Generator methods are not
 // modelled.
 
@@ -190,7 +190,7 @@ func npSeedWords(v eval.Value) []uint32 {
 
 func init() {
 	npRandomExtra = append(npRandomExtra, func(def func(name, sig, doc string, fn func(a *eval.Args) eval.Value)) {
-		def("default_rng", "default_rng(seed)", "A Generator on PCG64 seeded by SeedSequence(seed) (its random and integers methods).", func(a *eval.Args) eval.Value {
+		def("default_rng", "default_rng(seed)", "A Generator on PCG64 seeded by SeedSequence(seed) (its random, integers, uniform, shuffle and permutation methods).", func(a *eval.Args) eval.Value {
 			var seed eval.Value
 			a.Unpack("seed", &seed)
 			st := generateState64(seedSequencePool(npSeedWords(seed)), 4)
@@ -229,5 +229,83 @@ func newNPGenerator(p *pcg64) *eval.Object {
 			shape, sized := npSizeArg(size)
 			return npSample(shape, sized, tensor.Int64, func() tensor.Scalar { return tensor.IntS(low + int64(p.bounded(rng))) })
 		}}
+	o.Attrs["uniform"] = &eval.Builtin{Name: "uniform", Module: "numpy.random", Sig: "uniform(low=0.0, high=1.0, size=None)", Doc: "Uniform samples in [low, high).",
+		Fn: func(a *eval.Args) eval.Value {
+			lo, hi := 0.0, 1.0
+			var size eval.Value = eval.None
+			a.Unpack("low?", &lo, "high?", &hi, "size?", &size)
+			shape, sized := npSizeArg(size)
+			return npSample(shape, sized, tensor.Float64, func() tensor.Scalar { return tensor.FloatS(lo + (hi-lo)*p.double()) })
+		}}
+	o.Attrs["shuffle"] = &eval.Builtin{Name: "shuffle", Module: "numpy.random", Sig: "shuffle(x)", Doc: "Shuffles x in place along its first axis.",
+		Fn: func(a *eval.Args) eval.Value {
+			var x eval.Value
+			a.Unpack("x", &x)
+			arr, ok := x.(*NDArray)
+			if !ok || arr.scalar || arr.ndim() == 0 {
+				eval.Throw("TypeError", errNPShuffleType)
+			}
+			p.shuffleRows(arr)
+			return eval.None
+		}}
+	o.Attrs["permutation"] = &eval.Builtin{Name: "permutation", Module: "numpy.random", Sig: "permutation(x)", Doc: "A shuffled copy of x (of arange(x) for an int).",
+		Fn: func(a *eval.Args) eval.Value {
+			var x eval.Value
+			a.Unpack("x", &x)
+			var arr *NDArray
+			if i, ok := x.(eval.Int); ok {
+				arr = npArange(eval.MakeInt(0), i, eval.MakeInt(1), nil)
+			} else {
+				src := npArg(x)
+				if src.ndim() == 0 {
+					eval.Throw("IndexError", errNPPermutation0d)
+				}
+				arr = src.copyAs(src.dtype())
+			}
+			if arr.size() > 0 {
+				p.shuffleRows(arr)
+			}
+			return arr
+		}}
 	return o
+}
+
+// interval is random_interval: a value in [0, max] by masked rejection.
+func (p *pcg64) interval(max uint64) uint64 {
+	if max == 0 {
+		return 0
+	}
+	mask := max
+	for s := uint(1); s < 64; s <<= 1 {
+		mask |= mask >> s
+	}
+	if max <= 0xffffffff {
+		for {
+			if v := uint64(p.next32()) & mask; v <= max {
+				return v
+			}
+		}
+	}
+	for {
+		if v := p.next64() & mask; v <= max {
+			return v
+		}
+	}
+}
+
+// shuffleRows is the Generator's shuffle: Fisher-Yates from the end.
+func (p *pcg64) shuffleRows(a *NDArray) {
+	st := a.t.Storage()
+	for i := a.shape()[0] - 1; i >= 1; i-- {
+		j := int(p.interval(uint64(i)))
+		if i == j {
+			continue
+		}
+		ri, rj := a.at(i), a.at(j)
+		vi, vj := ri.values(), rj.values()
+		k := 0
+		ri.t.ForEach(func(off int) { st.Set(off, vj[k]); k++ })
+		k = 0
+		rj.t.ForEach(func(off int) { st.Set(off, vi[k]); k++ })
+	}
 }
