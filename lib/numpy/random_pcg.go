@@ -10,9 +10,9 @@ import (
 
 // np.random.default_rng: the Generator API on PCG64 (XSL-RR 128/64),
 // seeded through SeedSequence, as numpy/random/_pcg64.pyx and
-// bit_generator.pyx do. Generator.random, integers (Lemire's
-// bounded integers) are bit for bit; the other Generator methods are not
-// modelled.
+// bit_generator.pyx do. Generator.random, integers (Lemire's bounded
+// integers), uniform, shuffle and permutation are bit for bit; the other
+// Generator methods are not modelled.
 
 const (
 	ssInitA    = 0x43b0d7e5
