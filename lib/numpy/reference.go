@@ -49,6 +49,13 @@ the module models and what it does not.
 		}
 	}
 	section("numpy.random", "np.random.", random)
+	gen := map[string]*eval.Builtin{}
+	for n, v := range newNPGenerator(newPCG64(0, 0, 0, 0)).Attrs {
+		if f, ok := v.(*eval.Builtin); ok {
+			gen[n] = f
+		}
+	}
+	section("numpy.random.Generator (np.random.default_rng(seed))", "rng.", gen)
 	section("ndarray methods", "a.", npMethods)
 	b.WriteString("## ndarray attributes\n\n")
 	for _, a := range npAttrDocs {
