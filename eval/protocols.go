@@ -77,10 +77,10 @@ type Reprer interface{ Repr() string }
 type Stringer interface{ Str() string }
 
 // Lener is len(x).
-type Lener interface{ Len() int }
+type Lener interface{ PyLen() int }
 
 // Iterable is iter(x), as the list of its items.
-type Iterable interface{ Items() []Value }
+type Iterable interface{ PyIter() []Value }
 
 // Truther is bool(x).
 type Truther interface{ Truth(s *Session) bool }

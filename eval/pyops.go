@@ -567,7 +567,7 @@ func (s *Session) callMethod(self Value, name string, args ...Value) Value {
 // iterate returns the elements of an iterable value.
 func iterate(v Value) []Value {
 	if it, ok := v.(Iterable); ok {
-		return it.Items()
+		return it.PyIter()
 	}
 	switch x := v.(type) {
 	case *List:
@@ -618,7 +618,7 @@ func iterate(v Value) []Value {
 // length is len(v).
 func length(v Value) int {
 	if l, ok := v.(Lener); ok {
-		return l.Len()
+		return l.PyLen()
 	}
 	switch x := v.(type) {
 	case *List:

@@ -110,9 +110,9 @@ func npLen(v eval.Value) int {
 func npChildren(v eval.Value) []eval.Value {
 	switch x := v.(type) {
 	case *NDArray:
-		return x.Items()
+		return x.PyIter()
 	case *tensor.Tensor:
-		return tensorToND(x).Items()
+		return tensorToND(x).PyIter()
 	}
 	return eval.Iterate(v)
 }
@@ -190,7 +190,7 @@ func npShapeArg(v eval.Value) []int {
 	var dims []eval.Value
 	switch x := v.(type) {
 	case *NDArray:
-		dims = x.Items()
+		dims = x.PyIter()
 	default:
 		if eval.IsSequence(v) {
 			dims = eval.Iterate(v)

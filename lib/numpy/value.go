@@ -183,8 +183,8 @@ func (a *NDArray) Truth(s *eval.Session) bool {
 	return false
 }
 
-// Len is len(a).
-func (a *NDArray) Len() int {
+// PyLen is len(a).
+func (a *NDArray) PyLen() int {
 	if a.scalar {
 		eval.Throw("TypeError", errNPScalarLen, a.PyTypeName())
 	}
@@ -194,8 +194,8 @@ func (a *NDArray) Len() int {
 	return a.shape()[0]
 }
 
-// Items iterates over the first axis.
-func (a *NDArray) Items() []eval.Value {
+// PyIter iterates over the first axis.
+func (a *NDArray) PyIter() []eval.Value {
 	if a.scalar {
 		eval.Throw("TypeError", errNPScalarIter, a.PyTypeName())
 	}
