@@ -11,7 +11,8 @@ import (
 // np.random.default_rng: the Generator API on PCG64 (XSL-RR 128/64),
 // seeded through SeedSequence, as numpy/random/_pcg64.pyx and
 // bit_generator.pyx do. Generator.random, integers (Lemire's bounded
-// integers), uniform, shuffle and permutation are bit for bit; the other
+// integers), uniform, choice (with replacement), shuffle and permutation
+// are bit for bit; the other
 // Generator methods are not modelled.
 
 const (
@@ -190,7 +191,7 @@ func npSeedWords(v eval.Value) []uint32 {
 
 func init() {
 	npRandomExtra = append(npRandomExtra, func(def func(name, sig, doc string, fn func(a *eval.Args) eval.Value)) {
-		def("default_rng", "default_rng(seed)", "A Generator on PCG64 seeded by SeedSequence(seed) (its random, integers, uniform, shuffle and permutation methods).", func(a *eval.Args) eval.Value {
+		def("default_rng", "default_rng(seed)", "A Generator on PCG64 seeded by SeedSequence(seed) (its random, integers, uniform, choice, shuffle and permutation methods).", func(a *eval.Args) eval.Value {
 			var seed eval.Value
 			a.Unpack("seed", &seed)
 			st := generateState64(seedSequencePool(npSeedWords(seed)), 4)
@@ -266,6 +267,16 @@ func newNPGenerator(p *pcg64) *eval.Object {
 				p.shuffleRows(arr)
 			}
 			return arr
+		}}
+	o.Attrs["choice"] = &eval.Builtin{Name: "choice", Module: "numpy.random", Sig: "choice(a, size=None, replace=True, p=None)", Doc: "Random samples from a (or arange(a)) with replacement, uniform or with probabilities p.",
+		Fn: func(a *eval.Args) eval.Value {
+			var x, size, pv eval.Value = nil, eval.None, eval.None
+			replace := true
+			a.Unpack("a", &x, "size?", &size, "replace?", &replace, "p?", &pv)
+			if !replace {
+				eval.Throw("NotImplementedError", errNPGenChoiceNoReplace)
+			}
+			return npChoice(x, size, pv, func(n int) int { return int(p.bounded(uint64(n - 1))) }, p.double)
 		}}
 	return o
 }

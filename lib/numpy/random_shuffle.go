@@ -74,79 +74,104 @@ func addShuffles(r *npMT, def func(name, sig, doc string, fn func(a *eval.Args) 
 		var x, size, p eval.Value = nil, eval.None, eval.None
 		replace := true
 		a.Unpack("a", &x, "size?", &size, "replace?", &replace, "p?", &p)
-		var pool *NDArray
-		if i, ok := x.(eval.Int); ok {
-			n, _ := i.Int64()
-			if n <= 0 {
-				eval.Throw("ValueError", errNPChoicePositive)
-			}
-			pool = npArange(eval.MakeInt(0), i, eval.MakeInt(1), nil)
-		} else {
-			pool = npArg(x)
-			if pool.ndim() != 1 {
-				eval.Throw("ValueError", errNPChoice1D)
-			}
-			if pool.size() == 0 {
-				eval.Throw("ValueError", errNPChoiceEmpty)
-			}
+		if replace {
+			return npChoice(x, size, p, func(n int) int { return int(r.bounded(uint64(n - 1))) }, r.double)
 		}
+		if _, noP := p.(eval.NoneType); !noP {
+			eval.Throw("NotImplementedError", errNPChoiceNoReplaceP)
+		}
+		pool := npChoicePool(x)
 		n := pool.shape()[0]
 		shape, sized := npSizeArg(size)
 		count := 1
 		if sized {
 			count = tensor.Numel(shape)
 		}
+		if count > n {
+			eval.Throw("ValueError", errNPChoiceLarger)
+		}
+		perm := npArange(eval.MakeInt(0), eval.MakeInt(int64(n)), eval.MakeInt(1), nil)
+		r.shuffleRows(perm)
+		pv := perm.values()
 		idx := make([]int, count)
-		_, noP := p.(eval.NoneType)
-		switch {
-		case !noP:
-			probs := npArg(p).copyAs(tensor.Float64).values()
-			if len(probs) != n {
-				eval.Throw("ValueError", errNPChoiceP)
-			}
-			if !replace {
-				eval.Throw("NotImplementedError", errNPChoiceNoReplaceP)
-			}
-			cdf := make([]float64, n)
-			acc := 0.0
-			for i, v := range probs {
-				acc += v.Float()
-				cdf[i] = acc
-			}
-			for i := range cdf {
-				cdf[i] /= cdf[n-1]
-			}
-			for k := range idx {
-				u := r.double()
-				j := 0
-				for j < n && cdf[j] <= u {
-					j++
-				}
-				idx[k] = j
-			}
-		case replace:
-			for k := range idx {
-				idx[k] = int(r.bounded(uint64(n - 1)))
-			}
-		default:
-			if count > n {
-				eval.Throw("ValueError", errNPChoiceLarger)
-			}
-			perm := npArange(eval.MakeInt(0), eval.MakeInt(int64(n)), eval.MakeInt(1), nil)
-			r.shuffleRows(perm)
-			pv := perm.values()
-			for k := range idx {
-				idx[k] = int(pv[k].Int())
-			}
+		for k := range idx {
+			idx[k] = int(pv[k].Int())
 		}
-		vals := pool.values()
-		if !sized {
-			return npScalar(vals[idx[0]], pool.dtype())
-		}
-		out := npEmpty(shape, pool.dtype())
-		for k, i := range idx {
-			out.Storage().Set(k, vals[i])
-		}
-		return newND(out)
+		return npPick(pool, idx, shape, sized)
 	})
+}
+
+// npChoicePool is choice's population: arange(a) for an int, else a 1-d
+// array.
+func npChoicePool(x eval.Value) *NDArray {
+	if i, ok := x.(eval.Int); ok {
+		n, _ := i.Int64()
+		if n <= 0 {
+			eval.Throw("ValueError", errNPChoicePositive)
+		}
+		return npArange(eval.MakeInt(0), i, eval.MakeInt(1), nil)
+	}
+	pool := npArg(x)
+	if pool.ndim() != 1 {
+		eval.Throw("ValueError", errNPChoice1D)
+	}
+	if pool.size() == 0 {
+		eval.Throw("ValueError", errNPChoiceEmpty)
+	}
+	return pool
+}
+
+// npChoice is choice with replacement: uniform indices from index(n), or
+// with probabilities p, the cumulative distribution searched with
+// uniform draws from double.
+func npChoice(x, size, p eval.Value, index func(n int) int, double func() float64) eval.Value {
+	pool := npChoicePool(x)
+	n := pool.shape()[0]
+	shape, sized := npSizeArg(size)
+	count := 1
+	if sized {
+		count = tensor.Numel(shape)
+	}
+	idx := make([]int, count)
+	if _, noP := p.(eval.NoneType); noP {
+		for k := range idx {
+			idx[k] = index(n)
+		}
+		return npPick(pool, idx, shape, sized)
+	}
+	probs := npArg(p).copyAs(tensor.Float64).values()
+	if len(probs) != n {
+		eval.Throw("ValueError", errNPChoiceP)
+	}
+	cdf := make([]float64, n)
+	acc := 0.0
+	for i, v := range probs {
+		acc += v.Float()
+		cdf[i] = acc
+	}
+	for i := range cdf {
+		cdf[i] /= cdf[n-1]
+	}
+	for k := range idx {
+		u := double()
+		j := 0
+		for j < n && cdf[j] <= u {
+			j++
+		}
+		idx[k] = j
+	}
+	return npPick(pool, idx, shape, sized)
+}
+
+// npPick is pool[idx] shaped as choice returns it.
+func npPick(pool *NDArray, idx []int, shape []int, sized bool) eval.Value {
+	vals := pool.values()
+	if !sized {
+		return npScalar(vals[idx[0]], pool.dtype())
+	}
+	out := npEmpty(shape, pool.dtype())
+	for k, i := range idx {
+		out.Storage().Set(k, vals[i])
+	}
+	return newND(out)
 }
