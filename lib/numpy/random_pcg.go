@@ -12,8 +12,7 @@ import (
 // seeded through SeedSequence, as numpy/random/_pcg64.pyx and
 // bit_generator.pyx do. Generator.random, integers (Lemire's bounded
 // integers), uniform, choice (with replacement), shuffle and permutation
-// are bit for bit; the other
-// Generator methods are not modelled.
+// are bit for bit; the other Generator methods are not modelled.
 
 const (
 	ssInitA    = 0x43b0d7e5
