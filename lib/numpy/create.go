@@ -1,6 +1,7 @@
 package numpy
 
 import (
+	"fmt"
 	"github.com/tensh/tensh/eval"
 	"math"
 
@@ -324,4 +325,29 @@ func npNumber(v eval.Value) tensor.Scalar {
 	}
 	eval.Throw("TypeError", errNPNotNumber, eval.TypeName(v))
 	return tensor.Scalar{}
+}
+
+// npIntRange are the values an integer dtype holds.
+var npIntRange = map[tensor.DType][2]int64{
+	tensor.Uint8: {0, 255}, tensor.Int8: {-128, 127}, tensor.Int16: {-32768, 32767},
+	tensor.Int32: {-1 << 31, 1<<31 - 1},
+}
+
+// npWarnPyInts warns, as NumPy 1.24 does, for every Python int in v (a
+// number or nested sequences) that dtype d cannot hold: storing it wraps.
+func npWarnPyInts(s *eval.Session, v eval.Value, d tensor.DType) {
+	r, ok := npIntRange[d]
+	if !ok {
+		return
+	}
+	switch x := v.(type) {
+	case eval.Int:
+		if i, ok := x.Int64(); ok && (i < r[0] || i > r[1]) {
+			s.Warn("DeprecationWarning", fmt.Sprintf(errNPOutOfBoundInt, i, npNames[d]))
+		}
+	case *eval.List, eval.Tuple:
+		for _, e := range eval.Iterate(x) {
+			npWarnPyInts(s, e, d)
+		}
+	}
 }

@@ -79,7 +79,7 @@ const (
 	errNPTorchScalarType   = "Got unsupported ScalarType %s"
 	errNPNotWritable       = "The given NumPy array is not writable, and PyTorch does not support non-writable tensors. This means writing to this tensor will result in undefined behavior. You may want to copy the array to protect its data or make it writable before converting it to a tensor. This type of warning will be suppressed for the rest of this program. (Triggered internally at  ./torch/csrc/utils/tensor_numpy.cpp:199.)"
 	errNPRequiresGrad      = "Can't call numpy() on Tensor that requires grad. Use tensor.detach().numpy() instead."
-	errNPOutOfBoundInt     = "Python integer %s out of bounds for %s"
+	errNPOutOfBoundInt     = "NumPy will stop allowing conversion of out-of-bound Python integers to integer arrays.  The conversion of %d to %s will fail in the future.\nFor the old behavior, usually:\n    np.array(value).astype(dtype)`\nwill give the desired result (the cast overflows)."
 )
 
 // Python's and PyTorch's messages the module raises itself.

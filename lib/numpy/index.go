@@ -357,6 +357,7 @@ func (a *NDArray) SetItem(s *eval.Session, idx, v eval.Value) {
 		eval.Throw("ValueError", errNPReadOnly)
 	}
 	sel := a.index(idx)
+	npWarnPyInts(s, v, a.dtype())
 	src := npArg(v)
 	if !sel.adv {
 		dst := sel.view

@@ -73,7 +73,11 @@ func init() {
 	npFunc("array", "array(object, dtype=None)", "A new array from nested sequences, numbers, arrays or tensors (a copy).", func(a *eval.Args) eval.Value {
 		var obj, dt eval.Value
 		a.Unpack("object", &obj, "dtype?", &dt)
-		return npFromValue(obj, npDTypeArg(dt))
+		d := npDTypeArg(dt)
+		if d != nil {
+			npWarnPyInts(a.Session(), obj, *d)
+		}
+		return npFromValue(obj, d)
 	})
 	npFunc("asarray", "asarray(a, dtype=None)", "a as an array: a itself (or, for a tensor, an array sharing its memory) when the dtype matches, else a converted copy.", func(a *eval.Args) eval.Value {
 		var obj, dt eval.Value

@@ -82,3 +82,16 @@ func TestFromNumpyReadOnlyWarns(t *testing.T) {
 		t.Fatalf("got %q, %q", out, exc)
 	}
 }
+
+func TestOutOfBoundPythonIntWarns(t *testing.T) {
+	out, exc := run(t, "import numpy as np", "np.array([300], dtype=np.uint8)", "a = np.zeros(2, np.int8)", "a[0] = -200", "a")
+	for _, want := range []string{
+		"DeprecationWarning: NumPy will stop allowing conversion of out-of-bound Python integers to integer arrays.  The conversion of 300 to uint8 will fail in the future.",
+		"The conversion of -200 to int8 will fail in the future.",
+		"array([44], dtype=uint8)", "array([56,  0], dtype=int8)",
+	} {
+		if exc != "" || !strings.Contains(out, want) {
+			t.Errorf("got %q, %q; want %q", out, exc, want)
+		}
+	}
+}
