@@ -265,6 +265,9 @@ func (sig *signature) bind(a *Args, raise bool) (*boundArgs, bool) {
 				}
 			}
 		}
+		if (prm.typ != "Tensor" && prm.typ != "PyObject*") || m.numbersAsTensors {
+			v = asNumber(v) // NumPy scalars: export.go
+		}
 		_, isNone := v.(NoneType)
 		switch {
 		case v == nil && prm.optional, isNone && prm.allowNone:
@@ -276,7 +279,11 @@ func (sig *signature) bind(a *Args, raise bool) (*boundArgs, bool) {
 		case prm.check(v, m, i):
 			b.vals[m.orig[i]] = v
 		case varargs && argPos == 0 && !isKw && isIndex(v):
-			b.vals[m.orig[i]] = Tuple(append([]Value{}, a.Pos...))
+			pos := make(Tuple, len(a.Pos))
+			for k, p := range a.Pos {
+				pos[k] = asNumber(p)
+			}
+			b.vals[m.orig[i]] = pos
 			argPos = nargs
 			continue
 		case raise:

@@ -26,6 +26,11 @@ func registerMethods(typeName string, bs ...*Builtin) {
 
 // getAttr is x.name.
 func (s *Session) getAttr(x Value, name string) Value {
+	if at, ok := x.(Attributer); ok {
+		if v, ok := at.Attr(s, name); ok {
+			return v
+		}
+	}
 	switch v := x.(type) {
 	case *tensor.Tensor:
 		if p, ok := tensorProps[name]; ok {

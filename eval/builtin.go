@@ -18,6 +18,9 @@ type Builtin struct {
 	Fn   func(a *Args) Value
 	// Kind tells where the builtin is reachable (for the reference docs).
 	Kind BuiltinKind
+	// Module names a library module's function for help() ("numpy");
+	// empty for Python builtins and torch.
+	Module string
 }
 
 // BuiltinKind is a bit set of the namespaces a Builtin lives in.

@@ -64,6 +64,9 @@ func isInstance(v Value, c *Class) bool {
 	if t == c || isExcClass(c) && excSubclass(t.Name, c.Name) {
 		return true
 	}
+	if sc, ok := v.(Subclass); ok && sc.IsInstance(c) { // protocols.go
+		return true
+	}
 	switch {
 	case c == intClass:
 		_, ok := v.(Bool)
@@ -107,6 +110,8 @@ func init() {
 					return Float(math.Abs(float64(x)))
 				case *tensor.Tensor:
 					return a.s.callMethod(x, "abs")
+				case AbsOperand: // protocols.go
+					return x.Abs(a.s)
 				}
 				throw("TypeError", errBadOperandAbs, TypeName(v))
 				return nil
@@ -177,6 +182,9 @@ func builtinPrint(a *Args) Value {
 func builtinRound(a *Args) Value {
 	var x, nd Value = nil, None
 	a.Unpack("number", &x, "ndigits?", &nd)
+	if r, ok := x.(Rounder); ok { // protocols.go
+		return r.Round(a.s, nd)
+	}
 	if t, ok := x.(*tensor.Tensor); ok {
 		if _, none := nd.(NoneType); none {
 			return a.s.callMethod(t, "round")
@@ -251,6 +259,7 @@ func builtinInt(a *Args) Value {
 	var v Value = MakeInt(0)
 	var base Value = None
 	a.Unpack("x?", &v, "base?", &base)
+	v = asScalar(v) // NumPy scalars, one-element arrays: export.go
 	switch x := v.(type) {
 	case Int:
 		return x
@@ -309,6 +318,7 @@ func newBigBase(txt string, base int) (*bigInt, bool) {
 func builtinFloat(a *Args) Value {
 	var v Value = Float(0)
 	a.Unpack("x?", &v)
+	v = asScalar(v) // NumPy scalars, one-element arrays: export.go
 	switch x := v.(type) {
 	case Float:
 		return x

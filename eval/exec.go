@@ -138,6 +138,11 @@ func (s *Session) inplaceBinary(op lang.Op, x, y Value) Value {
 			panic(r)
 		}
 	}()
+	if ip, ok := x.(InplaceOperand); ok {
+		if v, ok := ip.Inplace(s, op, y); ok {
+			return v
+		}
+	}
 	switch xv := x.(type) {
 	case *tensor.Tensor:
 		if op != lang.At {

@@ -133,6 +133,9 @@ func (ex *explainer) explainStmt(st lang.Stmt) (whole lang.Node, res aval, done 
 			ex.record(is)
 			return whole, t, true
 		}
+		if r, ok := ex.libInplace(text, st.Op, t, v); ok { // NumPy: explain_lib.go
+			return whole, r, true
+		}
 		return whole, ex.binary(nil, st.Op, t, v), true
 	}
 	throw("UsageError", "%s", msgExplainStmtKind)

@@ -316,6 +316,9 @@ func (ex *explainer) eval(e lang.Expr) aval {
 // binary is x op y.
 func (ex *explainer) binary(e lang.Expr, op lang.Op, x, y aval) aval {
 	if !x.isTensor() && !y.isTensor() {
+		if r, ok := ex.libBinary(e, op, x, y); ok { // NumPy, Paddle: explain_lib.go
+			return r
+		}
 		return ex.wrap(e, ex.run(ex.text(e), func() Value { return ex.s.binary(op, x.v, y.v) }))
 	}
 	if op == lang.At {
@@ -623,6 +626,9 @@ func (ex *explainer) call(e *lang.CallExpr) aval {
 		if r, ok := ex.rule(e, name, method, recv, args); ok {
 			return r
 		}
+	}
+	if r, ok := ex.libCall(e, fn, args); ok { // NumPy, Paddle: explain_lib.go
+		return r
 	}
 	// Evaluate for real.
 	if fn == nil && !method {

@@ -246,3 +246,12 @@ const (
 	ptOverlapPartial   = "unsupported operation: some elements of the input tensor and the written-to tensor refer to a single memory location. Please clone() the tensor before performing the operation."
 	ptOverlapInternal  = "unsupported operation: more than one element of the written-to tensor refers to a single memory location. Please clone() the tensor before performing the operation."
 )
+
+// %explain: library arrays (NumPy, Paddle; explain_lib.go).
+const (
+	msgLibSays      = "%s: %s"
+	msgAxisAligned  = "axis=%d: %s's dimensions line up with %s's from dimension %d, left to right (NumPy's rule, axis=-1, would line them up at the end)"
+	msgAxisDim      = "dimension %d: %s"
+	msgAxisNotBcast = "%s are not broadcastable: in dimension %d %s."
+	msgAxisOutside  = "axis=%d is outside %s's dimensions"
+)

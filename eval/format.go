@@ -43,6 +43,9 @@ func (s *Session) evalFString(f *lang.FString) string {
 
 // Format is Python's format(v, spec).
 func Format(v Value, spec string) string {
+	if spec != "" {
+		v = asNumber(v) // NumPy scalars format as Python numbers: export.go
+	}
 	switch x := v.(type) {
 	case Str:
 		return formatStr(string(x), spec)

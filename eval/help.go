@@ -30,6 +30,8 @@ func helpText(v Value) string {
 		switch {
 		case f.Kind&PythonBuiltin != 0:
 			header = fmt.Sprintf(msgHelpFunc, f.Name, "builtins")
+		case f.Module != "":
+			header = fmt.Sprintf(msgHelpFunc, f.Name, f.Module)
 		case f.Kind == 0: // a module's function, or a method of a Python type
 			header = fmt.Sprintf(msgHelpFunc, f.Name, helpModule(f))
 		default:

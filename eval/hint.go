@@ -88,6 +88,9 @@ func (s *Session) cause(f failure) string {
 	}
 	switch n := c.node.(type) {
 	case *lang.BinaryExpr:
+		if h, ok := libCause(text(n), text(n.X), text(n.Y), c.x, c.y, f.exc); ok { // explain_lib.go
+			return h
+		}
 		a, aok := tensorOp(n.X, c.x)
 		b, bok := tensorOp(n.Y, c.y)
 		return s.causeOperator(text(n), n.Op, a, aok, b, bok, f.exc)

@@ -114,6 +114,9 @@ func seqIndex(kind string, v Value, n int) int {
 
 // getItem is x[idx].
 func (s *Session) getItem(x, idx Value) Value {
+	if ix, ok := x.(Indexable); ok {
+		return ix.GetItem(s, idx)
+	}
 	switch c := x.(type) {
 	case *tensor.Tensor:
 		return s.tensorGetItem(c, idx)
@@ -176,6 +179,10 @@ func (s *Session) getItem(x, idx Value) Value {
 
 // setItem is x[idx] = v.
 func (s *Session) setItem(x, idx, v Value) {
+	if ix, ok := x.(ItemSetter); ok {
+		ix.SetItem(s, idx, v)
+		return
+	}
 	switch c := x.(type) {
 	case *tensor.Tensor:
 		s.tensorSetItem(c, idx, v)

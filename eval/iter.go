@@ -132,6 +132,8 @@ func Iterate(v Value) Iterator {
 		})
 	case Iterable:
 		return x.Iter()
+	case ListIterable:
+		return &sliceIter{elems: x.PyIter()}
 	}
 	throw("TypeError", errNotIterable, TypeName(v))
 	return nil
@@ -140,7 +142,7 @@ func Iterate(v Value) Iterator {
 // isIterable reports whether Iterate accepts v.
 func isIterable(v Value) bool {
 	switch x := v.(type) {
-	case *IterValue, *List, Tuple, *NamedTuple, Range, Str, Size, *Dict, *Set, *DictView, Iterable:
+	case *IterValue, *List, Tuple, *NamedTuple, Range, Str, Size, *Dict, *Set, *DictView, Iterable, ListIterable:
 		return true
 	case *tensor.Tensor:
 		return x.Dim() > 0

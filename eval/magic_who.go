@@ -133,6 +133,9 @@ func pad(s string, w int) string {
 // whosInfo is a variable's Data/Info: for a tensor its geometry, for a
 // list or tuple its length, otherwise its str (shortened as IPython does).
 func whosInfo(v Value) string {
+	if w, ok := v.(WhosInfoer); ok { // protocols.go
+		return w.WhosInfo()
+	}
 	switch x := v.(type) {
 	case *tensor.Tensor:
 		cont := "contiguous"

@@ -18,6 +18,9 @@ func (s *Session) binary(op lang.Op, x, y Value) Value {
 	if f, ok := x.(Str); ok && op == lang.Percent {
 		return Str(percentFormat(string(f), y)) // str.__mod__ comes first
 	}
+	if v, ok := s.protoBinary(op, x, y); ok {
+		return v
+	}
 	if op == lang.Star {
 		// seq * tensor repeats the sequence, through Tensor.__index__.
 		if t, ok := x.(*tensor.Tensor); ok && isSequence(y) {
@@ -133,6 +136,9 @@ func sizeFromValues(vs []Value) Value {
 }
 
 func repeatCount(y Value) int {
+	if n, ok := asNumber(y).(Int); ok { // NumPy integers: export.go
+		y = n
+	}
 	switch n := y.(type) {
 	case Int:
 		i, ok := n.Int64()
@@ -225,6 +231,9 @@ func numBinary(op lang.Op, x, y num) Value {
 
 // unary computes -x, +x, ~x.
 func (s *Session) unary(op lang.Op, x Value) Value {
+	if u, ok := x.(UnaryOperand); ok {
+		return u.Unary(s, op)
+	}
 	if t, ok := x.(*tensor.Tensor); ok {
 		return s.tensorUnary(op, t)
 	}
@@ -249,6 +258,9 @@ func (s *Session) unary(op lang.Op, x Value) Value {
 
 // truth is Python's bool(x).
 func (s *Session) truth(x Value) bool {
+	if t, ok := x.(Truther); ok {
+		return t.Truth(s)
+	}
 	switch v := x.(type) {
 	case NoneType:
 		return false
@@ -318,6 +330,9 @@ func (s *Session) compare(op lang.Op, x, y Value) Value {
 		return Bool(s.contains(y, x))
 	case lang.NotIn:
 		return Bool(!s.contains(y, x))
+	}
+	if v, ok := s.protoCompare(op, x, y); ok {
+		return v
 	}
 	if isTensor(x) || isTensor(y) {
 		return s.tensorCompare(op, x, y)
@@ -527,6 +542,9 @@ func (s *Session) seqOrder(a, b []Value) (int, bool) {
 
 // contains is `x in container`.
 func (s *Session) contains(container, x Value) bool {
+	if c, ok := container.(Container); ok { // protocols.go
+		return c.Contains(s, x)
+	}
 	switch c := container.(type) {
 	case Str:
 		xs, ok := x.(Str)
@@ -572,6 +590,9 @@ func (s *Session) callMethod(self Value, name string, args ...Value) Value {
 
 // iterate returns the elements of an iterable value.
 func iterate(v Value) []Value {
+	if it, ok := v.(ListIterable); ok {
+		return it.PyIter()
+	}
 	switch x := v.(type) {
 	case *List:
 		return x.Elems
@@ -619,6 +640,9 @@ func iterate(v Value) []Value {
 
 // length is len(v).
 func length(v Value) int {
+	if l, ok := v.(Lener); ok {
+		return l.PyLen()
+	}
 	switch x := v.(type) {
 	case *List:
 		return len(x.Elems)

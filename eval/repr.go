@@ -23,6 +23,9 @@ type reprState struct {
 }
 
 func (st *reprState) repr(v Value) string {
+	if r, ok := v.(Reprer); ok {
+		return r.Repr()
+	}
 	switch v.(type) {
 	case *List, Tuple, *NamedTuple, *Slice, *Dict, *Set:
 		st.rec.enter(errRecursionRepr)
@@ -126,6 +129,9 @@ func (st *reprState) repr(v Value) string {
 
 // ToStr is Python's str(v).
 func ToStr(v Value) string {
+	if r, ok := v.(Stringer); ok {
+		return r.Str()
+	}
 	switch x := v.(type) {
 	case Str:
 		return string(x)

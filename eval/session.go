@@ -74,6 +74,7 @@ type Session struct {
 	BroadcastWarning bool
 
 	torch *Module
+	mods  map[string]*Module // library modules imported (modules.go)
 
 	// cmpRec bounds the recursion of == and < over nested sequences.
 	cmpRec recursion

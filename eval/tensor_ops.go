@@ -22,6 +22,7 @@ func (s *Session) pwOpts() tensor.Opts {
 // toOperand converts a tensor or a Python number to a pointwise operand.
 // A Python int outside int64 raises PyTorch's overflow error.
 func toOperand(v Value) (tensor.Operand, bool) {
+	v = asTensorSource(asNumber(v)) // NumPy scalars and arrays: export.go
 	switch x := v.(type) {
 	case *tensor.Tensor:
 		return tensor.TensorOperand(x), true

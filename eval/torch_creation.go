@@ -333,6 +333,8 @@ func inferScalarType(v Value, depth int) tensor.DType {
 		return tensor.Bool
 	case *tensor.Tensor:
 		return x.DType()
+	case TensorSource:
+		return x.TorchTensor().DType() // ndarrays, NumPy scalars: export.go
 	case Str:
 		throw("TypeError", errNewInvalidType, "str")
 	case Range:
@@ -437,6 +439,7 @@ func storeScalar(v Value, d tensor.DType) tensor.Scalar {
 // recursiveStore fills st (contiguous, row-major) from nested data.
 func recursiveStore(st *tensor.Storage, off *int, sizes []int, dim int, d tensor.DType, v Value) {
 	if dim == len(sizes) {
+		v = asNumber(v) // NumPy scalars: export.go
 		st.Set(*off, storeScalar(v, d))
 		*off++
 		return
@@ -457,6 +460,7 @@ func newFromData(data Value, dt *tensor.DType, dev *tensor.Device, copyTensor bo
 	if _, ok := data.(Str); ok {
 		throw("TypeError", errNewInvalidType, "str")
 	}
+	data = asTensorSource(data) // ndarrays, NumPy scalars: export.go
 	if t, ok := data.(*tensor.Tensor); ok {
 		d := t.DType()
 		if dt != nil {

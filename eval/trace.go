@@ -96,6 +96,16 @@ func isOperator(op string) bool {
 
 // traceOperator reports x op y after it succeeded.
 func (s *Session) traceOperator(src string, xn, yn lang.Node, op lang.Op, x, y, r Value) {
+	if xa, ok := x.(ExplainArray); ok && op != lang.At { // NumPy, Paddle: explain_lib.go
+		if ya, ok := y.(ExplainArray); ok {
+			xs, _ := xa.ExplainShape()
+			ys, _ := ya.ExplainShape()
+			if res, err := broadcast.InferSize(xs, ys); err == nil {
+				s.traceBroadcast(op.String(), []string{strings.TrimSpace(lang.Source(src, xn)), strings.TrimSpace(lang.Source(src, yn))}, [][]int{xs, ys}, res)
+			}
+		}
+		return
+	}
 	a, aok := x.(*tensor.Tensor)
 	b, bok := y.(*tensor.Tensor)
 	if !aok || !bok {

@@ -218,6 +218,9 @@ func (i Int) Float() float64 {
 // messages give v's type: "int", "Tensor", "torch.Size", "torch.dtype",
 // "torch.return_types.max". type(v).__name__ is shortTypeName.
 func TypeName(v Value) string {
+	if t, ok := v.(Typed); ok {
+		return t.PyTypeName()
+	}
 	switch v := v.(type) {
 	case NoneType:
 		return "NoneType"

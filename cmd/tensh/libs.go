@@ -1,0 +1,8 @@
+package main
+
+// The library modules `import numpy` and `import paddle` bind: each
+// registers itself with the interpreter core (eval.RegisterModule) when linked.
+import (
+	_ "github.com/tensh/tensh/lib/numpy"
+	_ "github.com/tensh/tensh/lib/paddle"
+)
