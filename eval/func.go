@@ -568,6 +568,9 @@ func (s *Session) pushFrame(fr *frame) {
 		throw("RecursionError", errRecursion)
 	}
 	poll()
+	if len(s.stack) == 0 {
+		s.moduleLine = s.line
+	}
 	s.stack = append(s.stack, fr)
 	s.frame = fr
 }
@@ -579,6 +582,9 @@ func (s *Session) popFrame() {
 	s.frame = nil
 	if n := len(s.stack); n > 0 {
 		s.frame = s.stack[n-1]
+		s.line = s.frame.line
+	} else {
+		s.line = s.moduleLine
 	}
 }
 
