@@ -56,6 +56,9 @@ type frame struct {
 	fn    *Function
 	cells []*cell // the local variables, by slot
 	ret   Value
+	// inline and ptrs hold the cells of functions with few variables.
+	inline [6]cell
+	ptrs   [6]*cell
 	line  int // line of the statement being run
 }
 
@@ -428,10 +431,17 @@ func (c *funcCode) slotOf(name string) int32 {
 	return 0
 }
 
-// newFrame makes the frame of a call of code.
+// newFrame makes the frame of a call of code (in one allocation when
+// the function has few variables).
 func newFrame(code *funcCode, fn *Function) *frame {
-	fr := &frame{code: code, fn: fn, cells: make([]*cell, code.nlocals)}
-	backing := make([]cell, code.nlocals)
+	fr := &frame{code: code, fn: fn}
+	n := code.nlocals
+	var backing []cell
+	if n <= len(fr.inline) {
+		fr.cells, backing = fr.ptrs[:n], fr.inline[:n]
+	} else {
+		fr.cells, backing = make([]*cell, n), make([]cell, n)
+	}
 	for i := range fr.cells {
 		fr.cells[i] = &backing[i]
 	}
@@ -592,6 +602,12 @@ func (s *Session) popFrame() {
 // frame on s.stack for the traceback; whoever catches it unwinds the
 // stack (see unwindTo).
 func (s *Session) callFunction(f *Function, a *Args) Value {
+	return s.runFunction(f, nil, a)
+}
+
+// runFunction runs a call of f with the arguments a, or (a nil) with
+// vals, one per parameter.
+func (s *Session) runFunction(f *Function, vals []Value, a *Args) Value {
 	code := f.code
 	var fr *frame
 	if n := len(code.pool); n > 0 {
@@ -601,7 +617,13 @@ func (s *Session) callFunction(f *Function, a *Args) Value {
 	} else {
 		fr = newFrame(code, f)
 	}
-	s.bindArgs(f, fr, a)
+	if a != nil {
+		s.bindArgs(f, fr, a)
+	} else {
+		for i, v := range vals {
+			fr.cells[i].v = v
+		}
+	}
 	s.pushFrame(fr)
 	var r Value = None
 	if code.expr != nil {
@@ -621,6 +643,27 @@ func (s *Session) callFunction(f *Function, a *Args) Value {
 		code.pool = append(code.pool, fr)
 	}
 	return r
+}
+
+// callPlain calls f with the positional arguments of e, one per
+// parameter, without making an Args (the common call). ok is false when
+// e has other kinds of arguments.
+func (s *Session) callPlain(e *lang.CallExpr, f *Function) (Value, bool) {
+	for _, a := range e.Args {
+		if a.Star != 0 || a.Name != "" {
+			return nil, false
+		}
+	}
+	var buf [6]Value
+	vals := buf[:len(e.Args)]
+	for i, a := range e.Args {
+		vals[i] = s.eval(a.Value)
+	}
+	prev := s.teach.ctx
+	s.teach.ctx = opContext{node: e, fn: f}
+	r := s.runFunction(f, vals, nil)
+	s.teach.ctx = prev
+	return r, true
 }
 
 // maxPooledFrames bounds the frames a function keeps for reuse.
