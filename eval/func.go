@@ -59,7 +59,7 @@ type frame struct {
 	// inline and ptrs hold the cells of functions with few variables.
 	inline [6]cell
 	ptrs   [6]*cell
-	line  int // line of the statement being run
+	line   int // line of the statement being run
 }
 
 // recursionLimit is sys.getrecursionlimit(): Python fails a call that
