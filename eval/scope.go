@@ -20,7 +20,12 @@ func (s *Session) analyzeScope(n lang.Node, enclosing []*funcCode) *funcCode {
 		return c
 	}
 	c := &funcCode{children: map[lang.Node]*funcCode{}, locals: map[string]int{}, globals: map[string]bool{}, free: map[string]int{}, src: s.src, firstLine: s.chunkLine}
-	sc := &scopeWalk{assigned: map[string]bool{}, loads: map[string]bool{}, nonlocals: map[string]bool{}, globals: c.globals}
+	sc := &scopeWalk{assigned: map[string]bool{}, loads: map[string]bool{}, nonlocals: map[string]bool{}, globals: c.globals, params: map[string]bool{}}
+	if d, ok := n.(*lang.FuncDef); ok {
+		for _, p := range d.Params {
+			sc.params[p.Name] = true
+		}
+	}
 	switch n := n.(type) {
 	case *lang.FuncDef:
 		c.name, c.params, c.body = n.Name, n.Params, n.Body
@@ -124,6 +129,7 @@ func compName(k lang.CompKind) string {
 // scopeWalk collects the names a scope binds and uses.
 type scopeWalk struct {
 	assigned, loads, nonlocals, globals map[string]bool
+	params                              map[string]bool // a def's parameters
 	nested                              []lang.Node
 	idents                              []*lang.Ident // the names of the scope's code
 }
@@ -202,6 +208,18 @@ func (w *scopeWalk) stmt(st lang.Stmt) {
 		}
 	case *lang.GlobalStmt:
 		for _, n := range st.Names {
+			kw := "global"
+			if st.Nonlocal {
+				kw = "nonlocal"
+			}
+			switch {
+			case w.params[n]:
+				throw("SyntaxError", errDeclParam, n, kw)
+			case w.loads[n]:
+				throw("SyntaxError", errDeclAfterUse, n, kw)
+			case w.assigned[n]:
+				throw("SyntaxError", errDeclAfterAssign, n, kw)
+			}
 			if st.Nonlocal {
 				w.nonlocals[n] = true
 			} else {
@@ -320,3 +338,10 @@ func (w *scopeWalk) expr(e lang.Expr) {
 		w.nested = append(w.nested, e)
 	}
 }
+
+// CPython's symtable errors for global and nonlocal declarations.
+const (
+	errDeclParam       = "name '%s' is parameter and %s"
+	errDeclAfterUse    = "name '%s' is used prior to %s declaration"
+	errDeclAfterAssign = "name '%s' is assigned to before %s declaration"
+)
