@@ -200,6 +200,11 @@ func excAttr(e *Exception, name string) (Value, bool) {
 			return None, true
 		}
 		return e.Cause, true
+	case "__context__":
+		if e.Context == nil {
+			return None, true
+		}
+		return e.Context, true
 	}
 	return nil, false
 }

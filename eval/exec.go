@@ -339,7 +339,12 @@ func (s *Session) evalIndex(e lang.Expr) Value {
 
 func (s *Session) evalCall(e *lang.CallExpr) Value {
 	fn := s.eval(e.Fn)
-	args := &Args{s: s}
+	if f, ok := fn.(*Function); ok && f.code.plain && len(e.Args) == len(f.code.params) && len(e.Args) <= 6 && !s.teach.tracing {
+		if r, ok := s.callPlain(e, f); ok {
+			return r
+		}
+	}
+	args := &Args{s: s, Pos: make([]Value, 0, len(e.Args))}
 	for _, a := range e.Args {
 		switch {
 		case a.Star == 1:

@@ -25,6 +25,8 @@ func helpText(v Value) string {
 	var b *Builtin
 	var header string
 	switch f := v.(type) {
+	case *Function:
+		return functionHelp(f)
 	case *Builtin:
 		b = f
 		switch {

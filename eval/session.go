@@ -167,9 +167,11 @@ func (s *Session) exec(src string, firstLine int) (exc *Exception) {
 				e.Line = le.Pos.Line
 			}
 		}
+		s.lastExc = e
 		return e
 	}
 	if e := interactiveCheck(stmts); e != nil {
+		s.lastExc = e
 		return e
 	}
 	for i, st := range stmts {

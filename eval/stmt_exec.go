@@ -41,6 +41,8 @@ type stmtState struct {
 	quiet bool
 	// blockDepth counts the blocks being run.
 	blockDepth int
+	// moduleLine is the module level's line while functions run.
+	moduleLine int
 }
 
 // execBlock runs statements until one ends the block.
@@ -67,9 +69,11 @@ func (s *Session) setLine(st lang.Stmt) {
 	}
 	if f := s.frame; f != nil {
 		f.line = start.Line
-	} else if !s.quiet {
-		// (A timing magic's statements do not move the line of the
-		// magic itself.)
+	}
+	if !s.quiet {
+		// s.line is the innermost frame's line (where warnings point);
+		// the module level's is restored when its call returns. (A
+		// timing magic's statements do not move the magic's line.)
 		s.line = start.Line
 	}
 }

@@ -95,3 +95,26 @@ func TestExplainLoopBody(t *testing.T) {
 		t.Errorf("got %q", got)
 	}
 }
+
+// TestScopeErrors: CPython's errors for global and nonlocal declarations
+// (checked against the real prompt: oracle2's codeop reports "invalid
+// syntax" for compile-time errors inside a block).
+func TestScopeErrors(t *testing.T) {
+	s := NewSession(Options{})
+	for _, tt := range []struct{ src, err string }{
+		{"def f(x):\n    global x\n", "SyntaxError: name 'x' is parameter and global"},
+		{"def g():\n    print(y)\n    global y\n", "SyntaxError: name 'y' is used prior to global declaration"},
+		{"def h():\n    y = 1\n    global y\n", "SyntaxError: name 'y' is assigned to before global declaration"},
+		{"def k():\n    z = 0\n    def inner(z):\n        nonlocal z\n", "SyntaxError: name 'z' is parameter and nonlocal"},
+		{"def m():\n    def inner():\n        nonlocal q\n", "SyntaxError: no binding for nonlocal 'q' found"},
+		{"if True:\n    break\n", "SyntaxError: 'break' outside loop"},
+		{"def n():\n    continue\n", "SyntaxError: 'continue' not properly in loop"},
+		{"if True:\n", "IndentationError: expected an indented block after 'if' statement on line 1"},
+		{"try:\n    pass\n", "SyntaxError: expected 'except' or 'finally' block"},
+	} {
+		e := s.Exec(tt.src, 1)
+		if e == nil || e.Error() != tt.err {
+			t.Errorf("%q: got %v, want %s", tt.src, e, tt.err)
+		}
+	}
+}

@@ -44,10 +44,14 @@ func (s *Session) unwindTo(depth int, exc *Exception) {
 			Text: sourceLine(f.code.src, f.code.firstLine, f.line)})
 		s.stack[i] = nil
 	}
+	if len(s.stack) > depth && depth == 0 {
+		s.line = s.moduleLine
+	}
 	s.stack = s.stack[:depth]
 	s.frame = nil
 	if depth > 0 {
 		s.frame = s.stack[depth-1]
+		s.line = s.frame.line
 	}
 }
 

@@ -49,6 +49,8 @@ func (b *blockParser) statement() []Stmt {
 		b.c.fail(t.start, errClassUnsupported)
 	case t.kind == tOp && t.val == "@":
 		b.c.fail(t.start, errDecoratorUnsupported)
+	case t.kind == tKeyword && t.val == "yield":
+		b.c.fail(t.start, errYieldUnsupported)
 	}
 	if t.kind == tKeyword && compoundKeywords[t.val] {
 		var s Stmt

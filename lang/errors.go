@@ -101,6 +101,7 @@ const (
 const (
 	errClassUnsupported     = "class definitions are not supported by tensh"
 	errDecoratorUnsupported = "decorators are not supported by tensh"
+	errYieldUnsupported     = "generator functions (yield) are not supported by tensh"
 )
 
 // String and bytes literals, f-strings (strings.go).

@@ -346,45 +346,6 @@ func (s *scanner) finish(continued bool) error {
 	return nil
 }
 
-// indentWidth is the width of the indentation ws as Python's tokenizer
-// counts it: a tab advances to the next multiple of 8.
-func indentWidth(ws string) int {
-	col := 0
-	for i := 0; i < len(ws); i++ {
-		if ws[i] == '\t' {
-			col = (col/8 + 1) * 8
-		} else {
-			col++
-		}
-	}
-	return col
-}
-
-// indentation emits the INDENT or DEDENT tokens for a logical line that
-// starts at width col.
-func (s *scanner) indentation(col int) error {
-	top := s.indents[len(s.indents)-1]
-	switch {
-	case col > top:
-		s.indents = append(s.indents, col)
-		// The parser reports "unexpected indent" at the last indentation
-		// character, unless it fails earlier.
-		p := s.p
-		p.Col--
-		p.Offset--
-		s.toks = append(s.toks, token{kind: tIndent, start: p, end: s.p})
-	case col < top:
-		for col < s.indents[len(s.indents)-1] {
-			s.indents = s.indents[:len(s.indents)-1]
-			s.toks = append(s.toks, token{kind: tDedent, start: s.p, end: s.p})
-		}
-		if col != s.indents[len(s.indents)-1] {
-			return &Error{Pos: s.p, Msg: errUnindent}
-		}
-	}
-	return nil
-}
-
 func isDigit(c byte) bool      { return c >= '0' && c <= '9' }
 func isIdentStart(c byte) bool { return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c == '_' }
 func isIdentChar(c byte) bool  { return isIdentStart(c) || isDigit(c) }
