@@ -109,6 +109,8 @@ func (st *reprState) repr(v Value) string {
 		return "<" + x.TypeName + " object>"
 	case *StorageValue:
 		return storageRepr(x.T)
+	case interface{ PyRepr() string }:
+		return x.PyRepr()
 	}
 	return fmt.Sprintf("<%T>", v)
 }

@@ -258,6 +258,8 @@ func TypeName(v Value) string {
 		return v.TypeName
 	case *StorageValue:
 		return "torch.storage.TypedStorage"
+	case interface{ PyTypeName() string }:
+		return v.PyTypeName()
 	}
 	return "object"
 }

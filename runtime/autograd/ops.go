@@ -11,7 +11,7 @@ import (
 var noOpts = tensor.Opts{}
 
 func top(t *tensor.Tensor) tensor.Operand { return tensor.TensorOperand(t) }
-func sop(f float64) tensor.Operand      { return tensor.ScalarOperand(tensor.FloatS(f)) }
+func sop(f float64) tensor.Operand        { return tensor.ScalarOperand(tensor.FloatS(f)) }
 
 var one = tensor.IntS(1)
 

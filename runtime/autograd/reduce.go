@@ -137,12 +137,8 @@ func countTrue(mask *tensor.Tensor) int64 {
 }
 
 // RecordMaxAll records out = x.max() or x.min() (MaxBackward1,
-// MinBackward1): evenly_distribute_backward.
-func RecordMaxAll(x, out *tensor.Tensor, isMax bool) *Node {
-	name := "MaxBackward1"
-	if !isMax {
-		name = "MinBackward1"
-	}
+// MinBackward1, MedianBackward0): evenly_distribute_backward.
+func RecordMaxAll(name string, x, out *tensor.Tensor) *Node {
 	n := newNode(name, 1, x)
 	sx, sr := n.save(x, false), n.save(out, true)
 	n.apply = func(gs []*tensor.Tensor) []*tensor.Tensor {

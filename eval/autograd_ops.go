@@ -1,0 +1,157 @@
+package eval
+
+import (
+	"math"
+
+	"github.com/tensh/tensh/runtime/autograd"
+	"github.com/tensh/tensh/runtime/tensor"
+)
+
+// The operators, indexing and properties that do not go through Call
+// record their nodes here.
+
+// gradOn tells whether an operation on these operands records a node.
+func gradOn(ts ...*tensor.Tensor) bool {
+	return autograd.Active() && autograd.NeedsGrad(ts...)
+}
+
+// gradBinary records r = a op b for an operator (rsub: r = b - a).
+func gradBinary(op tensor.BinaryOp, a, b tensor.Operand, r *tensor.Tensor, rsub bool) *tensor.Tensor {
+	if gradOn(a.T, b.T) {
+		if n := autograd.RecordBinary(op, a, b, tensor.IntS(1), r, rsub); n != nil {
+			autograd.SetHistory(r, n, 0)
+		}
+	}
+	return r
+}
+
+// gradUnary records r = op(x) for an operator.
+func gradUnary(op tensor.UnaryOp, x, r *tensor.Tensor) *tensor.Tensor {
+	if gradOn(x) {
+		if n := autograd.RecordUnary(op, x, r); n != nil {
+			autograd.SetHistory(r, n, 0)
+		}
+	}
+	return r
+}
+
+// gradView records r, a view of x made by the function whose node is name.
+func gradView(name string, x, r *tensor.Tensor) *tensor.Tensor {
+	if r != x && gradOn(x) {
+		autograd.RecordView(name, x, r)
+	}
+	return r
+}
+
+// gradInplaceOp is x op= y (x.__iop__(y)) with autograd's checks, version
+// and history.
+func gradInplaceOp(op tensor.BinaryOp, x *tensor.Tensor, other tensor.Operand, run func() Value) Value {
+	if !autograd.Active() {
+		r := run()
+		x.Storage().BumpVersion()
+		return r
+	}
+	need := autograd.NeedsGrad(x, other.T)
+	var orig *tensor.Tensor
+	if need {
+		autograd.CheckInplace(x, true)
+		if op != tensor.OpAdd && op != tensor.OpSub {
+			orig = x.Clone()
+			orig.Autograd = x.Autograd
+			defer func() { orig.Autograd = nil }()
+		}
+	}
+	r := run()
+	x.Storage().BumpVersion()
+	if need {
+		a := tensor.TensorOperand(x)
+		if orig != nil {
+			a = tensor.TensorOperand(orig)
+		}
+		if n := autograd.RecordBinary(op, a, other, tensor.IntS(1), x, false); n != nil {
+			autograd.RebaseHistory(x, n)
+		}
+	}
+	return r
+}
+
+// gradGetItem records r = t[items]: a view (named for the last index
+// applied) or, for an index with tensors, IndexBackward0.
+func gradGetItem(t *tensor.Tensor, items []tensor.IndexItem, tuple bool, r *tensor.Tensor) *tensor.Tensor {
+	if r == t || !gradOn(t) {
+		return r
+	}
+	if !tensor.SameStorage(t.Storage(), r.Storage()) || hasTensorIndex(items) {
+		autograd.SetHistory(r, autograd.RecordIndex(t, items, tuple, r), 0)
+		return r
+	}
+	autograd.RecordView(basicIndexNode(items), t, r)
+	return r
+}
+
+func hasTensorIndex(items []tensor.IndexItem) bool {
+	for _, it := range items {
+		if it.Kind == tensor.IndexTensor {
+			return true
+		}
+	}
+	return false
+}
+
+// basicIndexNode is the node of the last view a basic index applies
+// (full slices are skipped, as applySlicing skips them).
+func basicIndexNode(items []tensor.IndexItem) string {
+	for i := len(items) - 1; i >= 0; i-- {
+		it := items[i]
+		switch it.Kind {
+		case tensor.IndexInt:
+			return "SelectBackward0"
+		case tensor.IndexNone, tensor.IndexBool:
+			return "UnsqueezeBackward0"
+		case tensor.IndexSlice:
+			if it.Start == 0 && it.Step == 1 && it.Stop >= math.MaxInt32 {
+				continue
+			}
+			return "SliceBackward0"
+		}
+	}
+	return "AliasBackward0"
+}
+
+// gradSetItem is t[items] = val with autograd: the checks of an in-place
+// write to the slice, and the history (CopySlices on t's base for a basic
+// index, IndexPutBackward0 otherwise). write does the assignment.
+func gradSetItem(t *tensor.Tensor, items []tensor.IndexItem, tuple bool, val *tensor.Tensor, valIsTensor bool, write func()) {
+	need := autograd.Active() && autograd.NeedsGrad(t, val)
+	if !need {
+		write()
+		t.Storage().BumpVersion()
+		return
+	}
+	if hasTensorIndex(items) {
+		autograd.CheckInplace(t, true)
+		write()
+		t.Storage().BumpVersion()
+		autograd.RebaseHistory(t, autograd.RecordIndexPut(t, items, tuple, val))
+		return
+	}
+	view := t.GetItem(items, tuple, nil)
+	if view == t {
+		view = t.Alias()
+	}
+	if autograd.RequiresGrad(t) {
+		autograd.RecordView(basicIndexNode(items), t, view)
+	} else {
+		autograd.MarkView(t, view)
+	}
+	autograd.CheckInplace(view, true)
+	write()
+	t.Storage().BumpVersion()
+	var n *autograd.Node
+	if valIsTensor && autograd.RequiresGrad(val) {
+		n = autograd.RecordCopy(view, val)
+	} else {
+		n = autograd.RecordFill("FillBackward0", view, nil)
+	}
+	autograd.RebaseHistory(view, n)
+}
