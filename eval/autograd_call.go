@@ -34,6 +34,9 @@ var noVersionBump = map[string]bool{
 	"squeeze_": true, "swapaxes_": true, "swapdims_": true, "as_strided_": true, "share_memory_": true,
 }
 
+// notInplace are the methods ending in _ that write nothing.
+var notInplace = map[string]bool{"requires_grad_": true, "detach_": true, "share_memory_": true}
+
 // inplaceViewNames are the in-place view operations and their nodes.
 var inplaceViewNames = map[string]string{
 	"t_": "TBackward1", "transpose_": "TransposeBackward1", "swapaxes_": "TransposeBackward1",
@@ -43,7 +46,7 @@ var inplaceViewNames = map[string]string{
 
 func (s *Session) gradCall(f *Builtin, a *Args) Value {
 	name := f.Name
-	inplace := len(name) > 1 && name[len(name)-1] == '_' && name != "requires_grad_"
+	inplace := len(name) > 1 && name[len(name)-1] == '_' && !notInplace[name]
 	need := autograd.Active() && autograd.GradEnabled() && argsRequireGrad(a)
 	c := &gradCtx{s: s, a: a, name: name, inplace: inplace}
 	var oldShape, oldStrides []int

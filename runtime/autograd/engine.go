@@ -175,7 +175,7 @@ func (t *graphTask) execute(n *Node, q *readyQueue) {
 			if t.captures == nil {
 				accumulate(n.variable, in[0])
 			}
-		} else if anyDefined(in) {
+		} else if n.name == "GraphRoot" || anyDefined(in) {
 			out = n.apply(in)
 		}
 		if !t.retain {

@@ -215,6 +215,10 @@ func RetainGrad(t *tensor.Tensor) {
 		return
 	}
 	m.retainsGrad = true
+	if m.gradFn.retained == nil {
+		m.gradFn.retained = map[int]*tensor.Tensor{}
+	}
+	m.gradFn.retained[m.outputNr] = t
 }
 
 // Detach is t.detach(): the same data, no history (sharing the version
