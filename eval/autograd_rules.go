@@ -97,6 +97,7 @@ func init() {
 	gradRules["square"] = func(c *gradCtx) {
 		c.finish(autograd.RecordBinary(tensor.OpPow, tensor.TensorOperand(c.in0()), tensor.ScalarOperand(tensor.IntS(2)), tensor.IntS(1), c.out(), false))
 	}
+	gradRules["nan_to_num"] = simpleRule(func(c *gradCtx, x *tensor.Tensor) *autograd.Node { return autograd.RecordNanToNum(x) })
 	gradRules["clamp"] = clampRule("ClampBackward1", "min", "max")
 	gradRules["clip"] = gradRules["clamp"]
 	gradRules["clamp_min"] = clampRule("ClampMinBackward0", "min", "")

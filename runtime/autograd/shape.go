@@ -247,3 +247,13 @@ func RecordIndexPut(self *tensor.Tensor, items []tensor.IndexItem, tuple bool, v
 	}
 	return n
 }
+
+// RecordNanToNum records out = in.nan_to_num(...): grad * isfinite(self).
+func RecordNanToNum(in *tensor.Tensor) *Node {
+	n := newNode("NanToNumBackward0", 1, in)
+	sx := n.save(in, false)
+	n.apply = func(gs []*tensor.Tensor) []*tensor.Tensor {
+		return []*tensor.Tensor{mul(gs[0], tensor.Unary(tensor.OpIsfinite, n.get(sx), noOpts))}
+	}
+	return n
+}

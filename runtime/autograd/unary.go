@@ -1,6 +1,10 @@
 package autograd
 
-import "github.com/tensh/tensh/runtime/tensor"
+import (
+	"math"
+
+	"github.com/tensh/tensh/runtime/tensor"
+)
 
 // unaryNames are the nodes of the differentiable unary operations.
 var unaryNames = map[tensor.UnaryOp]string{
@@ -97,6 +101,11 @@ func unaryGrad(op tensor.UnaryOp, g, x, r *tensor.Tensor) *tensor.Tensor {
 		return mul(g, unary(tensor.OpSinh, x))
 	case tensor.OpTanh:
 		// tanh_backward: grad * (1 - y*y)
+		if !gradEnabled && sameShape(g.Shape(), r.Shape()) && g.DType() == r.DType() {
+			if out := tanhBackwardKernel(g, r); out != nil {
+				return out
+			}
+		}
 		return mul(g, binaryRS(tensor.OpSub, 1, mul(r, r)))
 	case tensor.OpSigmoid:
 		// sigmoid_backward: grad * (1 - y) * y
@@ -118,4 +127,32 @@ func binaryRS(op tensor.BinaryOp, s float64, t *tensor.Tensor) *tensor.Tensor {
 		SetHistory(out, RecordBinary(op, top(t), sop(s), one, out, true), 0)
 	}
 	return out
+}
+
+// tanhBackwardKernel is tanh_backward_cpu for float and double: a * (1 -
+// b*b), where the compiler of PyTorch's AVX2 kernels contracts 1 - b*b
+// into one fused multiply-add. nil for other dtypes.
+func tanhBackwardKernel(g, r *tensor.Tensor) *tensor.Tensor {
+	gc, rc := g.Contiguous(), r.Contiguous()
+	n := g.Numel()
+	switch g.DType() {
+	case tensor.Float32:
+		gs := tensor.Slice[float32](gc.Storage())[gc.Offset():]
+		rs := tensor.Slice[float32](rc.Storage())[rc.Offset():]
+		out := make([]float32, n)
+		for i := range out {
+			b := float64(rs[i])
+			out[i] = gs[i] * float32(math.FMA(-b, b, 1))
+		}
+		return tensor.FromSlice(out, g.Shape()...)
+	case tensor.Float64:
+		gs := tensor.Slice[float64](gc.Storage())[gc.Offset():]
+		rs := tensor.Slice[float64](rc.Storage())[rc.Offset():]
+		out := make([]float64, n)
+		for i := range out {
+			out[i] = gs[i] * math.FMA(-rs[i], rs[i], 1)
+		}
+		return tensor.FromSlice(out, g.Shape()...)
+	}
+	return nil
 }
