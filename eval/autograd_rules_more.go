@@ -27,7 +27,7 @@ func recordMatmul(a, b, out *tensor.Tensor) *autograd.Node {
 	case a.Dim() == 1 && b.Dim() == 2:
 		return autograd.RecordMatmul("SqueezeBackward1", a, b, out)
 	case a.Dim() >= 3 && b.Dim() <= 2:
-		return autograd.RecordMatmul("UnsafeViewBackward0", a, b, out)
+		return autograd.RecordFoldedMatmul(a, b, out)
 	}
 	return autograd.RecordMatmul("UnsafeViewBackward0", a, b, out)
 }
@@ -281,7 +281,7 @@ func viewRules() {
 // input itself (nothing).
 func recordViewResult(c *gradCtx, node string) {
 	x, out := c.in0(), c.out()
-	if x == nil || out == nil || out == x {
+	if x == nil || out == nil || out == x || out.DType() != x.DType() {
 		return
 	}
 	if !tensor.SameStorage(x.Storage(), out.Storage()) {

@@ -143,3 +143,38 @@ func RecordMatmul(name string, a, b, out *tensor.Tensor) *Node {
 	}
 	return n
 }
+
+// RecordFoldedMatmul records out = a @ b for a of 3 or more dims and b of
+// 1 or 2: matmul folds a's batch dims into its rows and multiplies once
+// (mm or mv), so the gradients are those of that one product.
+func RecordFoldedMatmul(a, b, out *tensor.Tensor) *Node {
+	n := newNode("UnsafeViewBackward0", 1, a, b)
+	sa, sb := n.save(a, false), n.save(b, false)
+	aShape := append([]int{}, a.Shape()...)
+	n.apply = func(gs []*tensor.Tensor) []*tensor.Tensor {
+		x, y := n.get(sa), n.get(sb)
+		k := aShape[len(aShape)-1]
+		rows := tensor.Numel(aShape) / max(k, 1)
+		xf := x.Reshape([]int{rows, k})
+		var ga, gb *tensor.Tensor
+		if y.Dim() == 2 {
+			g := gs[0].Reshape([]int{rows, y.Shape()[1]})
+			if n.next[0].Fn != nil {
+				ga = linalg.Mm(g, y.T()).Reshape(aShape)
+			}
+			if n.next[1].Fn != nil {
+				gb = linalg.Mm(xf.T(), g)
+			}
+		} else {
+			g := gs[0].Reshape([]int{rows})
+			if n.next[0].Fn != nil {
+				ga = linalg.Outer(g, y).Reshape(aShape)
+			}
+			if n.next[1].Fn != nil {
+				gb = linalg.Mv(xf.T(), g)
+			}
+		}
+		return []*tensor.Tensor{ga, gb}
+	}
+	return n
+}
