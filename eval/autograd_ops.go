@@ -17,6 +17,9 @@ func gradOn(ts ...*tensor.Tensor) bool {
 
 // gradBinary records r = a op b for an operator (rsub: r = b - a).
 func gradBinary(op tensor.BinaryOp, a, b tensor.Operand, r *tensor.Tensor, rsub bool) *tensor.Tensor {
+	if autograd.InferenceMode() {
+		autograd.MarkInference(r)
+	}
 	if gradOn(a.T, b.T) {
 		if n := autograd.RecordBinary(op, a, b, tensor.IntS(1), r, rsub); n != nil {
 			autograd.SetHistory(r, n, 0)
@@ -27,6 +30,9 @@ func gradBinary(op tensor.BinaryOp, a, b tensor.Operand, r *tensor.Tensor, rsub 
 
 // gradUnary records r = op(x) for an operator.
 func gradUnary(op tensor.UnaryOp, x, r *tensor.Tensor) *tensor.Tensor {
+	if autograd.InferenceMode() {
+		autograd.MarkInference(r)
+	}
 	if gradOn(x) {
 		if n := autograd.RecordUnary(op, x, r); n != nil {
 			autograd.SetHistory(r, n, 0)

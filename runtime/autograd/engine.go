@@ -64,6 +64,9 @@ type graphTask struct {
 	captures map[Edge]int   // autograd.grad: input edges -> result index
 	results  []*tensor.Tensor
 	retain   bool
+	// owned are the gradients made during this run and referenced once:
+	// AccumulateGrad may keep them as .grad without a copy.
+	owned map[*tensor.Tensor]bool
 }
 
 func run(roots, grads, inputs []*tensor.Tensor, retain, create, capture bool) []*tensor.Tensor {
@@ -79,7 +82,7 @@ func run(roots, grads, inputs []*tensor.Tensor, retain, create, capture bool) []
 	rootGrads := grads
 	rootNode.apply = func([]*tensor.Tensor) []*tensor.Tensor { return rootGrads }
 
-	task := &graphTask{deps: map[*Node]int{}, buffers: map[*Node][]*tensor.Tensor{}, retain: retain}
+	task := &graphTask{deps: map[*Node]int{}, buffers: map[*Node][]*tensor.Tensor{}, retain: retain, owned: map[*tensor.Tensor]bool{}}
 	task.countDeps(rootNode)
 	if capture {
 		task.captures = map[Edge]int{}
@@ -173,10 +176,11 @@ func (t *graphTask) execute(n *Node, q *readyQueue) {
 	if t.needed == nil || t.needed[n] {
 		if n.variable != nil {
 			if t.captures == nil {
-				accumulate(n.variable, in[0])
+				accumulate(n.variable, in[0], t.owned[in[0]])
 			}
 		} else if n.name == "GraphRoot" || anyDefined(in) {
 			out = n.apply(in)
+			t.markOwned(in, out)
 		}
 		if !t.retain {
 			n.release()
@@ -191,7 +195,10 @@ func (t *graphTask) execute(n *Node, q *readyQueue) {
 			g = out[i]
 		}
 		if g != nil {
-			g = validate(n, i, g, e.Fn.in[e.Input])
+			if v := validate(n, i, g, e.Fn.in[e.Input]); v != g {
+				g = v
+				t.owned[g] = true
+			}
 		}
 		if idx, ok := t.captures[e]; ok && g != nil {
 			if t.results[idx] == nil {
@@ -210,11 +217,36 @@ func (t *graphTask) execute(n *Node, q *readyQueue) {
 				buf[e.Input] = g
 			} else {
 				buf[e.Input] = add(buf[e.Input], g)
+				t.owned[buf[e.Input]] = true
 			}
 		}
 		t.deps[e.Fn]--
 		if t.deps[e.Fn] == 0 {
 			heap.Push(q, e.Fn)
+		}
+	}
+}
+
+// markOwned records the outputs of a node that are new tensors, each
+// routed once.
+func (t *graphTask) markOwned(in, out []*tensor.Tensor) {
+	for i, g := range out {
+		if g == nil {
+			continue
+		}
+		fresh := true
+		for _, x := range in {
+			if x == g {
+				fresh = false
+			}
+		}
+		for j, h := range out {
+			if j != i && h == g {
+				fresh = false
+			}
+		}
+		if fresh {
+			t.owned[g] = true
 		}
 	}
 }
@@ -258,14 +290,14 @@ func expandable(shape, target []int) bool {
 }
 
 // accumulate is AccumulateGrad: the leaf's .grad becomes g, or grows by it.
-func accumulate(leaf, g *tensor.Tensor) {
+func accumulate(leaf, g *tensor.Tensor, owned bool) {
 	if g == nil {
 		return
 	}
 	m := ensure(leaf)
 	switch {
 	case m.grad == nil:
-		if gradEnabled {
+		if gradEnabled || owned && g.IsContiguous() && (leaf.IsContiguous() || sameShape(g.Strides(), leaf.Strides())) {
 			m.grad = g
 		} else {
 			m.grad = contiguousLike(g, leaf)
@@ -281,6 +313,10 @@ func accumulate(leaf, g *tensor.Tensor) {
 // contiguousLike is clone_obey_contract: a copy of g with the leaf's
 // strides when they are dense, else contiguous.
 func contiguousLike(g, leaf *tensor.Tensor) *tensor.Tensor {
+	if g.Numel() > 1 && allZero(g.Strides()) {
+		// one value expanded (the gradient of a sum): a fill
+		return tensor.Full(g.Shape(), g.Storage().Get(g.Offset()), g.DType())
+	}
 	var out *tensor.Tensor
 	if tensor.IsNonOverlappingAndDense(leaf.Shape(), leaf.Strides()) {
 		out = tensor.EmptyLike(leaf, g.DType())
@@ -304,4 +340,13 @@ func (q *readyQueue) Pop() any {
 	n := old[len(old)-1]
 	*q = old[:len(old)-1]
 	return n
+}
+
+func allZero(xs []int) bool {
+	for _, x := range xs {
+		if x != 0 {
+			return false
+		}
+	}
+	return true
 }
