@@ -29,10 +29,7 @@ type gradCtx struct {
 }
 
 // noVersionBump are the in-place methods that do not write elements.
-var noVersionBump = map[string]bool{
-	"requires_grad_": true, "detach_": true, "t_": true, "transpose_": true, "unsqueeze_": true,
-	"squeeze_": true, "swapaxes_": true, "swapdims_": true, "as_strided_": true, "share_memory_": true,
-}
+var noVersionBump = map[string]bool{"requires_grad_": true, "detach_": true, "share_memory_": true}
 
 // notInplace are the methods ending in _ that write nothing.
 var notInplace = map[string]bool{"requires_grad_": true, "detach_": true, "share_memory_": true}

@@ -94,6 +94,11 @@ func init() {
 			c.finish(autograd.RecordUnary(op, x, out))
 		}
 	}
+	gradRules["sgn"] = func(c *gradCtx) {
+		if x, out := c.in0(), c.out(); x != nil && out != nil {
+			c.finish(autograd.RecordUnary(tensor.OpSign, x, out).Renamed("SgnBackward0"))
+		}
+	}
 	gradRules["square"] = func(c *gradCtx) {
 		c.finish(autograd.RecordBinary(tensor.OpPow, tensor.TensorOperand(c.in0()), tensor.ScalarOperand(tensor.IntS(2)), tensor.IntS(1), c.out(), false))
 	}
@@ -120,9 +125,9 @@ func init() {
 	}
 	gradRules["fill"] = func(c *gradCtx) {
 		v, _ := c.arg(1, "value").(*tensor.Tensor)
-		name := "FillBackward0"
+		name := "FillBackward2"
 		if v != nil {
-			name = "FillBackward1"
+			name = "FillBackward3"
 		}
 		c.finish(autograd.RecordFill(name, c.self, v))
 	}
@@ -196,6 +201,23 @@ func init() {
 		c.finish(autograd.RecordCat(ts, intOf(c.arg(1, "dim"), 0), c.out()))
 	}
 	gradRules["cat"], gradRules["concat"], gradRules["concatenate"] = catRule, catRule, catRule
+	stackCat := func(dimOf func(ts []*tensor.Tensor) int) func(c *gradCtx) {
+		return func(c *gradCtx) {
+			ts := tensorList(c.arg(0, "tensors"))
+			if ts == nil || c.out() == nil {
+				return
+			}
+			c.finish(autograd.RecordCat(ts, dimOf(ts), c.out()))
+		}
+	}
+	gradRules["hstack"] = stackCat(func(ts []*tensor.Tensor) int {
+		if len(ts) > 0 && ts[0].Dim() <= 1 {
+			return 0
+		}
+		return 1
+	})
+	gradRules["vstack"] = stackCat(func([]*tensor.Tensor) int { return 0 })
+	gradRules["row_stack"] = gradRules["vstack"]
 	gradRules["stack"] = func(c *gradCtx) {
 		ts := tensorList(c.arg(0, "tensors"))
 		if ts == nil || c.out() == nil {

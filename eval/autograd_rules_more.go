@@ -25,7 +25,7 @@ func recordMatmul(a, b, out *tensor.Tensor) *autograd.Node {
 	case a.Dim() == 2 && b.Dim() == 2:
 		return autograd.RecordMm(a, b, out)
 	case a.Dim() == 1 && b.Dim() == 2:
-		return autograd.RecordMatmul("SqueezeBackward1", a, b, out)
+		return autograd.RecordMatmul("SqueezeBackward3", a, b, out)
 	case a.Dim() >= 3 && b.Dim() <= 2:
 		return autograd.RecordFoldedMatmul(a, b, out)
 	}

@@ -44,10 +44,19 @@ var seqCounter uint64
 // generated ("torch::autograd::AccumulateGrad").
 func (n *Node) Name() string {
 	switch n.name {
-	case "AccumulateGrad", "CopySlices", "GraphRoot":
+	case "AccumulateGrad", "CopySlices", "GraphRoot", "CopyBackwards":
 		return "torch::autograd::" + n.name
 	}
 	return n.name
+}
+
+// Renamed gives n another name (an alias whose node PyTorch names apart:
+// sgn's SgnBackward0 computes sign's formula for real tensors).
+func (n *Node) Renamed(name string) *Node {
+	if n != nil {
+		n.name = name
+	}
+	return n
 }
 
 // TypeName is type(grad_fn).__name__ (what reprs print).
