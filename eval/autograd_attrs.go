@@ -137,7 +137,7 @@ func tensorsArg(v Value) []*tensor.Tensor {
 	for _, e := range iterate(v) {
 		t, ok := e.(*tensor.Tensor)
 		if !ok {
-			throw("TypeError", "expected Tensor as element %d in argument 0, but got %s", len(out), TypeName(e))
+			throw("TypeError", errTensorsArg, len(out), TypeName(e))
 		}
 		out = append(out, t)
 	}

@@ -46,6 +46,9 @@ func (s *Session) gradCall(f *Builtin, a *Args) Value {
 	inplace := len(name) > 1 && name[len(name)-1] == '_' && !notInplace[name]
 	need := autograd.Active() && autograd.GradEnabled() && argsRequireGrad(a)
 	c := &gradCtx{s: s, a: a, name: name, inplace: inplace}
+	if need && len(a.Kw) > 0 {
+		outRejected(name, a)
+	}
 	var oldShape, oldStrides []int
 	oldOffset := 0
 	if inplace {

@@ -28,6 +28,30 @@ func gradBinary(op tensor.BinaryOp, a, b tensor.Operand, r *tensor.Tensor, rsub 
 	return r
 }
 
+// gradOperator records r = a op b for a Python operator: // is
+// floor_divide, which has no derivative.
+func gradOperator(op tensor.BinaryOp, a, b tensor.Operand, r *tensor.Tensor) *tensor.Tensor {
+	if op == tensor.OpDivFloor {
+		if gradOn(a.T, b.T) && r.DType().IsFloat() {
+			autograd.SetHistory(r, autograd.RecordNotImplemented("floor_divide", a.T, b.T), 0)
+		}
+		return r
+	}
+	return gradBinary(op, a, b, r, false)
+}
+
+// gradIter records the rows of t that iteration made (t.unbind(0)).
+func gradIter(t *tensor.Tensor, rows []Value) {
+	if !gradOn(t) {
+		return
+	}
+	outs := make([]*tensor.Tensor, len(rows))
+	for i, r := range rows {
+		outs[i] = r.(*tensor.Tensor)
+	}
+	autograd.RecordViews("UnbindBackward0", t, outs)
+}
+
 // gradUnary records r = op(x) for an operator.
 func gradUnary(op tensor.UnaryOp, x, r *tensor.Tensor) *tensor.Tensor {
 	if autograd.InferenceMode() {

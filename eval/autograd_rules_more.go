@@ -168,7 +168,15 @@ func reductions() {
 			}
 		}
 		dims, _ := dimsOf(c.arg(2, "dim"))
-		c.finish(autograd.RecordNorm("NormBackward1", x, p, dims, boolOf(c.arg(3, "keepdim"), false), out))
+		keep := boolOf(c.arg(3, "keepdim"), false)
+		if _, isNum := c.arg(1, "p").(Float); !isNum && len(dims) == 2 && p == 2 {
+			if _, isInt := c.arg(1, "p").(Int); !isInt {
+				// frobenius_norm: sqrt(sum(x * x, dims))
+				c.finish(autograd.RecordFrobenius(x, dims, keep, out))
+				return
+			}
+		}
+		c.finish(autograd.RecordNorm("NormBackward1", x, p, dims, keep, out))
 	}
 	varStd := func(isStd bool) func(c *gradCtx) {
 		return func(c *gradCtx) {

@@ -588,6 +588,7 @@ func iterate(v Value) []Value {
 			poll()
 			out[i] = tensorSelect(x, i)
 		}
+		gradIter(x, out) // eval/autograd_ops.go
 		return out
 	}
 	throw("TypeError", errNotIterable, TypeName(v))

@@ -63,7 +63,7 @@ func init() {
 	}
 	tensorProps["mT"] = func(s *Session, t *tensor.Tensor) Value { return gradView("TransposeBackward0", t, t.MatrixT("mT")) }
 	tensorProps["mH"] = func(s *Session, t *tensor.Tensor) Value { return gradView("TransposeBackward0", t, t.MatrixT("mH")) }
-	tensorProps["H"] = func(s *Session, t *tensor.Tensor) Value { return gradView("PermuteBackward0", t, t.MatrixH()) }
+	tensorProps["H"] = func(s *Session, t *tensor.Tensor) Value { return gradView("TransposeBackward0", t, t.MatrixH()) }
 
 	register(
 		&Builtin{Name: "size", Kind: TensorMethod, Sig: "size(dim=None) -> torch.Size or int",

@@ -74,7 +74,7 @@ func (s *Session) tensorBinary(op lang.Op, x, y Value) Value {
 
 // forwardOp is t.__op__(other).
 func (s *Session) forwardOp(op tensor.BinaryOp, t *tensor.Tensor, other tensor.Operand) Value {
-	return gradBinary(op, tensor.TensorOperand(t), other, tensor.Binary(op, tensor.TensorOperand(t), other, s.pwOpts()), false)
+	return gradOperator(op, tensor.TensorOperand(t), other, tensor.Binary(op, tensor.TensorOperand(t), other, s.pwOpts()))
 }
 
 // reflectedOp is t.__rop__(other), for `other op t` with a Python number

@@ -21,6 +21,10 @@ POINTWISE2 = ["a + b", "a - b", "a * b", "a / (b.abs() + 0.5)", "torch.maximum(a
               "1 - a * b", "(a + 1.5) / b.exp()", "a.expm1() - b.log1p().nan_to_num(0)",
               "torch.hypot(a, b)", "a.reciprocal().clamp(-3, 3) * b", "b * a.rsqrt().nan_to_num(0)",
               "a * a.sigmoid() * b", "(a * b).tanh().pow(2)", "a.square() + b.square()",
+              "torch.lerp(a, b, 0.3)", "torch.lerp(a, b, b.sigmoid())", "torch.addcmul(a, a, b, value=0.5)",
+              "torch.addcdiv(a, a, b.abs() + 1, value=2)", "a.cumprod(-1) * b", "torch.outer(a.flatten(), b.flatten())",
+              "a.clamp(b - 0.5, b + 0.5)", "a.clamp(min=b)", "torch.stack([a * b, a - b])",
+              "torch.cat([(a * b).flatten(), b.flatten()])", "a.masked_fill(a > 0.5, 0) * b",
               "a.asin().nan_to_num(0) + b.atan()", "a.sinh() * b.cosh()", "(a + b) * 0.5 + a / 3"]
 # float64's transcendental functions are not all bit-exact in tensh's forward
 # kernels yet (float32's are): float64 cases use the rational operations.
@@ -28,7 +32,9 @@ RATIONAL = ["a + b", "a - b", "a * b", "a / (b.abs() + 0.5)", "torch.maximum(a, 
             "torch.minimum(a, b)", "a * b + a", "(a - b) * (a + b)", "(a - b).abs()",
             "(a * a + b * b).sqrt()", "a.pow(2) * b", "a ** 3 - b", "torch.where(a > b, a, b * 2)",
             "a.clamp(-0.5, 0.5) * b", "a.relu() + b.neg()", "1 - a * b", "a.square() + b.square()",
-            "(a + b) * 0.5 + a / 3", "a.reciprocal().clamp(-3, 3) * b"]
+            "(a + b) * 0.5 + a / 3", "a.reciprocal().clamp(-3, 3) * b", "torch.lerp(a, b, 0.3)",
+            "torch.addcmul(a, a, b, value=0.5)", "a.cumprod(-1) * b", "a.clamp(b - 0.5, b + 0.5)",
+            "torch.outer(a.flatten(), b.flatten())", "torch.stack([a * b, a - b])"]
 RATIONAL_REDUCE = ["sum({d})", "sum({d}, keepdim=True)", "mean({d})", "amax({d})", "amin({d}, True)",
                    "prod({d})", "cumsum({d})", "std({d})", "var({d}, keepdim=True)", "max({d}).values",
                    "min({d})[0]", "norm(dim={d})", "norm()", "sum()", "mean()", "max()", "prod()", "std()"]
@@ -44,7 +50,8 @@ VIEWS = ["t()", "T", "transpose(0, -1)", "unsqueeze(0)", "flatten()", "[..., 0]"
          "[:, None]", "[[0, 0, -1]]", "view(-1)", "reshape(-1, 1)", "permute(*reversed(range(y.dim())))",
          "flip(0)", "expand(2, *y.shape)", "repeat(2, 1)", "unbind(0)[0]", "chunk(2)[-1]",
          "narrow(0, 0, 1)", "diagonal()", "contiguous()", "clone()", "double()", "[y > 0]",
-         "roll(1, 0)", "tril()", "movedim(0, -1)", "split(1)[0]", "mT", "squeeze()"]
+         "roll(1, 0)", "tril()", "movedim(0, -1)", "split(1)[0]", "mT", "squeeze()",
+         "unfold(0, 2, 1)", "roll(1)", "norm(dim=(0, 1))", "split([1, 1])[1]", "H"]
 INPLACE = ["y[0] = 0", "y[..., 0].mul_(2)", "y.add_(1)", "y.mul_(a.detach().sum())", "y.exp_()",
            "y[0].copy_(a.detach().sum())", "y.sigmoid_()", "y.clamp_(-1, 1)", "y[y > 0] = 1",
            "y.t().add_(1)", "y.view(-1)[0].fill_(5)", "y.neg_()", "y.div_(2)", "y.pow_(2)",

@@ -44,7 +44,7 @@ var seqCounter uint64
 // generated ("torch::autograd::AccumulateGrad").
 func (n *Node) Name() string {
 	switch n.name {
-	case "AccumulateGrad", "CopySlices", "GraphRoot", "CopyBackwards":
+	case "AccumulateGrad", "CopySlices", "GraphRoot", "CopyBackwards", "NotImplemented":
 		return "torch::autograd::" + n.name
 	}
 	return n.name

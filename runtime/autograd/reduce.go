@@ -347,3 +347,14 @@ func RecordLogsumexp(x *tensor.Tensor, dims []int, keepdim bool, out *tensor.Ten
 	}
 	return n
 }
+
+// RecordFrobenius records out = frobenius_norm(x, dims, keepdim), which
+// PyTorch computes as sqrt(sum(x * x, dims)): the three nodes of that
+// composition (SqrtBackward0 is out's).
+func RecordFrobenius(x *tensor.Tensor, dims []int, keepdim bool, out *tensor.Tensor) *Node {
+	sq := tensor.Binary(tensor.OpMul, top(x), top(x), noOpts)
+	SetHistory(sq, RecordBinary(tensor.OpMul, top(x), top(x), one, sq, false), 0)
+	s := tensor.Sum(sq, dims, keepdim)
+	SetHistory(s, RecordSum(sq, dims, keepdim, true, s), 0)
+	return RecordUnary(tensor.OpSqrt, s, out)
+}
