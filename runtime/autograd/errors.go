@@ -21,6 +21,7 @@ const (
 	errNoGradView       = "A view was created in no_grad mode and is being modified inplace with grad mode enabled. This view is the output of function %s. Given that this use case is ambiguous and error-prone, it is forbidden. You can clarify your code by moving both the view and the inplace either both inside the no_grad block (if you don't want the inplace to be tracked) or both outside (if you want the inplace to be tracked)."
 	errRetainNoGrad     = "can't retain_grad on Tensor that has requires_grad=False"
 	errInvalidGrad      = "Function %s returned an invalid gradient at index %d - got %s but expected shape compatible with %s"
+	errNoDerivative     = "derivative for aten::%s is not implemented"
 	errNotImplemented   = "the derivative for '%s' is not implemented."
 	errDetachView       = "Can't detach views in-place. Use detach() instead. If you are using DistributedDataParallel (DDP) for training, and gradient_as_bucket_view is set as True, gradients are views of DDP buckets, and hence detach_() cannot be called on these gradients. To fix this error, please refer to the Optimizer.zero_grad() function in torch/optim/optimizer.py as the solution."
 	errGradSize         = "assigned grad has data of a different size"
