@@ -92,6 +92,12 @@ func init() {
 	}
 }
 
+// submoduleFuncs are the functions of torch's submodules, for the
+// reference (torch.autograd.grad, ...).
+var submoduleFuncs = map[string][]*Builtin{}
+
+func init() { submoduleFuncs["autograd"] = []*Builtin{autogradBackward, autogradGrad} }
+
 var autogradBackward = &Builtin{Name: "backward", Sig: "backward(tensors, grad_tensors=None, retain_graph=None, create_graph=False)",
 	Doc: "Computes the gradients of the tensors with respect to the graph's leaves, accumulating them into their .grad.",
 	Fn: func(a *Args) Value {

@@ -63,6 +63,11 @@ func Reference() string {
 		}
 		item("torch.", bl, also)
 	}
+	for _, sub := range sortedKeys(submoduleFuncs) {
+		for _, bl := range submoduleFuncs[sub] {
+			item("torch."+sub+".", bl, "")
+		}
+	}
 	w("")
 
 	w("## Tensor methods")
