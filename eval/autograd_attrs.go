@@ -179,6 +179,10 @@ func runBackward(s *Session, roots []*tensor.Tensor, grads []Value, retain Value
 			keep = s.truth(retain)
 		}
 	}
+	if s.teach.tracing {
+		autograd.SetTrace(func(line string) { fmt.Fprintln(s.traceWriter(), line) })
+		defer autograd.SetTrace(nil)
+	}
 	autograd.Backward(roots, gradsOf(grads), keep, create)
 }
 

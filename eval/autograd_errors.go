@@ -11,3 +11,17 @@ const (
 	errTensorsArg       = "expected Tensor as element %d in argument 0, but got %s"
 	errSetGradEnabled   = "set_grad_enabled(): argument 'mode' must be bool, not %s"
 )
+
+// %graph's text.
+const (
+	msgGraphUsage     = "%graph: give a tensor expression, e.g. %graph loss"
+	msgGraphNotTensor = "%graph: %s is not a tensor"
+	msgGraphLeaf      = "%s is a leaf %s that requires grad: backward fills its .grad"
+	msgGraphNone      = "%s has no grad_fn and does not require grad: no backward graph"
+	msgGraphHead      = "backward graph of %s %s (gradients flow down):"
+	msgGraphNode      = "%s (gradient %s)"
+	msgGraphAccum     = "AccumulateGrad: .grad of a leaf %s"
+	msgGraphNames     = "= %s"
+	msgGraphSeen      = "%s: [%d] again (gradients add up there)"
+	msgGraphNoGrad    = "(an input that does not require grad: no gradient)"
+)

@@ -56,6 +56,34 @@ func makeGrads(roots, grads []*tensor.Tensor) []*tensor.Tensor {
 	return out
 }
 
+// traceHook, when set, receives a line for each step of backward (the
+// evaluator's %trace).
+var traceHook func(line string)
+
+// SetTrace sets the function that receives backward's steps (nil: none).
+func SetTrace(f func(line string)) { traceHook = f }
+
+func trace(format string, args ...any) {
+	if traceHook != nil {
+		traceHook(sprintf(format, args...))
+	}
+}
+
+func shapesText(ts []*tensor.Tensor) string {
+	var b []byte
+	for i, t := range ts {
+		if i > 0 {
+			b = append(b, ", "...)
+		}
+		if t == nil {
+			b = append(b, "None"...)
+		} else {
+			b = append(b, tensor.ShapeString(t.Shape())...)
+		}
+	}
+	return string(b)
+}
+
 // graphTask is one run of the engine.
 type graphTask struct {
 	deps     map[*Node]int
@@ -176,11 +204,15 @@ func (t *graphTask) execute(n *Node, q *readyQueue) {
 	if t.needed == nil || t.needed[n] {
 		if n.variable != nil {
 			if t.captures == nil {
+				trace(traceAccumulate, shapesText(in[:1]))
 				accumulate(n.variable, in[0], t.owned[in[0]])
 			}
 		} else if n.name == "GraphRoot" || anyDefined(in) {
 			out = n.apply(in)
 			t.markOwned(in, out)
+			if n.name != "GraphRoot" {
+				trace(traceNode, n.name, shapesText(in), shapesText(out))
+			}
 		}
 		if !t.retain {
 			n.release()
@@ -267,6 +299,7 @@ func validate(n *Node, i int, g *tensor.Tensor, m inputMeta) *tensor.Tensor {
 		if !expandable(m.shape, g.Shape()) {
 			raise(errInvalidGrad, n.Name(), i, tensor.ShapeString(g.Shape()), tensor.ShapeString(m.shape))
 		}
+		trace(traceSumTo, tensor.ShapeString(g.Shape()), tensor.ShapeString(m.shape))
 		g = sumTo(g, m.shape)
 	}
 	if g.DType() != m.dtype {

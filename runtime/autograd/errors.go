@@ -30,4 +30,11 @@ const (
 	errInferenceSave    = "Inference tensors cannot be saved for backward. To work around you can make a clone to get a normal tensor and use it in autograd."
 )
 
+// The lines of a traced backward (the evaluator's %trace).
+const (
+	traceNode       = "backward: %s: gradient %s -> %s"
+	traceSumTo      = "backward: gradient %s summed to the input's shape %s (it was broadcast)"
+	traceAccumulate = "backward: AccumulateGrad: %s added to a leaf's .grad"
+)
+
 func raise(format string, args ...any) { tensor.Raise(tensor.RuntimeError, format, args...) }

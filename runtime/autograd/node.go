@@ -195,3 +195,13 @@ func (n *Node) release() {
 }
 
 var sprintf = fmt.Sprintf
+
+// OutputShapes are the shapes of the forward outputs whose gradients n
+// receives (a leaf's shape for AccumulateGrad).
+func (n *Node) OutputShapes() [][]int {
+	out := make([][]int, len(n.in))
+	for i, m := range n.in {
+		out[i] = m.shape
+	}
+	return out
+}
