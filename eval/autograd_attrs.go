@@ -186,15 +186,12 @@ func runBackward(s *Session, roots []*tensor.Tensor, grads []Value, retain Value
 	autograd.Backward(roots, gradsOf(grads), keep, create)
 }
 
-// nodeObjects keeps one Python object per node, so that `is` works.
-var nodeObjects = map[*autograd.Node]*Object{}
-
 // nodeValue is a grad_fn as a Python object (None for nil).
 func nodeValue(n *autograd.Node) Value {
 	if n == nil {
 		return None
 	}
-	if o, ok := nodeObjects[n]; ok {
+	if o, ok := n.Handle.(*Object); ok {
 		return o
 	}
 	o := &Object{TypeName: n.TypeName(), Attrs: map[string]Value{}}
@@ -211,7 +208,7 @@ func nodeValue(n *autograd.Node) Value {
 	if v := n.Variable(); v != nil {
 		o.Attrs["variable"] = v
 	}
-	nodeObjects[n] = o
+	n.Handle = o
 	return o
 }
 

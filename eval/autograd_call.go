@@ -45,6 +45,9 @@ func (s *Session) gradCall(f *Builtin, a *Args) Value {
 	name := f.Name
 	inplace := len(name) > 1 && name[len(name)-1] == '_' && !notInplace[name]
 	need := autograd.Active() && autograd.GradEnabled() && argsRequireGrad(a)
+	if !need && !inplace && len(a.Kw) == 0 && !autograd.InferenceMode() {
+		return orNone(f.Fn(a)) // nothing to record: the common case
+	}
 	c := &gradCtx{s: s, a: a, name: name, inplace: inplace}
 	if need && len(a.Kw) > 0 {
 		outRejected(name, a)

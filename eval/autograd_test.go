@@ -73,3 +73,37 @@ func TestGradModeContextManagers(t *testing.T) {
 		t.Errorf("repr(torch.no_grad()) = %s", got)
 	}
 }
+
+// BenchmarkGradCallOverhead is what autograd adds to a call whose operands
+// do not require grad, once some tensor has required grad: gradHook and
+// gradCall around a builtin that does nothing (compare
+// BenchmarkDirectCall).
+func BenchmarkGradCallOverhead(b *testing.B) {
+	s := NewSession(Options{})
+	s.Exec("x = torch.ones(4); y = torch.ones(4); z = torch.ones(1, requires_grad=True)", 1)
+	x, _ := s.Lookup("x")
+	y, _ := s.Lookup("y")
+	f := &Builtin{Name: "add", Fn: func(a *Args) Value { return a.Self }}
+	args := &Args{Self: x, Pos: []Value{y}, s: s}
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		if gradHook(f.Name, args) {
+			s.gradCall(f, args)
+		} else {
+			f.Fn(args)
+		}
+	}
+}
+
+func BenchmarkDirectCall(b *testing.B) {
+	s := NewSession(Options{})
+	s.Exec("x = torch.ones(4); y = torch.ones(4)", 1)
+	x, _ := s.Lookup("x")
+	y, _ := s.Lookup("y")
+	f := &Builtin{Name: "add", Fn: func(a *Args) Value { return a.Self }}
+	args := &Args{Self: x, Pos: []Value{y}, s: s}
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		orNone(f.Fn(args))
+	}
+}

@@ -22,6 +22,10 @@ type Node struct {
 	sub      *Node          // CopySlices: the in-place operation's node
 	variable *tensor.Tensor // AccumulateGrad's leaf
 	retained map[int]*tensor.Tensor
+
+	// Handle is the evaluator's object for this node (one Python object
+	// per node, so that `is` holds); this package never reads it.
+	Handle any
 }
 
 // Edge is a Node's input a gradient flows to; a nil Fn is no edge (an
