@@ -16,7 +16,11 @@ func init() {
 	tensorProps["retains_grad"] = func(s *Session, t *tensor.Tensor) Value { return Bool(autograd.RetainsGrad(t)) }
 	tensorProps["_version"] = func(s *Session, t *tensor.Tensor) Value { return MakeInt(int64(t.Storage().Version())) }
 	tensorProps["output_nr"] = func(s *Session, t *tensor.Tensor) Value { return MakeInt(int64(autograd.OutputNr(t))) }
-	tensorProps["data"] = func(s *Session, t *tensor.Tensor) Value { return t.Alias() }
+	tensorProps["data"] = func(s *Session, t *tensor.Tensor) Value {
+		d := t.Alias()
+		autograd.MarkData(d)
+		return d
+	}
 	tensorProps["grad_fn"] = func(s *Session, t *tensor.Tensor) Value { return nodeValue(autograd.GradFn(t)) }
 	tensorProps["grad"] = func(s *Session, t *tensor.Tensor) Value {
 		if !autograd.IsLeaf(t) && !autograd.RetainsGrad(t) {
@@ -36,6 +40,13 @@ func init() {
 		default:
 			throw("TypeError", errGradNotTensor, TypeName(v))
 		}
+	}
+	tensorSetters["data"] = func(s *Session, t *tensor.Tensor, v Value) {
+		src, ok := v.(*tensor.Tensor)
+		if !ok {
+			throw("TypeError", errDataNotTensor, TypeName(v))
+		}
+		t.SetData(src)
 	}
 	tensorSetters["requires_grad"] = func(s *Session, t *tensor.Tensor, v Value) {
 		autograd.SetRequiresGrad(t, s.truth(v), false)

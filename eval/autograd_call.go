@@ -83,7 +83,7 @@ func (s *Session) gradCall(f *Builtin, a *Args) Value {
 		}
 	}
 	if inplace && c.self != nil && !noVersionBump[name] {
-		c.self.Storage().BumpVersion()
+		autograd.BumpVersion(c.self)
 	}
 	if autograd.InferenceMode() {
 		markInference(c.r)

@@ -9,6 +9,7 @@ const (
 	errNumpyGrad        = "Can't call numpy() on Tensor that requires grad. Use tensor.detach().numpy() instead."
 	errOutNoGrad        = "%s(): functions with out=... arguments don't support automatic differentiation, but one of the arguments requires grad."
 	errTensorsArg       = "expected Tensor as element %d in argument 0, but got %s"
+	errDataNotTensor    = "Variable data has to be a tensor, but got %s"
 	errSetGradEnabled   = "set_grad_enabled(): argument 'mode' must be bool, not %s"
 )
 

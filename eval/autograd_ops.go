@@ -78,7 +78,7 @@ func gradView(name string, x, r *tensor.Tensor) *tensor.Tensor {
 func gradInplaceOp(op tensor.BinaryOp, x *tensor.Tensor, other tensor.Operand, run func() Value) Value {
 	if !autograd.Active() {
 		r := run()
-		x.Storage().BumpVersion()
+		autograd.BumpVersion(x)
 		return r
 	}
 	need := autograd.NeedsGrad(x, other.T)
@@ -92,7 +92,7 @@ func gradInplaceOp(op tensor.BinaryOp, x *tensor.Tensor, other tensor.Operand, r
 		}
 	}
 	r := run()
-	x.Storage().BumpVersion()
+	autograd.BumpVersion(x)
 	if need {
 		a := tensor.TensorOperand(x)
 		if orig != nil {
@@ -155,13 +155,13 @@ func gradSetItem(t *tensor.Tensor, items []tensor.IndexItem, tuple bool, val *te
 	need := autograd.Active() && autograd.NeedsGrad(t, val)
 	if !need {
 		write()
-		t.Storage().BumpVersion()
+		autograd.BumpVersion(t)
 		return
 	}
 	if hasTensorIndex(items) {
 		autograd.CheckInplace(t, true)
 		write()
-		t.Storage().BumpVersion()
+		autograd.BumpVersion(t)
 		autograd.RebaseHistory(t, autograd.RecordIndexPut(t, items, tuple, val))
 		return
 	}
@@ -176,7 +176,7 @@ func gradSetItem(t *tensor.Tensor, items []tensor.IndexItem, tuple bool, val *te
 	}
 	autograd.CheckInplace(view, true)
 	write()
-	t.Storage().BumpVersion()
+	autograd.BumpVersion(t)
 	var n *autograd.Node
 	if valIsTensor && autograd.RequiresGrad(val) {
 		n = autograd.RecordCopy(view, val)

@@ -63,6 +63,9 @@ type Meta struct {
 	gradAcc      *Node
 	retainsGrad  bool
 	isInference  bool
+	// unversioned: a .data alias, whose writes PyTorch counts on a version
+	// counter of its own (so they never invalidate saved tensors)
+	unversioned bool
 
 	// A differentiable view: its root base, the version at which gradFn
 	// was last set, how it was made and by which function.
@@ -253,4 +256,16 @@ func sameShape(a, b []int) bool {
 		}
 	}
 	return true
+}
+
+// MarkData marks t as a .data alias: its in-place writes do not count on
+// the version counter autograd checks.
+func MarkData(t *tensor.Tensor) { ensure(t).unversioned = true }
+
+// BumpVersion records an in-place write to t (not for a .data alias).
+func BumpVersion(t *tensor.Tensor) {
+	if m := meta(t); m != nil && m.unversioned {
+		return
+	}
+	t.Storage().BumpVersion()
 }

@@ -142,7 +142,6 @@ type saved struct {
 	isOutput bool
 	node     *Node // for outputs: the node (for the message)
 	outNr    int
-	gradFn   *Node // for inputs: their grad_fn at save time
 }
 
 // save records t for backward. isOutput marks an output of n (saved
@@ -154,9 +153,6 @@ func (n *Node) save(t *tensor.Tensor, isOutput bool) *saved {
 	s := &saved{t: t, version: t.Storage().Version(), isOutput: isOutput}
 	if isOutput {
 		s.node = n
-		s.outNr = OutputNr(t)
-	} else {
-		s.gradFn = GradFn(t)
 		s.outNr = OutputNr(t)
 	}
 	n.saved = append(n.saved, s)
@@ -179,8 +175,9 @@ func (n *Node) get(s *saved) *tensor.Tensor {
 		by := ""
 		if s.isOutput {
 			by = sprintf(errModifiedOutput, s.outNr, s.node.Name())
-		} else if s.gradFn != nil {
-			by = sprintf(errModifiedOutput, s.outNr, s.gradFn.Name())
+		} else if fn := GradFn(s.t); fn != nil {
+			// an input names its grad_fn of now, as PyTorch's unpack does
+			by = sprintf(errModifiedOutput, OutputNr(s.t), fn.Name())
 		}
 		raise(errModified, tensor.LegacyTypeName(s.t.DType(), s.t.Device()), tensor.ShapeString(s.t.Shape()), by, v, s.version)
 	}

@@ -10,3 +10,11 @@ func (t *Tensor) SetGeometry(shape, strides []int, offset int) {
 	t.strides = append([]int{}, strides...)
 	t.offset = offset
 }
+
+// SetData makes t view what src views (storage, offset, sizes, strides):
+// Python's `t.data = src`.
+func (t *Tensor) SetData(src *Tensor) {
+	t.st = src.st
+	t.SetGeometry(src.shape, src.strides, src.offset)
+	t.device = src.device
+}
