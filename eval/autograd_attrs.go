@@ -85,7 +85,7 @@ func init() {
 				var g, retain, inputs Value = None, None, None
 				create := false
 				a.Unpack("self", &t, "gradient?", &g, "retain_graph?", &retain, "create_graph?", &create, "inputs?", &inputs)
-				runBackward(a.s, []*tensor.Tensor{t}, []Value{g}, retain, create)
+				runBackward(a.s, []*tensor.Tensor{t}, []Value{g}, retain, create, inputs)
 				return None
 			}},
 		&Builtin{Name: "is_grad_enabled", Kind: TorchFunc, Sig: "is_grad_enabled() -> bool",
@@ -115,8 +115,15 @@ var autogradBackward = &Builtin{Name: "backward", Sig: "backward(tensors, grad_t
 		var ts, gs, retain, gv, inputs Value = nil, None, None, None, None
 		create := false
 		a.Unpack("tensors", &ts, "grad_tensors?", &gs, "retain_graph?", &retain, "create_graph?", &create, "grad_variables?", &gv, "inputs?", &inputs)
+		if _, isNone := gv.(NoneType); !isNone {
+			a.s.Warn("UserWarning", msgGradVariables)
+			if _, none := gs.(NoneType); !none {
+				throw("RuntimeError", errGradVariablesBoth)
+			}
+			gs = gv
+		}
 		roots := tensorsArg(ts)
-		runBackward(a.s, roots, gradsArg(gs, len(roots)), retain, create)
+		runBackward(a.s, roots, gradsArg(gs, len(roots)), retain, create, inputs)
 		return None
 	}}
 
@@ -126,6 +133,9 @@ var autogradGrad = &Builtin{Name: "grad", Sig: "grad(outputs, inputs, grad_outpu
 		var outs, ins, gs, retain, onlyInputs Value = nil, nil, None, None, None
 		create, allowUnused := false, false
 		a.Unpack("outputs", &outs, "inputs", &ins, "grad_outputs?", &gs, "retain_graph?", &retain, "create_graph?", &create, "only_inputs?", &onlyInputs, "allow_unused?", &allowUnused)
+		if b, isB := onlyInputs.(Bool); isB && !bool(b) {
+			a.s.Warn("UserWarning", msgOnlyInputs)
+		}
 		roots := tensorsArg(outs)
 		inputs := tensorsArg(ins)
 		keep := create
@@ -183,7 +193,7 @@ func gradsOf(vs []Value) []*tensor.Tensor {
 }
 
 // runBackward is Tensor.backward and torch.autograd.backward.
-func runBackward(s *Session, roots []*tensor.Tensor, grads []Value, retain Value, create bool) {
+func runBackward(s *Session, roots []*tensor.Tensor, grads []Value, retain Value, create bool, inputs Value) {
 	keep := create
 	if retain != nil {
 		if _, isNone := retain.(NoneType); !isNone {
@@ -193,6 +203,14 @@ func runBackward(s *Session, roots []*tensor.Tensor, grads []Value, retain Value
 	if s.teach.tracing {
 		autograd.SetTrace(func(line string) { fmt.Fprintln(s.traceWriter(), line) })
 		defer autograd.SetTrace(nil)
+	}
+	if _, isNone := inputs.(NoneType); inputs != nil && !isNone {
+		ins := tensorsArg(inputs)
+		if len(ins) == 0 {
+			throw("RuntimeError", errInputsEmpty)
+		}
+		autograd.BackwardInputs(roots, gradsOf(grads), ins, keep, create)
+		return
 	}
 	autograd.Backward(roots, gradsOf(grads), keep, create)
 }

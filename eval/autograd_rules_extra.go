@@ -10,6 +10,19 @@ import (
 // without a derivative.
 
 func init() {
+	// random fills: the old values get no gradient
+	gradRules["uniform"] = func(c *gradCtx) { c.finish(autograd.RecordFill("UniformBackward0", c.self, nil)) }
+	gradRules["normal"] = func(c *gradCtx) { c.finish(autograd.RecordFill("NormalBackward0", c.self, nil)) }
+	roundRule := gradRules["round"]
+	gradRules["round"] = func(c *gradCtx) {
+		if c.arg(1, "decimals") == nil {
+			roundRule(c)
+			return
+		}
+		if x, out := c.in0(), c.out(); x != nil && out != nil {
+			c.finish(autograd.RecordUnary(tensor.OpRound, x, out).Renamed("RoundBackward1"))
+		}
+	}
 	gradRules["lerp"] = func(c *gradCtx) {
 		start, end := c.in0(), tensorAt(c, 1, "end")
 		w, ok := operandOf(c.arg(2, "weight"))

@@ -13,6 +13,21 @@ func Backward(roots, grads []*tensor.Tensor, retain, create bool) {
 	run(roots, grads, nil, retain, create, false)
 }
 
+// BackwardInputs is backward with inputs=: only the given tensors' .grad
+// receive their gradients.
+func BackwardInputs(roots, grads, inputs []*tensor.Tensor, retain, create bool) {
+	for _, t := range inputs {
+		// a non-leaf input gets its .grad as retain_grad gives it
+		RetainGrad(t)
+	}
+	res := run(roots, grads, inputs, retain, create, true)
+	for i, g := range res {
+		if g != nil && IsLeaf(inputs[i]) {
+			accumulate(inputs[i], g, false)
+		}
+	}
+}
+
 // GradOf is torch.autograd.grad(outputs, inputs, grad_outputs,
 // retain_graph, create_graph, allow_unused): the gradients of the outputs
 // with respect to the inputs (nil for an unused input when allowUnused).
