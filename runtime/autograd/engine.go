@@ -219,13 +219,15 @@ func (t *graphTask) execute(n *Node, q *readyQueue) {
 	if t.needed == nil || t.needed[n] {
 		if n.variable != nil {
 			if t.captures == nil {
-				trace(traceAccumulate, shapesText(in[:1]))
+				if traceHook != nil {
+					trace(traceAccumulate, shapesText(in[:1]))
+				}
 				accumulate(n.variable, in[0], t.owned[in[0]])
 			}
 		} else if n.name == "GraphRoot" || anyDefined(in) {
 			out = n.apply(in)
 			t.markOwned(in, out)
-			if n.name != "GraphRoot" {
+			if traceHook != nil && n.name != "GraphRoot" {
 				trace(traceNode, n.name, shapesText(in), shapesText(out))
 			}
 		}
@@ -314,7 +316,9 @@ func validate(n *Node, i int, g *tensor.Tensor, m inputMeta) *tensor.Tensor {
 		if !expandable(m.shape, g.Shape()) {
 			raise(errInvalidGrad, n.Name(), i, tensor.ShapeString(g.Shape()), tensor.ShapeString(m.shape))
 		}
-		trace(traceSumTo, tensor.ShapeString(g.Shape()), tensor.ShapeString(m.shape))
+		if traceHook != nil {
+			trace(traceSumTo, tensor.ShapeString(g.Shape()), tensor.ShapeString(m.shape))
+		}
 		g = sumTo(g, m.shape)
 	}
 	if g.DType() != m.dtype {
