@@ -73,6 +73,9 @@ func RecordCat(ins []*tensor.Tensor, dim int, out *tensor.Tensor) *Node {
 				continue // legacy empty inputs
 			}
 			res[i] = g.Narrow(d, off, s[d])
+			if needsGrad(g) {
+				RecordView("SliceBackward0", g, res[i])
+			}
 			off += s[d]
 		}
 		return res
@@ -89,6 +92,9 @@ func RecordStack(ins []*tensor.Tensor, dim int, out *tensor.Tensor) *Node {
 		res := make([]*tensor.Tensor, len(ins))
 		for i := range ins {
 			res[i] = g.Select(d, i)
+			if needsGrad(g) {
+				RecordView("SelectBackward0", g, res[i])
+			}
 		}
 		return res
 	}
@@ -213,7 +219,16 @@ func accumulateAt(shape []int, pos, g *tensor.Tensor) *tensor.Tensor {
 		p := ps[k]
 		acc[p] = round(acc[p] + gst.Get(goff+k).Float())
 	}
-	return tensor.FromSlice(acc, shape...).To(d)
+	res := tensor.FromSlice(acc, shape...).To(d)
+	if gradEnabled {
+		// its adjoint reads the positions back: h.flatten()[pos]
+		gshape := append([]int{}, g.Shape()...)
+		recordLinear("IndexPutBackward0", []*tensor.Tensor{g}, res, func(h *tensor.Tensor) []*tensor.Tensor {
+			flat := h.Contiguous().View([]int{-1})
+			return []*tensor.Tensor{flat.GetItem([]tensor.IndexItem{{Kind: tensor.IndexTensor, Tensor: pos}}, false, nil).Reshape(gshape)}
+		})
+	}
+	return res
 }
 
 // rounder rounds a float64 to d's precision.

@@ -45,6 +45,17 @@ func viewGrad(g *tensor.Tensor, in geometry, outs []geometry, grads []*tensor.Te
 		dst := res.AsStrided(og.shape, og.strides, og.offset-in.offset)
 		tensor.Copy(dst, top(gi), noOpts)
 	}
+	if gradEnabled {
+		recordLinear("AsStridedScatterBackward0", grads, res, func(h *tensor.Tensor) []*tensor.Tensor {
+			vs := viewOf(h, in, outs)
+			for i := range vs {
+				if grads[i] == nil {
+					vs[i] = nil
+				}
+			}
+			return vs
+		})
+	}
 	return res
 }
 
@@ -253,4 +264,29 @@ func newCopySlices(base, view *tensor.Tensor, fn *Node) *Node {
 		return out
 	}
 	return n
+}
+
+// recordLinear gives out = f(ins...), a gradient computed by a linear map
+// outside the recorded operations (a view's backward, index's scatter),
+// its own node when create_graph records: adjoint maps out's gradient
+// back to each input's.
+func recordLinear(name string, ins []*tensor.Tensor, out *tensor.Tensor, adjoint func(h *tensor.Tensor) []*tensor.Tensor) {
+	if !needsGrad(ins...) {
+		return
+	}
+	n := newNode(name, 1, ins...)
+	n.apply = func(gs []*tensor.Tensor) []*tensor.Tensor { return adjoint(gs[0]) }
+	SetHistory(out, n, 0)
+}
+
+// viewOf is the adjoint of viewGrad: the elements of h (laid out as the
+// input in) that each view covers.
+func viewOf(h *tensor.Tensor, in geometry, outs []geometry) []*tensor.Tensor {
+	lay := zerosStrided(in, h.DType())
+	tensor.Copy(lay, top(h), noOpts)
+	res := make([]*tensor.Tensor, len(outs))
+	for i, og := range outs {
+		res[i] = lay.AsStrided(og.shape, og.strides, og.offset-in.offset).ContiguousClone()
+	}
+	return res
 }
