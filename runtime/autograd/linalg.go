@@ -23,6 +23,47 @@ func tr(t *tensor.Tensor) *tensor.Tensor {
 	return out
 }
 
+func mvRec(m, v *tensor.Tensor) *tensor.Tensor {
+	out := linalg.Mv(m, v)
+	if needsGrad(m, v) {
+		SetHistory(out, RecordMv(m, v, out), 0)
+	}
+	return out
+}
+
+func outerRec(a, b *tensor.Tensor) *tensor.Tensor {
+	out := linalg.Outer(a, b)
+	if needsGrad(a, b) {
+		a2, b2 := view(a, []int{a.Numel(), 1}), view(b, []int{1, b.Numel()})
+		SetHistory(out, RecordMm(a2, b2, out), 0)
+	}
+	return out
+}
+
+func bmmRec(a, b *tensor.Tensor) *tensor.Tensor {
+	out := linalg.Bmm(a, b)
+	if needsGrad(a, b) {
+		SetHistory(out, RecordBmm(a, b, out), 0)
+	}
+	return out
+}
+
+func matmulRec(a, b *tensor.Tensor) *tensor.Tensor {
+	out := linalg.Matmul(a, b)
+	if needsGrad(a, b) {
+		SetHistory(out, RecordMatmul("UnsafeViewBackward0", a, b, out), 0)
+	}
+	return out
+}
+
+func transposeRec(t *tensor.Tensor, d0, d1 int) *tensor.Tensor {
+	out := t.Transpose(d0, d1)
+	if needsGrad(t) {
+		RecordView("TransposeBackward0", t, out)
+	}
+	return out
+}
+
 // RecordDot records out = a.dot(b).
 func RecordDot(a, b, out *tensor.Tensor) *Node {
 	n := newNode("DotBackward0", 1, a, b)
@@ -49,10 +90,10 @@ func RecordMv(m, v, out *tensor.Tensor) *Node {
 		g := gs[0]
 		var gm, gv *tensor.Tensor
 		if n.next[0].Fn != nil {
-			gm = linalg.Outer(g, n.get(sv))
+			gm = outerRec(g, n.get(sv))
 		}
 		if n.next[1].Fn != nil {
-			gv = linalg.Mv(tr(n.get(sm)), g)
+			gv = mvRec(tr(n.get(sm)), g)
 		}
 		return []*tensor.Tensor{gm, gv}
 	}
@@ -97,10 +138,10 @@ func RecordBmm(a, b, out *tensor.Tensor) *Node {
 		g := gs[0]
 		var ga, gb *tensor.Tensor
 		if n.next[0].Fn != nil {
-			ga = linalg.Bmm(g, n.get(sb).Transpose(1, 2))
+			ga = bmmRec(g, transposeRec(n.get(sb), 1, 2))
 		}
 		if n.next[1].Fn != nil {
-			gb = linalg.Bmm(n.get(sa).Transpose(1, 2), g)
+			gb = bmmRec(transposeRec(n.get(sa), 1, 2), g)
 		}
 		return []*tensor.Tensor{ga, gb}
 	}
@@ -132,11 +173,11 @@ func RecordMatmul(name string, a, b, out *tensor.Tensor) *Node {
 			gg = gg.Unsqueeze(gg.Dim())
 		}
 		if n.next[0].Fn != nil {
-			ga = sumTo(linalg.Matmul(gg, ys.Transpose(-1, -2)), xs.Shape())
+			ga = sumTo(matmulRec(gg, ys.Transpose(-1, -2)), xs.Shape())
 			ga = ga.Reshape(x.Shape())
 		}
 		if n.next[1].Fn != nil {
-			gb = sumTo(linalg.Matmul(xs.Transpose(-1, -2), gg), ys.Shape())
+			gb = sumTo(matmulRec(xs.Transpose(-1, -2), gg), ys.Shape())
 			gb = gb.Reshape(y.Shape())
 		}
 		return []*tensor.Tensor{ga, gb}

@@ -327,7 +327,14 @@ func RecordCumsum(x *tensor.Tensor, dim int, out *tensor.Tensor) *Node {
 		}
 		d := tensor.WrapDim(dim, g.Dim())
 		f := tensor.Flip(g, []int{d})
-		return []*tensor.Tensor{tensor.Flip(tensor.Cumsum(f, d), []int{d})}
+		out := tensor.Flip(tensor.Cumsum(f, d), []int{d})
+		if gradEnabled {
+			// the adjoint of the reversed cumulative sum is the cumulative sum
+			recordLinear("CumsumBackwardBackward0", []*tensor.Tensor{g}, out, func(h *tensor.Tensor) []*tensor.Tensor {
+				return []*tensor.Tensor{tensor.Cumsum(h, d)}
+			})
+		}
+		return []*tensor.Tensor{out}
 	}
 	return n
 }

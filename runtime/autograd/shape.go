@@ -21,6 +21,20 @@ func RecordSimple(name string, in *tensor.Tensor, f func(g *tensor.Tensor) *tens
 	return n
 }
 
+// recordSimpleLinear is RecordSimple for a linear f whose adjoint is
+// known: with create_graph, f's result gets a node of its own.
+func recordSimpleLinear(name string, in *tensor.Tensor, f, adjoint func(g *tensor.Tensor) *tensor.Tensor) *Node {
+	return RecordSimple(name, in, func(g *tensor.Tensor) *tensor.Tensor {
+		out := f(g)
+		if gradEnabled {
+			recordLinear(name+"Backward", []*tensor.Tensor{g}, out, func(h *tensor.Tensor) []*tensor.Tensor {
+				return []*tensor.Tensor{adjoint(h)}
+			})
+		}
+		return out
+	})
+}
+
 // RecordClone records out = in.clone().
 func RecordClone(in *tensor.Tensor) *Node {
 	return RecordSimple("CloneBackward0", in, func(g *tensor.Tensor) *tensor.Tensor { return g })
@@ -28,7 +42,8 @@ func RecordClone(in *tensor.Tensor) *Node {
 
 // RecordFlip records out = in.flip(dims).
 func RecordFlip(in *tensor.Tensor, dims []int) *Node {
-	return RecordSimple("FlipBackward0", in, func(g *tensor.Tensor) *tensor.Tensor { return tensor.Flip(g, dims) })
+	flip := func(g *tensor.Tensor) *tensor.Tensor { return tensor.Flip(g, dims) }
+	return recordSimpleLinear("FlipBackward0", in, flip, flip)
 }
 
 // RecordRoll records out = in.roll(shifts, dims).
@@ -37,15 +52,18 @@ func RecordRoll(in *tensor.Tensor, shifts, dims []int) *Node {
 	for i, s := range shifts {
 		back[i] = -s
 	}
-	return RecordSimple("RollBackward0", in, func(g *tensor.Tensor) *tensor.Tensor { return tensor.Roll(g, back, dims) })
+	return recordSimpleLinear("RollBackward0", in, func(g *tensor.Tensor) *tensor.Tensor { return tensor.Roll(g, back, dims) },
+		func(h *tensor.Tensor) *tensor.Tensor { return tensor.Roll(h, shifts, dims) })
 }
 
 // RecordTriangle records out = in.tril(k) or in.triu(k).
 func RecordTriangle(lower bool, in *tensor.Tensor, k int) *Node {
 	if lower {
-		return RecordSimple("TrilBackward0", in, func(g *tensor.Tensor) *tensor.Tensor { return tensor.Tril(g, k) })
+		tril := func(g *tensor.Tensor) *tensor.Tensor { return tensor.Tril(g, k) }
+		return recordSimpleLinear("TrilBackward0", in, tril, tril)
 	}
-	return RecordSimple("TriuBackward0", in, func(g *tensor.Tensor) *tensor.Tensor { return tensor.Triu(g, k) })
+	triu := func(g *tensor.Tensor) *tensor.Tensor { return tensor.Triu(g, k) }
+	return recordSimpleLinear("TriuBackward0", in, triu, triu)
 }
 
 // RecordReshapeCopy records out = in.reshape(...) when it copies
@@ -122,7 +140,11 @@ func RecordRepeat(in *tensor.Tensor, reps []int) *Node {
 			sumd = append(sumd, len(gsize)-1)
 			gsize = append(gsize, shape[d])
 		}
-		g = g.Reshape(gsize)
+		if needsGrad(g) {
+			g = view(g.Contiguous(), gsize)
+		} else {
+			g = g.Reshape(gsize)
+		}
 		if len(sumd) == 0 {
 			return []*tensor.Tensor{g}
 		}
