@@ -325,3 +325,74 @@ func TestGradientsMatchFiniteDifferences(t *testing.T) {
 		}
 	}
 }
+
+// second-order: the gradient of sum(u * grad(sum(w * f(x)))) that a
+// create_graph backward computes, against finite differences of the first
+// gradient (for the formulas whose gradients are smooth).
+func TestSecondOrderMatchesFiniteDifferences(t *testing.T) {
+	skip := map[string]bool{"max": true, "max dim": true, "amax": true, "maximum": true, "minimum": true,
+		"fmax": true, "fmin": true, "clamp": true, "norm 1 dim": true, "to float32 and back": true,
+		"fmod": true, "remainder": true, "where": true, "masked_fill": true, "prod": true, "prod dim": true}
+	r := rand.New(rand.NewSource(2))
+	checked := 0
+	defer func() {
+		if checked < 25 {
+			t.Errorf("only %d formulas checked to second order", checked)
+		}
+	}()
+	for _, c := range gradCases() {
+		if skip[c.name] || unaryNames[tensor.OpAbs] == c.name {
+			continue
+		}
+		xs := make([]*tensor.Tensor, len(c.shapes))
+		for i, s := range c.shapes {
+			xs[i] = randInput(r, s, c)
+		}
+		y0 := func() *tensor.Tensor {
+			prev := SetGradEnabled(false)
+			defer SetGradEnabled(prev)
+			return c.f(xs)
+		}()
+		w := randInput(r, y0.Shape(), gradCase{})
+		u := randInput(r, xs[0].Shape(), gradCase{})
+		// first gradient wrt xs[0], as a function of xs (leaves made fresh)
+		firstGrad := func(vals []*tensor.Tensor, create bool) (*tensor.Tensor, []*tensor.Tensor) {
+			leaves := make([]*tensor.Tensor, len(vals))
+			for i, v := range vals {
+				leaves[i] = v.ContiguousClone()
+				SetRequiresGrad(leaves[i], true, false)
+			}
+			y := c.f(leaves)
+			g := GradOf([]*tensor.Tensor{y}, leaves[:1], []*tensor.Tensor{w.To(y.DType())}, create, create, false)[0]
+			return g, leaves
+		}
+		g, leaves := firstGrad(xs, true)
+		if !RequiresGrad(g) {
+			continue // a gradient that does not depend on x (linear f)
+		}
+		hv := GradOf([]*tensor.Tensor{g}, leaves[:1], []*tensor.Tensor{u.To(g.DType())}, false, false, true)[0]
+		if hv == nil {
+			continue
+		}
+		checked++
+		const h = 1e-5
+		for k := 0; k < xs[0].Numel(); k++ {
+			plus, minus := make([]*tensor.Tensor, len(xs)), make([]*tensor.Tensor, len(xs))
+			for j := range xs {
+				plus[j], minus[j] = xs[j].ContiguousClone(), xs[j].ContiguousClone()
+			}
+			tensor.Slice[float64](plus[0].Storage())[k] += h
+			tensor.Slice[float64](minus[0].Storage())[k] -= h
+			gp, _ := firstGrad(plus, false)
+			gm, _ := firstGrad(minus, false)
+			dot := func(a *tensor.Tensor) float64 {
+				return tensor.Sum(tensor.Binary(tensor.OpMul, top(a), top(u), noOpts), nil, false).Item().Float()
+			}
+			num := (dot(gp) - dot(gm)) / (2 * h)
+			got := hv.Contiguous().Storage().Get(hv.Contiguous().Offset() + k).Float()
+			if math.Abs(num-got) > 1e-4*math.Max(1, math.Abs(num)) {
+				t.Errorf("%s: second derivative [%d] = %g, finite differences %g", c.name, k, got, num)
+			}
+		}
+	}
+}

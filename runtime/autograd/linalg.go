@@ -196,23 +196,29 @@ func RecordFoldedMatmul(a, b, out *tensor.Tensor) *Node {
 		x, y := n.get(sa), n.get(sb)
 		k := aShape[len(aShape)-1]
 		rows := tensor.Numel(aShape) / max(k, 1)
-		xf := x.Reshape([]int{rows, k})
+		reshape := func(t *tensor.Tensor, shape []int) *tensor.Tensor {
+			if needsGrad(t) {
+				return view(t.Contiguous(), shape)
+			}
+			return t.Reshape(shape)
+		}
+		xf := reshape(x, []int{rows, k})
 		var ga, gb *tensor.Tensor
 		if y.Dim() == 2 {
-			g := gs[0].Reshape([]int{rows, y.Shape()[1]})
+			g := reshape(gs[0], []int{rows, y.Shape()[1]})
 			if n.next[0].Fn != nil {
-				ga = linalg.Mm(g, y.T()).Reshape(aShape)
+				ga = reshape(mm(g, tr(y)), aShape)
 			}
 			if n.next[1].Fn != nil {
-				gb = linalg.Mm(xf.T(), g)
+				gb = mm(tr(xf), g)
 			}
 		} else {
-			g := gs[0].Reshape([]int{rows})
+			g := reshape(gs[0], []int{rows})
 			if n.next[0].Fn != nil {
-				ga = linalg.Outer(g, y).Reshape(aShape)
+				ga = reshape(outerRec(g, y), aShape)
 			}
 			if n.next[1].Fn != nil {
-				gb = linalg.Mv(xf.T(), g)
+				gb = mvRec(tr(xf), g)
 			}
 		}
 		return []*tensor.Tensor{ga, gb}

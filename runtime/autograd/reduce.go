@@ -299,7 +299,7 @@ func RecordVarStd(isStd bool, x *tensor.Tensor, dims []int, correction float64, 
 			if dof <= 0 {
 				return []*tensor.Tensor{mulS(g, nan)}
 			}
-			mean := tensor.Mean(in, nil, false)
+			mean := meanRec(in, nil, false)
 			return []*tensor.Tensor{mul(mulS(g, 2.0/dof), sub(in, mean))}
 		}
 		if !keepdim && nd > 1 {
@@ -310,7 +310,7 @@ func RecordVarStd(isStd bool, x *tensor.Tensor, dims []int, correction float64, 
 			size *= in.Shape()[d]
 		}
 		dof := float64(size) - correction
-		mean := tensor.Mean(in, reducedDims(dims, nd), true)
+		mean := meanRec(in, reducedDims(dims, nd), true)
 		return []*tensor.Tensor{mul(mulS(g, 2.0/dof), sub(in, mean))}
 	}
 	return n
@@ -364,4 +364,13 @@ func RecordFrobenius(x *tensor.Tensor, dims []int, keepdim bool, out *tensor.Ten
 	s := tensor.Sum(sq, dims, keepdim)
 	SetHistory(s, RecordSum(sq, dims, keepdim, true, s), 0)
 	return RecordUnary(tensor.OpSqrt, s, out)
+}
+
+// meanRec is x.mean(dims, keepdim) (nil dims: x.mean()), recorded.
+func meanRec(x *tensor.Tensor, dims []int, keepdim bool) *tensor.Tensor {
+	out := tensor.Mean(x, dims, keepdim)
+	if needsGrad(x) {
+		SetHistory(out, RecordMean(x, dims, keepdim, dims != nil, out), 0)
+	}
+	return out
 }
