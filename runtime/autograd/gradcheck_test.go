@@ -132,6 +132,22 @@ func gradCases() []gradCase {
 			out := tensor.Norm(xs[0], 1, []int{1}, false)
 			return rec(out, RecordNorm("NormBackward1", xs[0], 1, []int{1}, false, out))
 		}},
+		gradCase{name: "norm 3", shapes: s23, f: func(xs []*tensor.Tensor) *tensor.Tensor {
+			out := tensor.Norm(xs[0], 3, nil, false)
+			return rec(out, RecordNorm("NormBackward1", xs[0], 3, nil, false, out))
+		}},
+		gradCase{name: "norm 1.5 dim", shapes: s23, f: func(xs []*tensor.Tensor) *tensor.Tensor {
+			out := tensor.Norm(xs[0], 1.5, []int{1}, true)
+			return rec(out, RecordNorm("NormBackward1", xs[0], 1.5, []int{1}, true, out))
+		}},
+		gradCase{name: "norm 0.5", shapes: s23, f: func(xs []*tensor.Tensor) *tensor.Tensor {
+			out := tensor.Norm(xs[0], 0.5, nil, false)
+			return rec(out, RecordNorm("NormBackward1", xs[0], 0.5, nil, false, out))
+		}},
+		gradCase{name: "norm inf dim", shapes: s23, f: func(xs []*tensor.Tensor) *tensor.Tensor {
+			out := tensor.Norm(xs[0], math.Inf(1), []int{0}, false)
+			return rec(out, RecordNorm("NormBackward1", xs[0], math.Inf(1), []int{0}, false, out))
+		}},
 		gradCase{name: "std", shapes: s23, f: func(xs []*tensor.Tensor) *tensor.Tensor {
 			out := tensor.Std(xs[0], nil, 1, false)
 			return rec(out, RecordVarStd(true, xs[0], nil, 1, false, out))
@@ -332,7 +348,7 @@ func TestGradientsMatchFiniteDifferences(t *testing.T) {
 func TestSecondOrderMatchesFiniteDifferences(t *testing.T) {
 	skip := map[string]bool{"max": true, "max dim": true, "amax": true, "maximum": true, "minimum": true,
 		"fmax": true, "fmin": true, "clamp": true, "norm 1 dim": true, "to float32 and back": true,
-		"fmod": true, "remainder": true, "where": true, "masked_fill": true, "prod": true, "prod dim": true}
+		"fmod": true, "remainder": true, "norm inf dim": true, "where": true, "masked_fill": true, "prod": true, "prod dim": true}
 	r := rand.New(rand.NewSource(2))
 	checked := 0
 	defer func() {

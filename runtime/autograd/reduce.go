@@ -1,6 +1,8 @@
 package autograd
 
 import (
+	"math"
+
 	"github.com/tensh/tensh/runtime/tensor"
 )
 
@@ -267,9 +269,23 @@ func RecordNorm(name string, x *tensor.Tensor, p float64, dims []int, keepdim bo
 			return []*tensor.Tensor{mul(unary(tensor.OpSign, in), g)}
 		case p == 2:
 			return []*tensor.Tensor{mul(g, maskedFillZero(div(in, r), cmp(tensor.OpEq, r, sop(0))))}
+		case math.IsInf(p, 0):
+			// amax(abs(self)) respecting NaNs
+			abs := unary(tensor.OpAbs, in)
+			mask := tensor.Binary(tensor.OpLogicalOr, top(cmp(tensor.OpEq, abs, top(r))), top(tensor.Unary(tensor.OpIsnan, abs, noOpts)), noOpts)
+			cnt := tensor.Sum(mask, reducedDims(dims, nd), true)
+			return []*tensor.Tensor{mul(unary(tensor.OpSign, in), mul(div(g, cnt), mask))}
+		case p < 1:
+			scaled := mul(unary(tensor.OpSign, in), maskedFillZero(powS(unary(tensor.OpAbs, in), p-1), cmp(tensor.OpEq, in, sop(0))))
+			return []*tensor.Tensor{mul(mul(scaled, g), powS(r, 1-p))}
+		case p < 2:
+			scaled := mul(unary(tensor.OpSign, in), powS(unary(tensor.OpAbs, in), p-1))
+			scale := maskedFillZero(div(g, powS(r, p-1)), cmp(tensor.OpEq, r, sop(0)))
+			return []*tensor.Tensor{mul(scaled, scale)}
 		}
-		raise(errNotImplemented, name)
-		return nil
+		scaled := mul(in, powS(unary(tensor.OpAbs, in), p-2))
+		scale := maskedFillZero(div(g, powS(r, p-1)), cmp(tensor.OpEq, r, sop(0)))
+		return []*tensor.Tensor{mul(scaled, scale)}
 	}
 	return n
 }
