@@ -46,7 +46,7 @@ REDUCE = ["sum({d})", "sum({d}, keepdim=True)", "mean({d})", "amax({d})", "amin(
           "prod({d})", "logsumexp({d})", "cumsum({d})", "std({d})", "var({d}, keepdim=True)",
           "max({d}).values", "min({d})[0]", "norm(dim={d})", "softmax", "norm()", "sum()",
           "mean()", "max()", "prod()", "std()"]
-VIEWS = ["t()", "T", "transpose(0, -1)", "unsqueeze(0)", "flatten()", "[..., 0]", "[0]", "[1:]",
+VIEWS = ["t()", "transpose(0, -1)", "unsqueeze(0)", "flatten()", "[..., 0]", "[0]", "[1:]",
          "[:, None]", "[[0, 0, -1]]", "view(-1)", "reshape(-1, 1)", "permute(*reversed(range(y.dim())))",
          "flip(0)", "expand(2, *y.shape)", "repeat(2, 1)", "unbind(0)[0]", "chunk(2)[-1]",
          "narrow(0, 0, 1)", "diagonal()", "contiguous()", "clone()", "double()", "[y > 0]",

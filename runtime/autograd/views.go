@@ -35,6 +35,15 @@ func zerosStrided(in geometry, d tensor.DType) *tensor.Tensor {
 // viewGrad is the backward of a view: the gradient of the viewed elements
 // placed where they sit in the input, zeros elsewhere.
 func viewGrad(g *tensor.Tensor, in geometry, outs []geometry, grads []*tensor.Tensor) *tensor.Tensor {
+	if !tensor.IsContiguous(in.shape, in.strides) {
+		// PyTorch's select/slice/... backward fill contiguous zeros
+		return scatterStrided(g, geometry{in.shape, tensor.ContiguousStrides(in.shape), 0}, relayout(in, outs), grads)
+	}
+	return scatterStrided(g, in, outs, grads)
+}
+
+// scatterStrided is viewGrad into a tensor laid out as in.
+func scatterStrided(g *tensor.Tensor, in geometry, outs []geometry, grads []*tensor.Tensor) *tensor.Tensor {
 	d := g.DType()
 	res := zerosStrided(in, d)
 	for i, og := range outs {
@@ -86,13 +95,39 @@ func MarkView(in, out *tensor.Tensor) {
 	markView(in, out, c, "")
 }
 
+// reshapeViews are the views whose backward reshapes the gradient (a view
+// of it where it can be), and permuteViews those whose backward permutes
+// it back: their gradients keep the incoming gradient's layout, as
+// PyTorch's do, which fixes the order of later reductions.
+var (
+	reshapeViews = map[string]bool{"ViewBackward0": true, "ReshapeAliasBackward0": true, "UnsqueezeBackward0": true,
+		"SqueezeBackward0": true, "SqueezeBackward1": true, "AliasBackward0": true}
+	permuteViews = map[string]bool{"TBackward0": true, "TransposeBackward0": true, "PermuteBackward0": true}
+)
+
 // RecordView records out, a view of in made by the function whose node is
 // name (ViewBackward0, SelectBackward0, TBackward0, ...).
 func RecordView(name string, in, out *tensor.Tensor) {
 	n := newNode(name, 1, in)
 	ig, og := geomOf(in), geomOf(out)
-	n.apply = func(gs []*tensor.Tensor) []*tensor.Tensor {
-		return []*tensor.Tensor{viewGrad(gs[0], ig, []geometry{og}, gs)}
+	perm, isPerm := permutationOf(ig, og)
+	switch {
+	case reshapeViews[name] && in.Numel() == out.Numel():
+		n.apply = func(gs []*tensor.Tensor) []*tensor.Tensor {
+			return []*tensor.Tensor{reshapeRec(gs[0], ig.shape)}
+		}
+	case permuteViews[name] && isPerm:
+		inv := make([]int, len(perm))
+		for i, p := range perm {
+			inv[p] = i
+		}
+		n.apply = func(gs []*tensor.Tensor) []*tensor.Tensor {
+			return []*tensor.Tensor{permuteRec(gs[0], inv)}
+		}
+	default:
+		n.apply = func(gs []*tensor.Tensor) []*tensor.Tensor {
+			return []*tensor.Tensor{viewGrad(gs[0], ig, []geometry{og}, gs)}
+		}
 	}
 	SetHistory(out, n, 0)
 	markView(in, out, creationDefault, name)
@@ -159,7 +194,7 @@ func RecordInplaceView(name string, self *tensor.Tensor, oldShape, oldStrides []
 // asStridedGrad is as_strided_backward for a view that does not overlap
 // itself: the gradient placed in a tensor laid out as the base.
 func asStridedGrad(g *tensor.Tensor, base, view geometry) *tensor.Tensor {
-	return viewGrad(g, base, []geometry{view}, []*tensor.Tensor{g})
+	return scatterStrided(g, base, []geometry{view}, []*tensor.Tensor{g})
 }
 
 // regenerateViewFn gives a view whose base changed in place a fresh
@@ -287,6 +322,97 @@ func viewOf(h *tensor.Tensor, in geometry, outs []geometry) []*tensor.Tensor {
 	res := make([]*tensor.Tensor, len(outs))
 	for i, og := range outs {
 		res[i] = lay.AsStrided(og.shape, og.strides, og.offset-in.offset).ContiguousClone()
+	}
+	return res
+}
+
+// permutationOf finds p with out's dim i being in's dim p[i] (same
+// offset, sizes and strides permuted).
+func permutationOf(in, out geometry) ([]int, bool) {
+	if len(in.shape) != len(out.shape) || in.offset != out.offset {
+		return nil, false
+	}
+	used := make([]bool, len(in.shape))
+	p := make([]int, len(out.shape))
+	for i := range out.shape {
+		found := false
+		for j := range in.shape {
+			if !used[j] && in.shape[j] == out.shape[i] && in.strides[j] == out.strides[i] {
+				used[j], p[i], found = true, j, true
+				break
+			}
+		}
+		if !found {
+			return nil, false
+		}
+	}
+	return p, true
+}
+
+// reshapeRec is g.reshape(shape) (a view when g's layout allows),
+// recorded.
+func reshapeRec(g *tensor.Tensor, shape []int) *tensor.Tensor {
+	out := g.Reshape(shape)
+	if out == g {
+		out = g.Alias()
+	}
+	if needsGrad(g) {
+		if tensor.SameStorage(g.Storage(), out.Storage()) {
+			RecordView("ViewBackward0", g, out)
+		} else {
+			SetHistory(out, RecordReshapeCopy(g), 0)
+		}
+	}
+	return out
+}
+
+// permuteRec is g.permute(perm), recorded.
+func permuteRec(g *tensor.Tensor, perm []int) *tensor.Tensor {
+	out := g.Permute(perm)
+	if needsGrad(g) {
+		RecordView("PermuteBackward0", g, out)
+	}
+	return out
+}
+
+// relayout maps views of a non-contiguous input onto the same elements of
+// a contiguous tensor of its shape, where each view is still a strided
+// view (its dims map to combinations of the input's dims) or, failing
+// that, gives nil.
+func relayout(in geometry, outs []geometry) []geometry {
+	cs := tensor.ContiguousStrides(in.shape)
+	res := make([]geometry, len(outs))
+	for k, og := range outs {
+		// express each of the view's strides and its offset in the input's
+		// dims: greedy decomposition by the input's strides, largest first
+		order := make([]int, len(in.shape))
+		for i := range order {
+			order[i] = i
+		}
+		for i := 1; i < len(order); i++ {
+			for j := i; j > 0 && in.strides[order[j]] > in.strides[order[j-1]]; j-- {
+				order[j], order[j-1] = order[j-1], order[j]
+			}
+		}
+		conv := func(off int) int {
+			c := 0
+			for _, d := range order {
+				if in.strides[d] > 0 && in.shape[d] > 1 {
+					q := off / in.strides[d]
+					if q >= in.shape[d] {
+						q = in.shape[d] - 1
+					}
+					off -= q * in.strides[d]
+					c += q * cs[d]
+				}
+			}
+			return c
+		}
+		g := geometry{shape: og.shape, strides: make([]int, len(og.strides)), offset: conv(og.offset - in.offset)}
+		for i, st := range og.strides {
+			g.strides[i] = conv(st)
+		}
+		res[k] = g
 	}
 	return res
 }
