@@ -317,3 +317,26 @@ func init() {
 			}},
 	)
 }
+
+func init() {
+	// __enter__ and __exit__, callable by hand as in Python (the with
+	// statement calls Enter and Exit directly).
+	for _, kind := range []string{"no_grad", "enable_grad", "set_grad_enabled", "inference_mode"} {
+		registerMethods(kind,
+			method("__enter__", "__enter__()", "Enters the grad mode of the context manager.", func(a *Args) Value {
+				cm := a.Self.(*gradModeCM)
+				a.Self = nil
+				a.NoArgs()
+				return cm.Enter(a.s)
+			}),
+			method("__exit__", "__exit__(exc_type, exc_value, traceback)", "Restores the grad mode the context manager found.", func(a *Args) Value {
+				cm := a.Self.(*gradModeCM)
+				var t, v, tb Value
+				a.Self = nil
+				a.Unpack("exc_type", &t, "exc_value", &v, "traceback", &tb)
+				cm.Exit(a.s, nil)
+				return None
+			}),
+		)
+	}
+}

@@ -67,9 +67,6 @@ func (s *Session) gradCall(f *Builtin, a *Args) Value {
 				c.orig.Autograd = c.self.Autograd
 			}
 		}
-		if c.self != nil && autograd.IsInference(c.self) && !autograd.InferenceMode() {
-			throw("RuntimeError", errInferenceInplace)
-		}
 	}
 	c.r = orNone(f.Fn(a))
 	if c.orig != nil {

@@ -3,7 +3,6 @@ package eval
 // autograd's messages raised by the evaluator (runtime/autograd has the
 // engine's).
 const (
-	errInferenceInplace  = "Inplace update to inference tensor outside InferenceMode is not allowed.You can make a clone to get a normal tensor before doing inplace update.See https://github.com/pytorch/rfcs/pull/17 for more details."
 	errNonLeafGrad       = "The .grad attribute of a Tensor that is not a leaf Tensor is being accessed. Its .grad attribute won't be populated during autograd.backward(). If you indeed want the .grad field to be populated for a non-leaf Tensor, use .retain_grad() on the non-leaf Tensor. If you access the non-leaf Tensor by mistake, make sure you access the leaf Tensor instead. See github.com/pytorch/pytorch/pull/30531 for more informations. (Triggered internally at  ./build/aten/src/ATen/core/TensorBody.h:480.)"
 	errGradNotTensor     = "assigned grad expected to be a Tensor or None but got grad of type%s"
 	errNumpyGrad         = "Can't call numpy() on Tensor that requires grad. Use tensor.detach().numpy() instead."
@@ -14,7 +13,7 @@ const (
 	errGradVariablesBoth = "'grad_tensors' and 'grad_variables' (deprecated) arguments both passed to backward(). Please only use 'grad_tensors'."
 	msgGradVariables     = "'grad_variables' is deprecated. Use 'grad_tensors' instead."
 	msgOnlyInputs        = "only_inputs argument is deprecated and is ignored now (defaults to True). To accumulate gradient for other parts of the graph, please use torch.autograd.backward."
-	errSetGradEnabled    = "set_grad_enabled(): argument 'mode' must be bool, not %s"
+	errSetGradEnabled    = "enabled must be a bool (got %s)"
 )
 
 // %graph's text.

@@ -263,8 +263,14 @@ func sameShape(a, b []int) bool {
 func MarkData(t *tensor.Tensor) { ensure(t).unversioned = true }
 
 // BumpVersion records an in-place write to t (not for a .data alias).
+// An inference tensor written outside inference mode fails here, after
+// the write, as PyTorch's version bump does.
 func BumpVersion(t *tensor.Tensor) {
-	if m := meta(t); m != nil && m.unversioned {
+	m := meta(t)
+	if m != nil && m.isInference && !inference {
+		raise(errInferenceInplace)
+	}
+	if m != nil && m.unversioned {
 		return
 	}
 	t.Storage().BumpVersion()

@@ -150,6 +150,9 @@ func (n *Node) save(t *tensor.Tensor, isOutput bool) *saved {
 	if t == nil {
 		return nil
 	}
+	if !inference && IsInference(t) {
+		raise(errInferenceSave)
+	}
 	s := &saved{t: t, version: t.Storage().Version(), isOutput: isOutput}
 	if isOutput {
 		s.node = n
