@@ -2,6 +2,7 @@ package eval
 
 import (
 	"math"
+	"slices"
 
 	"github.com/tensh/tensh/runtime/autograd"
 	"github.com/tensh/tensh/runtime/tensor"
@@ -115,8 +116,81 @@ func gradGetItem(t *tensor.Tensor, items []tensor.IndexItem, tuple bool, r *tens
 		autograd.SetHistory(r, autograd.RecordIndex(t, items, tuple, r), 0)
 		return r
 	}
-	autograd.RecordView(basicIndexNode(items), t, r)
+	if !recordIndexChain(t, items, tuple, r) {
+		autograd.RecordView(basicIndexNode(items), t, r)
+	}
 	return r
+}
+
+// recordIndexChain records a basic index as PyTorch's applySlicing makes
+// it: one view per index item (select, slice, unsqueeze), each the next
+// one's input. It reports false (nothing recorded) when the steps do not
+// rebuild r.
+func recordIndexChain(t *tensor.Tensor, items []tensor.IndexItem, tuple bool, r *tensor.Tensor) (ok bool) {
+	defer func() {
+		if recover() != nil {
+			ok = false
+		}
+	}()
+	specified := 0
+	for _, it := range items {
+		if it.Kind == tensor.IndexInt || it.Kind == tensor.IndexSlice {
+			specified++
+		}
+	}
+	single := !tuple && len(items) == 1
+	type step struct {
+		name string
+		out  *tensor.Tensor
+	}
+	var steps []step
+	cur, dim := t, 0
+	for _, it := range items {
+		var next *tensor.Tensor
+		name := ""
+		switch it.Kind {
+		case tensor.IndexInt:
+			next, name = cur.Select(dim, it.Int), "SelectBackward0"
+		case tensor.IndexSlice:
+			length := 0
+			if dim < cur.Dim() {
+				length = cur.Shape()[dim]
+			}
+			if !single && it.Start == 0 && it.Stop == length && it.Step == 1 {
+				dim++
+				continue
+			}
+			next, name = cur.SliceDim(dim, it.Start, it.Stop, it.Step), "SliceBackward0"
+			dim++
+		case tensor.IndexEllipsis:
+			dim += t.Dim() - specified
+			continue
+		case tensor.IndexNone:
+			next, name = cur.Unsqueeze(dim), "UnsqueezeBackward0"
+			dim++
+		default:
+			return false
+		}
+		steps = append(steps, step{name, next})
+		cur = next
+	}
+	if len(steps) == 0 || !sameGeometry(cur, r) {
+		return false
+	}
+	prev := t
+	for i, st := range steps {
+		out := st.out
+		if i == len(steps)-1 {
+			out = r
+		}
+		autograd.RecordView(st.name, prev, out)
+		prev = out
+	}
+	return true
+}
+
+func sameGeometry(a, b *tensor.Tensor) bool {
+	return a.Offset() == b.Offset() && slices.Equal(a.Shape(), b.Shape()) && slices.Equal(a.Strides(), b.Strides())
 }
 
 func hasTensorIndex(items []tensor.IndexItem) bool {
