@@ -46,7 +46,11 @@ func (s *Session) gradCall(f *Builtin, a *Args) Value {
 	inplace := len(name) > 1 && name[len(name)-1] == '_' && !notInplace[name]
 	need := autograd.Active() && autograd.GradEnabled() && argsRequireGrad(a)
 	if !need && !inplace && len(a.Kw) == 0 && !autograd.InferenceMode() {
-		return orNone(f.Fn(a)) // nothing to record: the common case
+		r := orNone(f.Fn(a)) // nothing to record: the common case
+		if autograd.Active() {
+			markViewResult(name, a, r)
+		}
+		return r
 	}
 	c := &gradCtx{s: s, a: a, name: name, inplace: inplace}
 	if need && len(a.Kw) > 0 {
@@ -270,4 +274,27 @@ func intOf(v Value, def int) int {
 		return 0
 	}
 	return def
+}
+
+// markViewResult makes the result of a view function a view of its input
+// for autograd even when nothing requires grad: a later in-place write
+// through it with an operand that requires grad rebases its base (and
+// detach_ refuses it), as in PyTorch.
+func markViewResult(name string, a *Args, r Value) {
+	if _, single := viewNames[name]; !single && name != "squeeze" && name != "expand" && name != "expand_as" && name != "as_strided" {
+		if multi, ok := multiViewNames[name]; ok {
+			in := firstTensor(a)
+			if tup, isT := r.(Tuple); isT && in != nil {
+				if outs := tensorList(tup); outs != nil {
+					autograd.MarkViews(multi, in, outs)
+				}
+			}
+		}
+		return
+	}
+	in := firstTensor(a)
+	out, ok := r.(*tensor.Tensor)
+	if ok && in != nil && out != in && out.DType() == in.DType() && tensor.SameStorage(in.Storage(), out.Storage()) {
+		autograd.MarkView(in, out)
+	}
 }

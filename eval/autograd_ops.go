@@ -68,8 +68,12 @@ func gradUnary(op tensor.UnaryOp, x, r *tensor.Tensor) *tensor.Tensor {
 
 // gradView records r, a view of x made by the function whose node is name.
 func gradView(name string, x, r *tensor.Tensor) *tensor.Tensor {
-	if r != x && gradOn(x) {
+	switch {
+	case r == x:
+	case gradOn(x):
 		autograd.RecordView(name, x, r)
+	case autograd.Active():
+		autograd.MarkView(x, r)
 	}
 	return r
 }
@@ -109,7 +113,13 @@ func gradInplaceOp(op tensor.BinaryOp, x *tensor.Tensor, other tensor.Operand, r
 // gradGetItem records r = t[items]: a view (named for the last index
 // applied) or, for an index with tensors, IndexBackward0.
 func gradGetItem(t *tensor.Tensor, items []tensor.IndexItem, tuple bool, r *tensor.Tensor) *tensor.Tensor {
-	if r == t || !gradOn(t) {
+	if r == t {
+		return r
+	}
+	if !gradOn(t) {
+		if autograd.Active() && tensor.SameStorage(t.Storage(), r.Storage()) && !hasTensorIndex(items) {
+			autograd.MarkView(t, r)
+		}
 		return r
 	}
 	if !tensor.SameStorage(t.Storage(), r.Storage()) || hasTensorIndex(items) {
@@ -247,6 +257,9 @@ func gradSetItem(t *tensor.Tensor, items []tensor.IndexItem, tuple bool, val *te
 		autograd.RecordView(basicIndexNode(items), t, view)
 	} else {
 		autograd.MarkView(t, view)
+	}
+	if tensor.ExpandCheck(val.Shape(), view.Shape()) != nil {
+		write() // the shape error comes first, as in PyTorch's copy_to
 	}
 	autograd.CheckInplace(view, true)
 	write()

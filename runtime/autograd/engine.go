@@ -32,6 +32,11 @@ func BackwardInputs(roots, grads, inputs []*tensor.Tensor, retain, create bool) 
 // retain_graph, create_graph, allow_unused): the gradients of the outputs
 // with respect to the inputs (nil for an unused input when allowUnused).
 func GradOf(outputs, inputs, grads []*tensor.Tensor, retain, create, allowUnused bool) []*tensor.Tensor {
+	for i, r := range outputs {
+		if gradientEdge(r).Fn == nil {
+			raise(errNoGradFn, i)
+		}
+	}
 	for _, t := range inputs {
 		if !RequiresGrad(t) {
 			raise(errInputNoGrad)

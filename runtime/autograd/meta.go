@@ -106,9 +106,11 @@ func (m *Meta) ReprSuffix() string {
 }
 
 // RequiresGrad is t.requires_grad.
+// A view requires grad when its base does (even one made in no_grad mode,
+// which has no grad_fn: gradients do not flow through it).
 func RequiresGrad(t *tensor.Tensor) bool {
 	m := meta(t)
-	return m != nil && (m.requiresGrad || m.gradFn != nil)
+	return m != nil && (m.requiresGrad || m.gradFn != nil || m.base != nil && m.base != t && RequiresGrad(m.base))
 }
 
 // IsLeaf is t.is_leaf: no grad_fn.

@@ -105,6 +105,19 @@ var (
 	permuteViews = map[string]bool{"TBackward0": true, "TransposeBackward0": true, "PermuteBackward0": true}
 )
 
+// MarkViews makes outs, the views one function (name) returned, views of
+// in that may not be modified in place.
+func MarkViews(name string, in *tensor.Tensor, outs []*tensor.Tensor) {
+	c := creationMultiOutput
+	if !gradEnabled {
+		c = creationNoGrad
+	}
+	for i, o := range outs {
+		markView(in, o, c, name)
+		ensure(o).outputNr = i
+	}
+}
+
 // RecordView records out, a view of in made by the function whose node is
 // name (ViewBackward0, SelectBackward0, TBackward0, ...).
 func RecordView(name string, in, out *tensor.Tensor) {
@@ -235,9 +248,14 @@ func CheckInplace(self *tensor.Tensor, requiresGrad bool) {
 	if m != nil && m.base != nil {
 		switch m.creation {
 		case creationMultiOutput:
-			raise(errMultiOutputView, m.outputNr, m.viewFnName)
+			// named by the view's grad_fn of now (a view of the output
+			// inherits the restriction)
+			if fn := GradFn(self); fn != nil {
+				raise(errMultiOutputView, OutputNr(self), fn.Name())
+			}
+			raise(errMultiOutputNoFn)
 		case creationNoGrad:
-			raise(errNoGradView, m.viewFnName)
+			raise(errNoGradView)
 		}
 		if RequiresGrad(self) && IsLeaf(m.base) && RequiresGrad(m.base) {
 			raise(errLeafViewInplace)
