@@ -122,20 +122,21 @@ func gradGetItem(t *tensor.Tensor, items []tensor.IndexItem, tuple bool, r *tens
 		}
 		return r
 	}
+	if recordIndexChain(t, items, tuple, r) {
+		return r
+	}
 	if !tensor.SameStorage(t.Storage(), r.Storage()) || hasTensorIndex(items) {
 		autograd.SetHistory(r, autograd.RecordIndex(t, items, tuple, r), 0)
 		return r
 	}
-	if !recordIndexChain(t, items, tuple, r) {
-		autograd.RecordView(basicIndexNode(items), t, r)
-	}
+	autograd.RecordView(basicIndexNode(items), t, r)
 	return r
 }
 
-// recordIndexChain records a basic index as PyTorch's applySlicing makes
-// it: one view per index item (select, slice, unsqueeze), each the next
-// one's input. It reports false (nothing recorded) when the steps do not
-// rebuild r.
+// recordIndexChain records an index as PyTorch's applySlicing makes it:
+// one view per basic item (select, slice, unsqueeze), each the next one's
+// input, then, for tensor items, IndexBackward0 on the last view. It
+// reports false (nothing recorded) when the steps do not rebuild r.
 func recordIndexChain(t *tensor.Tensor, items []tensor.IndexItem, tuple bool, r *tensor.Tensor) (ok bool) {
 	defer func() {
 		if recover() != nil {
@@ -144,7 +145,7 @@ func recordIndexChain(t *tensor.Tensor, items []tensor.IndexItem, tuple bool, r 
 	}()
 	specified := 0
 	for _, it := range items {
-		if it.Kind == tensor.IndexInt || it.Kind == tensor.IndexSlice {
+		if it.Kind == tensor.IndexInt || it.Kind == tensor.IndexSlice || it.Kind == tensor.IndexTensor {
 			specified++
 		}
 	}
@@ -154,6 +155,7 @@ func recordIndexChain(t *tensor.Tensor, items []tensor.IndexItem, tuple bool, r 
 		out  *tensor.Tensor
 	}
 	var steps []step
+	adv := map[int]tensor.IndexItem{}
 	cur, dim := t, 0
 	for _, it := range items {
 		var next *tensor.Tensor
@@ -178,14 +180,48 @@ func recordIndexChain(t *tensor.Tensor, items []tensor.IndexItem, tuple bool, r 
 		case tensor.IndexNone:
 			next, name = cur.Unsqueeze(dim), "UnsqueezeBackward0"
 			dim++
+		case tensor.IndexTensor:
+			ix := it.Tensor
+			if ix.Dim() == 0 && (ix.DType() == tensor.Bool || ix.DType() == tensor.Uint8) {
+				return false
+			}
+			if ix.Dim() == 0 && ix.DType().IsIntegral(false) {
+				next, name = cur.Select(dim, int(ix.Item().Int())), "SelectBackward0"
+				break
+			}
+			adv[dim] = it
+			dim++
+			continue
 		default:
 			return false
 		}
 		steps = append(steps, step{name, next})
 		cur = next
 	}
-	if len(steps) == 0 || !sameGeometry(cur, r) {
-		return false
+	if len(adv) == 0 {
+		if len(steps) == 0 || !sameGeometry(cur, r) {
+			return false
+		}
+	} else {
+		// the tensor items index the last view, at the dims they reached
+		sub := make([]tensor.IndexItem, cur.Dim())
+		for d := range sub {
+			if it, isT := adv[d]; isT {
+				sub[d] = it
+			} else {
+				sub[d] = tensor.IndexItem{Kind: tensor.IndexSlice, Start: 0, Stop: math.MaxInt64, Step: 1}
+			}
+		}
+		if !slices.Equal(cur.GetItem(sub, true, nil).Shape(), r.Shape()) {
+			return false
+		}
+		prev := t
+		for _, st := range steps {
+			autograd.RecordView(st.name, prev, st.out)
+			prev = st.out
+		}
+		autograd.SetHistory(r, autograd.RecordIndex(cur, sub, true, r), 0)
+		return true
 	}
 	prev := t
 	for i, st := range steps {
