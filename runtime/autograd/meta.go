@@ -49,7 +49,6 @@ const (
 	creationDefault creation = iota
 	creationMultiOutput
 	creationNoGrad
-	creationInference
 )
 
 // Meta is autograd's record of one tensor: AutogradMeta and
@@ -67,8 +66,8 @@ type Meta struct {
 	// counter of its own (so they never invalidate saved tensors)
 	unversioned bool
 
-	// A differentiable view: its root base, the version at which gradFn
-	// was last set, how it was made and by which function.
+	// A view: its root base, the version at which gradFn was last set, how
+	// it was made and by which function.
 	base        *tensor.Tensor
 	attrVersion uint64
 	creation    creation
