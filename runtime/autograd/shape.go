@@ -294,3 +294,12 @@ func RecordNanToNum(in *tensor.Tensor) *Node {
 	}
 	return n
 }
+
+// RecordFunc records out = f(inputs...) for a function whose gradients the
+// evaluator computes (backward maps out's gradient to one per input; nil
+// for an input without).
+func RecordFunc(name string, inputs []*tensor.Tensor, out *tensor.Tensor, backward func(g *tensor.Tensor) []*tensor.Tensor) *Node {
+	n := newNode(name, 1, inputs...)
+	n.apply = func(gs []*tensor.Tensor) []*tensor.Tensor { return backward(gs[0]) }
+	return n
+}
