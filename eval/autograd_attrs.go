@@ -340,3 +340,21 @@ func init() {
 		)
 	}
 }
+
+// decorate is a grad-mode context manager called on a function, as a
+// decorator: the function it returns runs the original in that mode.
+func (c *gradModeCM) decorate(s *Session, args *Args) Value {
+	var f Value
+	args.Name = c.kind
+	args.Unpack("func", &f)
+	return &Builtin{Name: c.kind, Doc: "A function run under torch." + c.kind + "().",
+		Fn: func(a *Args) Value {
+			cm := &gradModeCM{kind: c.kind, mode: c.mode}
+			if c.kind == "set_grad_enabled" {
+				cm.prev = autograd.SetGradEnabled(c.mode)
+			}
+			cm.Enter(a.s)
+			defer cm.Exit(a.s, nil)
+			return a.s.Call(f, &Args{Pos: a.Pos, Kw: a.Kw})
+		}}
+}

@@ -434,6 +434,8 @@ func (s *Session) Call(fn Value, args *Args) Value {
 			args.Name = f.Name
 			return orNone(f.Call(args))
 		}
+	case *gradModeCM:
+		return f.decorate(s, args) // eval/autograd_attrs.go: @torch.no_grad()
 	}
 	throw("TypeError", errNotCallable, TypeName(fn))
 	return nil
