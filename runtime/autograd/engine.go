@@ -231,7 +231,9 @@ func (t *graphTask) execute(n *Node, q *readyQueue) {
 			}
 		} else if n.name == "GraphRoot" || anyDefined(in) {
 			out = n.apply(in)
-			t.markOwned(in, out)
+			if n.name != "GraphRoot" { // the root's are the caller's tensors
+				t.markOwned(in, out)
+			}
 			if traceHook != nil && n.name != "GraphRoot" {
 				trace(traceNode, n.name, shapesText(in), shapesText(out))
 			}
