@@ -200,6 +200,13 @@ func runBackward(s *Session, roots []*tensor.Tensor, grads []Value, retain Value
 			keep = s.truth(retain)
 		}
 	}
+	if create {
+		// TORCH_WARN in the engine: Python places it at the engine call
+		// in torch/autograd/__init__.py, and prints that source line
+		if !s.warnedAt(locRunBackward, "UserWarning", msgCreateGraphCycle) {
+			fmt.Fprintf(s.opts.Warn, "%s: UserWarning: %s\n%s\n", locRunBackward, msgCreateGraphCycle, srcRunBackward)
+		}
+	}
 	if s.teach.tracing {
 		autograd.SetTrace(func(line string) { fmt.Fprintln(s.traceWriter(), line) })
 		defer autograd.SetTrace(nil)

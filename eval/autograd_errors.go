@@ -13,6 +13,9 @@ const (
 	errGradVariablesBoth = "'grad_tensors' and 'grad_variables' (deprecated) arguments both passed to backward(). Please only use 'grad_tensors'."
 	msgGradVariables     = "'grad_variables' is deprecated. Use 'grad_tensors' instead."
 	msgOnlyInputs        = "only_inputs argument is deprecated and is ignored now (defaults to True). To accumulate gradient for other parts of the graph, please use torch.autograd.backward."
+	msgCreateGraphCycle  = "Using backward() with create_graph=True will create a reference cycle between the parameter and its gradient which can cause a memory leak. We recommend using autograd.grad when creating the graph to avoid this. If you have to use this function, make sure to reset the .grad fields of your parameters to None after use to break the cycle and avoid the leak. (Triggered internally at  ./torch/csrc/autograd/engine.cpp:1059.)"
+	locRunBackward       = "/usr/lib/python3/dist-packages/torch/autograd/__init__.py:197"
+	srcRunBackward       = "  Variable._execution_engine.run_backward(  # Calls into the C++ engine to run the backward pass"
 	errSetGradEnabled    = "enabled must be a bool (got %s)"
 )
 

@@ -356,9 +356,17 @@ func accumulate(leaf, g *tensor.Tensor, owned bool) {
 	m := ensure(leaf)
 	switch {
 	case m.grad == nil:
-		if gradEnabled || owned && g.IsContiguous() && (leaf.IsContiguous() || sameShape(g.Strides(), leaf.Strides())) {
+		switch {
+		case gradEnabled:
+			// create_graph: a recorded copy, so that the graph goes on
+			c := contiguousLike(g, leaf)
+			if needsGrad(g) {
+				SetHistory(c, RecordCopy(c, g), 0)
+			}
+			m.grad = c
+		case owned && g.IsContiguous() && (leaf.IsContiguous() || sameShape(g.Strides(), leaf.Strides())):
 			m.grad = g
-		} else {
+		default:
 			m.grad = contiguousLike(g, leaf)
 		}
 	case gradEnabled:
