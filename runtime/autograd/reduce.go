@@ -212,6 +212,7 @@ func scatter(shape []int, dim int, index, src *tensor.Tensor) *tensor.Tensor {
 	n := idx.Numel()
 	ishape := idx.Shape()
 	pos := make([]int, len(ishape))
+	flat := make([]int64, n)
 	for k := 0; k < n; k++ {
 		off := 0
 		for j, p := range pos {
@@ -221,6 +222,7 @@ func scatter(shape []int, dim int, index, src *tensor.Tensor) *tensor.Tensor {
 				off += p * outStrides[j]
 			}
 		}
+		flat[k] = int64(off)
 		out.Storage().Set(off, vals.Storage().Get(vals.Offset()+k))
 		for j := len(pos) - 1; j >= 0; j-- {
 			pos[j]++
@@ -229,6 +231,15 @@ func scatter(shape []int, dim int, index, src *tensor.Tensor) *tensor.Tensor {
 			}
 			pos[j] = 0
 		}
+	}
+	if gradEnabled {
+		// the adjoint gathers the positions written
+		at := tensor.FromSlice(flat, n)
+		sshape := append([]int{}, src.Shape()...)
+		recordLinear("ScatterBackward0", []*tensor.Tensor{src}, out, func(h *tensor.Tensor) []*tensor.Tensor {
+			hf := h.Contiguous().View([]int{-1})
+			return []*tensor.Tensor{hf.GetItem([]tensor.IndexItem{{Kind: tensor.IndexTensor, Tensor: at}}, false, nil).Reshape(sshape)}
+		})
 	}
 	return out
 }
