@@ -379,10 +379,16 @@ func (s *Session) Call(fn Value, args *Args) Value {
 	switch f := fn.(type) {
 	case *Builtin:
 		args.Name = f.Name
+		if gradHook(f.Name, args) {
+			return s.gradCall(f, args) // eval/autograd_call.go
+		}
 		return orNone(f.Fn(args))
 	case *BoundMethod:
 		args.Name = f.Fn.Name
 		args.Self = f.Self
+		if gradHook(f.Fn.Name, args) {
+			return s.gradCall(f.Fn, args)
+		}
 		return orNone(f.Fn.Fn(args))
 	case *Class:
 		if f.Call != nil {
@@ -394,6 +400,8 @@ func (s *Session) Call(fn Value, args *Args) Value {
 		return s.callFunction(f, args)
 	case pyCaller:
 		return orNone(f.pyCall(args))
+	case *gradModeCM:
+		return f.decorate(s, args) // eval/autograd_attrs.go: @torch.no_grad()
 	}
 	throw("TypeError", errNotCallable, TypeName(fn))
 	return nil

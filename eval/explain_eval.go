@@ -353,12 +353,19 @@ func (ex *explainer) pointwise(e lang.Expr, args []aval) aval {
 	if len(ops) == 0 {
 		ex.unknown(e, "")
 	}
+	var r aval
 	if len(ops) == 1 {
-		return ex.abstract(e, ops[0].shape, nil, dt)
+		r = ex.abstract(e, ops[0].shape, nil, dt)
+	} else {
+		st := analyzeBroadcast(ex.text(e), ops)
+		ex.record(st)
+		r = ex.abstract(e, st.result, nil, dt)
 	}
-	st := analyzeBroadcast(ex.text(e), ops)
-	ex.record(st)
-	return ex.abstract(e, st.result, nil, dt)
+	// the result of operands that require grad requires grad
+	for _, o := range ops {
+		r.t.grad = r.t.grad || o.grad && dt.IsFloat()
+	}
+	return r
 }
 
 func (ex *explainer) matmul(e lang.Expr, a, b opnd) aval {

@@ -24,6 +24,7 @@ const (
 	msgNotBroadcast    = "%s are not broadcastable: in the %s trailing dimension %s."
 	msgExpandedAlong   = "%s is expanded along %s of the result (stride 0): strides %s -> %s"
 	msgUsedAsIs        = "%s is used as it is"
+	msgGradSummed      = "%s's gradient is summed over result %s, where %s has size 1 or no dimension, back to its shape %s"
 	msgPyTorchSays     = "PyTorch: %s"
 	msgTensorAB        = "(tensor a is %s and tensor b is %s; \"dimension %d\" counts the %d dims of the result from the left: it is %s and %s)"
 	msgAccumulated     = "the broadcast of %s, %s"

@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/tensh/tensh/runtime/autograd"
 	"github.com/tensh/tensh/runtime/broadcast"
 	"github.com/tensh/tensh/runtime/tensor"
 )
@@ -24,10 +25,11 @@ type opnd struct {
 	strides []int // nil when not known: contiguous is assumed
 	offset  int
 	dtype   tensor.DType
+	grad    bool // requires grad: its gradient is summed where it is expanded
 }
 
 func opndOf(name string, t *tensor.Tensor) opnd {
-	return opnd{name: name, shape: t.Shape(), strides: t.Strides(), offset: t.Offset(), dtype: t.DType()}
+	return opnd{name: name, shape: t.Shape(), strides: t.Strides(), offset: t.Offset(), dtype: t.DType(), grad: autograd.RequiresGrad(t)}
 }
 
 // stridesOr returns the operand's strides, or the contiguous ones.
@@ -385,6 +387,9 @@ func analyzeBroadcast(expr string, ops []opnd) *step {
 		st.expanded = true
 		st.add(msgExpandedAlong, o.name, dimsPhrase(dims), fmtTuple(o.stridesOr()),
 			fmtTuple(broadcast.ExpandStrides(o.shape, o.stridesOr(), result)))
+		if o.grad {
+			st.add(msgGradSummed, o.name, dimsPhrase(dims), o.name, fmtShape(o.shape))
+		}
 	}
 	return st
 }

@@ -633,6 +633,7 @@ func iterate(v Value) []Value {
 			poll()
 			out[i] = tensorSelect(x, i)
 		}
+		gradIter(x, out) // eval/autograd_ops.go
 		return out
 	}
 	return drain(Iterate(v))

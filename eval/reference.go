@@ -64,6 +64,11 @@ func Reference() string {
 		}
 		item("torch.", bl, also)
 	}
+	for _, sub := range sortedKeys(submoduleFuncs) {
+		for _, bl := range submoduleFuncs[sub] {
+			item("torch."+sub+".", bl, "")
+		}
+	}
 	w("")
 
 	for _, sec := range referenceSections {

@@ -123,6 +123,8 @@ func (st *reprState) repr(v Value) string {
 		return generatorRepr(x)
 	case pyReprer:
 		return x.pyRepr(st)
+	case interface{ PyRepr() string }:
+		return x.PyRepr()
 	}
 	return fmt.Sprintf("<%T>", v)
 }

@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/tensh/tensh/lang"
+	"github.com/tensh/tensh/runtime/autograd"
 	"github.com/tensh/tensh/runtime/tensor"
 )
 
@@ -102,6 +103,7 @@ func NewSession(opts Options) *Session {
 	// several sessions in one process).
 	tensor.SetPrintOptions(tensor.DefaultPrintOptions())
 	tensor.SetDefaultFloat(tensor.Float32)
+	autograd.Reset()
 	s := &Session{opts: opts, globals: map[string]Value{}, Compat: opts.Compat}
 	s.torch = newTorchModule(s)
 	s.globals["torch"] = s.torch

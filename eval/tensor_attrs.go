@@ -59,11 +59,11 @@ func init() {
 		if n := t.Dim(); n != 2 && n != 0 {
 			s.warnOnce(tensor.WarnNumpyT)
 		}
-		return t.NumpyT()
+		return gradView("PermuteBackward0", t, t.NumpyT())
 	}
-	tensorProps["mT"] = func(s *Session, t *tensor.Tensor) Value { return t.MatrixT("mT") }
-	tensorProps["mH"] = func(s *Session, t *tensor.Tensor) Value { return t.MatrixT("mH") }
-	tensorProps["H"] = func(s *Session, t *tensor.Tensor) Value { return t.MatrixH() }
+	tensorProps["mT"] = func(s *Session, t *tensor.Tensor) Value { return gradView("TransposeBackward0", t, t.MatrixT("mT")) }
+	tensorProps["mH"] = func(s *Session, t *tensor.Tensor) Value { return gradView("TransposeBackward0", t, t.MatrixT("mH")) }
+	tensorProps["H"] = func(s *Session, t *tensor.Tensor) Value { return gradView("TransposeBackward0", t, t.MatrixH()) }
 
 	register(
 		&Builtin{Name: "size", Kind: TensorMethod, Sig: "size(dim=None) -> torch.Size or int",

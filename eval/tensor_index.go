@@ -15,7 +15,7 @@ import (
 // tensorGetItem is t[idx].
 func (s *Session) tensorGetItem(t *tensor.Tensor, idx Value) Value {
 	items, tuple := indexItems(idx)
-	return t.GetItem(items, tuple, s.warnFunc())
+	return gradGetItem(t, items, tuple, t.GetItem(items, tuple, s.warnFunc()))
 }
 
 // tensorSetItem is t[idx] = v. The right side is converted first (as
@@ -34,7 +34,8 @@ func (s *Session) tensorSetItem(t *tensor.Tensor, idx, v Value) {
 		throw("TypeError", errCantAssign, TypeName(v), tensor.LegacyTypeName(t.DType(), t.Device()))
 	}
 	items, tuple := indexItems(idx)
-	t.SetItem(items, tuple, val, s.warnFunc())
+	_, valIsTensor := v.(*tensor.Tensor)
+	gradSetItem(t, items, tuple, val, valIsTensor, func() { t.SetItem(items, tuple, val, s.warnFunc()) })
 }
 
 // scalarForAssign is valueToTensor's reading of a Python number: bools

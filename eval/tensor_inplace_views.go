@@ -4,16 +4,12 @@ import (
 	"github.com/tensh/tensh/runtime/tensor"
 )
 
-// The in-place view methods unsqueeze_, squeeze_, t_ and transpose_
-// (the tensor itself takes the view's layout), type_as, and the
-// torch.NAME_ function forms of in-place methods (torch.sin_(x)).
+// type_as, and the torch.NAME_ function forms of in-place methods
+// (torch.sin_(x)). The in-place view methods unsqueeze_, squeeze_, t_ and
+// transpose_ are in tensor_views_inplace.go, with their autograd.
 
 var (
-	unsqueezeInSigs = newArgParser("unsqueeze_(Tensor input, int64_t dim)")
-	squeezeInSigs   = newArgParser("squeeze_(Tensor input)", "squeeze_(Tensor input, int64_t dim)", "squeeze_(Tensor input, Dimname dim)")
-	transposeInSigs = newArgParser("transpose_(Tensor input, int64_t dim0, int64_t dim1)")
-	tInSigs         = newArgParser("t_(Tensor input)")
-	typeAsSigs      = newArgParser("type_as(Tensor input, Tensor other)")
+	typeAsSigs = newArgParser("type_as(Tensor input, Tensor other)")
 )
 
 // inplaceFuncNames are the torch.NAME_ functions of PyTorch 1.13 whose
@@ -58,47 +54,6 @@ func init() {
 		register(inplaceFunc(n))
 	}
 	register(
-		&Builtin{Name: "unsqueeze_", Kind: TensorMethod, Sig: "unsqueeze_(dim) -> Tensor",
-			Doc: "unsqueeze in place: the tensor itself gets a dimension of size 1 at dim.",
-			Fn: func(a *Args) Value {
-				r := unsqueezeInSigs.parse(a)
-				t := r.tensor("input")
-				t.Assume(t.Unsqueeze(r.int("dim", 0)))
-				return t
-			}},
-		&Builtin{Name: "squeeze_", Kind: TensorMethod, Sig: "squeeze_(dim=None) -> Tensor",
-			Doc: "squeeze in place: the tensor itself loses its dimensions of size 1 (or dim only).",
-			Fn: func(a *Args) Value {
-				r := squeezeInSigs.parse(a)
-				t := r.tensor("input")
-				switch r.idx {
-				case 1:
-					t.Assume(t.SqueezeDim(r.int("dim", 0)))
-					return t
-				case 2:
-					r.dimname("dim", t)
-				}
-				t.Assume(t.Squeeze())
-				return t
-			}},
-		&Builtin{Name: "transpose_", Kind: TensorMethod, Sig: "transpose_(dim0, dim1) -> Tensor",
-			Doc: "transpose in place: the tensor itself has dim0 and dim1 swapped.",
-			Fn: func(a *Args) Value {
-				r := transposeInSigs.parse(a)
-				t := r.tensor("input")
-				t.Assume(t.Transpose(r.int("dim0", 0), r.int("dim1", 0)))
-				return t
-			}},
-		&Builtin{Name: "t_", Kind: TensorMethod, Sig: "t_() -> Tensor",
-			Doc: "t in place: a tensor of at most 2 dimensions is transposed itself.",
-			Fn: func(a *Args) Value {
-				t := tensorOnly(tInSigs, a)
-				if t.Dim() > 2 {
-					throw("RuntimeError", errTInplaceDims, t.Dim())
-				}
-				t.Assume(t.T())
-				return t
-			}},
 		&Builtin{Name: "type_as", Kind: TensorMethod, Sig: "type_as(other) -> Tensor",
 			Doc: "The tensor converted to other's dtype (itself when it already has it).",
 			Fn: func(a *Args) Value {

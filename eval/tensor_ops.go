@@ -75,7 +75,7 @@ func (s *Session) tensorBinary(op lang.Op, x, y Value) Value {
 
 // forwardOp is t.__op__(other).
 func (s *Session) forwardOp(op tensor.BinaryOp, t *tensor.Tensor, other tensor.Operand) Value {
-	return tensor.Binary(op, tensor.TensorOperand(t), other, s.pwOpts())
+	return gradOperator(op, tensor.TensorOperand(t), other, tensor.Binary(op, tensor.TensorOperand(t), other, s.pwOpts()))
 }
 
 // reflectedOp is t.__rop__(other), for `other op t` with a Python number
@@ -86,18 +86,21 @@ func (s *Session) reflectedOp(op tensor.BinaryOp, t *tensor.Tensor, other tensor
 	switch op {
 	case tensor.OpAdd, tensor.OpMul, tensor.OpBitAnd, tensor.OpBitOr, tensor.OpBitXor:
 		// __radd__ and friends call the method with self first.
-		return tensor.Binary(op, self, other, opts)
+		return gradBinary(op, self, other, tensor.Binary(op, self, other, opts), false)
 	case tensor.OpDiv:
 		// __rtruediv__ is self.reciprocal() * other.
-		r := tensor.Unary(tensor.OpReciprocal, t, opts)
-		return tensor.Binary(tensor.OpMul, tensor.TensorOperand(r), other, opts)
+		r := gradUnary(tensor.OpReciprocal, t, tensor.Unary(tensor.OpReciprocal, t, opts))
+		return gradBinary(tensor.OpMul, tensor.TensorOperand(r), other, tensor.Binary(tensor.OpMul, tensor.TensorOperand(r), other, opts), false)
 	case tensor.OpPow:
 		// __rpow__ makes other a tensor of the promoted dtype.
 		d := tensor.ResultTypeOf(other, self)
-		base := tensor.Scalar0(other.S, d)
-		return tensor.Binary(op, tensor.TensorOperand(base), self, opts)
+		base := tensor.TensorOperand(tensor.Scalar0(other.S, d))
+		return gradBinary(op, base, self, tensor.Binary(op, base, self, opts), false)
+	case tensor.OpSub:
+		// __rsub__ is rsub(self, other): other - self.
+		return gradBinary(op, self, other, tensor.Binary(op, other, self, opts), true)
 	}
-	// __rsub__ (rsub), __rfloordiv__, __rmod__, __rlshift__, __rrshift__.
+	// __rfloordiv__, __rmod__, __rlshift__, __rrshift__.
 	return tensor.Binary(op, other, self, opts)
 }
 
@@ -158,14 +161,14 @@ func (s *Session) tensorInplace(op lang.Op, x *tensor.Tensor, y Value) Value {
 	}
 	opts := s.pwOpts()
 	opts.Inplace = true
-	return tensor.Binary(bop, tensor.TensorOperand(x), other, opts)
+	return gradInplaceOp(bop, x, other, func() Value { return tensor.Binary(bop, tensor.TensorOperand(x), other, opts) })
 }
 
 // tensorUnary computes -t, +t, ~t.
 func (s *Session) tensorUnary(op lang.Op, t *tensor.Tensor) Value {
 	switch op {
 	case lang.Minus:
-		return tensor.Unary(tensor.OpNeg, t, s.pwOpts())
+		return gradUnary(tensor.OpNeg, t, tensor.Unary(tensor.OpNeg, t, s.pwOpts()))
 	case lang.Plus:
 		return tensor.Positive(t)
 	case lang.Tilde:

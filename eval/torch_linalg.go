@@ -3,6 +3,7 @@ package eval
 import (
 	"strings"
 
+	"github.com/tensh/tensh/runtime/autograd"
 	"github.com/tensh/tensh/runtime/linalg"
 	"github.com/tensh/tensh/runtime/tensor"
 )
@@ -34,7 +35,11 @@ func (s *Session) tensorMatmul(x, y Value) Value {
 	if !aok || !bok {
 		throw("TypeError", errUnsupportedBinary, "@", TypeName(x), TypeName(y))
 	}
-	return linalg.Matmul(a, b)
+	r := linalg.Matmul(a, b)
+	if gradOn(a, b) {
+		autograd.SetHistory(r, recordMatmul(a, b, r), 0)
+	}
+	return r
 }
 
 // binaryProduct makes the binding of a two-tensor product.

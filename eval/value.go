@@ -272,6 +272,8 @@ func TypeName(v Value) string {
 		return "generator"
 	case pyTyped:
 		return v.pyTypeName()
+	case interface{ PyTypeName() string }:
+		return v.PyTypeName()
 	}
 	return "object"
 }

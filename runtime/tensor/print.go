@@ -48,6 +48,11 @@ func (t *Tensor) StringWith(o PrintOptions) string {
 		}
 		body = t.tensorStr(o, indent)
 	}
+	if t.Autograd != nil {
+		if sfx := t.Autograd.ReprSuffix(); sfx != "" {
+			suffixes = append(suffixes, sfx)
+		}
+	}
 	return addSuffixes(prefix+body, suffixes, indent, o.LineWidth)
 }
 

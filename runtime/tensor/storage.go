@@ -22,7 +22,17 @@ type Storage struct {
 	dtype DType
 	n     int
 	root  *Storage // the storage whose memory this one reads as another dtype (view(dtype)), or nil
+	// version counts the in-place writes to the storage (Tensor._version),
+	// for autograd's check of saved tensors.
+	version uint64
 }
+
+// Version is the number of in-place writes recorded on the storage (shared
+// by its views: PyTorch's version counter).
+func (s *Storage) Version() uint64 { return s.rootStorage().version }
+
+// BumpVersion records an in-place write.
+func (s *Storage) BumpVersion() { s.rootStorage().version++ }
 
 // DType is the storage's element type.
 func (s *Storage) DType() DType { return s.dtype }

@@ -32,6 +32,18 @@ type Tensor struct {
 	shape   []int
 	strides []int
 	device  Device
+
+	// Autograd is runtime/autograd's record of t (requires_grad, grad_fn,
+	// .grad, its view base): nil for a tensor autograd has not seen. The
+	// field belongs to runtime/autograd; this package only prints it.
+	Autograd AutogradMeta
+}
+
+// AutogradMeta is what this package needs of runtime/autograd's metadata:
+// the suffix repr(t) ends with ("requires_grad=True", "grad_fn=<MulBackward0>",
+// or "" for none).
+type AutogradMeta interface {
+	ReprSuffix() string
 }
 
 // DType is the element type.

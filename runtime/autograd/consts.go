@@ -1,0 +1,5 @@
+package autograd
+
+import "math"
+
+var nan = math.NaN()
