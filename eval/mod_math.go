@@ -139,7 +139,7 @@ func logOf(v Value, f func(float64) float64) float64 {
 
 func init() {
 	unary("sqrt", "Returns the square root of x.", math.Sqrt, false)
-	unary("exp", "Returns e raised to the power of x.", math.Exp, true)
+	unary("exp", "Returns e raised to the power of x.", crExp, true)
 	unary("expm1", "Returns exp(x)-1, accurate for small x.", math.Expm1, true)
 	unary("log1p", "Returns log(1+x), accurate for small x.", func(x float64) float64 {
 		if x <= -1 {
@@ -147,12 +147,12 @@ func init() {
 		}
 		return math.Log1p(x)
 	}, false)
-	unary("sin", "Returns the sine of x (radians).", math.Sin, false)
-	unary("cos", "Returns the cosine of x (radians).", math.Cos, false)
-	unary("tan", "Returns the tangent of x (radians).", math.Tan, false)
-	unary("asin", "Returns the arc sine of x, in radians.", math.Asin, false)
-	unary("acos", "Returns the arc cosine of x, in radians.", math.Acos, false)
-	unary("atan", "Returns the arc tangent of x, in radians.", math.Atan, false)
+	unary("sin", "Returns the sine of x (radians).", crSin, false)
+	unary("cos", "Returns the cosine of x (radians).", crCos, false)
+	unary("tan", "Returns the tangent of x (radians).", crTan, false)
+	unary("asin", "Returns the arc sine of x, in radians.", crAsin, false)
+	unary("acos", "Returns the arc cosine of x, in radians.", crAcos, false)
+	unary("atan", "Returns the arc tangent of x, in radians.", crAtan, false)
 	unary("sinh", "Returns the hyperbolic sine of x.", math.Sinh, true)
 	unary("cosh", "Returns the hyperbolic cosine of x.", math.Cosh, true)
 	unary("tanh", "Returns the hyperbolic tangent of x.", math.Tanh, false)
@@ -217,7 +217,7 @@ func init() {
 	})
 	mathFn("atan2", "atan2(y, x)", "Returns the arc tangent of y/x, in radians, in the quadrant of (x, y).", func(a *Args) Value {
 		args := mathArgs(a, "atan2", 2)
-		return Float(math.Atan2(toFloat(args[0]), toFloat(args[1])))
+		return Float(crAtan2(toFloat(args[0]), toFloat(args[1])))
 	})
 	mathFn("copysign", "copysign(x, y)", "Returns x with the sign of y.", func(a *Args) Value {
 		args := mathArgs(a, "copysign", 2)
