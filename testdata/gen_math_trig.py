@@ -1,6 +1,6 @@
 #!/usr/bin/python3
 """Writes the statements of py_math_trig.tsh: math.exp, sin, cos, tan,
-atan, asin, acos, atan2 and the hyperbolic functions of random floats
+atan, asin, acos, atan2, pow and the hyperbolic functions of random floats
 (tensh must round them as glibc does). Then:
 
     /usr/bin/python3 testdata/gen_math_trig.py > /tmp/mt.tsh
@@ -31,4 +31,6 @@ for f in ["sinh", "cosh", "tanh", "asinh", "acosh", "atanh"]:
         else:
             x = r.uniform(-3, 3) if i % 2 else r.uniform(-700, 700)
         print(">>> math.%s(%r)" % (f, x))
+for i in range(40):
+    print(">>> math.pow(%r, %r)" % (r.uniform(0.01, 100), r.uniform(-20, 20)))
 print(">>> math.sin(math.pi), math.cos(math.pi / 2), math.tan(math.pi / 4), math.acos(0.5), math.exp(1), math.exp(-745.1)")
