@@ -203,7 +203,7 @@ func init() {
 	mathFn("pow", "pow(x, y)", "Returns x raised to the power y, as floats.", func(a *Args) Value {
 		args := mathArgs(a, "pow", 2)
 		x, y := toFloat(args[0]), toFloat(args[1])
-		r := tensor.Pow(x, y) // C's pow, as CPython calls it
+		r := tensor.Pow(x, y) // C's pow, as CPython calls it (and x ** y)
 		if math.IsNaN(r) && !math.IsNaN(x) && !math.IsNaN(y) {
 			throw("ValueError", errMathDomain)
 		}

@@ -14,13 +14,18 @@ func crExp(x float64) float64 {
 		return math.Exp(x)
 	}
 	logConsts()
-	k := math.Round(x / math.Ln2)
-	bx := new(big.Float).SetPrec(logPrec).SetFloat64(x)
+	return bigExp(new(big.Float).SetPrec(logPrec).SetFloat64(x))
+}
+
+// bigExp is exp(bx) rounded to a float64, for |bx| < 746.
+func bigExp(bx *big.Float) float64 {
+	xf, _ := bx.Float64()
+	k := math.Round(xf / math.Ln2)
 	r := new(big.Float).SetPrec(logPrec).Mul(bigLn2, new(big.Float).SetPrec(logPrec).SetFloat64(k))
-	r.Sub(bx, r) // |r| <= ln2/2
+	r.Sub(bx, r) // |r| <= ln2/2 (or nearly)
 	sum := new(big.Float).SetPrec(logPrec).SetInt64(1)
 	term := new(big.Float).SetPrec(logPrec).SetInt64(1)
-	for n := int64(1); n < 60; n++ {
+	for n := int64(1); n < 80; n++ {
 		term.Mul(term, r)
 		term.Quo(term, new(big.Float).SetInt64(n))
 		if term.Sign() == 0 || term.MantExp(nil) < -logPrec-8 {
