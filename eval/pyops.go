@@ -596,8 +596,10 @@ func iterate(v Value) []Value {
 		checkItems(int(n))
 		out := make([]Value, n)
 		for i := int64(0); i < n; i++ {
-			poll()
-			out[i] = MakeInt(x.Start + i*x.Step)
+			if i&1023 == 0 {
+				poll()
+			}
+			out[i] = boxInt(x.Start + i*x.Step)
 		}
 		return out
 	case *NamedTuple:
