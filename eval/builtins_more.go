@@ -298,6 +298,7 @@ func attrNames(v Value) []string {
 	var names []string
 	switch x := v.(type) {
 	case *Module:
+		names = append(names, "__doc__", "__loader__", "__name__", "__package__", "__spec__")
 		for n := range x.Members {
 			names = append(names, n)
 		}
