@@ -436,3 +436,6 @@ const (
 
 // help() of a builtin class (help.go).
 const msgHelpClass = "Help on class %s in module builtins:"
+
+// Displays ({**m}).
+const errNotMapping = "'%s' object is not a mapping"
