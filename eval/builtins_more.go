@@ -354,3 +354,6 @@ func (q *quitter) pyRepr(*reprState) string {
 }
 func (q *quitter) pyCallable() bool     { return true }
 func (q *quitter) pyCall(a *Args) Value { argCount(a, q.name, 0, 1); return raiseExit(a.Pos) }
+
+// pyClassRepr is repr(type(v)): <class 'str'>.
+func pyClassRepr(v Value) string { return "<class '" + TypeName(v) + "'>" }

@@ -347,6 +347,11 @@ func init() {
 		if len(a.Pos) != 1 {
 			throw("TypeError", errTakesExactly1Pos, "prod", len(a.Pos))
 		}
+		for _, kw := range a.Kw {
+			if kw.Name != "start" {
+				throw("TypeError", errInvalidKwFor, kw.Name, "prod")
+			}
+		}
 		a.Unpack("iterable", &it, "$start?", &acc)
 		src := Iterate(it)
 		for {

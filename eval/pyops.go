@@ -535,6 +535,9 @@ func (s *Session) contains(container, x Value) bool {
 		}
 		return strings.Contains(string(c), string(xs))
 	case *tensor.Tensor:
+		if _, isNum := number(x); !isNum && !isTensor(x) {
+			throw("RuntimeError", errTensorContains, pyClassRepr(x))
+		}
 		return s.truth(s.callMethod(s.tensorCompare(lang.Eq, c, x), "any"))
 	case Range:
 		if n, ok := x.(Int); ok {

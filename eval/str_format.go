@@ -219,7 +219,7 @@ func percentFormat(f string, args Value) string {
 	case *Dict:
 		dict, mapping = x, true
 		items = []Value{x}
-	case *List, *tensor.Tensor, Range, Size, *DictView:
+	case *List, *tensor.Tensor, Range, Size:
 		mapping = true
 		items = []Value{x}
 	default:
