@@ -46,6 +46,9 @@ func (s *Session) getAttr(x Value, name string) Value {
 		if m, ok := v.Members[name]; ok {
 			return m
 		}
+		if name == "__name__" {
+			return Str(v.Name)
+		}
 		throwNoAttr(v, name)
 	case *NamedTuple:
 		for i, f := range v.Fields {

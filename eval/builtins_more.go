@@ -298,6 +298,7 @@ func attrNames(v Value) []string {
 	var names []string
 	switch x := v.(type) {
 	case *Module:
+		names = append(names, "__doc__", "__loader__", "__name__", "__package__", "__spec__")
 		for n := range x.Members {
 			names = append(names, n)
 		}
@@ -353,3 +354,6 @@ func (q *quitter) pyRepr(*reprState) string {
 }
 func (q *quitter) pyCallable() bool     { return true }
 func (q *quitter) pyCall(a *Args) Value { argCount(a, q.name, 0, 1); return raiseExit(a.Pos) }
+
+// pyClassRepr is repr(type(v)): <class 'str'>.
+func pyClassRepr(v Value) string { return "<class '" + TypeName(v) + "'>" }

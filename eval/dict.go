@@ -62,9 +62,10 @@ func (d *Dict) Delete(k Value) bool {
 	return true
 }
 
-// Set is a Python set (Frozen: a frozenset). Elems holds the elements in
-// insertion order; Python's iteration order, CPython's hash-table order,
-// is Order() (see set_table.go): iterate and print a set through it.
+// Set is a Python set (Frozen: a frozenset). Elems holds the elements
+// (in insertion order until one is removed); Python's iteration order,
+// CPython's hash-table order, is Order() (see set_table.go): iterate and
+// print a set through it.
 type Set struct {
 	Elems  []Value
 	index  map[any]int
@@ -110,7 +111,9 @@ func (s *Set) Add(v Value) {
 	s.Elems = append(s.Elems, v)
 }
 
-// Remove removes v and reports whether it was there.
+// Remove removes v and reports whether it was there. The last element
+// takes its place in Elems (constant time: Elems is in no particular
+// order once an element was removed; Order() is Python's order).
 func (s *Set) Remove(v Value) bool {
 	h := mustHash(v)
 	i, ok := s.index[h]
@@ -119,10 +122,13 @@ func (s *Set) Remove(v Value) bool {
 	}
 	delete(s.index, h)
 	s.table().remove(s.Elems[i], pyHash(s.Elems[i]))
-	s.Elems = append(s.Elems[:i], s.Elems[i+1:]...)
-	for j := i; j < len(s.Elems); j++ {
-		s.index[mustHash(s.Elems[j])] = j
+	last := len(s.Elems) - 1
+	if i != last {
+		s.Elems[i] = s.Elems[last]
+		s.index[mustHash(s.Elems[i])] = i
 	}
+	s.Elems[last] = nil
+	s.Elems = s.Elems[:last]
 	return true
 }
 

@@ -340,3 +340,28 @@ func classAttr(c *Class, name string) (Value, bool) {
 		return m.Fn(b)
 	}}, true
 }
+
+// Helpers for the displays of the statement language (the parser and the
+// evaluator of `{k: v, **m}` and `{a, *b}` call these):
+
+// DictDisplayMerge is `**m` inside a dict display: m's items into d, or
+// CPython's TypeError when m is not a mapping.
+func DictDisplayMerge(d *Dict, m Value) {
+	o, ok := m.(*Dict)
+	if !ok {
+		throw("TypeError", errNotMapping, TypeName(m))
+	}
+	for i, k := range o.Keys {
+		d.SetItem(k, o.Vals[i])
+	}
+}
+
+// SetDisplay is `{a, b, *c}` once its items are evaluated (starred ones
+// expanded with Iterate): a set built as CPython's BUILD_SET builds it.
+func SetDisplay(items []Value) *Set {
+	s := NewSet()
+	for _, v := range items {
+		s.Add(v)
+	}
+	return s
+}

@@ -454,3 +454,9 @@ const (
 
 // help() of a builtin class (help.go).
 const msgHelpClass = "Help on class %s in module builtins:"
+
+// `x in tensor` of something that is not a tensor or a number.
+const errTensorContains = "Tensor.__contains__ only supports Tensor or scalar, but you passed in a %s."
+
+// Displays ({**m}).
+const errNotMapping = "'%s' object is not a mapping"

@@ -161,7 +161,9 @@ var (
 	fuzzAugOps  = []string{"+=", "-=", "*=", "/=", "//=", "%=", "**=", "@=", "&=", "|=", "^=", "<<=", ">>="}
 	fuzzUnOps   = []string{"-", "+", "~", "not "}
 	fuzzBuiltin = []string{"len", "list", "tuple", "sum", "max", "min", "abs", "int", "float", "bool", "str", "repr",
-		"round", "range", "type", "isinstance", "sorted", "reversed", "enumerate", "zip", "print"}
+		"round", "range", "type", "isinstance", "sorted", "reversed", "enumerate", "zip", "print",
+		"dict", "set", "frozenset", "map", "filter", "iter", "next", "divmod", "pow", "hex", "chr", "ord", "format",
+		"hash", "id", "dir", "getattr", "hasattr", "callable", "vars", "any", "all", "'a{}b'.format", "'x-y'.split", "'%s' %"}
 )
 
 // fuzzProps are the Tensor properties (registered by init functions, so

@@ -279,8 +279,6 @@ func (s *Session) evalExt(e lang.Expr) Value {
 	return nil
 }
 
-const errNotMapping = "'%s' object is not a mapping"
-
 // evalElemsIter evaluates the elements of a display, unpacking starred
 // ones with the iteration protocol.
 func (s *Session) evalElemsIter(elems []lang.Expr) []Value {

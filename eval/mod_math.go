@@ -139,7 +139,7 @@ func logOf(v Value, f func(float64) float64) float64 {
 
 func init() {
 	unary("sqrt", "Returns the square root of x.", math.Sqrt, false)
-	unary("exp", "Returns e raised to the power of x.", math.Exp, true)
+	unary("exp", "Returns e raised to the power of x.", crExp, true)
 	unary("expm1", "Returns exp(x)-1, accurate for small x.", math.Expm1, true)
 	unary("log1p", "Returns log(1+x), accurate for small x.", func(x float64) float64 {
 		if x <= -1 {
@@ -147,18 +147,18 @@ func init() {
 		}
 		return math.Log1p(x)
 	}, false)
-	unary("sin", "Returns the sine of x (radians).", math.Sin, false)
-	unary("cos", "Returns the cosine of x (radians).", math.Cos, false)
-	unary("tan", "Returns the tangent of x (radians).", math.Tan, false)
-	unary("asin", "Returns the arc sine of x, in radians.", math.Asin, false)
-	unary("acos", "Returns the arc cosine of x, in radians.", math.Acos, false)
-	unary("atan", "Returns the arc tangent of x, in radians.", math.Atan, false)
-	unary("sinh", "Returns the hyperbolic sine of x.", math.Sinh, true)
-	unary("cosh", "Returns the hyperbolic cosine of x.", math.Cosh, true)
-	unary("tanh", "Returns the hyperbolic tangent of x.", math.Tanh, false)
-	unary("asinh", "Returns the inverse hyperbolic sine of x.", math.Asinh, false)
-	unary("acosh", "Returns the inverse hyperbolic cosine of x.", math.Acosh, false)
-	unary("atanh", "Returns the inverse hyperbolic tangent of x.", math.Atanh, false)
+	unary("sin", "Returns the sine of x (radians).", crSin, false)
+	unary("cos", "Returns the cosine of x (radians).", crCos, false)
+	unary("tan", "Returns the tangent of x (radians).", crTan, false)
+	unary("asin", "Returns the arc sine of x, in radians.", crAsin, false)
+	unary("acos", "Returns the arc cosine of x, in radians.", crAcos, false)
+	unary("atan", "Returns the arc tangent of x, in radians.", crAtan, false)
+	unary("sinh", "Returns the hyperbolic sine of x.", glibcSinh, true)
+	unary("cosh", "Returns the hyperbolic cosine of x.", glibcCosh, true)
+	unary("tanh", "Returns the hyperbolic tangent of x.", glibcTanh, false)
+	unary("asinh", "Returns the inverse hyperbolic sine of x.", glibcAsinh, false)
+	unary("acosh", "Returns the inverse hyperbolic cosine of x.", glibcAcosh, false)
+	unary("atanh", "Returns the inverse hyperbolic tangent of x.", glibcAtanh, false)
 	unary("fabs", "Returns the absolute value of x, as a float.", math.Abs, false)
 	unary("erf", "Returns the error function at x.", math.Erf, false)
 	unary("erfc", "Returns the complementary error function at x.", math.Erfc, false)
@@ -203,7 +203,7 @@ func init() {
 	mathFn("pow", "pow(x, y)", "Returns x raised to the power y, as floats.", func(a *Args) Value {
 		args := mathArgs(a, "pow", 2)
 		x, y := toFloat(args[0]), toFloat(args[1])
-		r := math.Pow(x, y)
+		r := tensor.Pow(x, y) // C's pow, as CPython calls it (and x ** y)
 		if math.IsNaN(r) && !math.IsNaN(x) && !math.IsNaN(y) {
 			throw("ValueError", errMathDomain)
 		}
@@ -217,7 +217,7 @@ func init() {
 	})
 	mathFn("atan2", "atan2(y, x)", "Returns the arc tangent of y/x, in radians, in the quadrant of (x, y).", func(a *Args) Value {
 		args := mathArgs(a, "atan2", 2)
-		return Float(math.Atan2(toFloat(args[0]), toFloat(args[1])))
+		return Float(crAtan2(toFloat(args[0]), toFloat(args[1])))
 	})
 	mathFn("copysign", "copysign(x, y)", "Returns x with the sign of y.", func(a *Args) Value {
 		args := mathArgs(a, "copysign", 2)
@@ -346,6 +346,11 @@ func init() {
 		}
 		if len(a.Pos) != 1 {
 			throw("TypeError", errTakesExactly1Pos, "prod", len(a.Pos))
+		}
+		for _, kw := range a.Kw {
+			if kw.Name != "start" {
+				throw("TypeError", errInvalidKwFor, kw.Name, "prod")
+			}
 		}
 		a.Unpack("iterable", &it, "$start?", &acc)
 		src := Iterate(it)

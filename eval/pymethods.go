@@ -30,7 +30,20 @@ var seqIndexMethod = method("index", "index(value, start=0, stop=len)", "Returns
 	elems := iterate(a.Self)
 	lo, hi := 0, len(elems)
 	if len(a.Pos) > 1 {
-		for _, b := range a.Pos[1:] {
+		bounds := []Value{a.Pos[1], None}
+		if len(a.Pos) > 2 {
+			bounds[1] = a.Pos[2]
+		}
+		for i, b := range a.Pos[1:] {
+			if n, isInt := b.(Int); isInt {
+				if _, small := n.Int64(); !small { // clamped, as slice bounds are
+					bounds[i] = MakeInt(int64(len(elems)))
+					if n.Sign() < 0 {
+						bounds[i] = MakeInt(0)
+					}
+					continue
+				}
+			}
 			if _, ok := b.(NoneType); ok {
 				throw("TypeError", errIndexSliceArgs)
 			}
@@ -38,10 +51,7 @@ var seqIndexMethod = method("index", "index(value, start=0, stop=len)", "Returns
 				throw("TypeError", errIndexSliceArgs)
 			}
 		}
-		sl := &Slice{Start: a.Pos[1], Stop: None, Step: None}
-		if len(a.Pos) > 2 {
-			sl.Stop = a.Pos[2]
-		}
+		sl := &Slice{Start: bounds[0], Stop: bounds[1], Step: None}
 		lo, hi, _ = sliceIndices(sl, len(elems))
 	}
 	for i := lo; i < hi; i++ {

@@ -553,6 +553,9 @@ func (s *Session) contains(container, x Value) bool {
 		}
 		return strings.Contains(string(c), string(xs))
 	case *tensor.Tensor:
+		if _, isNum := number(x); !isNum && !isTensor(x) {
+			throw("RuntimeError", errTensorContains, pyClassRepr(x))
+		}
 		return s.truth(s.callMethod(s.tensorCompare(lang.Eq, c, x), "any"))
 	case Range:
 		if n, ok := x.(Int); ok {
@@ -617,8 +620,10 @@ func iterate(v Value) []Value {
 		checkItems(int(n))
 		out := make([]Value, n)
 		for i := int64(0); i < n; i++ {
-			poll()
-			out[i] = MakeInt(x.Start + i*x.Step)
+			if i&1023 == 0 {
+				poll()
+			}
+			out[i] = intValue(x.Start + i*x.Step)
 		}
 		return out
 	case *NamedTuple:

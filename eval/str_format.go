@@ -219,7 +219,7 @@ func percentFormat(f string, args Value) string {
 	case *Dict:
 		dict, mapping = x, true
 		items = []Value{x}
-	case *List, *tensor.Tensor, Range, Size, *DictView:
+	case *List, *tensor.Tensor, Range, Size:
 		mapping = true
 		items = []Value{x}
 	default:
@@ -388,7 +388,7 @@ func percentFormat(f string, args Value) string {
 			} else {
 				iv = n.i
 			}
-			b.WriteString(formatInt(iv, strings.TrimSuffix(spec, "."+prec)+"d", "int"))
+			b.WriteString(intPrecision(formatInt(iv, strings.TrimSuffix(spec, "."+prec)+"d", "int"), prec, width))
 		case 'o', 'x', 'X':
 			var iv Int
 			switch x := arg.(type) {
@@ -399,7 +399,7 @@ func percentFormat(f string, args Value) string {
 			default:
 				throw("TypeError", errFormatIntRequired, string(typ), TypeName(arg))
 			}
-			b.WriteString(formatInt(iv, strings.TrimSuffix(spec, "."+prec)+string(typ), "int"))
+			b.WriteString(intPrecision(formatInt(iv, strings.TrimSuffix(spec, "."+prec)+string(typ), "int"), prec, width))
 		case 'e', 'E', 'f', 'F', 'g', 'G':
 			b.WriteString(formatFloat(toFloat(arg), spec+string(typ), "float"))
 		case 'c':
@@ -438,4 +438,42 @@ func strAlign(left bool) string {
 		return "<"
 	}
 	return ">"
+}
+
+// intPrecision applies a printf precision to a formatted int: at least
+// prec digits, zeros added after the sign and the base prefix; the width
+// padding (spaces, either side, or zeros) is redone around the result.
+func intPrecision(text, prec, width string) string {
+	if prec == "" {
+		return text
+	}
+	p, _ := strconv.Atoi(prec)
+	t := strings.TrimSpace(text)
+	lead := len(text) - len(strings.TrimLeft(text, " "))
+	i := 0
+	for i < len(t) && (t[i] == '-' || t[i] == '+' || t[i] == ' ') {
+		i++
+	}
+	if strings.HasPrefix(t[i:], "0x") || strings.HasPrefix(t[i:], "0X") || strings.HasPrefix(t[i:], "0o") {
+		i += 2
+	}
+	head, digits := t[:i], strings.TrimLeft(t[i:], "0")
+	if digits == "" {
+		digits = "0"
+	}
+	if len(digits) < p {
+		digits = strings.Repeat("0", p-len(digits)) + digits
+	}
+	out := head + digits
+	w, _ := strconv.Atoi(width)
+	if len(out) >= w {
+		return out
+	}
+	if lead > 0 || !strings.HasSuffix(text, " ") {
+		if lead == 0 && strings.HasPrefix(t[i:], "0") && len(text) == w {
+			return head + strings.Repeat("0", w-len(out)) + digits // '0' flag
+		}
+		return strings.Repeat(" ", w-len(out)) + out
+	}
+	return out + strings.Repeat(" ", w-len(out))
 }

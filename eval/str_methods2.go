@@ -51,9 +51,7 @@ func init() {
 				}
 			}
 			a.Unpack("self", new(Value), "keepends?", &keep)
-			if _, isInt := pyIndex("", keep); !isInt {
-				throw("TypeError", errCannotInterpretInt, TypeName(keep))
-			}
+			cIntArg(keep)
 			return splitLinesPy(selfStr(a), a.s.truth(keep))
 		}),
 		method("join", "join(iterable)", "Concatenates the strings of iterable with this string between them.", func(a *Args) Value {
