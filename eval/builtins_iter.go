@@ -443,8 +443,9 @@ func init() {
 						return r, true
 					}))
 				}
-				if it, ok := v.(*IterValue); ok {
-					return it
+				switch it := v.(type) {
+				case *IterValue, *Generator:
+					return it // an iterator is its own iterator
 				}
 				return NewIterValue(iterName(v), Iterate(v))
 			}},
@@ -452,7 +453,7 @@ func init() {
 			Doc: "Returns the next item of iterator; default (or StopIteration) when it is exhausted.",
 			Fn: func(a *Args) Value {
 				argCount(a, "next", 1, 2)
-				it, ok := a.Pos[0].(*IterValue)
+				it, ok := a.Pos[0].(Iterator) // an iterator object or a generator
 				if !ok {
 					throw("TypeError", errNotIterator, TypeName(a.Pos[0]))
 				}

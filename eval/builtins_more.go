@@ -274,6 +274,14 @@ func builtinDir(a *Args) Value {
 				names = append(names, n)
 			}
 		}
+	} else if ns, ok := a.Pos[0].(*Namespace); ok {
+		// The type's names and the instance's own attributes.
+		names = append(names, pyDirs[shortTypeName(ns)]...)
+		for _, k := range ns.Attrs.Keys {
+			if n, ok := k.(Str); ok {
+				names = append(names, string(n))
+			}
+		}
 	} else if d, ok := pyDirs[shortTypeName(a.Pos[0])]; ok && !isModule(a.Pos[0]) {
 		names = append(names, d...) // CPython's own list, dunders included
 	} else {

@@ -39,7 +39,7 @@ func Check(t *Transcript, opts Options) []StmtResult {
 		case exited && exitMsg != "":
 			buf.WriteString(exitMsg + "\n")
 		case e != nil && !exited:
-			buf.WriteString(e.FirstLine() + "\n")
+			buf.WriteString(s.ErrorText(e) + "\n")
 		}
 		printed := splitLines(buf.String())
 		got := NormalizeOutput(printed)

@@ -121,7 +121,7 @@ func dictUpdate(d *Dict, other Value) {
 func dictGetItem(d *Dict, k Value) Value {
 	v, ok := d.Get(k)
 	if !ok {
-		throw("KeyError", errKey, Repr(k))
+		raiseKeyError(k)
 	}
 	return v
 }
@@ -241,7 +241,7 @@ func init() {
 			if len(a.Pos) == 2 {
 				return a.Pos[1]
 			}
-			throw("KeyError", errKey, Repr(a.Pos[0]))
+			raiseKeyError(a.Pos[0])
 			return nil
 		}),
 		method("popitem", "popitem()", "Removes and returns the last (key, value) pair.", func(a *Args) Value {

@@ -311,7 +311,6 @@ const (
 	errExpectedAtMostN  = "%s expected at most %d argument%s, got %d"
 	errPowMissingBase   = "pow() missing required argument 'base' (pos 1)"
 	errPowMissingExp    = "pow() missing required argument 'exp' (pos 2)"
-	errKey              = "%s"
 	errPopitemEmpty     = "'popitem(): dictionary is empty'"
 	errPopEmptySet      = "'pop from an empty set'"
 	errUnboundNoSelf    = "unbound method %s.%s() needs an argument"

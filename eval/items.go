@@ -247,7 +247,7 @@ func delItem(x, idx Value) {
 		return
 	case *Dict:
 		if !c.Delete(idx) {
-			throw("KeyError", errKey, Repr(idx))
+			raiseKeyError(idx)
 		}
 		return
 	}

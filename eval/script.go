@@ -304,8 +304,19 @@ func (t *Transcript) Rewrite(got map[int][]string) string {
 	return b.String()
 }
 
-// FirstLine is the first line of an exception message, as transcripts
-// record errors.
+// ErrorText is how a transcript records the error e: today's prompt
+// prints every line of the message (%compat current); the transcripts of
+// the seed documents' era kept its first line only (the default compat
+// mode).
+func (s *Session) ErrorText(e *Exception) string {
+	if s.Compat == CompatCurrent {
+		return e.Error()
+	}
+	return e.FirstLine()
+}
+
+// FirstLine is the first line of an exception message, as the seed
+// documents' transcripts record errors.
 func (e *Exception) FirstLine() string {
 	msg, rest, multi := strings.Cut(e.Msg, "\n")
 	if msg == "" {
@@ -358,7 +369,7 @@ func (s *Session) RunEchoFrom(r io.Reader, transcript bool) (exc *Exception, err
 			return e, nil
 		}
 		if e != nil {
-			s.write(e.FirstLine() + "\n")
+			s.write(s.ErrorText(e) + "\n")
 			if h := s.Hint(e); h != "" && s.opts.HintOut != nil {
 				fmt.Fprintln(s.opts.HintOut, h) // beside the transcript, not in it
 			}

@@ -249,18 +249,23 @@ func internalError(r any) *Exception {
 // (the seed documents' older Python printed "__main__:1": the docs compat
 // mode keeps that); in a script it is FILE:LINE, followed by the source
 // line, indented (warnings.go).
+//
+// The line is that of the innermost Python frame running: the line of the
+// input (a block's second line is <stdin>:2) or of the script.
 func (s *Session) Warn(category, msg string) {
-	loc := "__main__:1"
+	fr := s.hereFrame()
+	line := max(fr.Line, 1)
+	loc := fmt.Sprintf("__main__:%d", line)
 	if s.Compat == CompatCurrent {
-		loc = "<stdin>:1"
+		loc = fmt.Sprintf("<stdin>:%d", line)
 	}
 	if s.opts.Filename != "" {
-		loc = fmt.Sprintf("%s:%d", s.opts.Filename, s.line)
+		loc = fmt.Sprintf("%s:%d", s.opts.Filename, line)
 	}
 	if s.warnedAt(loc, category, msg) {
 		return
 	}
-	fmt.Fprintf(s.opts.Warn, "%s: %s: %s\n%s", loc, category, msg, s.warnSourceLine())
+	fmt.Fprintf(s.opts.Warn, "%s: %s: %s\n%s", loc, category, msg, s.warnSourceLine(fr))
 }
 
 func (s *Session) lookup(name string) (Value, bool) {

@@ -416,7 +416,7 @@ func init() {
 		method("remove", "remove(elem)", "Removes elem from the set; KeyError if it is not there.", func(a *Args) Value {
 			v := setArg1(a)
 			if !selfSet(a).Remove(v) {
-				throw("KeyError", errKey, Repr(v))
+				raiseKeyError(v)
 			}
 			return None
 		}),

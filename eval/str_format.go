@@ -54,7 +54,7 @@ func (s *Session) strFormat(f string, pos []Value, kw []KwArg) string {
 				}
 			}
 			if !found {
-				throw("KeyError", errKey, StrRepr(head))
+				raiseKeyError(Str(head))
 			}
 		}
 		for rest != "" {

@@ -8,16 +8,11 @@ import (
 // warnings module shows it under the location: stripped, indented by two
 // spaces, on its own line. Interactive sessions and `-c` code ("<string>")
 // show none.
-func (s *Session) warnSourceLine() string {
+func (s *Session) warnSourceLine(fr TraceFrame) string {
 	if s.opts.Filename == "" || strings.HasPrefix(s.opts.Filename, "<") {
 		return ""
 	}
-	lines := strings.Split(s.src, "\n")
-	i := s.line - s.srcLine
-	if i < 0 || i >= len(lines) {
-		return ""
-	}
-	l := strings.TrimSpace(lines[i])
+	l := strings.TrimSpace(fr.Text)
 	if l == "" {
 		return ""
 	}
