@@ -119,17 +119,9 @@ func Iterate(v Value) Iterator {
 	case *DictView:
 		return newDictIter(x.D, x.Kind)
 	case *tensor.Tensor:
-		if x.Dim() == 0 {
-			throw("TypeError", errIterTensor0d)
-		}
-		i, n := 0, x.Size(0)
-		return IterFunc(func() (Value, bool) {
-			if i >= n {
-				return nil, false
-			}
-			i++
-			return tensorSelect(x, i-1), true
-		})
+		// Tensor.__iter__ is iter(self.unbind(0)): the rows are made at
+		// once, as one multi-output view for autograd (iterate).
+		return &sliceIter{elems: iterate(x)}
 	case Iterable:
 		return x.Iter()
 	case ListIterable:

@@ -196,6 +196,9 @@ func (w *scopeWalk) stmt(st lang.Stmt) {
 		w.block(st.Else)
 	case *lang.FuncDef:
 		w.assigned[st.Name] = true
+		for _, d := range st.Decorators {
+			w.expr(d)
+		}
 		for _, p := range st.Params {
 			if p.Default != nil {
 				w.expr(p.Default)

@@ -121,7 +121,17 @@ func (s *Session) execOne(st lang.Stmt) ctl {
 		s.frame.ret = v
 		return ctlReturn
 	case *lang.FuncDef:
-		s.storeName(st.Name, s.makeFunction(st, st.Name, st.Params))
+		// Decorators are evaluated first, top to bottom, and applied
+		// bottom up to the new function.
+		decs := make([]Value, len(st.Decorators))
+		for i, d := range st.Decorators {
+			decs[i] = s.eval(d)
+		}
+		var f Value = s.makeFunction(st, st.Name, st.Params)
+		for i := len(decs) - 1; i >= 0; i-- {
+			f = s.Call(decs[i], &Args{Pos: []Value{f}})
+		}
+		s.storeName(st.Name, f)
 	case *lang.GlobalStmt:
 		// Declarations: the scope analysis made them.
 	case *lang.RaiseStmt:

@@ -33,6 +33,9 @@ func init() {
 			Doc: "In-place t(): a matrix becomes its transpose.",
 			Fn: func(a *Args) Value {
 				noArgTensor(a)
+				if t := a.Self.(*tensor.Tensor); t.Dim() > 2 {
+					throw("RuntimeError", errTInplaceDims, t.Dim()) // t_'s own name, not t()'s
+				}
 				return inplaceView(a, func(t *tensor.Tensor) *tensor.Tensor { return t.T() })
 			}},
 		transposeIP("transpose_"), transposeIP("swapaxes_"), transposeIP("swapdims_"),

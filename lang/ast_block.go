@@ -91,15 +91,17 @@ type Param struct {
 	Default Expr
 }
 
-// FuncDef is def Name(Params): Body.
+// FuncDef is def Name(Params): Body, with the decorators above it
+// (@expr lines, outermost first).
 type FuncDef struct {
-	DefPos  Pos
-	NamePos Pos
-	Name    string
-	Params  []Param
-	Returns Expr // the -> annotation, or nil
-	Body    []Stmt
-	EndPos  Pos
+	Decorators []Expr
+	DefPos     Pos
+	NamePos    Pos
+	Name       string
+	Params     []Param
+	Returns    Expr // the -> annotation, or nil
+	Body       []Stmt
+	EndPos     Pos
 }
 
 // ExceptClause is except [Type [as Name]]: Body.

@@ -48,7 +48,7 @@ func (b *blockParser) statement() []Stmt {
 	case t.kind == tKeyword && t.val == "class":
 		b.c.fail(t.start, errClassUnsupported)
 	case t.kind == tOp && t.val == "@":
-		b.c.fail(t.start, errDecoratorUnsupported)
+		return []Stmt{b.decorated()}
 	case t.kind == tKeyword && t.val == "yield":
 		b.c.fail(t.start, errYieldUnsupported)
 	}
@@ -184,6 +184,13 @@ func (b *blockParser) blockExpected(what string, line int) {
 	panic(&bailout{e, -1})
 }
 
+// defExpected fails for an input that ends after a decorator: the prompt
+// reads on (until an empty line, after which it is invalid syntax).
+func (b *blockParser) defExpected() {
+	e := &Error{Pos: b.tok().start, Msg: errInvalidSyntax, Incomplete: true, Block: true}
+	panic(&bailout{e, -1})
+}
+
 // lastEnd is the end of the last token before the parser's position that
 // is not a NEWLINE, INDENT or DEDENT: where a compound statement ends.
 func (b *blockParser) lastEnd() Pos {
@@ -285,6 +292,35 @@ func (b *blockParser) funcDef() Stmt {
 	b.colon()
 	s.Body = b.suite("function definition", kw.start.Line)
 	s.EndPos = b.lastEnd()
+	return s
+}
+
+// decorated parses one or more decorator lines (@expr) and the def they
+// decorate.
+func (b *blockParser) decorated() Stmt {
+	var decs []Expr
+	for b.c.isOp("@") {
+		b.advance()
+		decs = append(decs, b.c.test())
+		switch b.tok().kind {
+		case tNewline:
+			b.advance()
+		case tEOF:
+			b.defExpected()
+		default:
+			b.c.syntaxError()
+		}
+	}
+	switch t := b.tok(); {
+	case t.kind == tKeyword && t.val == "class":
+		b.c.fail(t.start, errClassUnsupported)
+	case t.kind == tEOF:
+		b.defExpected()
+	case t.kind != tKeyword || t.val != "def":
+		b.c.syntaxError()
+	}
+	s := b.funcDef().(*FuncDef)
+	s.Decorators = decs
 	return s
 }
 

@@ -65,6 +65,10 @@ func TestNeedsMoreBlocks(t *testing.T) {
 		{"x = 1", false},
 		{"if x:\n    f(1,\n", true},
 		{"if x:\n    y = 1 +\n", false},
+		{"@d", true},
+		{"@d\ndef f():", true},
+		{"@d\n@e(1)\ndef f(): pass", true},
+		{"@d\ndef f(): pass\n", false},
 	} {
 		if got := NeedsMore(tt.src); got != tt.more {
 			_, err := Parse(tt.src, 1)

@@ -36,6 +36,9 @@ func checkCompound(s Stmt, sc scope) {
 		checkBlock(s.Body, sc|scopeLoop)
 		checkBlock(s.Else, sc)
 	case *FuncDef:
+		for _, d := range s.Decorators {
+			checkValue(d)
+		}
 		checkParams(s.Params)
 		if s.Returns != nil {
 			checkExpr(s.Returns, 0)

@@ -235,6 +235,11 @@ func dumpBlock(b *strings.Builder, n Node) {
 		}
 		b.WriteString(")")
 	case *FuncDef:
+		for _, d := range n.Decorators {
+			b.WriteString("(@ ")
+			dump(b, d)
+			b.WriteString(") ")
+		}
 		b.WriteString("(def " + n.Name + " ")
 		params(n.Params)
 		block("body", n.Body)

@@ -99,9 +99,8 @@ const (
 
 // What tensh's language leaves out (its own messages, not CPython's).
 const (
-	errClassUnsupported     = "class definitions are not supported by tensh"
-	errDecoratorUnsupported = "decorators are not supported by tensh"
-	errYieldUnsupported     = "generator functions (yield) are not supported by tensh"
+	errClassUnsupported = "class definitions are not supported by tensh"
+	errYieldUnsupported = "generator functions (yield) are not supported by tensh"
 )
 
 // String and bytes literals, f-strings (strings.go).

@@ -2,6 +2,7 @@ package numpy
 
 import (
 	"github.com/tensh/tensh/eval"
+	"github.com/tensh/tensh/runtime/autograd"
 	"github.com/tensh/tensh/runtime/tensor"
 )
 
@@ -12,11 +13,16 @@ import (
 
 // tensorToND is t.numpy(): an array viewing t's storage.
 func tensorToND(t *tensor.Tensor) *NDArray {
-	if t.DType() == tensor.BFloat16 {
-		eval.Throw("TypeError", errNPTorchScalarType, "BFloat16")
-	}
+	// PyTorch's order (tensor_to_numpy in tensor_numpy.cpp): the device,
+	// then grad, then the dtype.
 	if t.Device().Type != "cpu" {
 		eval.Throw("TypeError", errNPDeviceTensor, t.Device().String())
+	}
+	if autograd.GradEnabled() && autograd.RequiresGrad(t) {
+		eval.Throw("RuntimeError", errNPRequiresGrad)
+	}
+	if t.DType() == tensor.BFloat16 {
+		eval.Throw("TypeError", errNPTorchScalarType, "BFloat16")
 	}
 	a := newND(tensor.FromStorage(t.Storage(), t.Offset(), append([]int{}, t.Shape()...), append([]int{}, t.Strides()...)))
 	a.borrowed = true
