@@ -26,6 +26,7 @@ const (
 
 // In-place view methods and torch.NAME_ functions.
 const (
+	errSvdDriver    = "torch.linalg.svd: keyword argument `driver=` is only supported on CUDA inputs with cuSOLVER backend."
 	errTInplaceDims = "t_() expects a tensor with <= 2 dimensions, but self is %dD"
 	errMissingInput = "%s() missing required argument 'input' (pos 1)"
 )
@@ -67,6 +68,8 @@ const (
 const (
 	errLegacyOptions    = "expected TensorOptions(dtype=%s, device=cpu, layout=Strided, requires_grad=false (default), pinned_memory=false (default), memory_format=(nullopt)) (got TensorOptions(dtype=%s, device=cpu, layout=Strided, requires_grad=false (default), pinned_memory=false (default), memory_format=(nullopt)))"
 	errLegacyStorage    = "new(): tensors from storages are not supported by tensh"
+	errLegacyCdata      = "new(): cdata= (a pointer to a C++ tensor) is not supported by tensh"
+	errSparseGrad       = "gather(): sparse_grad=True asks for a sparse gradient, and tensh has no sparse tensors"
 	errNewNotSequence   = "new(): data must be a sequence (got %s)"
 	warnRangeDeprecated = "torch.range is deprecated and will be removed in a future release because its behavior is inconsistent with Python's range builtin. Instead, use torch.arange, which produces values in [start, end)."
 )

@@ -56,6 +56,9 @@ func legacyCtor(d tensor.DType, isDefault bool) func(a *Args) Value {
 			return tensor.Empty(r.ints("size"), dt)
 		case 6:
 			return legacyFromSequence(r.val("data"), dt)
+		case 2:
+			_ = r.int("cdata", 0)
+			throw("RuntimeError", errLegacyCdata)
 		}
 		throw("TypeError", errLegacyStorage)
 		return nil

@@ -62,6 +62,26 @@ func laOut(a *Args, r *boundArgs, res *tensor.Tensor) Value {
 
 // svdTol is the tolerance of pinv and matrix_rank: max(atol, rtol·σmax),
 // rtol defaulting to eps·max(m, n) when neither is given.
+// laSpectrum is the decomposition pinv and matrix_rank work from: the SVD
+// A = U diag(S) Vh, or with hermitian=True the eigendecomposition
+// A = V diag(W) V^T read from the lower triangle (as PyTorch does). mag
+// is |S| (the magnitudes the tolerance is measured against).
+func laSpectrum(name string, t *tensor.Tensor, r *boundArgs) (u, s, vh, mag *tensor.Tensor) {
+	if r.bool("hermitian", false) {
+		w, v := linalg.Eigh(name, t, false, true)
+		return v, w, v.Transpose(-2, -1), tensor.Unary(tensor.OpAbs, w, tensor.Opts{})
+	}
+	u, s, vh = linalg.SVD(name, t, false, true)
+	return u, s, vh, s
+}
+
+// laNoDriver refuses driver=, which PyTorch takes on CUDA only.
+func laNoDriver(r *boundArgs) {
+	if v := r.val("driver"); v != nil && v != Value(None) {
+		throw("RuntimeError", errSvdDriver)
+	}
+}
+
 func svdTol(t *tensor.Tensor, s *tensor.Tensor, r *boundArgs, legacy string) *tensor.Tensor {
 	smax := tensor.Amax(s, []int{-1}, true).To(tensor.Float64)
 	atol, rtol := 0.0, 0.0
@@ -143,12 +163,14 @@ func init() {
 	laf("svd", "svd(A, full_matrices=True) -> (Tensor U, Tensor S, Tensor Vh)", "The singular value decomposition A = U diag(S) Vh (singular values descending).",
 		func(a *Args) Value {
 			r := laSvdSigs.parse(a)
+			laNoDriver(r)
 			u, s, vh := linalg.SVD("linalg.svd", r.tensor("A"), r.bool("full_matrices", true), true)
 			return laTuple("linalg_svd", u, s, vh)
 		})
 	laf("svdvals", "svdvals(A) -> Tensor", "The singular values, in descending order.",
 		func(a *Args) Value {
 			r := laSvdvalsSigs.parse(a)
+			laNoDriver(r)
 			_, s, _ := linalg.SVD("linalg.svd", r.tensor("A"), false, false)
 			return laOut(a, r, s)
 		})
@@ -156,14 +178,14 @@ func init() {
 		func(a *Args) Value {
 			r := laPinvSigs.parse(a)
 			t := r.tensor("input")
-			u, s, vh := linalg.SVD("linalg.pinv", t, false, true)
-			tol := svdTol(t, s, r, "rcond")
-			sd := s.To(tensor.Float64)
-			sv, tv := tensor.Slice[float64](sd.Contiguous().Storage()), tensor.Slice[float64](tol.Storage())
+			u, s, vh, mag := laSpectrum("linalg.pinv", t, r)
+			tol := svdTol(t, mag, r, "rcond")
+			sv := tensor.Slice[float64](s.To(tensor.Float64).Contiguous().Storage())
+			mv, tv := tensor.Slice[float64](mag.To(tensor.Float64).Contiguous().Storage()), tensor.Slice[float64](tol.Storage())
 			k := s.Size(-1)
 			inv := make([]float64, len(sv))
 			for i, x := range sv {
-				if x > tv[i/max(k, 1)] {
+				if mv[i] > tv[i/max(k, 1)] {
 					inv[i] = 1 / x
 				}
 			}
@@ -175,7 +197,7 @@ func init() {
 		func(a *Args) Value {
 			r := laRankSigs.parse(a)
 			t := r.tensor("input")
-			_, s, _ := linalg.SVD("linalg.matrix_rank", t, false, false)
+			_, _, _, s := laSpectrum("linalg.matrix_rank", t, r)
 			tol := svdTol(t, s, r, "tol")
 			sv, tv := tensor.Slice[float64](s.To(tensor.Float64).Contiguous().Storage()), tensor.Slice[float64](tol.Storage())
 			k := s.Size(-1)

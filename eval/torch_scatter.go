@@ -186,6 +186,9 @@ func init() {
 			Fn: func(a *Args) Value {
 				r := gatherSigs.parse(a)
 				t := r.tensor("input")
+				if r.bool("sparse_grad", false) {
+					throw("RuntimeError", errSparseGrad)
+				}
 				if r.idx == 1 {
 					noDimname("gather")
 				}
