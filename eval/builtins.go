@@ -244,21 +244,7 @@ func builtinRound(a *Args) Value {
 		if noDigits {
 			return n.i
 		}
-		d, _ := pyIndex("round", nd)
-		if d >= 0 {
-			return n.i
-		}
-		p := intBinary(lang.StarStar, MakeInt(10), MakeInt(-d)).(Int)
-		half := intBinary(lang.SlashSlash, p, MakeInt(2)).(Int)
-		q := intBinary(lang.SlashSlash, intBinary(lang.Plus, n.i, half).(Int), p).(Int)
-		r := intBinary(lang.Percent, intBinary(lang.Plus, n.i, half).(Int), p).(Int)
-		if r.Sign() == 0 && p.Sign() != 0 {
-			// exact tie: round to even
-			if qq, _ := q.Int64(); qq%2 != 0 {
-				q = intBinary(lang.Minus, q, MakeInt(1)).(Int)
-			}
-		}
-		return intBinary(lang.Star, q, p)
+		return roundIntDigits(n.i, nd)
 	case Float:
 		f := float64(v)
 		if noDigits {
@@ -274,7 +260,7 @@ func builtinRound(a *Args) Value {
 			}
 			return MakeBigInt(bigFromFloat(r))
 		}
-		d, ok := pyIndex("round", nd)
+		d, ok := floatRoundDigits(nd)
 		if !ok {
 			throw("TypeError", errCannotInterpretInt, TypeName(nd))
 		}
