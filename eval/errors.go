@@ -157,6 +157,10 @@ const (
 	errRecursionCompare = "maximum recursion depth exceeded in comparison"
 )
 
+// Reliability (issue 16): output that cannot be written
+// (output_errors.go): CPython's OSError text, errno and strerror.
+const errOSErrno = "[Errno %d] %s"
+
 // Creation, dtypes and conversions (torch.tensor, zeros, arange, ..., to,
 // type, item, tolist), and PyTorch's argument parser.
 const (
