@@ -176,7 +176,7 @@ func (s *Session) getItem(x, idx Value) Value {
 func (s *Session) setItem(x, idx, v Value) {
 	switch c := x.(type) {
 	case *tensor.Tensor:
-		s.tensorSetItem(c, idx, v)
+		whole(func() { s.tensorSetItem(c, idx, v) })
 		return
 	case *List:
 		if sl, ok := idx.(*Slice); ok {
