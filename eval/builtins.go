@@ -188,7 +188,7 @@ func builtinPrint(a *Args) Value {
 			throw("TypeError", errInvalidKwFor, kw.Name, "print")
 		}
 	}
-	a.s.write(strings.Join(parts, sep) + end)
+	a.s.write(joinChecked(parts, sep, end))
 	return None
 }
 

@@ -41,6 +41,7 @@ func (d *Dict) SetItem(k, v Value) {
 		d.Vals[i] = v
 		return
 	}
+	checkItems(1)
 	d.index[h] = len(d.Keys)
 	d.Keys = append(d.Keys, k)
 	d.Vals = append(d.Vals, v)

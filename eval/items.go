@@ -139,19 +139,7 @@ func (s *Session) getItem(x, idx Value) Value {
 		}
 		return elems[seqIndex("tuple", idx, len(elems))]
 	case Str:
-		rs := []rune(string(c))
-		elems := make([]Value, len(rs))
-		for i, r := range rs {
-			elems[i] = Str(string(r))
-		}
-		if sl, ok := idx.(*Slice); ok {
-			var b []rune
-			for _, e := range sliceElems(elems, sl) {
-				b = append(b, []rune(string(e.(Str)))...)
-			}
-			return Str(string(b))
-		}
-		return elems[seqIndex("string", idx, len(elems))]
+		return strItem(c, idx)
 	case Range:
 		if sl, ok := idx.(*Slice); ok {
 			start, stop, step := sliceIndices(sl, int(c.Len()))

@@ -33,6 +33,7 @@ func init() {
 			var v Value
 			a.Unpack("self", new(Value), "object", &v)
 			l := a.Self.(*List)
+			checkSlots(1)
 			l.Elems = append(l.Elems, v)
 			return None
 		}),
@@ -286,6 +287,7 @@ var seqCountMethod = method("count", "count(value)", "Returns the number of occu
 func strFn(f func(string) string) func(a *Args) Value {
 	return func(a *Args) Value {
 		a.Unpack("self", new(Value))
+		checkStrBytes(len(a.Self.(Str)))
 		return Str(f(string(a.Self.(Str))))
 	}
 }
