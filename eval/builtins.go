@@ -394,13 +394,13 @@ func builtinStr(a *Args) Value {
 func builtinList(a *Args) Value {
 	var v Value = Tuple{}
 	a.Unpack("iterable?", &v)
-	return &List{Elems: append([]Value{}, iterate(v)...)}
+	return &List{Elems: copyElems(iterate(v))}
 }
 
 func builtinTuple(a *Args) Value {
 	var v Value = Tuple{}
 	a.Unpack("iterable?", &v)
-	return Tuple(append([]Value{}, iterate(v)...))
+	return Tuple(copyElems(iterate(v)))
 }
 
 func builtinRange(a *Args) Value {

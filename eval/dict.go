@@ -91,6 +91,7 @@ func (s *Set) Add(v Value) {
 	if _, ok := s.index[h]; ok {
 		return
 	}
+	checkItems(1)
 	s.index[h] = len(s.Elems)
 	s.Elems = append(s.Elems, v)
 }

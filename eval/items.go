@@ -169,26 +169,7 @@ func (s *Session) setItem(x, idx, v Value) {
 	case *List:
 		if sl, ok := idx.(*Slice); ok {
 			start, stop, step := sliceIndices(sl, len(c.Elems))
-			vals := iterate(v)
-			if step != 1 {
-				var pos []int
-				for i := start; (step > 0 && i < stop) || (step < 0 && i > stop); i += step {
-					pos = append(pos, i)
-				}
-				if len(pos) != len(vals) {
-					throw("ValueError", errExtSliceAssign, len(vals), len(pos))
-				}
-				for k, p := range pos {
-					c.Elems[p] = vals[k]
-				}
-				return
-			}
-			if stop < start {
-				stop = start
-			}
-			out := append([]Value{}, c.Elems[:start]...)
-			out = append(out, vals...)
-			c.Elems = append(out, c.Elems[stop:]...)
+			c.Elems = assignSlice(c.Elems, start, stop, step, iterate(v))
 			return
 		}
 		c.Elems[seqIndex("list", idx, len(c.Elems))] = v
@@ -205,17 +186,7 @@ func delItem(x, idx Value) {
 	case *List:
 		if sl, ok := idx.(*Slice); ok {
 			start, stop, step := sliceIndices(sl, len(c.Elems))
-			drop := map[int]bool{}
-			for i := start; (step > 0 && i < stop) || (step < 0 && i > stop); i += step {
-				drop[i] = true
-			}
-			var out []Value
-			for i, e := range c.Elems {
-				if !drop[i] {
-					out = append(out, e)
-				}
-			}
-			c.Elems = out
+			c.Elems = deleteSlice(c.Elems, start, stop, step)
 			return
 		}
 		i := seqIndex("list", idx, len(c.Elems))

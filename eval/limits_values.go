@@ -197,3 +197,78 @@ func checkIntValue(bits int) {
 		checkStrBytes(bits / 8)
 	}
 }
+
+// copyElems is a new slice with the items of elems (list(), sorted()),
+// after a memory check.
+func copyElems(elems []Value) []Value {
+	checkSlots(len(elems))
+	return append([]Value{}, elems...)
+}
+
+// checkTupleItem checks the memory for the i-th tuple of n slots that a
+// loop makes (enumerate, zip), and polls for Ctrl-C.
+func checkTupleItem(i, n int) {
+	pollAt(i)
+	checkMemory(n+2, slotBytes)
+}
+
+// sliceLen is how many indices start, start+step, ... lie before stop
+// (the indices of slice.indices).
+func sliceLen(start, stop, step int) int {
+	switch {
+	case step > 0 && stop > start:
+		return (stop-start-1)/step + 1
+	case step < 0 && start > stop:
+		return (start-stop-1)/-step + 1
+	}
+	return 0
+}
+
+// assignSlice is elems[start:stop:step] = vals for a list: Python's
+// ValueError when an extended slice and vals differ in length; a plain
+// slice is replaced by vals, after a memory check.
+func assignSlice(elems []Value, start, stop, step int, vals []Value) []Value {
+	if step != 1 {
+		n := sliceLen(start, stop, step)
+		if n != len(vals) {
+			throw("ValueError", errExtSliceAssign, len(vals), n)
+		}
+		for k, i := 0, start; k < n; k, i = k+1, i+step {
+			pollAt(k)
+			elems[i] = vals[k]
+		}
+		return elems
+	}
+	stop = max(stop, start)
+	checkSlots(addLen(len(elems)-(stop-start), len(vals)))
+	out := make([]Value, 0, len(elems)-(stop-start)+len(vals))
+	out = append(out, elems[:start]...)
+	out = append(out, vals...)
+	return append(out, elems[stop:]...)
+}
+
+// deleteSlice is del elems[start:stop:step] for a list, in place and in
+// one pass.
+func deleteSlice(elems []Value, start, stop, step int) []Value {
+	n := sliceLen(start, stop, step)
+	if n == 0 {
+		return elems
+	}
+	if step < 0 {
+		// The same indices, ascending.
+		start, step = start+(n-1)*step, -step
+	}
+	out := elems[:start]
+	next := start // the next index to drop
+	for i := start; i < len(elems); i++ {
+		pollAt(i)
+		if i == next && n > 0 {
+			next += step
+			n--
+			continue
+		}
+		out = append(out, elems[i])
+	}
+	clear(elems[len(out):]) // let the dropped items go
+	return out
+}

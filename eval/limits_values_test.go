@@ -55,6 +55,14 @@ func TestValueMemoryCap(t *testing.T) {
 		run("s + s, f'{s}{s!r}', s[::-1], 'héllo'[::-2], 'héllo'[1:3], 'abc'[-10:10:2]", "('abab', \"ab'ab'\", 'ba', 'olh', 'él', 'ac')")
 		run("f'{1:*^10}', f'{\"é\":é<5}', f'{-12:=+8}', f'{3.5:0>8}', f'{7:>3}'", "('****1*****', 'ééééé', '-     12', '000003.5', '  7')")
 		run("print('a', 'b', sep='--', end='!')", "a--b!")
+		// List slices: assignment and deletion in one pass, checked.
+		run("l = list(range(10)); del l[::-3]; l", "[1, 2, 4, 5, 7, 8]")
+		run("l = list(range(10)); del l[8:2:-2]; l", "[0, 1, 2, 3, 5, 7, 9]")
+		run("l = list(range(10)); l[::2] = 'abcde'; l[1:3] = [7, 7, 7]; l[5:2] = ['x']; l", "['a', 7, 7, 7, 3, 'x', 'c', 5, 'd', 7, 'e', 9]")
+		run("l[::-4] = [0, 0]", "ValueError: attempt to assign sequence of size 2 to extended slice of size 3")
+		run("l = [0] * 10**6; l[:] = l * 5", "MemoryError")
+		run("del l[::2]; len(l), sorted([3, 1, 2]), list(enumerate('ab', 5)), list(zip('ab', [1, 2, 3]))", "(500000, [1, 2, 3], [(5, 'a'), (6, 'b')], [('a', 1), ('b', 2)])")
+		run("del l", "")
 		run("repr(torch.tensor([1, 2]).storage())", "' 1\\n 2\\n[torch.storage.TypedStorage(dtype=torch.int64, device=cpu) of size 2]'")
 	})
 }

@@ -170,8 +170,9 @@ func init() {
 				var it Value
 				rev := false
 				a.Unpack("iterable", &it, "$reverse?", &rev)
-				elems := append([]Value{}, iterate(it)...)
+				elems := copyElems(iterate(it))
 				sort.SliceStable(elems, func(i, j int) bool {
+					poll()
 					if rev {
 						return a.s.truth(a.s.compare(lang.Lt, elems[j], elems[i]))
 					}
@@ -186,6 +187,7 @@ func init() {
 				a.Unpack("iterable", &it, "start?", &start)
 				var out []Value
 				for i, v := range iterate(it) {
+					checkTupleItem(i, 2)
 					out = append(out, Tuple{MakeInt(start + int64(i)), v})
 				}
 				return &List{Elems: out}
@@ -202,6 +204,7 @@ func init() {
 					return tensor.Flip(x, []int{0})
 				case *List, Tuple, Size, Range, Str:
 					elems := iterate(x)
+					checkSlots(len(elems))
 					out := make([]Value, len(elems))
 					for i, v := range elems {
 						out[len(elems)-1-i] = v
@@ -224,6 +227,7 @@ func init() {
 				}
 				var out []Value
 				for i := 0; i < n; i++ {
+					checkTupleItem(i, len(seqs))
 					t := make(Tuple, len(seqs))
 					for k := range seqs {
 						t[k] = seqs[k][i]
