@@ -291,6 +291,7 @@ func builtinInt(a *Args) Value {
 	var v Value = MakeInt(0)
 	var base Value = None
 	a.Unpack("x?", &v, "base?", &base)
+	b := intBase(v, base)
 	switch x := v.(type) {
 	case Int:
 		return x
@@ -313,11 +314,6 @@ func builtinInt(a *Args) Value {
 		}
 		return MakeBigInt(bigFromFloat(f))
 	case Str:
-		b := 10
-		if bi, ok := base.(Int); ok {
-			n, _ := bi.Int64()
-			b = int(n)
-		}
 		checkStrDigits(string(x), b)
 		txt := strings.ReplaceAll(strings.TrimSpace(string(x)), "_", "")
 		if bi, ok := newBigBase(txt, b); ok && !strings.HasPrefix(strings.TrimSpace(string(x)), "_") {

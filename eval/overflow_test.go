@@ -35,6 +35,13 @@ func TestHugeIntegerArguments(t *testing.T) {
 		{"x = torch.ones(4); x[1::2**63-1] = torch.ones(2)", "RuntimeError: Storage size calculation overflowed with sizes=[-1] and strides=[9223372036854775807]"},
 		{"x = torch.ones(4); x[1::2**63-1] = 5", "RuntimeError: Storage size calculation overflowed with sizes=[-1] and strides=[9223372036854775807]"},
 		{"x = torch.ones(4); x[::2**63] = 1", ""},
+		// int(x, base): the hostile corpus's InternalErrors.
+		{"int('nuc', 1)", "ValueError: int() base must be >= 2 and <= 36, or 0"},
+		{"int('0', -(2**62))", "ValueError: int() base must be >= 2 and <= 36, or 0"},
+		{"int('1', 2**64)", "ValueError: int() base must be >= 2 and <= 36, or 0"},
+		{"int('1', 1.5)", "TypeError: 'float' object cannot be interpreted as an integer"},
+		{"int(5, 10)", "TypeError: int() can't convert non-string with explicit base"},
+		{"int('z', 36), int('0x1f', 0), int('11', 2)", "(35, 31, 3)"},
 	} {
 		out.Reset()
 		got := ""

@@ -61,3 +61,36 @@ func floatRoundDigits(nd Value) (int64, bool) {
 	}
 	return pyIndex("round", nd)
 }
+
+// intBase is int(x, base)'s base, checked as CPython checks it: 10 when
+// it is omitted; TypeError for a base given with x not a str;
+// ValueError outside 2..36 and 0, whatever the int's size.
+func intBase(x, base Value) int {
+	if _, none := base.(NoneType); none {
+		return 10
+	}
+	if _, ok := x.(Str); !ok {
+		throw("TypeError", errIntNonStringBase)
+	}
+	var b int64
+	switch v := base.(type) {
+	case Int:
+		n, ok := v.Int64()
+		if !ok {
+			throw("ValueError", errIntBaseRange)
+		}
+		b = n
+	case Bool:
+		b = int64(boolInt(v).small)
+	default:
+		n, ok := pyIndex("int", base)
+		if !ok {
+			throw("TypeError", errCannotInterpretInt, TypeName(base))
+		}
+		b = n
+	}
+	if b != 0 && (b < 2 || b > 36) {
+		throw("ValueError", errIntBaseRange)
+	}
+	return int(b)
+}
