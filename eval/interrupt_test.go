@@ -37,6 +37,10 @@ var interruptCases = []struct{ setup, stmt string }{
 	{"", "y = torch.tensor(list(range(10**7)))"},
 	{"", "y = torch.zeros(1).expand(2**40).max()"}, // the hostile corpus's hang (issue 16)
 	{"", "y = torch.zeros(1).expand(2**40).amin(0)"},
+	{"", "y = torch.zeros(1).expand(2**40).prod()"},
+	{"", "y = torch.zeros(1, dtype=torch.bool).expand(2**40).all()"},
+	{"", "y = torch.zeros(1, dtype=torch.int64).expand(2**40).sum()"},
+	{"", "y = torch.zeros(1, dtype=torch.bool).expand(2**40).max()"},
 }
 
 // interruptLatency is how soon a statement must stop after Ctrl-C. A

@@ -54,6 +54,19 @@ func Uninterrupted(f func()) {
 	CheckInterrupt()
 }
 
+// CheckInterruptAlways is CheckInterrupt even while interrupts are held:
+// for the evaluator's Python-level loops (converting a list or a range to
+// a tensor, say), which run before an operation's write starts, so that a
+// statement such as x[:] = range(2**62) can still be stopped.
+func CheckInterruptAlways() {
+	if c := pollCount; c != nil {
+		c.Add(1)
+	}
+	if interrupted.Load() && interrupted.Swap(false) {
+		panic(&Error{Kind: KeyboardInterrupt})
+	}
+}
+
 // InterruptsHeld reports whether an Uninterrupted call is running.
 func InterruptsHeld() bool { return held.Load() != 0 }
 

@@ -179,9 +179,9 @@ func (g *generator) statement() string {
 	case 11:
 		return "f'{" + g.atom() + ":" + g.pick(specs) + "}'"
 	case 12:
-		return g.pick([]string{"s", "'ab' * 10**6", "str(l)", "repr(q)"}) + "." + g.pick(strMeths)
+		return g.pick([]string{"s", "('ab' * 10**6)", "str(l)", "repr(q)"}) + "." + g.pick(strMeths)
 	case 13:
-		return g.pick([]string{"l", "q", "[1, 2] * 10**5"}) + "." + g.pick(listMeths)
+		return g.pick([]string{"l", "q", "([1, 2] * 10**5)"}) + "." + g.pick(listMeths)
 	case 14:
 		return g.pick([]string{"repr", "str", "print", "len", "round", "int", "float", "sorted", "list", "tuple"}) + "(" + g.atom() + ", " + g.atom() + ")"
 	}

@@ -139,18 +139,19 @@ func runChunk(bin, base string, stmts []string, rep *report) {
 // index, if any, crashed, hung or was interrupted.
 func runOnce(bin, base string, stmts []string, rep *report) int {
 	var src strings.Builder
+	var srcLines []string
 	isSetup := map[int]bool{} // line numbers (0-based) of setup lines
-	line := 0
 	for k, st := range stmts {
 		if k%setupEvery == 0 {
 			for _, s := range setup {
-				src.WriteString(s + "\n")
-				isSetup[line] = true
-				line++
+				isSetup[len(srcLines)] = true
+				srcLines = append(srcLines, s)
 			}
 		}
-		src.WriteString(st + "\n")
-		line++
+		srcLines = append(srcLines, st)
+	}
+	for _, l := range srcLines {
+		src.WriteString(l + "\n")
 	}
 	script := base + ".py"
 	check(os.WriteFile(script, []byte(src.String()), 0o644))
@@ -196,12 +197,14 @@ func runOnce(bin, base string, stmts []string, rep *report) int {
 			}
 			fmt.Fprintln(log, l)
 			timer.Reset(*idle)
-			if strings.HasPrefix(l, ">>> ") {
+			// The echo of the next statement (after output without a
+			// final newline, it ends a line).
+			if echoed+1 < len(srcLines) && strings.HasSuffix(l, ">>> "+srcLines[echoed+1]) {
 				if echoed >= 0 && !isSetup[echoed] {
 					done++
 				}
 				echoed++
-				current = strings.TrimPrefix(l, ">>> ")
+				current = srcLines[echoed]
 				continue
 			}
 			classify(l, current, isSetup[echoed], rep)
