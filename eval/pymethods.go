@@ -1,6 +1,7 @@
 package eval
 
 import (
+	"slices"
 	"sort"
 	"strings"
 
@@ -56,7 +57,8 @@ func init() {
 				i = max(i+n, 0)
 			}
 			i = min(i, n)
-			l.Elems = append(l.Elems[:i], append([]Value{v}, l.Elems[i:]...)...)
+			checkSlots(1)
+			l.Elems = slices.Insert(l.Elems, i, v)
 			return None
 		}),
 		method("pop", "pop(index=-1)", "Removes and returns the item at index.", func(a *Args) Value {
@@ -265,6 +267,7 @@ var seqIndexMethod = method("index", "index(value)", "Returns the first index of
 	var v Value
 	a.Unpack("self", new(Value), "value", &v)
 	for i, e := range iterate(a.Self) {
+		pollAt(i)
 		if a.s.equal(e, v) {
 			return MakeInt(int64(i))
 		}
@@ -280,7 +283,8 @@ var seqCountMethod = method("count", "count(value)", "Returns the number of occu
 	var v Value
 	a.Unpack("self", new(Value), "value", &v)
 	n := 0
-	for _, e := range iterate(a.Self) {
+	for i, e := range iterate(a.Self) {
+		pollAt(i)
 		if a.s.equal(e, v) {
 			n++
 		}
