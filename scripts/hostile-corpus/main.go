@@ -229,8 +229,8 @@ func runOnce(bin, base string, stmts []string, rep *report) int {
 	}
 	switch {
 	case finished:
-	case interrupted && strings.Contains(stderr.String(), "KeyboardInterrupt"):
-		rep.add("hang", current) // Ctrl-C did not stop it
+	case interrupted && strings.Contains(stderr.String(), "KeyboardInterrupt") && confirmHang(bin, base, current):
+		rep.add("hang", current) // Ctrl-C did not stop it, twice
 	case interrupted:
 		rep.add("slow", current)
 	default:
@@ -243,6 +243,34 @@ func runOnce(bin, base string, stmts []string, rep *report) int {
 	}
 	rep.mu.Unlock()
 	return done
+}
+
+// confirmHang runs stmt alone after the setup and interrupts it after a
+// second: a busy machine can delay a statement's stop past tensh's grace
+// period once, a statement that does not poll misses it every time.
+func confirmHang(bin, base, stmt string) bool {
+	script := base + ".hang.py"
+	check(os.WriteFile(script, []byte(strings.Join(append(append([]string{}, setup...), stmt), "\n")+"\n"), 0o644))
+	cmd := exec.Command(bin, "--echo", "--max-memory="+*maxMemory, script)
+	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+	var stdout, stderr strings.Builder
+	cmd.Stdout, cmd.Stderr = &stdout, &stderr
+	check(cmd.Start())
+	done := make(chan struct{})
+	go func() { cmd.Wait(); close(done) }()
+	select {
+	case <-done:
+		return false // it finished
+	case <-time.After(time.Second):
+		syscall.Kill(cmd.Process.Pid, syscall.SIGINT)
+	}
+	select {
+	case <-done:
+	case <-time.After(time.Minute):
+		syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL)
+		<-done
+	}
+	return strings.Contains(stderr.String(), "KeyboardInterrupt")
 }
 
 // classify counts one output line of a statement.
