@@ -175,7 +175,7 @@ func builtinPrint(a *Args) Value {
 			throw("TypeError", errInvalidKwFor, kw.Name, "print")
 		}
 	}
-	a.s.write(strings.Join(parts, sep) + end)
+	a.s.write(joinChecked(parts, sep, end))
 	return None
 }
 
@@ -198,21 +198,7 @@ func builtinRound(a *Args) Value {
 		if noDigits {
 			return n.i
 		}
-		d, _ := pyIndex("round", nd)
-		if d >= 0 {
-			return n.i
-		}
-		p := intBinary(lang.StarStar, MakeInt(10), MakeInt(-d)).(Int)
-		half := intBinary(lang.SlashSlash, p, MakeInt(2)).(Int)
-		q := intBinary(lang.SlashSlash, intBinary(lang.Plus, n.i, half).(Int), p).(Int)
-		r := intBinary(lang.Percent, intBinary(lang.Plus, n.i, half).(Int), p).(Int)
-		if r.Sign() == 0 && p.Sign() != 0 {
-			// exact tie: round to even
-			if qq, _ := q.Int64(); qq%2 != 0 {
-				q = intBinary(lang.Minus, q, MakeInt(1)).(Int)
-			}
-		}
-		return intBinary(lang.Star, q, p)
+		return roundIntDigits(n.i, nd)
 	case Float:
 		f := float64(v)
 		if noDigits {
@@ -228,7 +214,7 @@ func builtinRound(a *Args) Value {
 			}
 			return MakeBigInt(bigFromFloat(r))
 		}
-		d, ok := pyIndex("round", nd)
+		d, ok := floatRoundDigits(nd)
 		if !ok {
 			throw("TypeError", errCannotInterpretInt, TypeName(nd))
 		}
@@ -260,6 +246,7 @@ func builtinInt(a *Args) Value {
 	var base Value = None
 	a.Unpack("x?", &v, "base?", &base)
 	v = asScalar(v) // NumPy scalars, one-element arrays: export.go
+	b := intCtorBase(v, base)
 	switch x := v.(type) {
 	case Int:
 		return x
@@ -282,11 +269,6 @@ func builtinInt(a *Args) Value {
 		}
 		return MakeBigInt(bigFromFloat(f))
 	case Str:
-		b := 10
-		if bi, ok := base.(Int); ok {
-			n, _ := bi.Int64()
-			b = int(n)
-		}
 		checkStrDigits(string(x), b)
 		txt := strings.ReplaceAll(strings.TrimSpace(string(x)), "_", "")
 		if bi, ok := newBigBase(txt, b); ok && !strings.HasPrefix(strings.TrimSpace(string(x)), "_") {
@@ -365,14 +347,14 @@ func builtinList(a *Args) Value {
 	var v Value = Tuple{}
 	argCount(a, "list", 0, 1)
 	a.Unpack("iterable?", &v)
-	return &List{Elems: append([]Value{}, iterate(v)...)}
+	return &List{Elems: copyElems(iterate(v))}
 }
 
 func builtinTuple(a *Args) Value {
 	var v Value = Tuple{}
 	argCount(a, "tuple", 0, 1)
 	a.Unpack("iterable?", &v)
-	return Tuple(append([]Value{}, iterate(v)...))
+	return Tuple(copyElems(iterate(v)))
 }
 
 func builtinRange(a *Args) Value {

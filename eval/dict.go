@@ -41,6 +41,7 @@ func (d *Dict) SetItem(k, v Value) {
 		d.Vals[i] = v
 		return
 	}
+	checkItems(1)
 	d.index[h] = len(d.Keys)
 	d.Keys = append(d.Keys, k)
 	d.Vals = append(d.Vals, v)
@@ -106,6 +107,7 @@ func (s *Set) Add(v Value) {
 	if _, ok := s.index[h]; ok {
 		return
 	}
+	checkItems(1)
 	s.table().add(v, pyHash(v))
 	s.index[h] = len(s.Elems)
 	s.Elems = append(s.Elems, v)

@@ -187,6 +187,16 @@ const (
 	errRecursionCompare = "maximum recursion depth exceeded in comparison"
 )
 
+// Reliability (issue 16): output that cannot be written
+// (output_errors.go): CPython's OSError text, errno and strerror; integer
+// arguments out of range.
+const (
+	errOSErrno = "[Errno %d] %s"
+	// int(x, base) (round_digits.go)
+	errIntBaseRange     = "int() base must be >= 2 and <= 36, or 0"
+	errIntNonStringBase = "int() can't convert non-string with explicit base"
+)
+
 // Creation, dtypes and conversions (torch.tensor, zeros, arange, ..., to,
 // type, item, tolist), and PyTorch's argument parser.
 const (

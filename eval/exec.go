@@ -146,7 +146,9 @@ func (s *Session) inplaceBinary(op lang.Op, x, y Value) Value {
 	switch xv := x.(type) {
 	case *tensor.Tensor:
 		if op != lang.At {
-			return s.tensorInplace(op, xv, y)
+			var r Value
+			whole(func() { r = s.tensorInplace(op, xv, y) })
+			return r
 		}
 	case *Set:
 		if r, ok := setInplace(op, xv, y); ok {
@@ -375,6 +377,9 @@ func (s *Session) evalCall(e *lang.CallExpr) Value {
 
 // Call calls a callable value.
 func (s *Session) Call(fn Value, args *Args) Value {
+	if writesInPlace(fn, args) {
+		return s.callWhole(fn, args)
+	}
 	args.s = s
 	switch f := fn.(type) {
 	case *Builtin:

@@ -36,7 +36,9 @@ func (s *Session) evalFString(f *lang.FString) string {
 		case 's':
 			v = Str(ToStr(v))
 		}
-		b.WriteString(Format(v, spec))
+		part := Format(v, spec)
+		growStr(&b, len(part))
+		b.WriteString(part)
 	}
 	return b.String()
 }
@@ -163,23 +165,11 @@ func (fs fmtSpec) pad(prefix, body string, defAlign byte) string {
 	if n >= fs.width {
 		return prefix + body
 	}
-	checkStrBytes(repeatedLen(fs.width-n, utf8.RuneLen(fs.fill)))
-	fill := strings.Repeat(string(fs.fill), fs.width-n)
 	align := fs.align
 	if align == 0 {
 		align = defAlign
 	}
-	switch align {
-	case '<':
-		return prefix + body + fill
-	case '^':
-		left := (fs.width - n) / 2
-		fr := []rune(fill)
-		return string(fr[:left]) + prefix + body + string(fr[left:])
-	case '=':
-		return prefix + fill + body
-	}
-	return fill + prefix + body
+	return padded(prefix, body, fs.fill, fs.width-n, align)
 }
 
 func formatStr(s, spec string) string {

@@ -62,6 +62,7 @@ var fuzzRegressions = [][]string{
 		"def c():\n    v = 0\n    def i():\n        nonlocal v\n        v += 1\n        return v\n    return i\n", "c()()",
 		"try:\n    raise ValueError(1)\nexcept ValueError as e:\n    raise\n", "with 5:\n    pass\n",
 		"for a, *b in [[1], [2, 3]]:\n    print(a, b)\n", "{**{1: 2}}", "[*range(3)]", "raise ValueError from KeyError()"},
+	{"torch.ones(3).as_strided((), (), 2**62)", "round(1, -2**63)", "x[1::2**63-1] = torch.ones(2)", "round(10, -(2**31))", "torch.ones(3)[::2**63]"},
 	{"10**12 in range(10**13)", "True in range(2)", "2.0 in range(3)", "'a' in range(3)", "-4 in range(0, -10, -2)"},
 }
 
@@ -148,9 +149,13 @@ var fuzzSetup = []string{
 var (
 	fuzzNames   = []string{"x", "y", "z", "b", "i", "h", "u", "e", "s0", "w", "g", "n", "l", "tp", "st", "fl", "torch", "q"}
 	fuzzTargets = []string{"x", "y", "z", "b", "i", "h", "w", "n", "l", "q", "r"}
-	fuzzInts    = []string{"0", "1", "2", "3", "-1", "-2", "5", "10", "100", "2**31", "2**63-1", "2**63", "10**20", "-(2**63)", "True"}
-	fuzzFloats  = []string{"0.5", "-1.5", "0.0", "-0.0", "1e308", "1e-320", "float('nan')", "float('inf')", "-float('inf')", "3.0"}
-	fuzzDTypes  = []string{"torch.bool", "torch.uint8", "torch.int8", "torch.int16", "torch.int32", "torch.int64",
+	fuzzInts    = append([]string{"0", "1", "2", "3", "-1", "-2", "5", "10", "100", "10**20", "True"}, fuzzHugeInts...)
+	// fuzzHugeInts are the integers at the edges of the int32 and int64
+	// ranges (and past them), which args also puts in any argument
+	// position.
+	fuzzHugeInts = []string{"2**31", "-(2**31)", "2**31-1", "2**62", "-(2**62)", "2**63-1", "2**63", "-(2**63)", "-(2**63)-1", "2**64", "-(2**64)"}
+	fuzzFloats   = []string{"0.5", "-1.5", "0.0", "-0.0", "1e308", "1e-320", "float('nan')", "float('inf')", "-float('inf')", "3.0"}
+	fuzzDTypes   = []string{"torch.bool", "torch.uint8", "torch.int8", "torch.int16", "torch.int32", "torch.int64",
 		"torch.float16", "torch.bfloat16", "torch.float32", "torch.float64"}
 	fuzzStrings     = []string{"'ab'", "''", "'cpu'", "'cuda'", "'floor'", "'trunc'", "'x'", "'cuda:0'"}
 	fuzzFormatSpecs = []string{"", ">5", "^9.3e", ".2f", ",", "_x", "#o", "c", "+.1%", "010.4g", ".999999999", "10000000000",
@@ -342,7 +347,10 @@ func (g *stmtGen) list() string {
 // their argument checks often enough to run.
 func (g *stmtGen) args() string {
 	arg := func() string {
-		if g.n(10) < 7 {
+		switch k := g.n(10); {
+		case k == 0:
+			return g.pick(fuzzHugeInts)
+		case k < 7:
 			return g.atom()
 		}
 		return g.expr()

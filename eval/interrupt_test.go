@@ -35,6 +35,12 @@ var interruptCases = []struct{ setup, stmt string }{
 	{"x = torch.ones(10)", "%timeit -n 100000000 x + 1"},
 	{"", "%timeit -n 100000000 pass"},
 	{"", "y = torch.tensor(list(range(10**7)))"},
+	{"", "y = torch.zeros(1).expand(2**40).max()"}, // the hostile corpus's hang (issue 16)
+	{"", "y = torch.zeros(1).expand(2**40).amin(0)"},
+	{"", "y = torch.zeros(1).expand(2**40).prod()"},
+	{"", "y = torch.zeros(1, dtype=torch.bool).expand(2**40).all()"},
+	{"", "y = torch.zeros(1, dtype=torch.int64).expand(2**40).sum()"},
+	{"", "y = torch.zeros(1, dtype=torch.bool).expand(2**40).max()"},
 }
 
 // interruptLatency is how soon a statement must stop after Ctrl-C. A

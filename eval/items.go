@@ -142,19 +142,7 @@ func (s *Session) getItem(x, idx Value) Value {
 		}
 		return elems[seqIndex("tuple", idx, len(elems))]
 	case Str:
-		rs := []rune(string(c))
-		elems := make([]Value, len(rs))
-		for i, r := range rs {
-			elems[i] = Str(string(r))
-		}
-		if sl, ok := idx.(*Slice); ok {
-			var b []rune
-			for _, e := range sliceElems(elems, sl) {
-				b = append(b, []rune(string(e.(Str)))...)
-			}
-			return Str(string(b))
-		}
-		return elems[seqIndex("string", idx, len(elems))]
+		return strItem(c, idx)
 	case Range:
 		if sl, ok := idx.(*Slice); ok {
 			start, stop, step := sliceIndices(sl, int(c.Len()))
@@ -185,31 +173,12 @@ func (s *Session) setItem(x, idx, v Value) {
 	}
 	switch c := x.(type) {
 	case *tensor.Tensor:
-		s.tensorSetItem(c, idx, v)
+		whole(func() { s.tensorSetItem(c, idx, v) })
 		return
 	case *List:
 		if sl, ok := idx.(*Slice); ok {
 			start, stop, step := sliceIndices(sl, len(c.Elems))
-			vals := iterate(v)
-			if step != 1 {
-				var pos []int
-				for i := start; (step > 0 && i < stop) || (step < 0 && i > stop); i += step {
-					pos = append(pos, i)
-				}
-				if len(pos) != len(vals) {
-					throw("ValueError", errExtSliceAssign, len(vals), len(pos))
-				}
-				for k, p := range pos {
-					c.Elems[p] = vals[k]
-				}
-				return
-			}
-			if stop < start {
-				stop = start
-			}
-			out := append([]Value{}, c.Elems[:start]...)
-			out = append(out, vals...)
-			c.Elems = append(out, c.Elems[stop:]...)
+			c.Elems = assignSlice(c.Elems, start, stop, step, iterate(v))
 			return
 		}
 		c.Elems[seqIndex("list", idx, len(c.Elems))] = v
@@ -229,17 +198,7 @@ func delItem(x, idx Value) {
 	case *List:
 		if sl, ok := idx.(*Slice); ok {
 			start, stop, step := sliceIndices(sl, len(c.Elems))
-			drop := map[int]bool{}
-			for i := start; (step > 0 && i < stop) || (step < 0 && i > stop); i += step {
-				drop[i] = true
-			}
-			var out []Value
-			for i, e := range c.Elems {
-				if !drop[i] {
-					out = append(out, e)
-				}
-			}
-			c.Elems = out
+			c.Elems = deleteSlice(c.Elems, start, stop, step)
 			return
 		}
 		i := seqIndex("list", idx, len(c.Elems))

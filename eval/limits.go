@@ -79,8 +79,10 @@ func boolInt(b Bool) Int {
 }
 
 // poll raises KeyboardInterrupt when Ctrl-C was pressed; Python-level loops
-// call it on every iteration (it is one atomic load).
-func poll() { tensor.CheckInterrupt() }
+// call it on every iteration (it is one atomic load). They run before an
+// in-place operation starts to write (inplace_whole.go), so they stop
+// even then.
+func poll() { tensor.CheckInterruptAlways() }
 
 // forEachItem calls fn with each item of the iterable v, in order, until
 // fn returns false. Ranges are not materialized, and the loop polls for

@@ -31,6 +31,7 @@ func init() {
 		method("append", "append(object)", "Appends object to the end of the list.", func(a *Args) Value {
 			v := listArg1(a, "append")
 			l := selfList(a)
+			checkSlots(1)
 			l.Elems = append(l.Elems, v)
 			return None
 		}),
@@ -59,6 +60,7 @@ func init() {
 				i64 = max(i64+n, 0)
 			}
 			i := int(min(i64, n))
+			checkSlots(1)
 			l.Elems = append(l.Elems, nil)
 			copy(l.Elems[i+1:], l.Elems[i:])
 			l.Elems[i] = a.Pos[1]

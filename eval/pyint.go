@@ -19,6 +19,7 @@ func checkBits(b *big.Int) Int {
 	if b.BitLen() > maxIntBits {
 		throw("OverflowError", errIntTooLarge, maxIntBits)
 	}
+	checkIntValue(b.BitLen())
 	return MakeBigInt(b)
 }
 

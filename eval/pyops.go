@@ -52,6 +52,7 @@ func (s *Session) binary(op lang.Op, x, y Value) Value {
 		switch op {
 		case lang.Plus:
 			if yv, ok := y.(Str); ok {
+				checkStrSum(len(xv), len(yv))
 				return xv + yv
 			}
 			throw("TypeError", errStrConcat, TypeName(y))

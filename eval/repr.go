@@ -215,6 +215,7 @@ func StrRepr(s string) string {
 		quote = '"'
 	}
 	var b strings.Builder
+	growStr(&b, addLen(len(s), 2))
 	b.WriteByte(quote)
 	for _, r := range s {
 		switch {

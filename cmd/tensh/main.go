@@ -96,7 +96,8 @@ func run(args []string, stdin *os.File, stdout, stderr io.Writer) int {
 		name = "<stdin>"
 		open = func() (io.Reader, bool, error) { return eval.PeekTranscript(stdin) }
 	}
-	return runInterruptible(stderr, func(running *atomic.Bool) int {
+	return runInterruptible(stderr, func(running *atomic.Bool) (status int) {
+		defer catchOutputError(stderr, &status)
 		src, transcript, err := open()
 		if err != nil {
 			fmt.Fprintf(stderr, "tensh: reading %s: %v\n", name, err)
@@ -105,10 +106,10 @@ func run(args []string, stdin *os.File, stdout, stderr io.Writer) int {
 		running.Store(true)
 		var e *eval.Exception
 		if cfg.echo {
-			opts.Out, opts.HintOut = stdout, stderr
+			opts.Out, opts.HintOut = scriptOutput(stdout), stderr
 			e, err = eval.NewSession(opts).RunEchoFrom(src, transcript)
 		} else {
-			opts.Out, opts.Warn, opts.Filename = stdout, stderr, name
+			opts.Out, opts.Warn, opts.Filename = scriptOutput(stdout), stderr, name
 			e, err = eval.NewSession(opts).RunScriptFrom(name, src, transcript, stderr)
 		}
 		switch {

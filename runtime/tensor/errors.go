@@ -355,3 +355,7 @@ const (
 	errMaskedScatterDType  = "masked_scatter: expected self and source to have same dtypes but got%s and %s"
 	errMaskedScatterCount  = "Number of elements of source < number of ones in mask"
 )
+
+// as_strided's storage offset past the int64 byte range (issue 16): PyTorch
+// wraps around and reads outside the storage; tensh names the overflow.
+const errStorageOffsetOverflow = "Storage size calculation overflowed with sizes=%s, strides=%s and storage offset=%d"

@@ -28,13 +28,47 @@ func Interrupt() { interrupted.Store(true) }
 func ClearInterrupt() { interrupted.Store(false) }
 
 // Interrupted reports whether an interrupt is pending, without clearing it.
-// Worker goroutines poll it between chunks and simply stop early.
+// Worker goroutines poll it between chunks and simply stop early. It is
+// false while interrupts are held (Uninterrupted).
 func Interrupted() bool {
 	if c := pollCount; c != nil {
 		c.Add(1)
 	}
-	return interrupted.Load()
+	return interrupted.Load() && held.Load() == 0
 }
+
+// held counts the Uninterrupted calls running.
+var held atomic.Int32
+
+// Uninterrupted runs f, which writes into tensors that exist (an in-place
+// operation, out=, an assignment to an index): kernels do not stop for an
+// interrupt while it runs, as PyTorch's kernels always finish, so that no
+// tensor is left half-written; the interrupt is raised once f is done.
+// Only the statement's goroutine may call it.
+func Uninterrupted(f func()) {
+	held.Add(1)
+	func() {
+		defer held.Add(-1)
+		f()
+	}()
+	CheckInterrupt()
+}
+
+// CheckInterruptAlways is CheckInterrupt even while interrupts are held:
+// for the evaluator's Python-level loops (converting a list or a range to
+// a tensor, say), which run before an operation's write starts, so that a
+// statement such as x[:] = range(2**62) can still be stopped.
+func CheckInterruptAlways() {
+	if c := pollCount; c != nil {
+		c.Add(1)
+	}
+	if interrupted.Load() && interrupted.Swap(false) {
+		panic(&Error{Kind: KeyboardInterrupt})
+	}
+}
+
+// InterruptsHeld reports whether an Uninterrupted call is running.
+func InterruptsHeld() bool { return held.Load() != 0 }
 
 // CheckInterrupt raises KeyboardInterrupt on the calling goroutine when an
 // interrupt is pending, and clears it. Call it only from the goroutine that
@@ -44,7 +78,7 @@ func CheckInterrupt() {
 	if c := pollCount; c != nil {
 		c.Add(1)
 	}
-	if interrupted.Load() && interrupted.Swap(false) {
+	if interrupted.Load() && held.Load() == 0 && interrupted.Swap(false) {
 		panic(&Error{Kind: KeyboardInterrupt})
 	}
 }

@@ -478,11 +478,19 @@ func (t *Tensor) StorageString() string {
 	var b strings.Builder
 	b.WriteByte(' ')
 	n := t.st.Len()
+	CheckMemory(3 * int64(n)) // a line of at least " 0\n" each
 	for i := 0; i < n; i++ {
+		pollAt(i)
 		if i > 0 {
 			b.WriteString("\n ")
 		}
-		b.WriteString(scalarStr(t.st.Get(i)))
+		s := scalarStr(t.st.Get(i))
+		if len(s)+2 > b.Cap()-b.Len() {
+			// The text is checked before each time it grows.
+			CheckMemory(2*int64(b.Cap()) + int64(len(s)) + 2)
+			b.Grow(len(s) + 2)
+		}
+		b.WriteString(s)
 	}
 	b.WriteString("\n[torch.storage.TypedStorage(dtype=")
 	b.WriteString(t.DType().String())

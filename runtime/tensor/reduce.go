@@ -35,6 +35,7 @@ func SumAs(t *Tensor, dims []int, keepdim bool, d DType) *Tensor {
 		id := in.st.data.([]bool)
 		g.forRows(func(o, i, n, os, is int) {
 			for k := 0; k < n; k++ {
+				pollAt(k)
 				od[o+k*os] = od[o+k*os] || id[i+k*is]
 			}
 		})
@@ -57,8 +58,11 @@ func sumRows[T Num](od, id []T) func(o, i, n, os, is int) {
 	return func(o, i, n, os, is int) {
 		if os == 0 {
 			var acc T
-			for k := 0; k < n; k++ {
-				acc += id[i+k*is]
+			for lo := 0; lo < n; lo += pollEvery {
+				CheckInterrupt()
+				for k := lo; k < min(n, lo+pollEvery); k++ {
+					acc += id[i+k*is]
+				}
 			}
 			od[o] += acc
 			return
@@ -140,6 +144,7 @@ func ProdAs(t *Tensor, dims []int, keepdim bool, d DType) *Tensor {
 		id := in.st.data.([]bool)
 		g.forRows(func(o, i, n, os, is int) {
 			for k := 0; k < n; k++ {
+				pollAt(k)
 				od[o+k*os] = od[o+k*os] && id[i+k*is]
 			}
 		})
@@ -166,6 +171,7 @@ func ProdAs(t *Tensor, dims []int, keepdim bool, d DType) *Tensor {
 func prodRows[T Num](od, id []T) func(o, i, n, os, is int) {
 	return func(o, i, n, os, is int) {
 		for k := 0; k < n; k++ {
+			pollAt(k)
 			od[o+k*os] *= id[i+k*is]
 		}
 	}
@@ -194,6 +200,7 @@ func (v *vecReduce[T]) block(oBase, iBase, size0, size1, o0, i0, o1, i1 int) {
 		for j := 0; j < size1; j++ {
 			CheckInterrupt()
 			for i := 0; i < size0; i++ {
+				pollAt(i) // a row may be huge: a stride-0 view of 2**40 elements
 				o := oBase + j*o1 + i*o0
 				v.out[o] = op(v.out[o], v.in[iBase+j*i1+i*i0])
 			}
@@ -306,6 +313,7 @@ func extremum(name string, t *Tensor, dims []int, keepdim, isMax bool) *Tensor {
 		}
 		g.forRows(func(o, i, n, os, is int) {
 			for k := 0; k < n; k++ {
+				pollAt(k)
 				if isMax {
 					od[o+k*os] = od[o+k*os] || id[i+k*is]
 				} else {
@@ -353,6 +361,7 @@ func allAny(t *Tensor, dims []int, keepdim, isAll bool) *Tensor {
 	g := r.geom(nz, ost, res)
 	g.forRows(func(o, i, n, os, is int) {
 		for k := 0; k < n; k++ {
+			pollAt(k)
 			if id[i+k*is] != isAll {
 				rd[o+k*os] = !isAll
 			}
@@ -371,6 +380,7 @@ func CountNonzero(t *Tensor, dims []int) *Tensor {
 	g := r.geom(nz, ost, out)
 	g.forRows(func(o, i, n, os, is int) {
 		for k := 0; k < n; k++ {
+			pollAt(k)
 			if id[i+k*is] {
 				od[o+k*os]++
 			}

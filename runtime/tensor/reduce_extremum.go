@@ -63,6 +63,7 @@ func extremumBlockMax[T Num](od, id []T, oBase, iBase, size0, size1, o0, i0, o1,
 	default:
 		for j := 0; j < size1; j++ {
 			for i := 0; i < size0; i++ {
+				pollAt(i) // a row may be huge: a stride-0 view of 2**40 elements
 				o := oBase + j*o1 + i*o0
 				od[o] = foldElemMax(od[o], id[iBase+j*i1+i*i0])
 			}
@@ -170,6 +171,7 @@ func extremumBlockMin[T Num](od, id []T, oBase, iBase, size0, size1, o0, i0, o1,
 	default:
 		for j := 0; j < size1; j++ {
 			for i := 0; i < size0; i++ {
+				pollAt(i) // a row may be huge: a stride-0 view of 2**40 elements
 				o := oBase + j*o1 + i*o0
 				od[o] = foldElemMin(od[o], id[iBase+j*i1+i*i0])
 			}

@@ -240,6 +240,12 @@ func (t *Tensor) SliceDim(dim, start, end, step int) *Tensor {
 		// the product overflowed; PyTorch's as_strided then refuses it
 		raise(RuntimeError, errAsStridedNeg, ShapeString(u.strides))
 	}
+	if n < 0 {
+		// end-start+step-1 overflowed (a step near 2**63), in PyTorch's
+		// int64 arithmetic too; its storage size check then refuses the
+		// negative size.
+		raise(RuntimeError, errStorageOverflow, ShapeString(u.shape), ShapeString(u.strides))
+	}
 	return u
 }
 
@@ -413,8 +419,19 @@ func asStrided(t *Tensor, size, stride []int, offset int) *Tensor {
 	need := storageBytes(size, stride, t.DType().ItemSize())
 	if need != 0 {
 		have := t.st.Len() * t.DType().ItemSize()
-		if need+offset*t.DType().ItemSize() > have {
-			raise(RuntimeError, errAsStridedBounds, ShapeString(size), ShapeString(stride), offset, t.DType().ItemSize(), need+offset*t.DType().ItemSize(), have)
+		total := need
+		if offset > 0 {
+			// PyTorch's int64 sum wraps here and reads outside the
+			// storage; the overflow is an error.
+			hi, lo := bits.Mul64(uint64(offset), uint64(t.DType().ItemSize()))
+			sum, carry := bits.Add64(lo, uint64(need), 0)
+			if hi != 0 || carry != 0 || sum > math.MaxInt64 {
+				raise(RuntimeError, errStorageOffsetOverflow, ShapeString(size), ShapeString(stride), offset)
+			}
+			total = int(sum)
+		}
+		if total > have {
+			raise(RuntimeError, errAsStridedBounds, ShapeString(size), ShapeString(stride), offset, t.DType().ItemSize(), total, have)
 		}
 	}
 	if offset < 0 {
