@@ -59,6 +59,7 @@ def calls(r, shape, d):
     yield f"a.topk({k}, {dim}, {r.choice([True, False])})"
     yield f"a.kthvalue({max(k, 1)}, {dim}, {r.choice([True, False])})"
     yield f"torch.unique(a, return_inverse=True, return_counts=True)"
+    yield f"torch.unique(a, sorted=False, return_inverse=True)"
     if nd:
         yield f"torch.unique(a, dim={dim}, return_counts=True)"
     yield "torch.nonzero(a)"
