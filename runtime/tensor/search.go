@@ -364,18 +364,19 @@ func Bincount(t, weights *Tensor, minlength int) *Tensor {
 	}
 	wc := weights.To(Float64).Contiguous()
 	w := Slice[float64](wc.st)[wc.offset:]
-	acc := make([]float64, nb)
+	out := Empty([]int{int(nb)}, od)
 	if od == Float32 {
-		acc32 := make([]float32, nb)
+		acc32 := Slice[float32](out.st)
 		for i, x := range v {
 			acc32[x] += float32(w[i])
 		}
-		return FromSlice(acc32, int(nb))
+		return out
 	}
+	acc := Slice[float64](out.st)
 	for i, x := range v {
 		acc[x] += w[i]
 	}
-	return FromSlice(acc, int(nb))
+	return out
 }
 
 // Histc is torch.histc(t, bins, min, max): a histogram of bins equal
