@@ -91,3 +91,5 @@ const (
 	errDotOutDType  = "result dtype %s does not match input dtype %s"
 	errAmaxOutDType = "Expected the dtype for input and out to match, but got %s for input's dtype and %s for out's dtype."
 )
+
+const errRandOutDType = "dtype %s does not match dtype of out parameter (%s)"
