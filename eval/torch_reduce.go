@@ -266,28 +266,36 @@ func maxMin(a *Args, ss *argParser, isMax bool) Value {
 		return tensor.MinAll(t)
 	case 1:
 		// max(other) is torch.maximum.
-		r.rejectOut()
 		op := tensor.OpMinimum
 		if isMax {
 			op = tensor.OpMaximum
 		}
-		return tensor.Binary(op, tensor.TensorOperand(t), tensor.TensorOperand(r.tensor("other")), tensor.Opts{})
+		return tensor.Binary(op, tensor.TensorOperand(t), tensor.TensorOperand(r.tensor("other")), tensor.Opts{Out: r.tensor("out")})
 	case 3:
 		r.dimname("dim", t)
 	}
-	r.rejectOut()
 	var v, i *tensor.Tensor
 	if isMax {
 		v, i = tensor.MaxDim(t, r.int("dim", 0), r.bool("keepdim", false))
 	} else {
 		v, i = tensor.MinDim(t, r.int("dim", 0), r.bool("keepdim", false))
 	}
-	return returnType(name, v, i)
+	return valuesIndices(a, r, name, v, i)
 }
 
 func argMaxMin(a *Args, ss *argParser, isMax bool) Value {
 	r := ss.parse(a)
-	r.rejectOut()
+	if out := r.tensor("out"); out != nil {
+		checkOutDType(out, tensor.Int64)
+		a2 := *a
+		a2.Kw = nil
+		for _, k := range a.Kw {
+			if k.Name != "out" {
+				a2.Kw = append(a2.Kw, k)
+			}
+		}
+		return writeOut(a, out, argMaxMin(&a2, ss, isMax).(*tensor.Tensor))
+	}
 	t := r.tensor("input")
 	keepdim := r.bool("keepdim", false)
 	if !r.has("dim") {
