@@ -93,3 +93,8 @@ const (
 )
 
 const errRandOutDType = "dtype %s does not match dtype of out parameter (%s)"
+
+const (
+	errLogsumexpOut      = "logsumexp(): Expected floating point type for result tensor, but got: %s"
+	errNotImplementedStd = "\"%s\" not implemented for '%s'"
+)

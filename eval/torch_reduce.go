@@ -204,7 +204,9 @@ func init() {
 				if r.idx == 1 {
 					r.dimname("dim", t)
 				}
-				r.rejectOut()
+				if out := r.tensor("out"); out != nil && !out.DType().IsFloat() {
+					throw("RuntimeError", errLogsumexpOut, out.DType().ScalarName())
+				}
 				dims, keepdim := r.ints("dim"), r.bool("keepdim", false)
 				if len(dims) == 0 && !keepdim && t.Dim() > 0 {
 					// PyTorch adds the kept-dims maximum in place into the
@@ -215,7 +217,7 @@ func init() {
 					}
 					throw("RuntimeError", errOutputBroadcast, "[]", tensor.ShapeString(ones))
 				}
-				return tensor.Logsumexp(t, dims, keepdim)
+				return withOut(a, r, tensor.Logsumexp(t, dims, keepdim), nil)
 			}},
 		&Builtin{Name: "median", Kind: reduce, Sig: "median(input) / median(input, dim, keepdim=False) -> Tensor",
 			Doc: "The lower median of all elements; along dim, a torch.return_types.median of the values and their indices.",
@@ -312,10 +314,17 @@ func argMaxMin(a *Args, ss *argParser, isMax bool) Value {
 
 func stdVar(a *Args, ss *argParser, isStd bool) Value {
 	r := ss.parse(a)
-	r.rejectOut()
 	t := r.tensor("input")
 	if r.idx >= 3 {
 		r.dimname("dim", t)
+	}
+	out := r.tensor("out")
+	if out != nil {
+		// the result's dtype is the one computed in
+		if !out.DType().IsFloat() {
+			throw("RuntimeError", errNotImplementedStd, "std_cpu", out.DType().ScalarName())
+		}
+		t = t.To(out.DType())
 	}
 	correction := 1.0
 	if !r.bool("unbiased", true) {
@@ -325,10 +334,14 @@ func stdVar(a *Args, ss *argParser, isStd bool) Value {
 		correction = float64(r.int("correction", 1))
 	}
 	dims, keepdim := r.ints("dim"), r.bool("keepdim", false)
+	res := tensor.Var(t, dims, correction, keepdim)
 	if isStd {
-		return tensor.Std(t, dims, correction, keepdim)
+		res = tensor.Std(t, dims, correction, keepdim)
 	}
-	return tensor.Var(t, dims, correction, keepdim)
+	if out != nil {
+		return writeOut(a, out, res)
+	}
+	return res
 }
 
 func allAny(a *Args, ss *argParser, isAll bool) Value {
