@@ -366,13 +366,23 @@ func allAny(a *Args, ss *argParser, isAll bool) Value {
 
 func scanBinding(a *Args, ss *argParser, prod bool) Value {
 	r := ss.parse(a)
-	r.rejectOut()
 	t := r.tensor("input")
 	if r.idx == 1 {
 		r.dimname("dim", t)
 	}
 	dim := r.int("dim", 0)
 	d, hasD := r.dtype("dtype")
+	if out := r.tensor("out"); out != nil {
+		// computed in out's dtype; dtype=, when given, must be it
+		if hasD {
+			checkOutDType(out, d)
+		}
+		res := tensor.CumsumAs(t, dim, out.DType())
+		if prod {
+			res = tensor.CumprodAs(t, dim, out.DType())
+		}
+		return writeOut(a, out, res)
+	}
 	switch {
 	case prod && hasD:
 		return tensor.CumprodAs(t, dim, d)
