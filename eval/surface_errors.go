@@ -98,3 +98,5 @@ const (
 	errLogsumexpOut      = "logsumexp(): Expected floating point type for result tensor, but got: %s"
 	errNotImplementedStd = "\"%s\" not implemented for '%s'"
 )
+
+const errAllAnyOut = "%s only supports bool tensor for result, got: %s"

@@ -346,8 +346,20 @@ func stdVar(a *Args, ss *argParser, isStd bool) Value {
 
 func allAny(a *Args, ss *argParser, isAll bool) Value {
 	r := ss.parse(a)
-	r.rejectOut()
 	t := r.tensor("input")
+	if out := r.tensor("out"); out != nil {
+		if out.DType() != tensor.Bool && out.DType() != tensor.Uint8 {
+			throw("RuntimeError", errAllAnyOut, r.name, out.DType().ScalarName())
+		}
+		a2 := *a
+		a2.Kw = nil
+		for _, k := range a.Kw {
+			if k.Name != "out" {
+				a2.Kw = append(a2.Kw, k)
+			}
+		}
+		return writeOut(a, out, allAny(&a2, ss, isAll).(*tensor.Tensor))
+	}
 	var dims []int
 	switch r.idx {
 	case 1:
