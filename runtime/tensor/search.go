@@ -134,11 +134,11 @@ func UniqueDim(t *Tensor, dim int) (values, inverse, counts *Tensor) {
 				zeros++
 			}
 		}
-		if zeros > 1 {
-			raise(RuntimeError, errUniqueDimZeros)
-		}
 		if n != 0 {
 			raise(RuntimeError, errUniqueDimEmpty)
+		}
+		if zeros > 1 {
+			raise(RuntimeError, errUniqueDimZeros)
 		}
 		return t.ContiguousClone(), Empty([]int{0}, Int64), Empty([]int{0}, Int64)
 	}
