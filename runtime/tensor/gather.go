@@ -413,11 +413,25 @@ func gatherFlatT[T Elem](o, src []T, off int, ix []int64, size, stride, dim int)
 	for lo := 0; lo < len(ix); lo += block {
 		CheckInterrupt()
 		hi := min(lo+block, len(ix))
-		for i, k := range ix[lo:hi] {
+		ks, os := ix[lo:hi], o[lo:hi]
+		i := 0
+		if stride == 1 {
+			s := src[off:]
+			// four independent loads at a time: their cache misses overlap
+			for ; i+4 <= len(ks); i += 4 {
+				k0, k1, k2, k3 := uint64(ks[i]), uint64(ks[i+1]), uint64(ks[i+2]), uint64(ks[i+3])
+				if max(k0, k1, k2, k3) >= uint64(size) {
+					break
+				}
+				os[i], os[i+1], os[i+2], os[i+3] = s[k0], s[k1], s[k2], s[k3]
+			}
+		}
+		for ; i < len(ks); i++ {
+			k := ks[i]
 			if uint64(k) >= uint64(size) {
 				raise(RuntimeError, errIndexOutOfBoundsDim, k, dim, size)
 			}
-			o[lo+i] = src[off+int(k)*stride]
+			os[i] = src[off+int(k)*stride]
 		}
 	}
 	return true
