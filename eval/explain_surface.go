@@ -8,8 +8,9 @@ import (
 	"github.com/tensh/tensh/runtime/tensor"
 )
 
-// %explain for gather, scatter and scatter_add: how the index's shape
-// relates to the input's (and src's), dimension by dimension.
+// %explain for gather, scatter and scatter_add (how the index's shape
+// relates to the input's and src's, dimension by dimension) and for
+// tensordot (which dims pair up, and the result's shape).
 
 const (
 	msgGatherHeader   = "%s: %s along dim %d"
@@ -29,6 +30,16 @@ const (
 // surfaceRule explains gather and the scatter family; ok is false for
 // anything else (or when the arguments are not known well enough).
 func (ex *explainer) surfaceRule(e *lang.CallExpr, name string, method bool, recv aval, args *callArgs) (aval, bool) {
+	if !method {
+		switch name {
+		case "tensordot":
+			return ex.tensordotRule(e, args)
+		case "meshgrid":
+			return ex.meshgridRule(e, args)
+		case "cdist":
+			return ex.cdistRule(e, args)
+		}
+	}
 	base := strings.TrimSuffix(name, "_")
 	if base != "gather" && base != "scatter" && base != "scatter_add" {
 		return aval{}, false
@@ -152,3 +163,283 @@ func (ex *explainer) surfaceRule(e *lang.CallExpr, name string, method bool, rec
 	ex.record(st)
 	return ex.abstract(e, st.result, nil, a.dtype), true
 }
+
+const (
+	msgTensordotHeader  = "%s: tensordot, contracting %s's dims %s with %s's dims %s"
+	msgTensordotPair    = "%s's dim %d (size %d) with %s's dim %d (size %d): %s"
+	msgTensordotMatch   = "equal, summed over"
+	msgTensordotBcast   = "one is 1, summed over on its own side"
+	msgTensordotBad     = "%d != %d and neither is 1"
+	msgTensordotLens    = "%d dims of %s against %d of %s: the lists must have the same length"
+	msgTensordotResult  = "%s  %s (%s's other dims, then %s's)"
+	msgTensordotDimsInt = "dims=%d: the last %d dims of %s with the first %d of %s"
+)
+
+// tensordotRule explains torch.tensordot(a, b, dims): which dims pair up
+// and the result's shape (a's free dims, then b's).
+func (ex *explainer) tensordotRule(e *lang.CallExpr, args *callArgs) (aval, bool) {
+	get := func(i int, kw string) (aval, bool) {
+		if a, ok := args.kw[kw]; ok {
+			return a, true
+		}
+		if i < len(args.pos) {
+			return args.pos[i], true
+		}
+		return aval{}, false
+	}
+	x, ok1 := get(0, "a")
+	y, ok2 := get(1, "b")
+	if !ok1 || !ok2 || !x.isTensor() || !y.isTensor() {
+		return aval{}, false
+	}
+	a, b := *x.t, *y.t
+	var da, db []int
+	intro := ""
+	dv, has := get(2, "dims")
+	n := 2
+	switch {
+	case !has:
+	case dv.v != nil:
+		switch d := dv.v.(type) {
+		case Int:
+			v, ok := d.Int64()
+			if !ok || v < 0 {
+				return aval{}, false
+			}
+			n = int(v)
+		case Tuple, *List:
+			parts := iterate(d)
+			if len(parts) != 2 {
+				return aval{}, false
+			}
+			for k, p := range parts {
+				var l []int
+				switch q := p.(type) {
+				case Int:
+					v, _ := q.Int64()
+					l = []int{int(v)}
+				case Tuple, *List:
+					for _, e := range iterate(q) {
+						v, ok := e.(Int)
+						if !ok {
+							return aval{}, false
+						}
+						iv, _ := v.Int64()
+						l = append(l, int(iv))
+					}
+				default:
+					return aval{}, false
+				}
+				if k == 0 {
+					da = l
+				} else {
+					db = l
+				}
+			}
+			n = -1
+		default:
+			return aval{}, false
+		}
+	default:
+		return aval{}, false
+	}
+	if n >= 0 {
+		if n > len(a.shape) || n > len(b.shape) {
+			return aval{}, false // PyTorch's own range error, from real evaluation
+		}
+		for i := -n; i < 0; i++ {
+			da = append(da, i) // as torch.tensordot's dims_a
+		}
+		for i := 0; i < n; i++ {
+			db = append(db, i)
+		}
+		intro = fmt.Sprintf(msgTensordotDimsInt, n, n, a.name, n, b.name)
+	}
+	st := &step{kind: kindMatmul, expr: ex.text(e), ops: []opnd{a, b}}
+	st.header = fmt.Sprintf(msgTensordotHeader, st.expr, a.name, fmtTuple(da), b.name, fmtTuple(db))
+	st.lines = append(st.lines, shapeTable([]string{a.name, b.name}, [][]int{a.shape, b.shape})...)
+	if intro != "" {
+		st.addText(intro)
+	}
+	if len(da) != len(db) {
+		st.add(msgTensordotLens, len(da), a.name, len(db), b.name)
+		st.cause = st.lines[len(st.lines)-1]
+		st.fail("RuntimeError", "%s", errTensordotLens)
+		ex.record(st)
+		return aval{}, true
+	}
+	ca, cb := make([]bool, len(a.shape)), make([]bool, len(b.shape))
+	for i := range da {
+		wa, oka := wrapDim(da[i], len(a.shape))
+		wb, okb := wrapDim(db[i], len(b.shape))
+		if !oka || !okb || len(a.shape) == 0 || len(b.shape) == 0 {
+			return aval{}, false
+		}
+		s1, s2 := a.shape[wa], b.shape[wb]
+		ca[wa], cb[wb] = true, true
+		switch {
+		case s2 == 1 || s1 == 1:
+			st.add(msgTensordotPair, a.name, wa, s1, b.name, wb, s2, msgTensordotBcast)
+		case s1 == s2:
+			st.add(msgTensordotPair, a.name, wa, s1, b.name, wb, s2, msgTensordotMatch)
+		default:
+			st.add(msgTensordotPair, a.name, wa, s1, b.name, wb, s2, fmt.Sprintf(msgTensordotBad, s1, s2))
+			st.cause = st.lines[len(st.lines)-1]
+			st.fail("RuntimeError", errTensordotMatch, s1, da[i], s2, db[i])
+			ex.record(st)
+			return aval{}, true
+		}
+	}
+	var res []int
+	for i, s := range a.shape {
+		if !ca[i] {
+			res = append(res, s)
+		}
+	}
+	for i, s := range b.shape {
+		if !cb[i] {
+			res = append(res, s)
+		}
+	}
+	st.result = res
+	st.add(msgTensordotResult, msgResultLabel, fmtShape(res), a.name, b.name)
+	ex.record(st)
+	return ex.abstract(e, res, nil, tensor.PromoteTypes(a.dtype, b.dtype)), true
+}
+
+const (
+	msgMeshgridHeader = "%s: meshgrid, indexing='%s'"
+	msgMeshgridInput  = "%s: %d elements, along result dim %d"
+	msgMeshgridNotVec = "%s has %d dimensions: meshgrid takes 0-d or 1-d tensors"
+	msgMeshgridResult = "%s  %d tensors of %s (each input viewed along its dim and expanded: no copy)"
+	msgCdistHeader    = "%s: cdist, every row of %s against every row of %s"
+	msgCdistCols      = "columns (last dim): %d and %d: %s"
+	msgCdistRows      = "rows: %d and %d: the result is %d x %d"
+	msgCdistBatch     = "batch dims %s and %s broadcast to %s"
+	msgCdistResult    = "%s  %s"
+)
+
+// meshgridRule explains torch.meshgrid(*tensors, indexing=...).
+func (ex *explainer) meshgridRule(e *lang.CallExpr, args *callArgs) (aval, bool) {
+	ts := args.pos
+	if len(ts) == 1 && !ts[0].isTensor() {
+		return aval{}, false
+	}
+	ix := "ij"
+	if k, ok := args.kw["indexing"]; ok {
+		s, isStr := k.v.(Str)
+		if !isStr || (s != "ij" && s != "xy") {
+			return aval{}, false
+		}
+		ix = string(s)
+	} else {
+		return aval{}, false // PyTorch warns: leave it to real evaluation
+	}
+	if len(ts) == 0 {
+		return aval{}, false
+	}
+	st := &step{kind: kindView, expr: ex.text(e)}
+	st.header = fmt.Sprintf(msgMeshgridHeader, st.expr, ix)
+	var shape []int
+	for _, t := range ts {
+		if !t.isTensor() {
+			return aval{}, false
+		}
+		st.ops = append(st.ops, *t.t)
+		if t.t.dtype != ts[0].t.dtype {
+			return aval{}, false
+		}
+		if len(t.t.shape) > 1 {
+			st.add(msgMeshgridNotVec, t.t.name, len(t.t.shape))
+			ex.record(st)
+			return aval{}, false
+		}
+		shape = append(shape, tensor.Numel(t.t.shape))
+	}
+	for i, t := range ts {
+		d := i
+		if ix == "xy" && len(ts) >= 2 && i < 2 {
+			d = 1 - i
+		}
+		st.add(msgMeshgridInput, t.t.name, shape[i], d)
+	}
+	if ix == "xy" && len(shape) >= 2 {
+		shape[0], shape[1] = shape[1], shape[0]
+	}
+	st.result = shape
+	st.add(msgMeshgridResult, msgResultLabel, len(ts), fmtShape(shape))
+	ex.record(st)
+	return aval{}, false // the tuple itself comes from real evaluation
+}
+
+// cdistRule explains torch.cdist(x1, x2).
+func (ex *explainer) cdistRule(e *lang.CallExpr, args *callArgs) (aval, bool) {
+	get := func(i int, kw string) (aval, bool) {
+		if a, ok := args.kw[kw]; ok {
+			return a, true
+		}
+		if i < len(args.pos) {
+			return args.pos[i], true
+		}
+		return aval{}, false
+	}
+	x, ok1 := get(0, "x1")
+	y, ok2 := get(1, "x2")
+	if !ok1 || !ok2 || !x.isTensor() || !y.isTensor() || len(x.t.shape) < 2 || len(y.t.shape) < 2 {
+		return aval{}, false
+	}
+	a, b := *x.t, *y.t
+	st := &step{kind: kindMatmul, expr: ex.text(e), ops: []opnd{a, b}}
+	st.header = fmt.Sprintf(msgCdistHeader, st.expr, a.name, b.name)
+	st.lines = append(st.lines, shapeTable([]string{a.name, b.name}, [][]int{a.shape, b.shape})...)
+	na, nb := len(a.shape), len(b.shape)
+	m1, m2 := a.shape[na-1], b.shape[nb-1]
+	if m1 != m2 {
+		st.add(msgCdistCols, m1, m2, "they must be equal")
+		st.cause = st.lines[len(st.lines)-1]
+		st.fail("RuntimeError", errExplainCdistCols, m1, m2)
+		ex.record(st)
+		return aval{}, true
+	}
+	st.add(msgCdistCols, m1, m2, "equal")
+	p, r := a.shape[na-2], b.shape[nb-2]
+	st.add(msgCdistRows, p, r, p, r)
+	ba, bb := a.shape[:na-2], b.shape[:nb-2]
+	bs, err := broadcastShapes(ba, bb)
+	if err != "" {
+		return aval{}, false
+	}
+	if len(ba)+len(bb) > 0 {
+		st.add(msgCdistBatch, fmtShape(ba), fmtShape(bb), fmtShape(bs))
+	}
+	st.result = append(append([]int{}, bs...), p, r)
+	st.add(msgCdistResult, msgResultLabel, fmtShape(st.result))
+	ex.record(st)
+	return aval{}, false // the values come from real evaluation
+}
+
+// broadcastShapes is infer_size for two shapes ("" when they broadcast).
+func broadcastShapes(a, b []int) ([]int, string) {
+	n := max(len(a), len(b))
+	out := make([]int, n)
+	for i := 0; i < n; i++ {
+		x, y := 1, 1
+		if j := i - (n - len(a)); j >= 0 {
+			x = a[j]
+		}
+		if j := i - (n - len(b)); j >= 0 {
+			y = b[j]
+		}
+		switch {
+		case x == y || y == 1:
+			out[i] = x
+		case x == 1:
+			out[i] = y
+		default:
+			return nil, "mismatch"
+		}
+	}
+	return out, ""
+}
+
+const errExplainCdistCols = "X1 and X2 must have the same number of columns. X1: %d X2: %d"

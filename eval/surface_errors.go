@@ -13,7 +13,6 @@ const (
 	errSearchSideRight  = "torch.searchsorted(): side and right can't be set to opposites, got side of %s while right was True"
 	errBucketize1d      = "boundaries tensor must be 1 dimension, but got dim(%d)"
 	errSearchOutDType   = "torch.searchsorted(): output tensor's dtype is wrong, it can only be Int(int32) or Long(int64) depending on whether out_int32 flag is True, but we got output tensor's dtype %s and out_int32 flag is %s"
-	errUniqueSortedOnly = "unique(): sorted=False is not supported by tensh (PyTorch's order there is that of a C++ hash set)"
 	errHistcOutDType    = "torch.histogram: input tensor and hist tensor should have the same dtype, but got input %s and hist %s"
 	errMaskedSelectMask = "masked_select: expected BoolTensor or ByteTensor for mask"
 	errMaskedSelectOut  = "masked_select(): self and result must have the same scalar type"
@@ -95,3 +94,12 @@ const (
 	errDotOutDType  = "result dtype %s does not match input dtype %s"
 	errAmaxOutDType = "Expected the dtype for input and out to match, but got %s for input's dtype and %s for out's dtype."
 )
+
+const errRandOutDType = "dtype %s does not match dtype of out parameter (%s)"
+
+const (
+	errLogsumexpOut      = "logsumexp(): Expected floating point type for result tensor, but got: %s"
+	errNotImplementedStd = "\"%s\" not implemented for '%s'"
+)
+
+const errAllAnyOut = "%s only supports bool tensor for result, got: %s"

@@ -93,3 +93,12 @@ func amaxOut(a *Args, r *boundArgs, res *tensor.Tensor) Value {
 		}
 	})
 }
+
+// randOutDType makes a random function's out= tensor decide its dtype
+// (dtype=, when also given, must agree).
+func randOutDType(o *randOpts, out *tensor.Tensor) {
+	if o.hasDType && o.dtype != out.DType() {
+		throw("RuntimeError", errRandOutDType, o.dtype.ScalarName(), out.DType().ScalarName())
+	}
+	o.dtype, o.hasDType = out.DType(), true
+}

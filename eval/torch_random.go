@@ -126,8 +126,8 @@ type randOpts struct {
 	hasDType bool
 }
 
-// randCommon reads generator=, dtype= and device= of a bound call and
-// refuses what tensh does not do (names=, out=).
+// randCommon reads generator=, dtype=, out= and device= of a bound call
+// and refuses what tensh does not do (names=).
 func randCommon(b *boundArgs) randOpts {
 	o := randOpts{b: b, gen: tensor.DefaultGenerator}
 	if g, ok := generatorOf(b.val("generator")); ok {
@@ -135,7 +135,10 @@ func randCommon(b *boundArgs) randOpts {
 	}
 	o.dtype, o.hasDType = b.dtype("dtype")
 	factoryOpts{b}.rejectNames()
-	b.rejectOut()
+	if out := b.tensor("out"); out != nil {
+		// out= decides the dtype the numbers are drawn in
+		randOutDType(&o, out)
+	}
 	// The random functions make CPU tensors (with the CPU generator's
 	// numbers): any other device is PyTorch's CPU build's "Torch not
 	// compiled with CUDA enabled".

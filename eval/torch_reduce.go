@@ -204,7 +204,9 @@ func init() {
 				if r.idx == 1 {
 					r.dimname("dim", t)
 				}
-				r.rejectOut()
+				if out := r.tensor("out"); out != nil && !out.DType().IsFloat() {
+					throw("RuntimeError", errLogsumexpOut, out.DType().ScalarName())
+				}
 				dims, keepdim := r.ints("dim"), r.bool("keepdim", false)
 				if len(dims) == 0 && !keepdim && t.Dim() > 0 {
 					// PyTorch adds the kept-dims maximum in place into the
@@ -215,7 +217,7 @@ func init() {
 					}
 					throw("RuntimeError", errOutputBroadcast, "[]", tensor.ShapeString(ones))
 				}
-				return tensor.Logsumexp(t, dims, keepdim)
+				return withOut(a, r, tensor.Logsumexp(t, dims, keepdim), nil)
 			}},
 		&Builtin{Name: "median", Kind: reduce, Sig: "median(input) / median(input, dim, keepdim=False) -> Tensor",
 			Doc: "The lower median of all elements; along dim, a torch.return_types.median of the values and their indices.",
@@ -266,28 +268,36 @@ func maxMin(a *Args, ss *argParser, isMax bool) Value {
 		return tensor.MinAll(t)
 	case 1:
 		// max(other) is torch.maximum.
-		r.rejectOut()
 		op := tensor.OpMinimum
 		if isMax {
 			op = tensor.OpMaximum
 		}
-		return tensor.Binary(op, tensor.TensorOperand(t), tensor.TensorOperand(r.tensor("other")), tensor.Opts{})
+		return tensor.Binary(op, tensor.TensorOperand(t), tensor.TensorOperand(r.tensor("other")), tensor.Opts{Out: r.tensor("out")})
 	case 3:
 		r.dimname("dim", t)
 	}
-	r.rejectOut()
 	var v, i *tensor.Tensor
 	if isMax {
 		v, i = tensor.MaxDim(t, r.int("dim", 0), r.bool("keepdim", false))
 	} else {
 		v, i = tensor.MinDim(t, r.int("dim", 0), r.bool("keepdim", false))
 	}
-	return returnType(name, v, i)
+	return valuesIndices(a, r, name, v, i)
 }
 
 func argMaxMin(a *Args, ss *argParser, isMax bool) Value {
 	r := ss.parse(a)
-	r.rejectOut()
+	if out := r.tensor("out"); out != nil {
+		checkOutDType(out, tensor.Int64)
+		a2 := *a
+		a2.Kw = nil
+		for _, k := range a.Kw {
+			if k.Name != "out" {
+				a2.Kw = append(a2.Kw, k)
+			}
+		}
+		return writeOut(a, out, argMaxMin(&a2, ss, isMax).(*tensor.Tensor))
+	}
 	t := r.tensor("input")
 	keepdim := r.bool("keepdim", false)
 	if !r.has("dim") {
@@ -304,10 +314,17 @@ func argMaxMin(a *Args, ss *argParser, isMax bool) Value {
 
 func stdVar(a *Args, ss *argParser, isStd bool) Value {
 	r := ss.parse(a)
-	r.rejectOut()
 	t := r.tensor("input")
 	if r.idx >= 3 {
 		r.dimname("dim", t)
+	}
+	out := r.tensor("out")
+	if out != nil {
+		// the result's dtype is the one computed in
+		if !out.DType().IsFloat() {
+			throw("RuntimeError", errNotImplementedStd, "std_cpu", out.DType().ScalarName())
+		}
+		t = t.To(out.DType())
 	}
 	correction := 1.0
 	if !r.bool("unbiased", true) {
@@ -317,16 +334,32 @@ func stdVar(a *Args, ss *argParser, isStd bool) Value {
 		correction = float64(r.int("correction", 1))
 	}
 	dims, keepdim := r.ints("dim"), r.bool("keepdim", false)
+	res := tensor.Var(t, dims, correction, keepdim)
 	if isStd {
-		return tensor.Std(t, dims, correction, keepdim)
+		res = tensor.Std(t, dims, correction, keepdim)
 	}
-	return tensor.Var(t, dims, correction, keepdim)
+	if out != nil {
+		return writeOut(a, out, res)
+	}
+	return res
 }
 
 func allAny(a *Args, ss *argParser, isAll bool) Value {
 	r := ss.parse(a)
-	r.rejectOut()
 	t := r.tensor("input")
+	if out := r.tensor("out"); out != nil {
+		if out.DType() != tensor.Bool && out.DType() != tensor.Uint8 {
+			throw("RuntimeError", errAllAnyOut, r.name, out.DType().ScalarName())
+		}
+		a2 := *a
+		a2.Kw = nil
+		for _, k := range a.Kw {
+			if k.Name != "out" {
+				a2.Kw = append(a2.Kw, k)
+			}
+		}
+		return writeOut(a, out, allAny(&a2, ss, isAll).(*tensor.Tensor))
+	}
 	var dims []int
 	switch r.idx {
 	case 1:
@@ -345,13 +378,23 @@ func allAny(a *Args, ss *argParser, isAll bool) Value {
 
 func scanBinding(a *Args, ss *argParser, prod bool) Value {
 	r := ss.parse(a)
-	r.rejectOut()
 	t := r.tensor("input")
 	if r.idx == 1 {
 		r.dimname("dim", t)
 	}
 	dim := r.int("dim", 0)
 	d, hasD := r.dtype("dtype")
+	if out := r.tensor("out"); out != nil {
+		// computed in out's dtype; dtype=, when given, must be it
+		if hasD {
+			checkOutDType(out, d)
+		}
+		res := tensor.CumsumAs(t, dim, out.DType())
+		if prod {
+			res = tensor.CumprodAs(t, dim, out.DType())
+		}
+		return writeOut(a, out, res)
+	}
 	switch {
 	case prod && hasD:
 		return tensor.CumprodAs(t, dim, d)

@@ -170,10 +170,7 @@ func builtinUnique(a *Args) Value {
 	a.Unpack("input", &t, "sorted?", &sorted, "return_inverse?", &inverse, "return_counts?", &counts, "dim?", &dimV)
 	var v, inv, cnt *tensor.Tensor
 	if _, isNone := dimV.(NoneType); isNone {
-		if !sorted {
-			throw("NotImplementedError", errUniqueSortedOnly)
-		}
-		v, inv, cnt = tensor.Unique(t)
+		v, inv, cnt = tensor.Unique(t, sorted)
 	} else {
 		v, inv, cnt = tensor.UniqueDim(t, int(a.toInt("dim", dimV)))
 	}

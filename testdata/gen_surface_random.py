@@ -59,6 +59,7 @@ def calls(r, shape, d):
     yield f"a.topk({k}, {dim}, {r.choice([True, False])})"
     yield f"a.kthvalue({max(k, 1)}, {dim}, {r.choice([True, False])})"
     yield f"torch.unique(a, return_inverse=True, return_counts=True)"
+    yield f"torch.unique(a, sorted=False, return_inverse=True)"
     if nd:
         yield f"torch.unique(a, dim={dim}, return_counts=True)"
     yield "torch.nonzero(a)"
@@ -74,6 +75,10 @@ def calls(r, shape, d):
     yield f"torch.nansum(a, {dim})"
     yield f"torch.aminmax(a, dim={dim})"
     yield "torch.kron(a, a)"
+    yield f"torch.nansum(a)"
+    if nd >= 1:
+        yield f"torch.cumsum(a, {dim}, out=torch.empty(0, dtype=torch.float64))"
+        yield f"torch.tensordot(a, a, dims=([{dim}], [{dim}]))"
     if nd:
         yield f"torch.diff(a, dim={dim})"
     yield f"torch.repeat_interleave(a, 2, dim={dim})"
@@ -81,6 +86,16 @@ def calls(r, shape, d):
         yield f"torch.rot90(a, {r.randrange(-2, 4)}, [0, -1])"
     yield f"torch.softmax(a, {dim})"
     yield f"torch.log_softmax(a, {dim})"
+    if d in ('torch.float32', 'torch.float64'):
+        yield "torch.nn.functional.gelu(a)"
+        yield f"torch.nn.functional.normalize(a, dim={dim})" if nd else "torch.nn.functional.gelu(a, approximate='tanh')"
+        yield "torch.nn.functional.mse_loss(a, a.flip(0) if a.dim() else a)"
+        if nd >= 2:
+            yield "torch.cdist(a, a)"
+            yield "torch.linalg.matrix_norm(a)"
+        if nd == 2 and shape[0] == shape[1] and shape[0] > 0:
+            yield "torch.linalg.det(a + 3 * torch.eye(a.shape[0], dtype=a.dtype))"
+            yield "torch.linalg.inv(a + 3 * torch.eye(a.shape[0], dtype=a.dtype))"
     if nd == 1:
         yield "torch.searchsorted(a.sort().values, a)"
         yield "torch.bincount(a.abs().long())"
@@ -88,7 +103,7 @@ def calls(r, shape, d):
 
 def main():
     r = random.Random(17)
-    for _ in range(60):
+    for _ in range(70):
         stmt, shape, d = operand(r, "a")
         print(">>> " + stmt)
         cs = list(calls(r, shape, d))

@@ -79,17 +79,30 @@ func TriIndices(row, col, offset int, d DType, lower bool) *Tensor {
 	if col < 0 {
 		raise(RuntimeError, errTriColNeg, col)
 	}
-	var rs, cs []int64
+	// count first, so that the memory check comes before the work
+	count := 0
 	for i := 0; i < row; i++ {
-		for j := 0; j < col; j++ {
-			if (lower && j-i <= offset) || (!lower && j-i >= offset) {
-				rs = append(rs, int64(i))
-				cs = append(cs, int64(j))
-			}
+		if lower {
+			count += min(max(i+offset+1, 0), col)
+		} else {
+			count += col - min(max(i+offset, 0), col)
 		}
 	}
-	out := FromSlice(append(rs, cs...), 2, len(rs))
-	return out.To(d)
+	out := Empty([]int{2, count}, d)
+	k := 0
+	for i := 0; i < row && k < count; i++ {
+		pollAt(i)
+		lo, hi := 0, min(max(i+offset+1, 0), col)
+		if !lower {
+			lo, hi = min(max(i+offset, 0), col), col
+		}
+		for j := lo; j < hi; j++ {
+			out.st.Set(k, IntS(int64(i)))
+			out.st.Set(count+k, IntS(int64(j)))
+			k++
+		}
+	}
+	return out
 }
 
 // RepeatInterleave is torch.repeat_interleave(t, repeats, dim): each
@@ -126,11 +139,16 @@ func RepeatInterleave(t *Tensor, repeats *Tensor, dim *int) *Tensor {
 		}
 		reps = RepeatCounts(repeats)
 	}
-	var idx []int64
-	for i, r := range reps {
+	total := int64(0)
+	for _, r := range reps {
 		if r < 0 {
 			raise(RuntimeError, errRepeatsNeg)
 		}
+		total += r
+	}
+	CheckAllocBytes(total * 8)
+	idx := make([]int64, 0, total)
+	for i, r := range reps {
 		for k := int64(0); k < r; k++ {
 			idx = append(idx, int64(i))
 		}

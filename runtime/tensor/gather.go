@@ -104,6 +104,11 @@ func Gather(t *Tensor, dim int, index *Tensor) *Tensor {
 			raise(RuntimeError, errGatherShape, i, ShapeString(index.shape), ShapeString(t.shape), d)
 		}
 	}
+	if index.IsContiguous() && index.Dim() <= 1 {
+		if gatherFlat(out, t, index, nonemptySize(t, d), nonemptyStride(t, d), d) {
+			return out
+		}
+	}
 	checkIndexBounds(index, nonemptySize(t, d), d)
 	ishape, istr := layout1(index)
 	_, ostr := layout1(out)
@@ -381,4 +386,53 @@ func ScatterGatherShapeError(gather bool, self, index, src []int, dim int) strin
 		return fmt.Sprintf(errScatterShape, ShapeString(index), ShapeString(self), dim)
 	}
 	return ""
+}
+
+// gatherFlat is gather for a contiguous 0-d or 1-d index (so t is 0-d or
+// 1-d too): one pass that checks each index as it reads, in blocks between
+// interrupt polls. It reports false for dtypes it leaves to the general
+// loop.
+func gatherFlat(out, t, index *Tensor, size, stride, dim int) bool {
+	n := index.Numel()
+	ix := Slice[int64](index.st)[index.offset : index.offset+n]
+	switch o := out.st.data.(type) {
+	case []float32:
+		return gatherFlatT(o[out.offset:out.offset+n], t.st.data.([]float32), t.offset, ix, size, stride, dim)
+	case []float64:
+		return gatherFlatT(o[out.offset:out.offset+n], t.st.data.([]float64), t.offset, ix, size, stride, dim)
+	case []int64:
+		return gatherFlatT(o[out.offset:out.offset+n], t.st.data.([]int64), t.offset, ix, size, stride, dim)
+	case []int32:
+		return gatherFlatT(o[out.offset:out.offset+n], t.st.data.([]int32), t.offset, ix, size, stride, dim)
+	}
+	return false
+}
+
+func gatherFlatT[T Elem](o, src []T, off int, ix []int64, size, stride, dim int) bool {
+	const block = 1 << 16
+	for lo := 0; lo < len(ix); lo += block {
+		CheckInterrupt()
+		hi := min(lo+block, len(ix))
+		ks, os := ix[lo:hi], o[lo:hi]
+		i := 0
+		if stride == 1 {
+			s := src[off:]
+			// four independent loads at a time: their cache misses overlap
+			for ; i+4 <= len(ks); i += 4 {
+				k0, k1, k2, k3 := uint64(ks[i]), uint64(ks[i+1]), uint64(ks[i+2]), uint64(ks[i+3])
+				if max(k0, k1, k2, k3) >= uint64(size) {
+					break
+				}
+				os[i], os[i+1], os[i+2], os[i+3] = s[k0], s[k1], s[k2], s[k3]
+			}
+		}
+		for ; i < len(ks); i++ {
+			k := ks[i]
+			if uint64(k) >= uint64(size) {
+				raise(RuntimeError, errIndexOutOfBoundsDim, k, dim, size)
+			}
+			os[i] = src[off+int(k)*stride]
+		}
+	}
+	return true
 }

@@ -157,6 +157,9 @@ func Aminmax(t *Tensor, dim *int, keepdim bool) (lo, hi *Tensor) {
 		}
 	} else {
 		WrapDim(d, 0)
+		if t.DType() == BFloat16 {
+			raise(RuntimeError, errNotImplementedDT, "aminmax_cpu", "BFloat16")
+		}
 		if keepdim {
 			return t.Reshape([]int{1}).ContiguousClone(), t.Reshape([]int{1}).ContiguousClone()
 		}

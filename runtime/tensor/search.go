@@ -1,9 +1,6 @@
 package tensor
 
-import (
-	"math"
-	"slices"
-)
+import "math"
 
 // nonzero, argwhere, unique, searchsorted/bucketize, bincount and histc.
 
@@ -24,14 +21,15 @@ func Nonzero(t *Tensor) *Tensor {
 	return all.Transpose(0, 1).Contiguous()
 }
 
-// Unique is torch.unique(t) without dim (_unique2 with sorted=True): the
-// distinct values (one of 0.0 and -0.0, the first met), sorted by
-// std::sort with <; inverse has t's shape and maps every element to its
-// value's position; counts counts them. Every NaN is distinct, with
-// inverse 0 and count 0, as PyTorch's hash maps give; the order of NaNs
-// among the values follows the first-seen order reversed (libstdc++'s
-// unordered_set for small inputs), not necessarily PyTorch's.
-func Unique(t *Tensor) (values, inverse, counts *Tensor) {
+// Unique is torch.unique(t, sorted) without dim (_unique2): the distinct
+// values (one of 0.0 and -0.0, the first met) in the iteration order of
+// the std::unordered_set PyTorch builds (unique_hash.go), sorted by
+// std::sort with < when sorted; inverse has t's shape and maps every
+// element to its value's position; counts counts them. Every NaN is
+// distinct, with inverse 0 and count 0, as PyTorch's hash maps give.
+// Sorted values with NaNs among more than 16 distinct values are ordered
+// numbers first (std::sort's order there is not reproduced).
+func Unique(t *Tensor, sorted bool) (values, inverse, counts *Tensor) {
 	if t.DType() == Float16 {
 		raise(RuntimeError, errNotImplementedDT, "unique", "Half")
 	}
@@ -39,49 +37,63 @@ func Unique(t *Tensor) (values, inverse, counts *Tensor) {
 	c := t.To(cd).Contiguous()
 	n := t.Numel()
 	inverse = Empty(t.shape, Int64)
+	inv := Slice[int64](inverse.st)
 	var k int
 	var cnt []int64
+	bf16 := t.DType() == BFloat16
 	switch v := c.st.data.(type) {
 	case []uint8:
-		values, k, cnt = uniqueFlat(v[c.offset:c.offset+n], Slice[int64](inverse.st))
+		values, k, cnt = uniqueFlat(v[c.offset:c.offset+n], inv, sorted, stdHash[uint8])
 	case []int8:
-		values, k, cnt = uniqueFlat(v[c.offset:c.offset+n], Slice[int64](inverse.st))
+		values, k, cnt = uniqueFlat(v[c.offset:c.offset+n], inv, sorted, stdHash[int8])
 	case []int16:
-		values, k, cnt = uniqueFlat(v[c.offset:c.offset+n], Slice[int64](inverse.st))
+		values, k, cnt = uniqueFlat(v[c.offset:c.offset+n], inv, sorted, stdHash[int16])
 	case []int32:
-		values, k, cnt = uniqueFlat(v[c.offset:c.offset+n], Slice[int64](inverse.st))
+		values, k, cnt = uniqueFlat(v[c.offset:c.offset+n], inv, sorted, stdHash[int32])
 	case []int64:
-		values, k, cnt = uniqueFlat(v[c.offset:c.offset+n], Slice[int64](inverse.st))
+		values, k, cnt = uniqueFlat(v[c.offset:c.offset+n], inv, sorted, stdHash[int64])
 	case []float32:
-		values, k, cnt = uniqueFlat(v[c.offset:c.offset+n], Slice[int64](inverse.st))
+		h := stdHash[float32]
+		if bf16 {
+			h = func(x float32) uint64 { return uint64(math.Float32bits(x) >> 16) }
+		}
+		values, k, cnt = uniqueFlat(v[c.offset:c.offset+n], inv, sorted, h)
 	case []float64:
-		values, k, cnt = uniqueFlat(v[c.offset:c.offset+n], Slice[int64](inverse.st))
+		values, k, cnt = uniqueFlat(v[c.offset:c.offset+n], inv, sorted, stdHash[float64])
 	}
 	counts = FromSlice(cnt, k)
 	return values.To(t.DType()), inverse, counts
 }
 
-func uniqueFlat[T Num](v []T, inv []int64) (*Tensor, int, []int64) {
-	var distinct []T
-	seen := map[T]int{}
-	for i, x := range v {
-		pollAt(i)
-		if x != x {
-			distinct = append(distinct, x)
-			continue
+func uniqueFlat[T Num](v []T, inv []int64, sorted bool, hash func(T) uint64) (*Tensor, int, []int64) {
+	distinct, ok := setOrder(v, hash)
+	if !ok {
+		if !sorted {
+			raise(NotImplementedError, errUniqueUnsortedLarge)
 		}
-		if _, ok := seen[x]; !ok {
-			seen[x] = 0
-			distinct = append(distinct, x)
+		// Too large to lay out as libstdc++ does: first-seen order
+		// (only the sorted result is used then).
+		distinct = distinct[:0]
+		seen := map[T]bool{}
+		for i, x := range v {
+			pollAt(i)
+			if x != x || !seen[x] {
+				if x == x {
+					seen[x] = true
+				}
+				distinct = append(distinct, x)
+			}
 		}
 	}
-	for i, j := 0, len(distinct)-1; i < j; i, j = i+1, j-1 {
-		distinct[i], distinct[j] = distinct[j], distinct[i]
+	if sorted {
+		plainSort(distinct)
 	}
-	plainSort(distinct)
+	pos := map[T]int{}
 	for i, x := range distinct {
 		if x == x {
-			seen[x] = i
+			if _, dup := pos[x]; !dup {
+				pos[x] = i
+			}
 		}
 	}
 	counts := make([]int64, len(distinct))
@@ -91,7 +103,7 @@ func uniqueFlat[T Num](v []T, inv []int64) (*Tensor, int, []int64) {
 			inv[i] = 0
 			continue
 		}
-		p := seen[x]
+		p := pos[x]
 		inv[i] = int64(p)
 		counts[p]++
 	}
@@ -122,11 +134,11 @@ func UniqueDim(t *Tensor, dim int) (values, inverse, counts *Tensor) {
 				zeros++
 			}
 		}
-		if zeros > 1 {
-			raise(RuntimeError, errUniqueDimZeros)
-		}
 		if n != 0 {
 			raise(RuntimeError, errUniqueDimEmpty)
+		}
+		if zeros > 1 {
+			raise(RuntimeError, errUniqueDimZeros)
 		}
 		return t.ContiguousClone(), Empty([]int{0}, Int64), Empty([]int{0}, Int64)
 	}
@@ -134,82 +146,71 @@ func UniqueDim(t *Tensor, dim int) (values, inverse, counts *Tensor) {
 	if t.Dim() > 0 {
 		w = t.Movedim([]int{d}, []int{0})
 	}
-	w = w.To(Float64).Contiguous()
+	isInt := !t.DType().IsFloat()
+	var fdata []float64
+	var idata []int64
 	rowLen := w.Numel() / n
-	data := Slice[float64](w.st)[w.offset:]
-	row := func(i int) []float64 { return data[i*rowLen : i*rowLen+rowLen] }
-	cmp := func(a, b int) int {
-		ra, rb := row(a), row(b)
-		for k := range ra {
-			if ra[k] < rb[k] {
-				return -1
+	if isInt {
+		c := w.To(Int64).Contiguous()
+		idata = Slice[int64](c.st)[c.offset:]
+	} else {
+		c := w.To(Float64).Contiguous()
+		fdata = Slice[float64](c.st)[c.offset:]
+	}
+	less := func(a, b int64) bool {
+		for k := 0; k < rowLen; k++ {
+			if isInt {
+				x, y := idata[int(a)*rowLen+k], idata[int(b)*rowLen+k]
+				if x < y {
+					return true
+				} else if x > y {
+					return false
+				}
+				continue
 			}
-			if ra[k] > rb[k] {
-				return 1
+			x, y := fdata[int(a)*rowLen+k], fdata[int(b)*rowLen+k]
+			if x < y {
+				return true
+			} else if x > y {
+				return false
 			}
 		}
-		return 0
+		return false
 	}
-	order := make([]int, n)
+	equal := func(a, b int64) bool {
+		for k := 0; k < rowLen; k++ {
+			if isInt {
+				if idata[int(a)*rowLen+k] != idata[int(b)*rowLen+k] {
+					return false
+				}
+			} else if fdata[int(a)*rowLen+k] != fdata[int(b)*rowLen+k] {
+				return false
+			}
+		}
+		return true
+	}
+	order := make([]int64, n)
 	for i := range order {
-		order[i] = i
+		order[i] = int64(i)
 	}
-	sortInts(order, func(a, b int) bool { return cmp(a, b) < 0 })
+	sortIndices(order, less)
 	inv := make([]int64, n)
-	var keep []int
+	var keep []int64
 	var cnt []int64
 	for i, o := range order {
-		if i == 0 || cmp(order[i-1], o) != 0 {
+		if i == 0 || !equal(order[i-1], o) {
 			keep = append(keep, o)
 			cnt = append(cnt, 0)
 		}
 		inv[o] = int64(len(keep) - 1)
 		cnt[len(cnt)-1]++
 	}
-	idx := make([]int64, len(keep))
-	for i, k := range keep {
-		idx[i] = int64(k)
-	}
+	idx := keep
 	if t.Dim() == 0 {
 		return t.ContiguousClone(), FromSlice(inv, n), FromSlice(cnt, len(cnt))
 	}
 	values = IndexSelect(t, d, FromSlice(idx, len(idx)))
 	return values, FromSlice(inv, n), FromSlice(cnt, len(cnt))
-}
-
-// sortInts sorts p by less (any correct order: the keys it is used with
-// are unique or equal only when interchangeable).
-func sortInts(p []int, less func(a, b int) bool) {
-	ix := make([]int64, len(p))
-	for i, x := range p {
-		ix[i] = int64(x)
-	}
-	// A merge sort on the positions.
-	buf := make([]int, len(p))
-	var ms func(lo, hi int)
-	ms = func(lo, hi int) {
-		if hi-lo < 2 {
-			return
-		}
-		mid := (lo + hi) / 2
-		ms(lo, mid)
-		ms(mid, hi)
-		i, j, k := lo, mid, lo
-		for i < mid && j < hi {
-			if less(p[j], p[i]) {
-				buf[k] = p[j]
-				j++
-			} else {
-				buf[k] = p[i]
-				i++
-			}
-			k++
-		}
-		k += copy(buf[k:], p[i:mid])
-		copy(buf[k:], p[j:hi])
-		copy(p[lo:hi], buf[lo:hi])
-	}
-	ms(0, len(p))
 }
 
 // Searchsorted is torch.searchsorted(seq, values, right, sorter): for
@@ -363,18 +364,19 @@ func Bincount(t, weights *Tensor, minlength int) *Tensor {
 	}
 	wc := weights.To(Float64).Contiguous()
 	w := Slice[float64](wc.st)[wc.offset:]
-	acc := make([]float64, nb)
+	out := Empty([]int{int(nb)}, od)
 	if od == Float32 {
-		acc32 := make([]float32, nb)
+		acc32 := Slice[float32](out.st)
 		for i, x := range v {
 			acc32[x] += float32(w[i])
 		}
-		return FromSlice(acc32, int(nb))
+		return out
 	}
+	acc := Slice[float64](out.st)
 	for i, x := range v {
 		acc[x] += w[i]
 	}
-	return FromSlice(acc, int(nb))
+	return out
 }
 
 // Histc is torch.histc(t, bins, min, max): a histogram of bins equal
@@ -462,35 +464,16 @@ func histRowsBF16(v []float32, left, right float32, bins int, acc []float32) {
 }
 
 // plainSort is std::sort(first, last) with <, where NaN compares false
-// with everything: below 17 elements libstdc++ runs an insertion sort,
-// reproduced here; above, the numbers are sorted and the NaNs put first.
+// with everything.
 func plainSort[T Num](v []T) {
-	if len(v) <= introThreshold {
-		for i := 1; i < len(v); i++ {
-			x := v[i]
-			if x < v[0] {
-				copy(v[1:i+1], v[:i])
-				v[0] = x
-				continue
-			}
-			j := i
-			for x < v[j-1] {
-				v[j] = v[j-1]
-				j--
-			}
-			v[j] = x
-		}
-		return
+	ix := make([]int64, len(v))
+	for i := range ix {
+		ix[i] = int64(i)
 	}
-	var nums, nans []T
-	for _, x := range v {
-		if x != x {
-			nans = append(nans, x)
-		} else {
-			nums = append(nums, x)
-		}
+	sortIndices(ix, func(a, b int64) bool { return v[a] < v[b] })
+	out := make([]T, len(v))
+	for i, j := range ix {
+		out[i] = v[j]
 	}
-	slices.Sort(nums)
-	copy(v, nans)
-	copy(v[len(nans):], nums)
+	copy(v, out)
 }

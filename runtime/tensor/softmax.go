@@ -9,8 +9,9 @@ import "math"
 // exp and log, reduce_all's lane order); along another dimension,
 // _vec_softmax (8 inner positions at a time, the rest scalar with the C
 // library's exp) and, for log_softmax, host_softmax (sum in double).
-// bfloat16 is computed in float32 and rounded (PyTorch converts the same
-// way, but its rounding points may differ).
+// bfloat16: log_softmax along the last dimension as its kernel rounds
+// (logSoftmaxBF16); otherwise computed in float32 and rounded, which may
+// differ from PyTorch's bfloat16 kernels in the last bit.
 
 // Softmax is torch.softmax(t, dim) (log_softmax with log).
 func Softmax(t *Tensor, dim int, log bool) *Tensor {
@@ -40,6 +41,10 @@ func Softmax(t *Tensor, dim int, log bool) *Tensor {
 	}
 	d := WrapDim(dim, in.Dim())
 	if in.DType() == BFloat16 {
+		if log && d == in.Dim()-1 {
+			return logSoftmaxBF16(in).Reshape(t.shape)
+		}
+
 		return Softmax(in.To(Float32), d, log).To(BFloat16).Reshape(t.shape)
 	}
 	c := in.Contiguous()
@@ -242,4 +247,27 @@ func hostLogSoftmax[T float32 | float64](src, dst []T, outer, dimSize, inner int
 		}
 		pollAt(o * dimSize * inner)
 	}
+}
+
+// logSoftmaxBF16 is _vec_log_softmax_lastdim for bfloat16: the maximum
+// and the sum of exponentials in float, the sum and its log stored as
+// bfloat16 (the kernel's scalar_t buffers), x - max - log(sum) rounded
+// to bfloat16.
+func logSoftmaxBF16(t *Tensor) *Tensor {
+	f := t.To(Float32).Contiguous()
+	n := t.shape[t.Dim()-1]
+	src := Slice[float32](f.st)[f.offset : f.offset+f.Numel()]
+	out := Empty(t.shape, BFloat16)
+	dst := Slice[BF16](out.st)
+	r := func(x float32) float32 { return BF16FromFloat32(x).Float32() }
+	for o := 0; o+n <= len(src); o += n {
+		row := src[o : o+n]
+		mx := reduceMaxVec(row)
+		sum := r(mapSumVec(row, mx, 8, sleefExpf))
+		ls := r(sleefLogf(sum))
+		for i, x := range row {
+			dst[o+i] = BF16FromFloat32(x - mx - ls)
+		}
+	}
+	return out
 }

@@ -144,3 +144,29 @@ func BenchmarkGather2p22(b *testing.B) {
 		Gather(x, 0, idx)
 	}
 }
+
+// TestSortIndicesMatchesKeySort checks that the comparator port orders
+// ties exactly as the key port does (both are libstdc++'s std::sort).
+func TestSortIndicesMatchesKeySort(t *testing.T) {
+	r := rand.New(rand.NewSource(5))
+	for _, n := range []int{0, 1, 5, 16, 17, 100, 3000} {
+		keys := make([]uint32, n)
+		for i := range keys {
+			keys[i] = uint32(r.Intn(9))
+		}
+		ix := make([]int64, n)
+		ix2 := make([]int64, n)
+		for i := range ix {
+			ix[i], ix2[i] = int64(i), int64(i)
+		}
+		k := append([]uint32{}, keys...)
+		s := pairSorter[uint32]{v: k, ix: ix}
+		s.sort(0, n)
+		sortIndices(ix2, func(a, b int64) bool { return keys[a] < keys[b] })
+		for i := range ix {
+			if ix[i] != ix2[i] {
+				t.Fatalf("n=%d: orders differ at %d: %d vs %d", n, i, ix[i], ix2[i])
+			}
+		}
+	}
+}
