@@ -360,3 +360,6 @@ const (
 // as_strided's storage offset past the int64 byte range (issue 16): PyTorch
 // wraps around and reads outside the storage; tensh names the overflow.
 const errStorageOffsetOverflow = "Storage size calculation overflowed with sizes=%s, strides=%s and storage offset=%d"
+
+// An in-place write stopped by Ctrl-C after tensor.HoldGrace (issue 16).
+const errPartialWrite = "Ctrl-C stopped an in-place operation part-way: the tensor it writes is partly updated"

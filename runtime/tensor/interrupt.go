@@ -3,6 +3,7 @@ package tensor
 import (
 	"sync"
 	"sync/atomic"
+	"time"
 )
 
 // interrupted is set by Interrupt (the REPL's Ctrl-C handler) and read by
@@ -21,11 +22,20 @@ const pollEvery = 64 << 10
 // Interrupt asks running kernels to stop early; the goroutine that started
 // them then raises KeyboardInterrupt (see CheckInterrupt). It is safe to
 // call from a signal-handling goroutine.
-func Interrupt() { interrupted.Store(true) }
+func Interrupt() {
+	if interrupted.Swap(true) {
+		forced.Store(true) // a second Ctrl-C: no more waiting for writes
+	} else {
+		interruptAt.Store(time.Now().UnixNano())
+	}
+}
 
 // ClearInterrupt forgets a pending interrupt (the REPL calls it before each
 // statement).
-func ClearInterrupt() { interrupted.Store(false) }
+func ClearInterrupt() {
+	interrupted.Store(false)
+	forced.Store(false)
+}
 
 // Interrupted reports whether an interrupt is pending, without clearing it.
 // Worker goroutines poll it between chunks and simply stop early. It is
@@ -34,17 +44,37 @@ func Interrupted() bool {
 	if c := pollCount; c != nil {
 		c.Add(1)
 	}
-	return interrupted.Load() && held.Load() == 0
+	return interrupted.Load() && !holding()
 }
 
-// held counts the Uninterrupted calls running.
-var held atomic.Int32
+var (
+	// held counts the Uninterrupted calls running.
+	held atomic.Int32
+	// interruptAt is when the pending interrupt came (Unix nanoseconds).
+	interruptAt atomic.Int64
+	// forced is set by a second interrupt while one is pending.
+	forced atomic.Bool
+)
+
+// HoldGrace is how long an interrupt waits for an Uninterrupted write to
+// finish: less than the second that scripts give a statement to stop
+// after Ctrl-C.
+const HoldGrace = time.Second
+
+// holding reports whether a pending interrupt still waits for an
+// Uninterrupted write: for HoldGrace, and until a second interrupt.
+func holding() bool {
+	return held.Load() != 0 && !forced.Load() && time.Now().UnixNano()-interruptAt.Load() < int64(HoldGrace)
+}
 
 // Uninterrupted runs f, which writes into tensors that exist (an in-place
 // operation, out=, an assignment to an index): kernels do not stop for an
 // interrupt while it runs, as PyTorch's kernels always finish, so that no
 // tensor is left half-written; the interrupt is raised once f is done.
-// Only the statement's goroutine may call it.
+// A write that is still running HoldGrace after Ctrl-C (a huge one, such
+// as filling a view of 2**40 elements), or when Ctrl-C comes again, stops
+// anyway, and its KeyboardInterrupt says that the tensor is partly
+// updated: never silently. Only the statement's goroutine may call it.
 func Uninterrupted(f func()) {
 	held.Add(1)
 	func() {
@@ -63,6 +93,7 @@ func CheckInterruptAlways() {
 		c.Add(1)
 	}
 	if interrupted.Load() && interrupted.Swap(false) {
+		forced.Store(false)
 		panic(&Error{Kind: KeyboardInterrupt})
 	}
 }
@@ -78,7 +109,11 @@ func CheckInterrupt() {
 	if c := pollCount; c != nil {
 		c.Add(1)
 	}
-	if interrupted.Load() && held.Load() == 0 && interrupted.Swap(false) {
+	if interrupted.Load() && !holding() && interrupted.Swap(false) {
+		forced.Store(false)
+		if held.Load() != 0 {
+			panic(&Error{Kind: KeyboardInterrupt, Msg: errPartialWrite})
+		}
 		panic(&Error{Kind: KeyboardInterrupt})
 	}
 }

@@ -295,8 +295,13 @@ func ForEachOffset(shape, strides []int, offset int, fn func(off int)) {
 	last := nd - 1
 	done := 0 // elements since the last interrupt poll
 	for {
-		for i := 0; i < shape[last]; i++ {
-			fn(off + i*strides[last])
+		for lo := 0; lo < shape[last]; lo += pollEvery {
+			if lo > 0 {
+				CheckInterrupt() // a huge row: a stride-0 view of 2**40 elements
+			}
+			for i := lo; i < min(lo+pollEvery, shape[last]); i++ {
+				fn(off + i*strides[last])
+			}
 		}
 		if done += shape[last]; done >= pollEvery {
 			done = 0

@@ -40,6 +40,7 @@ var (
 	idle      = flag.Duration("idle", 10*time.Second, "interrupt a statement silent for this long")
 	keep      = flag.String("keep", "", "write the chunks and tensh's output in this directory")
 	examples  = flag.Int("examples", 10, "examples shown of each kind")
+	from      = flag.Int("from", 0, "skip the corpus's first statements (the sweep is about the first 44,000)")
 )
 
 // goText matches messages in Go's words: runtime errors, fmt's bad verbs,
@@ -96,7 +97,7 @@ func main() {
 		work = dir
 	}
 	check(os.MkdirAll(work, 0o755))
-	corpus := newGenerator(*seed).corpus(*nStmts)
+	corpus := newGenerator(*seed).corpus(*nStmts)[min(*from, *nStmts):]
 	start := time.Now()
 	rep := &report{ex: map[string][]string{}}
 	sem := make(chan struct{}, max(*jobs, 1))
