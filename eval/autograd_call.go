@@ -103,7 +103,7 @@ func (s *Session) gradCall(f *Builtin, a *Args) Value {
 	}
 	if rule != nil {
 		rule(c)
-	} else if gradUnsupported[name] {
+	} else if c.guarded() {
 		c.unsupported()
 	}
 	return c.r

@@ -69,7 +69,44 @@ func init() {
 
 // unsupported raises the error of a call autograd cannot differentiate.
 func (c *gradCtx) unsupported() {
-	throw("NotImplementedError", errGradUnsupported, c.name)
+	name := c.name
+	if len(name) > 7 && name[:7] == "linalg_" {
+		name = "linalg." + name[7:]
+	}
+	throw("NotImplementedError", errGradUnsupported, name)
+}
+
+// guarded tells whether a call without a rule must raise: one of
+// issue 17's functions (or torch.linalg's) with a floating result.
+func (c *gradCtx) guarded() bool {
+	if !gradUnsupported[c.name] && !(len(c.name) > 7 && c.name[:7] == "linalg_") {
+		return false
+	}
+	return hasFloatTensor(c.r)
+}
+
+// hasFloatTensor tells whether v is or holds a floating tensor (the
+// results autograd would give a grad_fn).
+func hasFloatTensor(v Value) bool {
+	switch x := v.(type) {
+	case *tensor.Tensor:
+		return x.DType().IsFloat()
+	case Tuple:
+		for _, e := range x {
+			if hasFloatTensor(e) {
+				return true
+			}
+		}
+	case *List:
+		for _, e := range x.Elems {
+			if hasFloatTensor(e) {
+				return true
+			}
+		}
+	case *NamedTuple:
+		return hasFloatTensor(x.Elems)
+	}
+	return false
 }
 
 // rerunOn runs the builtin again with its input (receiver or first
@@ -232,5 +269,46 @@ func nllRule(fromLogits bool) func(c *gradCtx) {
 		red := c.lossReduction(3, 5, 6)
 		ignore := gradIntOf(c.arg(4, "ignore_index"), -100)
 		c.finish(autograd.RecordNllLoss(x, y, weight, red, ignore, out))
+	}
+}
+
+func init() {
+	for _, name := range []string{"det", "inv", "inverse", "solve"} {
+		delete(gradUnsupported, name)
+	}
+	gradRules["det"] = func(c *gradCtx) {
+		if x, out := c.in0(), c.out(); x != nil && out != nil {
+			c.realOnly(x)
+			c.finish(autograd.RecordDet(x, out))
+		}
+	}
+	gradRules["inv"] = func(c *gradCtx) {
+		if x, out := c.in0(), c.out(); x != nil && out != nil {
+			c.realOnly(x)
+			c.finish(autograd.RecordInv(x, out))
+		}
+	}
+	gradRules["inverse"] = gradRules["inv"]
+	gradRules["linalg_det"], gradRules["linalg_inv"] = gradRules["det"], gradRules["inv"]
+	gradRules["solve"] = func(c *gradCtx) {
+		a, _ := c.arg(0, "A").(*tensor.Tensor)
+		b, _ := c.arg(1, "B").(*tensor.Tensor)
+		out := c.out()
+		if a == nil || b == nil || out == nil {
+			return
+		}
+		if v := c.arg(2, "left"); v != nil && !boolOf(v, true) {
+			c.unsupported()
+		}
+		c.realOnly(a)
+		c.finish(autograd.RecordSolve(a, b, out))
+	}
+	gradRules["linalg_solve"] = gradRules["solve"]
+}
+
+// realOnly refuses the complex inputs the formulas do not conjugate.
+func (c *gradCtx) realOnly(t *tensor.Tensor) {
+	if !t.DType().IsFloat() {
+		c.unsupported()
 	}
 }
