@@ -115,6 +115,7 @@ func RecordNllLoss(x, target, weight *tensor.Tensor, reduction, ignore int, out 
 	rows := target.Numel()
 	tc := target.Contiguous()
 	pos := make([]int64, rows)
+	keep := make([]bool, rows)
 	w := make([]float64, rows)
 	total := 0.0
 	for i := 0; i < rows; i++ {
@@ -124,6 +125,7 @@ func RecordNllLoss(x, target, weight *tensor.Tensor, reduction, ignore int, out 
 			continue
 		}
 		pos[i] = int64(i*c + t)
+		keep[i] = true
 		w[i] = 1
 		if weight != nil {
 			w[i] = weight.At(t).Float()
@@ -145,9 +147,38 @@ func RecordNllLoss(x, target, weight *tensor.Tensor, reduction, ignore int, out 
 		if reduction != ReduceNone {
 			g = expand(g, wT.Shape())
 		}
-		return []*tensor.Tensor{accumulateAt(shape, posT, mul(g, wT).Contiguous())}
+		return []*tensor.Tensor{assignAt(shape, posT, keep, mul(g, wT).Contiguous())}
 	}
 	return n
+}
+
+// assignAt is zeros(shape) with g's kept elements written at the flat
+// positions pos (distinct): nll_loss_backward's scatter, which keeps -0.
+func assignAt(shape []int, pos *tensor.Tensor, keep []bool, g *tensor.Tensor) *tensor.Tensor {
+	vals := make([]float64, tensor.Numel(shape))
+	ps := tensor.Slice[int64](pos.Storage())[pos.Offset():]
+	for k, ok := range keep {
+		if ok {
+			vals[ps[k]] = g.Storage().Get(g.Offset() + k).Float()
+		}
+	}
+	res := tensor.FromSlice(vals, shape...).To(g.DType())
+	if gradEnabled {
+		gshape := append([]int{}, g.Shape()...)
+		mask := make([]float64, len(keep))
+		for k, ok := range keep {
+			if ok {
+				mask[k] = 1
+			}
+		}
+		m := tensor.FromSlice(mask, gshape...).To(g.DType())
+		recordLinear("NllLossBackwardBackward0", []*tensor.Tensor{g}, res, func(h *tensor.Tensor) []*tensor.Tensor {
+			flat := h.Contiguous().View([]int{-1})
+			picked := flat.GetItem([]tensor.IndexItem{{Kind: tensor.IndexTensor, Tensor: pos}}, false, nil).Reshape(gshape)
+			return []*tensor.Tensor{mul(picked, m)}
+		})
+	}
+	return res
 }
 
 // RecordGelu records out = gelu(x) (approximate "none" or "tanh"):
