@@ -21,7 +21,7 @@ func init() {
 		"put", "nansum", "nanmean", "aminmax", "meshgrid", "cartesian_prod", "repeat_interleave", "kron",
 		"tensordot", "block_diag", "diag_embed", "diff", "cross", "cdist", "normalize", "pad", "linear",
 		"det", "inv", "inverse", "solve", "slogdet", "logdet", "cholesky", "qr", "eigh", "eigvalsh", "svd",
-		"svdvals", "pinv", "matrix_power", "matrix_exp", "std_mean", "var_mean", "take_along_dim", "msort",
+		"svdvals", "pinv", "matrix_power", "matrix_exp", "take_along_dim", "msort",
 		"l1_loss",
 	} {
 		gradUnsupported[name] = true
@@ -310,5 +310,36 @@ func init() {
 func (c *gradCtx) realOnly(t *tensor.Tensor) {
 	if !t.DType().IsFloat() {
 		c.unsupported()
+	}
+}
+
+func init() {
+	gradRules["std_mean"] = varMeanRule(true, stdMeanParser)
+	gradRules["var_mean"] = varMeanRule(false, varMeanParser)
+}
+
+// varMeanRule records std_mean or var_mean (as stdVarMean reads its
+// arguments).
+func varMeanRule(isStd bool, p *argParser) func(c *gradCtx) {
+	return func(c *gradCtx) {
+		r := p.parse(c.a)
+		x := r.tensor("input")
+		res, ok := c.r.(Tuple)
+		if !ok || len(res) != 2 || r.idx >= 3 {
+			c.unsupported()
+		}
+		v, _ := res[0].(*tensor.Tensor)
+		m, _ := res[1].(*tensor.Tensor)
+		if v == nil || m == nil {
+			return
+		}
+		correction := 1.0
+		if !r.bool("unbiased", true) {
+			correction = 0
+		}
+		if r.has("correction") {
+			correction = float64(r.int("correction", 1))
+		}
+		autograd.RecordVarStdMean(isStd, x, r.ints("dim"), correction, r.bool("keepdim", false), v, m)
 	}
 }

@@ -93,6 +93,16 @@ func surfaceCases() []gradCase {
 			out := linalg.Det(a)
 			return rec(out, RecordDet(a, out))
 		}},
+		{name: "std_mean", shapes: s23, f: func(xs []*tensor.Tensor) *tensor.Tensor {
+			v, m := tensor.VarMean(xs[0], []int{1}, 1, true, true)
+			RecordVarStdMean(true, xs[0], []int{1}, 1, true, v, m)
+			return add(mulS(v, 3), m)
+		}},
+		{name: "var_mean", shapes: s23, f: func(xs []*tensor.Tensor) *tensor.Tensor {
+			v, m := tensor.VarMean(xs[0], nil, 0, false, false)
+			RecordVarStdMean(false, xs[0], nil, 0, false, v, m)
+			return add(v, mulS(m, 2))
+		}},
 		{name: "inv", shapes: mats(3, 3), f: func(xs []*tensor.Tensor) *tensor.Tensor { return invRec(shifted(xs[0])) }},
 		{name: "solve", shapes: [][]int{{3, 3}, {3, 2}}, f: func(xs []*tensor.Tensor) *tensor.Tensor {
 			return solveRec(shifted(xs[0]), xs[1])

@@ -215,3 +215,38 @@ func geluDeriv(x float64, tanh bool) float64 {
 	pdf := math.Exp(-0.5*x*x) / math.Sqrt(2*math.Pi)
 	return cdf + x*pdf
 }
+
+// RecordVarStdMean records (v, m) = std_mean(x) or var_mean(x): one node
+// with two outputs (StdMeanBackward0, VarMeanBackward0) whose gradient is
+// std's (var's) plus mean's.
+func RecordVarStdMean(isStd bool, x *tensor.Tensor, dims []int, correction float64, keepdim bool, v, m *tensor.Tensor) {
+	name := "VarMeanBackward0"
+	if isStd {
+		name = "StdMeanBackward0"
+	}
+	n := newNode(name, 2, x)
+	vn := RecordVarStd(isStd, x, dims, correction, keepdim, v)
+	mn := RecordMean(x, dims, keepdim, len(dims) > 0, m)
+	vn.in[0] = inputMeta{append([]int{}, v.Shape()...), v.DType()}
+	mn.in[0] = inputMeta{append([]int{}, m.Shape()...), m.DType()}
+	// their saved tensors are n's: freed (and checked) with n
+	vn.sub, mn.sub = n, n
+	n.saved = append(append(n.saved, vn.saved...), mn.saved...)
+	n.apply = func(gs []*tensor.Tensor) []*tensor.Tensor {
+		var g *tensor.Tensor
+		if gs[0] != nil {
+			g = vn.apply(gs[:1])[0]
+		}
+		if gs[1] != nil {
+			gm := mn.apply(gs[1:])[0]
+			if g == nil {
+				g = gm
+			} else {
+				g = add(g, gm)
+			}
+		}
+		return []*tensor.Tensor{g}
+	}
+	SetHistory(v, n, 0)
+	SetHistory(m, n, 1)
+}
