@@ -17,7 +17,7 @@ var gradUnsupported = map[string]bool{}
 
 func init() {
 	for _, name := range []string{
-		"scatter", "scatter_add", "scatter_reduce", "index_add", "index_copy", "index_reduce", "masked_scatter",
+		"scatter_reduce", "index_reduce", "masked_scatter",
 		"put", "nansum", "nanmean", "aminmax", "meshgrid", "cartesian_prod", "repeat_interleave", "kron",
 		"tensordot", "block_diag", "diag_embed", "diff", "cross", "cdist", "normalize", "pad", "linear",
 		"det", "inv", "inverse", "solve", "slogdet", "logdet", "cholesky", "qr", "eigh", "eigvalsh", "svd",

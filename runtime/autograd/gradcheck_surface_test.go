@@ -93,6 +93,23 @@ func surfaceCases() []gradCase {
 			out := linalg.Det(a)
 			return rec(out, RecordDet(a, out))
 		}},
+		{name: "scatter", shapes: [][]int{{2, 3}, {2, 2}}, f: func(xs []*tensor.Tensor) *tensor.Tensor {
+			idx := tensor.FromSlice([]int64{0, 2, 1, 1}, 2, 2)
+			pos := tensor.Gather(Positions(xs[0]), 1, idx)
+			out := xs[0].ContiguousClone()
+			for k, p := range tensor.Slice[int64](pos.Contiguous().Storage()) {
+				tensor.Slice[float64](out.Storage())[p] = xs[1].Contiguous().Storage().Get(k).Float()
+			}
+			return rec(out, RecordScatter("ScatterBackward0", xs[0], xs[1], pos, true, 1, out))
+		}},
+		{name: "index_add", shapes: [][]int{{2, 3}, {2, 2}}, f: func(xs []*tensor.Tensor) *tensor.Tensor {
+			pos := tensor.IndexSelect(Positions(xs[0]), 1, ints(2, 2))
+			out := xs[0].ContiguousClone()
+			for k, p := range tensor.Slice[int64](pos.Contiguous().Storage()) {
+				tensor.Slice[float64](out.Storage())[p] += 3 * xs[1].Contiguous().Storage().Get(k).Float()
+			}
+			return rec(out, RecordScatter("IndexAddBackward0", xs[0], xs[1], pos, false, 3, out))
+		}},
 		{name: "std_mean", shapes: s23, f: func(xs []*tensor.Tensor) *tensor.Tensor {
 			v, m := tensor.VarMean(xs[0], []int{1}, 1, true, true)
 			RecordVarStdMean(true, xs[0], []int{1}, 1, true, v, m)
