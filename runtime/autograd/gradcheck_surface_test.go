@@ -94,7 +94,7 @@ func surfaceCases() []gradCase {
 			return rec(out, RecordDet(a, out))
 		}},
 		{name: "scatter", shapes: [][]int{{2, 3}, {2, 2}}, f: func(xs []*tensor.Tensor) *tensor.Tensor {
-			idx := tensor.FromSlice([]int64{0, 2, 1, 1}, 2, 2)
+			idx := tensor.FromSlice([]int64{0, 2, 1, 0}, 2, 2) // distinct: with duplicates PyTorch's formula is not the derivative
 			pos := tensor.Gather(Positions(xs[0]), 1, idx)
 			out := xs[0].ContiguousClone()
 			for k, p := range tensor.Slice[int64](pos.Contiguous().Storage()) {
