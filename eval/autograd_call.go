@@ -26,6 +26,7 @@ type gradCtx struct {
 	inplace bool
 	self    *tensor.Tensor // in-place: the tensor written
 	orig    *tensor.Tensor // in-place: its values before (sharing its history)
+	fn      *Builtin       // the builtin called (rules may rerun it)
 }
 
 // noVersionBump are the in-place methods that do not write elements.
@@ -52,7 +53,7 @@ func (s *Session) gradCall(f *Builtin, a *Args) Value {
 		}
 		return r
 	}
-	c := &gradCtx{s: s, a: a, name: name, inplace: inplace}
+	c := &gradCtx{s: s, a: a, name: name, inplace: inplace, fn: f}
 	if need && len(a.Kw) > 0 {
 		outRejected(name, a)
 	}
@@ -102,6 +103,8 @@ func (s *Session) gradCall(f *Builtin, a *Args) Value {
 	}
 	if rule != nil {
 		rule(c)
+	} else if c.guarded() {
+		c.unsupported()
 	}
 	return c.r
 }

@@ -31,3 +31,6 @@ const (
 	msgGraphSeen      = "%s: [%d] again (gradients add up there)"
 	msgGraphNoGrad    = "(an input that does not require grad: no gradient)"
 )
+
+// The issue-17 functions autograd does not differentiate yet.
+const errGradUnsupported = "tensh: autograd cannot differentiate %s() yet (an input requires grad); call it under torch.no_grad() or on a .detach()ed input"

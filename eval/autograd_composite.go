@@ -1,0 +1,89 @@
+package eval
+
+import (
+	"github.com/tensh/tensh/runtime/tensor"
+)
+
+// The functions PyTorch builds from other operations (CompositeImplicit):
+// with an input that requires grad, their result is computed again by the
+// same operations, recorded, so that grad_fn and the graph are PyTorch's
+// (l1_loss: MeanBackward0 over AbsBackward0 over SubBackward0).
+
+// call runs the tensor method name on self through autograd.
+func (c *gradCtx) call(name string, self Value, pos ...Value) Value {
+	return c.s.gradCall(tensorMethods[name], &Args{Name: name, Self: self, Pos: pos, s: c.s})
+}
+
+func init() {
+	for _, name := range []string{"l1_loss", "diff", "normalize", "linear"} {
+		delete(gradUnsupported, name)
+	}
+	gradRules["l1_loss"] = func(c *gradCtx) {
+		x, _ := c.arg(0, "input").(*tensor.Tensor)
+		y, _ := c.arg(1, "target").(*tensor.Tensor)
+		if x == nil || y == nil {
+			c.unsupported()
+		}
+		d := c.call("abs", c.call("sub", x, y))
+		switch c.lossReduction(2, 3, 4) {
+		case 0:
+			c.r = d
+		case 2:
+			c.r = c.call("sum", d)
+		default:
+			c.r = c.call("mean", d)
+		}
+	}
+	gradRules["diff"] = func(c *gradCtx) {
+		x := c.in0()
+		if x == nil || x.Dim() == 0 || c.arg(3, "prepend") != nil || c.arg(4, "append") != nil {
+			c.unsupported()
+		}
+		n, dim := gradIntOf(c.arg(1, "n"), 1), tensor.WrapDim(gradIntOf(c.arg(2, "dim"), -1), x.Dim())
+		var r Value = x
+		for k := 0; k < n; k++ {
+			size := r.(*tensor.Tensor).Shape()[dim]
+			if size == 0 {
+				break
+			}
+			hi := c.call("narrow", r, MakeInt(int64(dim)), MakeInt(1), MakeInt(int64(size-1)))
+			lo := c.call("narrow", r, MakeInt(int64(dim)), MakeInt(0), MakeInt(int64(size-1)))
+			r = c.call("sub", hi, lo)
+		}
+		c.r = r
+	}
+	gradRules["normalize"] = func(c *gradCtx) {
+		x := c.in0()
+		if x == nil || c.arg(4, "out") != nil {
+			c.unsupported()
+		}
+		p, dim, eps := c.arg(1, "p"), c.arg(2, "dim"), c.arg(3, "eps")
+		if p == nil {
+			p = Float(2)
+		}
+		if dim == nil {
+			dim = MakeInt(1)
+		}
+		if eps == nil {
+			eps = Float(1e-12)
+		}
+		denom := c.call("expand_as", c.call("clamp_min", c.call("norm", x, p, dim, Bool(true)), eps), x)
+		c.r = c.call("div", x, denom)
+	}
+	gradRules["linear"] = func(c *gradCtx) {
+		x, _ := c.arg(0, "input").(*tensor.Tensor)
+		w, _ := c.arg(1, "weight").(*tensor.Tensor)
+		b := c.arg(2, "bias")
+		if x == nil || w == nil {
+			c.unsupported()
+		}
+		r := c.call("matmul", x, c.call("t", w))
+		if b != nil && b != Value(None) {
+			if x.Dim() >= 2 {
+				c.unsupported() // PyTorch's addmm
+			}
+			r = c.call("add", r, b)
+		}
+		c.r = r
+	}
+}

@@ -1,0 +1,66 @@
+package autograd
+
+import (
+	"github.com/tensh/tensh/runtime/tensor"
+)
+
+// scatter, scatter_add, index_add and index_copy: the source's elements
+// land at flat positions pos of the result (the evaluator finds them as
+// for the selections). The source's gradient is g at pos (scaled by
+// index_add's alpha); self's is g, with zeros at pos where the source
+// overwrote self (scatter, index_copy).
+
+// pickFrom is g.flatten()[pos] in pos's shape, recorded (GatherBackward0)
+// in grad mode so that gradients of gradients follow.
+func pickFrom(g, pos *tensor.Tensor) *tensor.Tensor {
+	flat := g.Contiguous().View([]int{-1})
+	out := flat.GetItem([]tensor.IndexItem{{Kind: tensor.IndexTensor, Tensor: pos}}, false, nil)
+	if needsGrad(g) {
+		SetHistory(out, RecordPick("GatherBackward0", g, pos, out), 0)
+	}
+	return out
+}
+
+// RecordScatter records out = self with src (nil: a number) placed at
+// pos; overwrite tells whether self's elements there are replaced rather
+// than added to.
+func RecordScatter(name string, self, src, pos *tensor.Tensor, overwrite bool, alpha float64, out *tensor.Tensor) *Node {
+	var n *Node
+	if src == nil {
+		n = newNode(name, 1, self)
+	} else {
+		n = newNode(name, 1, self, src)
+	}
+	pos = pos.Contiguous()
+	var keep *tensor.Tensor
+	if overwrite {
+		k := make([]float64, self.Numel())
+		for i := range k {
+			k[i] = 1
+		}
+		ps := tensor.Slice[int64](pos.Storage())[pos.Offset():]
+		for i := 0; i < pos.Numel(); i++ {
+			k[ps[i]] = 0
+		}
+		keep = tensor.FromSlice(k, self.Shape()...).To(self.DType())
+	}
+	n.apply = func(gs []*tensor.Tensor) []*tensor.Tensor {
+		g := gs[0]
+		res := make([]*tensor.Tensor, len(n.next))
+		if n.next[0].Fn != nil {
+			res[0] = g
+			if overwrite {
+				res[0] = mul(g, keep)
+			}
+		}
+		if len(n.next) > 1 && n.next[1].Fn != nil {
+			gs := pickFrom(g, pos)
+			if alpha != 1 {
+				gs = mulS(gs, alpha)
+			}
+			res[1] = gs
+		}
+		return res
+	}
+	return n
+}
