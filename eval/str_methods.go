@@ -51,7 +51,6 @@ func isPySpace(r rune) bool {
 	return unicode.IsSpace(r) || (r >= 0x1c && r <= 0x1f)
 }
 
-
 // runeLen is len(s) in code points.
 func runeLen(s string) int {
 	if isASCII(s) {

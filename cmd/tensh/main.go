@@ -21,8 +21,6 @@ import (
 	"sync/atomic"
 	"time"
 
-	"github.com/mattn/go-isatty"
-
 	"github.com/tensh/tensh/eval"
 	"github.com/tensh/tensh/runtime/tensor"
 )
@@ -67,10 +65,10 @@ func run(args []string, stdin *os.File, stdout, stderr io.Writer) int {
 		})
 	}
 
-	interactive := !cfg.hasCode && len(cfg.files) == 0 && isatty.IsTerminal(stdin.Fd())
-	if interactive && !cfg.echo {
-		opts.Hints = cfg.hints.or(true)
-		return runREPL(opts, cfg.ipython, stdin, stdout, stderr)
+	if !cfg.hasCode && len(cfg.files) == 0 && !cfg.echo {
+		if status, ok := terminalREPL(cfg, opts, stdin, stdout, stderr); ok {
+			return status
+		}
 	}
 	opts.Hints = cfg.hints.or(false)
 
