@@ -17,12 +17,9 @@ import (
 	"io"
 	"os"
 	"os/signal"
-	"runtime/debug"
 	"strings"
 	"sync/atomic"
 	"time"
-
-	"github.com/mattn/go-isatty"
 
 	"github.com/tensh/tensh/eval"
 	"github.com/tensh/tensh/runtime/tensor"
@@ -53,7 +50,7 @@ func run(args []string, stdin *os.File, stdout, stderr io.Writer) int {
 		io.WriteString(stdout, usage)
 		return exitOK
 	case cfg.version:
-		fmt.Fprintf(stdout, "tensh %s (PyTorch 1.13.1 semantics)\n", version())
+		fmt.Fprintln(stdout, versionLine(version, commit, buildInfo()))
 		return exitOK
 	}
 	if cfg.maxMemory > 0 {
@@ -68,10 +65,10 @@ func run(args []string, stdin *os.File, stdout, stderr io.Writer) int {
 		})
 	}
 
-	interactive := !cfg.hasCode && len(cfg.files) == 0 && isatty.IsTerminal(stdin.Fd())
-	if interactive && !cfg.echo {
-		opts.Hints = cfg.hints.or(true)
-		return runREPL(opts, cfg.ipython, stdin, stdout, stderr)
+	if !cfg.hasCode && len(cfg.files) == 0 && !cfg.echo {
+		if status, ok := terminalREPL(cfg, opts, stdin, stdout, stderr); ok {
+			return status
+		}
 	}
 	opts.Hints = cfg.hints.or(false)
 
@@ -181,24 +178,6 @@ func runInterruptible(stderr io.Writer, job func(running *atomic.Bool) int) int 
 // the request between chunks of work and raises KeyboardInterrupt, which
 // leaves every variable as it was. This is the one place that asks.
 func interrupt() { tensor.Interrupt() }
-
-// version is the module version of an installed tensh (go install
-// ...@vX.Y.Z), or "devel" and the commit of a build from a checkout.
-func version() string {
-	bi, ok := debug.ReadBuildInfo()
-	if !ok {
-		return "devel"
-	}
-	if v := bi.Main.Version; v != "" && v != "(devel)" {
-		return v
-	}
-	for _, s := range bi.Settings {
-		if s.Key == "vcs.revision" && len(s.Value) >= 12 {
-			return "devel " + s.Value[:12]
-		}
-	}
-	return "devel"
-}
 
 // unwrapPathError drops the path and operation that tensh's own message
 // already names.

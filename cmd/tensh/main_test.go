@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"os/exec"
+	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
@@ -35,6 +36,7 @@ func TestScripts(t *testing.T) {
 	testscript.Run(t, testscript.Params{
 		Dir:                 "testdata/script",
 		RequireExplicitExec: true,
+		Setup:               setupGoEnv,
 		Cmds: map[string]func(ts *testscript.TestScript, neg bool, args []string){
 			"status": cmdStatus,
 		},
@@ -46,6 +48,30 @@ func TestScripts(t *testing.T) {
 			return false, fmt.Errorf("unknown condition %q", cond)
 		},
 	})
+}
+
+// setupGoEnv lets a script run the go command on this module
+// (version.txtar): $TENSH_SRC is the module's root, and the go command's
+// caches are this machine's (testscript gives a script an empty home).
+func setupGoEnv(env *testscript.Env) error {
+	root, err := filepath.Abs("../..")
+	if err != nil {
+		return err
+	}
+	env.Setenv("TENSH_SRC", root)
+	out, err := exec.Command("go", "env", "GOCACHE", "GOMODCACHE", "GOPATH").Output()
+	if err != nil {
+		return nil // no go command: the scripts that need it skip ([exec:go])
+	}
+	vals := strings.Split(strings.TrimSpace(string(out)), "\n")
+	for i, k := range []string{"GOCACHE", "GOMODCACHE", "GOPATH"} {
+		if i < len(vals) {
+			env.Setenv(k, vals[i])
+		}
+	}
+	env.Setenv("GOPROXY", "off")
+	env.Setenv("GOTOOLCHAIN", "local")
+	return nil
 }
 
 func cmdStatus(ts *testscript.TestScript, neg bool, args []string) {

@@ -4,8 +4,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"os/signal"
-	"syscall"
 
 	"github.com/tensh/tensh/eval"
 )
@@ -21,7 +19,7 @@ import (
 // broken standard output, unless SIGPIPE is being notified.
 func scriptOutput(stdout io.Writer) io.Writer {
 	if stdout == io.Writer(os.Stdout) {
-		signal.Notify(make(chan os.Signal, 1), syscall.SIGPIPE)
+		notifySIGPIPE()
 	}
 	return eval.RaisingWriter(stdout)
 }

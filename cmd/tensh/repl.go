@@ -1,3 +1,5 @@
+//go:build !js
+
 package main
 
 import (
@@ -67,7 +69,7 @@ func runREPL(opts eval.Options, ipython bool, stdin *os.File, stdout, stderr io.
 	defer signal.Stop(sigs)
 	in.forwardInterrupts(sigs)
 	sess.SetREPL(in.confirm, in.prefillInputs)
-	fmt.Fprintf(stderr, "tensh %s: Python with PyTorch's tensors. Ctrl-D quits, Tab completes.\n", version())
+	fmt.Fprintf(stderr, "%s: Python with PyTorch's tensors. Ctrl-D quits, Tab completes.\n", versionLine(version, commit, buildInfo()))
 	r := newREPL(sess, in, stdout, stderr, !color.NoColor)
 	r.hist, r.interrupts = hist, sigs
 	return r.loop()

@@ -1,3 +1,5 @@
+//go:build unix
+
 // Command hostile-corpus runs a large generated corpus of hostile
 // statements through tensh and reports what must never happen (issue 16):
 // Go panics (the process dies), InternalErrors (a panic caught per

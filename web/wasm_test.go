@@ -1,0 +1,121 @@
+package web
+
+import (
+	"encoding/json"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"reflect"
+	"strings"
+	"testing"
+
+	"github.com/tensh/tensh/eval"
+)
+
+// buildWasm builds cmd/tensh-wasm for js/wasm into dir (not with -short:
+// it takes a while) and returns the file's path.
+func buildWasm(t *testing.T, dir string) string {
+	t.Helper()
+	if testing.Short() {
+		t.Skip("builds the wasm target (not with -short)")
+	}
+	if _, err := exec.LookPath("go"); err != nil {
+		t.Skip("no go command")
+	}
+	out := filepath.Join(dir, "tensh.wasm")
+	cmd := exec.Command("go", "build", "-o", out, "./cmd/tensh-wasm")
+	cmd.Dir = ".."
+	cmd.Env = append(os.Environ(), "GOOS=js", "GOARCH=wasm", "CGO_ENABLED=0")
+	if b, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("GOOS=js GOARCH=wasm go build ./cmd/tensh-wasm: %v\n%s", err, b)
+	}
+	return out
+}
+
+// TestWasmBuilds: the browser's engine builds for js/wasm, and the whole
+// module does (the terminal front end stays out of it).
+func TestWasmBuilds(t *testing.T) {
+	buildWasm(t, t.TempDir())
+	cmd := exec.Command("go", "build", "./...")
+	cmd.Dir = ".."
+	cmd.Env = append(os.Environ(), "GOOS=js", "GOARCH=wasm", "CGO_ENABLED=0")
+	if b, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("GOOS=js GOARCH=wasm go build ./...: %v\n%s", err, b)
+	}
+}
+
+// TestWasmMatchesNative runs cells in tensh.wasm under Node.js (when it is
+// installed), loaded by Go's wasm_exec.js as the page loads it, and
+// compares what tensh.run returns with what the Notebook returns natively.
+func TestWasmMatchesNative(t *testing.T) {
+	wasm := buildWasm(t, t.TempDir())
+	node, err := exec.LookPath("node")
+	if err != nil {
+		t.Skip("no node (Node.js) to run the wasm")
+	}
+	wasmExec := goWasmExec(t)
+	cells := []string{
+		"x = empty(5,3,4,1); y = empty(3,1,1); (x+y).size()",
+		"a = torch.arange(6).view(2, 3)",
+		"a",
+		"a + torch.ones(2)",
+		"for i in range(2):\n    print(i * a)\n",
+		"import numpy as np\nnp.arange(4).reshape(2, 2)",
+		"%explain a + torch.ones(3, 1)",
+		"1/0\nprint('after')",
+		"exit()",
+		"a",
+	}
+	in, _ := json.Marshal(cells)
+	cmd := exec.Command(node, "testdata/run.js", wasmExec, wasm)
+	cmd.Stdin = strings.NewReader(string(in))
+	var stderr strings.Builder
+	cmd.Stderr = &stderr
+	b, err := cmd.Output()
+	if err != nil {
+		t.Fatalf("node testdata/run.js: %v\n%s", err, stderr.String())
+	}
+	var got struct {
+		Version string      `json:"version"`
+		Out     [][]Segment `json:"out"`
+	}
+	if err := json.Unmarshal(b, &got); err != nil {
+		t.Fatalf("node's output: %v\n%s", err, b)
+	}
+	if got.Version != "devel" {
+		t.Errorf("tensh.version = %q, want devel (not stamped)", got.Version)
+	}
+	nb := NewNotebook(eval.CompatDocs)
+	for i, c := range cells {
+		want := nb.Run(c)
+		if i >= len(got.Out) {
+			t.Fatalf("wasm ran %d cells of %d", len(got.Out), len(cells))
+		}
+		if len(want) == 0 && len(got.Out[i]) == 0 {
+			continue
+		}
+		if !reflect.DeepEqual(got.Out[i], want) {
+			t.Errorf("cell %q:\nwasm   %q\nnative %q", c, got.Out[i], want)
+		}
+	}
+	if last := got.Out[len(got.Out)-1]; len(last) != 1 || last[0].Kind != Error || !strings.HasPrefix(last[0].Text, "TypeError: tensh.run takes one argument") {
+		t.Errorf("tensh.run(): %q, want one error segment", last)
+	}
+}
+
+// goWasmExec is the wasm_exec.js of the Go that builds the wasm (its
+// place moved from misc/wasm to lib/wasm in Go 1.24).
+func goWasmExec(t *testing.T) string {
+	b, err := exec.Command("go", "env", "GOROOT").Output()
+	if err != nil {
+		t.Fatalf("go env GOROOT: %v", err)
+	}
+	root := strings.TrimSpace(string(b))
+	for _, p := range []string{"lib/wasm/wasm_exec.js", "misc/wasm/wasm_exec.js"} {
+		if _, err := os.Stat(filepath.Join(root, p)); err == nil {
+			return filepath.Join(root, p)
+		}
+	}
+	t.Skipf("no wasm_exec.js under %s", root)
+	return ""
+}
