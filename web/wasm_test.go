@@ -2,19 +2,21 @@ package web
 
 import (
 	"encoding/json"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"reflect"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/tensh/tensh/eval"
 )
 
-// buildWasm builds cmd/tensh-wasm for js/wasm into dir (not with -short:
-// it takes a while) and returns the file's path.
-func buildWasm(t *testing.T, dir string) string {
+// buildWasm builds cmd/tensh-wasm for js/wasm, once for all the tests
+// (not with -short: it takes a while), and returns the file's path.
+func buildWasm(t *testing.T) string {
 	t.Helper()
 	if testing.Short() {
 		t.Skip("builds the wasm target (not with -short)")
@@ -22,20 +24,44 @@ func buildWasm(t *testing.T, dir string) string {
 	if _, err := exec.LookPath("go"); err != nil {
 		t.Skip("no go command")
 	}
-	out := filepath.Join(dir, "tensh.wasm")
-	cmd := exec.Command("go", "build", "-o", out, "./cmd/tensh-wasm")
-	cmd.Dir = ".."
-	cmd.Env = append(os.Environ(), "GOOS=js", "GOARCH=wasm", "CGO_ENABLED=0")
-	if b, err := cmd.CombinedOutput(); err != nil {
-		t.Fatalf("GOOS=js GOARCH=wasm go build ./cmd/tensh-wasm: %v\n%s", err, b)
+	wasmOnce.Do(func() {
+		wasmFile = filepath.Join(wasmDir, "tensh.wasm")
+		cmd := exec.Command("go", "build", "-o", wasmFile, "./cmd/tensh-wasm")
+		cmd.Dir = ".."
+		cmd.Env = append(os.Environ(), "GOOS=js", "GOARCH=wasm", "CGO_ENABLED=0")
+		if b, err := cmd.CombinedOutput(); err != nil {
+			wasmErr = fmt.Errorf("GOOS=js GOARCH=wasm go build ./cmd/tensh-wasm: %v\n%s", err, b)
+		}
+	})
+	if wasmErr != nil {
+		t.Fatal(wasmErr)
 	}
-	return out
+	return wasmFile
+}
+
+var (
+	wasmDir  string // removed by TestMain
+	wasmOnce sync.Once
+	wasmFile string
+	wasmErr  error
+)
+
+func TestMain(m *testing.M) {
+	dir, err := os.MkdirTemp("", "tensh-web-test")
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		os.Exit(1)
+	}
+	wasmDir = dir
+	code := m.Run()
+	os.RemoveAll(dir)
+	os.Exit(code)
 }
 
 // TestWasmBuilds: the browser's engine builds for js/wasm, and the whole
 // module does (the terminal front end stays out of it).
 func TestWasmBuilds(t *testing.T) {
-	buildWasm(t, t.TempDir())
+	buildWasm(t)
 	cmd := exec.Command("go", "build", "./...")
 	cmd.Dir = ".."
 	cmd.Env = append(os.Environ(), "GOOS=js", "GOARCH=wasm", "CGO_ENABLED=0")
@@ -48,7 +74,7 @@ func TestWasmBuilds(t *testing.T) {
 // installed), loaded by Go's wasm_exec.js as the page loads it, and
 // compares what tensh.run returns with what the Notebook returns natively.
 func TestWasmMatchesNative(t *testing.T) {
-	wasm := buildWasm(t, t.TempDir())
+	wasm := buildWasm(t)
 	node, err := exec.LookPath("node")
 	if err != nil {
 		t.Skip("no node (Node.js) to run the wasm")
@@ -118,4 +144,48 @@ func goWasmExec(t *testing.T) string {
 	}
 	t.Skipf("no wasm_exec.js under %s", root)
 	return ""
+}
+
+// TestPageUnderNode runs the page's script (main.js) under Node.js on a
+// stand-in for the DOM (testdata/page.js): it loads the wasm, shows the
+// version, runs the first cell and a second one with Shift-Enter, shows
+// their output in coloured spans, and adds a cell after the last.
+func TestPageUnderNode(t *testing.T) {
+	wasm := buildWasm(t)
+	node, err := exec.LookPath("node")
+	if err != nil {
+		t.Skip("no node (Node.js) to run the page's script")
+	}
+	dir := t.TempDir()
+	for from, to := range map[string]string{wasm: "tensh.wasm", goWasmExec(t): "wasm_exec.js", "main.js": "main.js"} {
+		b, err := os.ReadFile(from)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(dir, to), b, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	var stderr strings.Builder
+	cmd := exec.Command(node, "testdata/page.js", dir)
+	cmd.Stderr = &stderr
+	b, err := cmd.Output()
+	if err != nil {
+		t.Fatalf("node testdata/page.js: %v\n%s", err, stderr.String())
+	}
+	nb := NewNotebook(eval.CompatDocs)
+	line := func(s []Segment) string {
+		var pairs [][2]string
+		for _, x := range s {
+			pairs = append(pairs, [2]string{x.Kind, x.Text})
+		}
+		j, _ := json.Marshal(pairs)
+		return string(j)
+	}
+	first := nb.Run("a = torch.arange(6).view(2, 3)\na + torch.tensor([10, 20, 30])")
+	second := nb.Run("a + torch.ones(2)")
+	want := "status: tensh devel\nout: " + line(first) + "\nout2: " + line(second) + "\ncells: 3\n"
+	if string(b) != want {
+		t.Errorf("the page shows\n%s\nwant\n%s", b, want)
+	}
 }
