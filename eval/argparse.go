@@ -221,7 +221,11 @@ func (p *argParser) parse(a *Args) *boundArgs {
 	if len(visible) == 1 {
 		visible[0].forCall(a).invalidArgsOne(a)
 	}
-	throw("TypeError", errInvalidCombination, p.name, invalidArgsDesc(a))
+	options := make([]*signature, len(visible))
+	for i, sig := range visible {
+		options[i] = sig.forCall(a)
+	}
+	invalidCombination(p.name, options, a)
 	return nil
 }
 
@@ -541,67 +545,17 @@ func (sig *signature) String() string {
 // the arguments (marked !like this! where their type does not match the
 // printed signature's) and the signature.
 func (sig *signature) invalidArgsOne(a *Args) {
-	// The printed signature, split at ", ": the "*" counts as an argument.
-	type optArg struct{ typ, name string }
-	var opt []optArg
-	for _, part := range strings.Split(strings.Trim(sig.String(), "()"), ", ") {
-		sp := strings.LastIndexByte(part, ' ')
-		opt = append(opt, optArg{part[:max(sp, 0)], part[sp+1:]})
-		if sp < 0 {
-			opt[len(opt)-1].typ = part
+	opt := sig.option()
+	if unmatched := tryMatchKwargs(opt, a); len(unmatched) > 0 {
+		throw("TypeError", errUnrecognizedKw, sig.name, strings.Join(unmatched, ", "))
+	}
+	desc := "(" + invalidArgsDesc(a) + ")"
+	if argcountMatch(opt, a) {
+		if d, found := formattedArgDesc(opt, a); found {
+			desc = d
 		}
 	}
-	kws := make([]KwArg, len(a.Kw)) // std::unordered_map order: reversed
-	for i, kw := range a.Kw {
-		kws[len(a.Kw)-1-i] = kw
-	}
-	if len(kws) > 0 {
-		var unmatched []string
-		start := max(len(opt)-len(kws), 0)
-		for _, kw := range kws {
-			found := false
-			for _, o := range opt[start:] {
-				found = found || o.name == kw.Name
-			}
-			if !found {
-				unmatched = append(unmatched, kw.Name)
-			}
-		}
-		if len(unmatched) > 0 {
-			throw("TypeError", errUnrecognizedKw, sig.name, strings.Join(unmatched, ", "))
-		}
-	}
-	if len(a.Pos)+len(kws) != len(opt) {
-		throw("TypeError", errInvalidArgsFor, sig.name, "("+invalidArgsDesc(a)+")", sig.String())
-	}
-	matches := func(typ string, v Value) bool {
-		name := TypeName(v)
-		switch typ {
-		case "float":
-			return name == "float" || name == "int"
-		}
-		return name == typ
-	}
-	var parts []string
-	for i := 0; i < len(a.Pos)+len(kws); i++ {
-		var v Value
-		prefix := ""
-		if i < len(a.Pos) {
-			v = a.Pos[i]
-		} else {
-			kv, ok := a.Kwarg(opt[i].name)
-			if !ok {
-				throw("TypeError", errInvalidArgsFor, sig.name, "("+invalidArgsDesc(a)+")", sig.String())
-			}
-			v, prefix = kv, opt[i].name+"="
-		}
-		d := prefix + TypeName(v)
-		if !matches(opt[i].typ, v) {
-			d = "!" + d + "!"
-		}
-		parts = append(parts, d)
-	}
-	throw("TypeError", errInvalidArgsFor, sig.name, "("+strings.Join(parts, ", ")+")", sig.String())
+	throw("TypeError", errInvalidArgsFor, sig.name, desc, sig.String())
 }
 
 // invalidArgsDesc is the "got (...)" part of the invalid-combination error:
