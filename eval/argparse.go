@@ -221,11 +221,7 @@ func (p *argParser) parse(a *Args) *boundArgs {
 	if len(visible) == 1 {
 		visible[0].forCall(a).invalidArgsOne(a)
 	}
-	options := make([]*signature, len(visible))
-	for i, sig := range visible {
-		options[i] = sig.forCall(a)
-	}
-	invalidCombination(p.name, options, a)
+	p.invalid(a)
 	return nil
 }
 

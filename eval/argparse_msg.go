@@ -142,3 +142,20 @@ func invalidCombination(name string, sigs []*signature, a *Args) {
 	}
 	throw("TypeError", "%s", b.String())
 }
+
+// finfoSigs are torch.finfo's signatures, for its argument errors
+// (torch_print.go reads the argument itself).
+var finfoSigs = newArgParser("finfo(ScalarType type)", "finfo()")
+
+// invalid raises the invalid-combination error of a call that binds to
+// none of p's signatures, listing the visible ones (for a method call, the
+// method's).
+func (p *argParser) invalid(a *Args) {
+	var options []*signature
+	for _, sig := range p.sigs {
+		if !sig.hidden && !(a.Self != nil && sig.fnOnly) {
+			options = append(options, sig.forCall(a))
+		}
+	}
+	invalidCombination(p.name, options, a)
+}
