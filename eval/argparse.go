@@ -555,9 +555,9 @@ func (sig *signature) invalidArgsOne(a *Args) {
 }
 
 // invalidArgsDesc is the "got (...)" part of the invalid-combination error:
-// the positional arguments' types, then the keyword arguments in reverse
-// order (PyTorch's quirk, with a trailing ", " when there are only
-// keywords).
+// the positional arguments' types, then the keyword arguments in the
+// order of PyTorch's unordered_map (with a trailing ", " when there are
+// only keywords).
 func invalidArgsDesc(a *Args) string {
 	var b strings.Builder
 	for i, v := range a.Pos {
@@ -570,9 +570,10 @@ func invalidArgsDesc(a *Args) string {
 		if len(a.Pos) > 0 {
 			b.WriteString(", ")
 		}
-		for i := len(a.Kw) - 1; i >= 0; i-- {
-			b.WriteString(a.Kw[i].Name + "=" + TypeName(a.Kw[i].Value))
-			if i > 0 || len(a.Pos) == 0 {
+		kws := kwargsOrder(a)
+		for i, kw := range kws {
+			b.WriteString(kw.Name + "=" + TypeName(kw.Value))
+			if i < len(kws)-1 || len(a.Pos) == 0 {
 				b.WriteString(", ")
 			}
 		}

@@ -33,16 +33,6 @@ func (sig *signature) option() []optArg {
 	return opt
 }
 
-// kwargsOrder is the keyword arguments in the order PyTorch's
-// std::unordered_map yields them: reversed.
-func kwargsOrder(a *Args) []KwArg {
-	kws := make([]KwArg, len(a.Kw))
-	for i, kw := range a.Kw {
-		kws[len(a.Kw)-1-i] = kw
-	}
-	return kws
-}
-
 // argcountMatch is _argcountMatch.
 func argcountMatch(opt []optArg, a *Args) bool {
 	return len(a.Pos)+len(a.Kw) == len(opt)
