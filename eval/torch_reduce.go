@@ -117,8 +117,8 @@ func sumLike(a *Args, ss *argParser, fn func(t *tensor.Tensor, dims []int, keepd
 	if hasD {
 		checkOutDType(out, d)
 	}
-	if ss == meanSigs && !hasD {
-		tensor.Mean(t, nil, false) // its input dtype check
+	if ss == meanSigs && !hasD && !t.DType().IsFloat() {
+		tensor.Mean(t, nil, false) // raises mean's input dtype error
 	}
 	return writeOut(a, out, fn(t, r.ints("dim"), r.bool("keepdim", false), out.DType(), true))
 }
