@@ -49,7 +49,7 @@ type signature struct {
 	orig   []int
 	self   int // index of the input/self parameter, or -1
 	// fnOnly signatures (a Number self, as in "pow(Scalar self, Tensor
-	// exponent)") are not the method's.
+	// exponent)", or none where others have one) are not the method's.
 	fnOnly bool
 }
 
@@ -127,6 +127,16 @@ func newArgParser(specs ...string) *argParser {
 			sig.method = m
 		}
 		p.sigs = append(p.sigs, sig)
+	}
+	// Where other signatures have an input, one without it is the
+	// function's only (torch.where(condition), repeat_interleave(repeats)).
+	for _, sig := range p.sigs {
+		if sig.self >= 0 {
+			for _, s := range p.sigs {
+				s.fnOnly = s.fnOnly || s.self < 0
+			}
+			break
+		}
 	}
 	return p
 }
