@@ -49,7 +49,7 @@ type signature struct {
 	orig   []int
 	self   int // index of the input/self parameter, or -1
 	// fnOnly signatures (a Number self, as in "pow(Scalar self, Tensor
-	// exponent)") are not the method's.
+	// exponent)", or none where others have one) are not the method's.
 	fnOnly bool
 }
 
@@ -127,6 +127,16 @@ func newArgParser(specs ...string) *argParser {
 			sig.method = m
 		}
 		p.sigs = append(p.sigs, sig)
+	}
+	// Where other signatures have an input, one without it is the
+	// function's only (torch.where(condition), repeat_interleave(repeats)).
+	for _, sig := range p.sigs {
+		if sig.self >= 0 {
+			for _, s := range p.sigs {
+				s.fnOnly = s.fnOnly || s.self < 0
+			}
+			break
+		}
 	}
 	return p
 }
@@ -221,7 +231,7 @@ func (p *argParser) parse(a *Args) *boundArgs {
 	if len(visible) == 1 {
 		visible[0].forCall(a).invalidArgsOne(a)
 	}
-	throw("TypeError", errInvalidCombination, p.name, invalidArgsDesc(a))
+	p.invalid(a)
 	return nil
 }
 
@@ -541,73 +551,23 @@ func (sig *signature) String() string {
 // the arguments (marked !like this! where their type does not match the
 // printed signature's) and the signature.
 func (sig *signature) invalidArgsOne(a *Args) {
-	// The printed signature, split at ", ": the "*" counts as an argument.
-	type optArg struct{ typ, name string }
-	var opt []optArg
-	for _, part := range strings.Split(strings.Trim(sig.String(), "()"), ", ") {
-		sp := strings.LastIndexByte(part, ' ')
-		opt = append(opt, optArg{part[:max(sp, 0)], part[sp+1:]})
-		if sp < 0 {
-			opt[len(opt)-1].typ = part
+	opt := sig.option()
+	if unmatched := tryMatchKwargs(opt, a); len(unmatched) > 0 {
+		throw("TypeError", errUnrecognizedKw, sig.name, strings.Join(unmatched, ", "))
+	}
+	desc := "(" + invalidArgsDesc(a) + ")"
+	if argcountMatch(opt, a) {
+		if d, found := formattedArgDesc(opt, a); found {
+			desc = d
 		}
 	}
-	kws := make([]KwArg, len(a.Kw)) // std::unordered_map order: reversed
-	for i, kw := range a.Kw {
-		kws[len(a.Kw)-1-i] = kw
-	}
-	if len(kws) > 0 {
-		var unmatched []string
-		start := max(len(opt)-len(kws), 0)
-		for _, kw := range kws {
-			found := false
-			for _, o := range opt[start:] {
-				found = found || o.name == kw.Name
-			}
-			if !found {
-				unmatched = append(unmatched, kw.Name)
-			}
-		}
-		if len(unmatched) > 0 {
-			throw("TypeError", errUnrecognizedKw, sig.name, strings.Join(unmatched, ", "))
-		}
-	}
-	if len(a.Pos)+len(kws) != len(opt) {
-		throw("TypeError", errInvalidArgsFor, sig.name, "("+invalidArgsDesc(a)+")", sig.String())
-	}
-	matches := func(typ string, v Value) bool {
-		name := TypeName(v)
-		switch typ {
-		case "float":
-			return name == "float" || name == "int"
-		}
-		return name == typ
-	}
-	var parts []string
-	for i := 0; i < len(a.Pos)+len(kws); i++ {
-		var v Value
-		prefix := ""
-		if i < len(a.Pos) {
-			v = a.Pos[i]
-		} else {
-			kv, ok := a.Kwarg(opt[i].name)
-			if !ok {
-				throw("TypeError", errInvalidArgsFor, sig.name, "("+invalidArgsDesc(a)+")", sig.String())
-			}
-			v, prefix = kv, opt[i].name+"="
-		}
-		d := prefix + TypeName(v)
-		if !matches(opt[i].typ, v) {
-			d = "!" + d + "!"
-		}
-		parts = append(parts, d)
-	}
-	throw("TypeError", errInvalidArgsFor, sig.name, "("+strings.Join(parts, ", ")+")", sig.String())
+	throw("TypeError", errInvalidArgsFor, sig.name, desc, sig.String())
 }
 
 // invalidArgsDesc is the "got (...)" part of the invalid-combination error:
-// the positional arguments' types, then the keyword arguments in reverse
-// order (PyTorch's quirk, with a trailing ", " when there are only
-// keywords).
+// the positional arguments' types, then the keyword arguments in the
+// order of PyTorch's unordered_map (with a trailing ", " when there are
+// only keywords).
 func invalidArgsDesc(a *Args) string {
 	var b strings.Builder
 	for i, v := range a.Pos {
@@ -620,9 +580,10 @@ func invalidArgsDesc(a *Args) string {
 		if len(a.Pos) > 0 {
 			b.WriteString(", ")
 		}
-		for i := len(a.Kw) - 1; i >= 0; i-- {
-			b.WriteString(a.Kw[i].Name + "=" + TypeName(a.Kw[i].Value))
-			if i > 0 || len(a.Pos) == 0 {
+		kws := kwargsOrder(a)
+		for i, kw := range kws {
+			b.WriteString(kw.Name + "=" + TypeName(kw.Value))
+			if i < len(kws)-1 || len(a.Pos) == 0 {
 				b.WriteString(", ")
 			}
 		}

@@ -9,6 +9,7 @@ const (
 	errOutTupleLen      = "expected tuple of %d elements but got %d"
 	errTopkOutDType     = "output values must be of same type as input"
 	errNonzeroOutDType  = "nonzero: Expected out tensor to have scalar type Long but got scalar type%s"
+	errNonzeroTupleOut  = "nonzero does not support the out kwarg when as_tuple is True"
 	errSearchSide       = "torch.searchsorted(): side can only be 'left' or 'right' but got %s"
 	errSearchSideRight  = "torch.searchsorted(): side and right can't be set to opposites, got side of %s while right was True"
 	errBucketize1d      = "boundaries tensor must be 1 dimension, but got dim(%d)"

@@ -51,8 +51,8 @@ var (
 	// split is torch.functional.split and Tensor.split in Python; they call
 	// these (as functions, the tensor first).
 	splitVFSigs = newArgParser(
-		"split(Tensor input, SymInt split_size, int64_t dim=0)",
-		"split(Tensor input, SymIntArrayRef split_size, int64_t dim=0)")
+		"split(Tensor input, int64_t split_size, int64_t dim=0)",
+		"split(Tensor input, IntArrayRef split_size, int64_t dim=0)")
 	splitWithSizesSigs = newArgParser("split_with_sizes(Tensor input, IntArrayRef split_sizes, int64_t dim=0)")
 	chunkSigs          = newArgParser("chunk(Tensor input, int64_t chunks, int64_t dim=0)")
 	diagonalSigs       = newArgParser(

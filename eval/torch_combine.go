@@ -17,7 +17,7 @@ var (
 	triuIdxSigs    = newArgParser("triu_indices" + triIndicesSpec)
 	repIntSigs     = newArgParser(
 		"repeat_interleave(Tensor input, Tensor repeats, int64_t? dim=None, *, int64_t? output_size=None)",
-		"repeat_interleave(Tensor input, SymInt repeats, int64_t? dim=None, *, int64_t? output_size=None)",
+		"repeat_interleave(Tensor input, int64_t repeats, int64_t? dim=None, *, int64_t? output_size=None)",
 		"repeat_interleave(Tensor repeats, *, int64_t? output_size=None)")
 	kronSigs      = newArgParser("kron(Tensor input, Tensor other, *, Tensor out=None)")
 	rot90Sigs     = newArgParser("rot90(Tensor input, int64_t k=1, IntArrayRef dims=[0,1])")

@@ -234,6 +234,9 @@ func addSigs(name string) *argParser {
 		num = ""
 	}
 	main := name + "(Tensor input, Tensor other, *, Scalar alpha=1, Tensor out=None)" + num
+	if base == "rsub" {
+		main = name + "(Tensor input, Tensor other, *, Scalar alpha=1)" // no out=
+	}
 	if base == "add" || base == "sub" {
 		return newArgParser(
 			name+"(Tensor input, Scalar alpha, Tensor other, *, Tensor out)|hidden"+num,

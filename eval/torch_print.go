@@ -130,7 +130,7 @@ func infoDType(a *Args, name string, allowDefault bool) tensor.DType {
 	case len(a.Pos) == 0 && !hasType:
 		throw("TypeError", errMissingArgQuoted, name, "type")
 	case allowDefault && (len(a.Pos) > 1 || otherKw || (hasType && len(a.Pos) > 0)):
-		a.invalid()
+		finfoSigs.invalid(a)
 	case len(a.Pos) > 1:
 		throw("TypeError", errTakesN, name, 1, "", len(a.Pos), "were")
 	case len(a.Pos) == 1 && hasType:

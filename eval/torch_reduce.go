@@ -19,12 +19,12 @@ func returnType(name string, values, indices *tensor.Tensor) *NamedTuple {
 var (
 	sumSigs = newArgParser(
 		"sum(Tensor input, *, ScalarType? dtype=None)",
-		"sum(Tensor input, IntArrayRef[1]? dim, bool keepdim=False, *, ScalarType? dtype=None)",
-		"sum(Tensor input, DimnameList[1] dim, bool keepdim=False, *, ScalarType? dtype=None)")
+		"sum(Tensor input, IntArrayRef[1]? dim, bool keepdim=False, *, ScalarType? dtype=None, Tensor out=None)",
+		"sum(Tensor input, DimnameList[1] dim, bool keepdim=False, *, ScalarType? dtype=None, Tensor out=None)")
 	meanSigs = newArgParser(
 		"mean(Tensor input, *, ScalarType? dtype=None)",
-		"mean(Tensor input, IntArrayRef[1]? dim, bool keepdim=False, *, ScalarType? dtype=None)",
-		"mean(Tensor input, DimnameList[1] dim, bool keepdim=False, *, ScalarType? dtype=None)")
+		"mean(Tensor input, IntArrayRef[1]? dim, bool keepdim=False, *, ScalarType? dtype=None, Tensor out=None)",
+		"mean(Tensor input, DimnameList[1] dim, bool keepdim=False, *, ScalarType? dtype=None, Tensor out=None)")
 	prodSigs = newArgParser(
 		"prod(Tensor input, *, ScalarType? dtype=None)",
 		"prod(Tensor input, int64_t dim, bool keepdim=False, *, ScalarType? dtype=None)",
@@ -88,11 +88,11 @@ var (
 // stdVarSigs are std's and var's signatures in PyTorch 1.13.
 func stdVarSigs(name string) *argParser {
 	return newArgParser(
-		name+"(Tensor input, IntArrayRef[1]? dim, bool unbiased=True, bool keepdim=False, *, Tensor out=None)",
 		name+"(Tensor input, IntArrayRef[1]? dim, *, int64_t? correction=None, bool keepdim=False, Tensor out=None)",
+		name+"(Tensor input, IntArrayRef[1]? dim, bool unbiased=True, bool keepdim=False, *, Tensor out=None)",
 		name+"(Tensor input, bool unbiased=True)",
-		name+"(Tensor input, DimnameList[1] dim, bool unbiased=True, bool keepdim=False, *, Tensor out=None)",
-		name+"(Tensor input, DimnameList[1] dim, *, int64_t? correction=None, bool keepdim=False, Tensor out=None)")
+		name+"(Tensor input, DimnameList[1] dim, *, int64_t? correction=None, bool keepdim=False, Tensor out=None)",
+		name+"(Tensor input, DimnameList[1] dim, bool unbiased=True, bool keepdim=False, *, Tensor out=None)")
 }
 
 var (
@@ -108,7 +108,19 @@ func sumLike(a *Args, ss *argParser, fn func(t *tensor.Tensor, dims []int, keepd
 		r.dimname("dim", t)
 	}
 	d, hasD := r.dtype("dtype")
-	return fn(t, r.ints("dim"), r.bool("keepdim", false), d, hasD)
+	out := r.tensor("out")
+	if out == nil {
+		return fn(t, r.ints("dim"), r.bool("keepdim", false), d, hasD)
+	}
+	// sum_out and mean_out compute in the dtype given, which out must
+	// have, or else in out's.
+	if hasD {
+		checkOutDType(out, d)
+	}
+	if ss == meanSigs && !hasD && !t.DType().IsFloat() {
+		tensor.Mean(t, nil, false) // raises mean's input dtype error
+	}
+	return writeOut(a, out, fn(t, r.ints("dim"), r.bool("keepdim", false), out.DType(), true))
 }
 
 func init() {

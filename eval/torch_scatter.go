@@ -1,6 +1,8 @@
 package eval
 
 import (
+	"strings"
+
 	"github.com/tensh/tensh/runtime/tensor"
 )
 
@@ -8,14 +10,18 @@ import (
 // masked_select, masked_scatter, take and put.
 
 func scatterSpecs(name string) []string {
-	return []string{
+	specs := []string{
 		name + "(Tensor input, int64_t dim, Tensor index, Tensor src, *, Tensor out=None)",
 		name + "(Tensor input, int64_t dim, Tensor index, Tensor src, *, c10::string_view reduce, Tensor out=None)",
-		name + "(Tensor input, int64_t dim, Tensor index, Scalar value, *, c10::string_view reduce, Tensor out=None)",
 		name + "(Tensor input, Dimname dim, Tensor index, Tensor src)",
 		name + "(Tensor input, int64_t dim, Tensor index, Scalar value, *, Tensor out=None)",
+		name + "(Tensor input, int64_t dim, Tensor index, Scalar value, *, c10::string_view reduce, Tensor out=None)",
 		name + "(Tensor input, Dimname dim, Tensor index, Scalar value)",
 	}
+	if strings.HasSuffix(name, "_") { // the in-place method has no Dimname forms
+		return []string{specs[0], specs[1], specs[3], specs[4]}
+	}
+	return specs
 }
 
 var (
@@ -56,7 +62,7 @@ func withOut(a *Args, r *boundArgs, res *tensor.Tensor, check func(out *tensor.T
 func scatterCall(a *Args, p *argParser, inplace bool) Value {
 	r := p.parse(a)
 	t := r.tensor("input")
-	if r.idx == 3 || r.idx == 5 {
+	if r.sig.params[r.index("dim")].typ == "Dimname" {
 		noDimname(p.name)
 	}
 	red := tensor.ScatterNone

@@ -22,9 +22,7 @@ var (
 	kthvalueSigs = newArgParser(
 		"kthvalue(Tensor input, int64_t k, int64_t dim=-1, bool keepdim=False, *, TensorList[2] out=None)",
 		"kthvalue(Tensor input, int64_t k, Dimname dim, bool keepdim=False, *, TensorList[2] out=None)")
-	nonzeroSigs = newArgParser(
-		"nonzero(Tensor input, *, Tensor out=None)",
-		"nonzero(Tensor input, *, bool as_tuple)")
+	nonzeroSigs      = newArgParser("nonzero(Tensor input, *, bool as_tuple=False, Tensor out=None)")
 	argwhereSigs     = newArgParser("argwhere(Tensor input)")
 	searchsortedSigs = newArgParser(
 		"searchsorted(Tensor sorted_sequence, Tensor input, *, bool out_int32=False, bool right=False, c10::string_view? side=None, Tensor? sorter=None, Tensor out=None)",
@@ -110,7 +108,10 @@ func init() {
 			Fn: func(a *Args) Value {
 				r := nonzeroSigs.parse(a)
 				t := r.tensor("input")
-				if r.idx == 1 && r.bool("as_tuple", false) {
+				if r.bool("as_tuple", false) {
+					if r.has("out") {
+						throw("RuntimeError", errNonzeroTupleOut)
+					}
 					return nonzeroTuple(t)
 				}
 				res := tensor.Nonzero(t)

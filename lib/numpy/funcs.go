@@ -346,6 +346,12 @@ func init() {
 			x := a.Pos[0]
 			if t, ok := x.(*tensor.Tensor); ok && name != "argmax" && name != "argmin" && name != "cumsum" {
 				kw := []eval.KwArg{{Name: "axis", Value: eval.None}, {Name: "out", Value: eval.None}}
+				switch name {
+				case "mean": // fromnumeric.mean passes dtype too; std and var ddof
+					kw = []eval.KwArg{kw[0], {Name: "dtype", Value: eval.None}, kw[1]}
+				case "std", "var":
+					kw = []eval.KwArg{kw[0], {Name: "dtype", Value: eval.None}, kw[1], {Name: "ddof", Value: eval.MakeInt(0)}}
+				}
 				return a.Session().Call(a.Session().GetAttr(t, name), &eval.Args{Pos: a.Pos[1:], Kw: append(kw, a.Kw...)})
 			}
 			// methods.go's table, read at call time (its init may run later).
