@@ -82,3 +82,51 @@ func sameShape(a, b []int) bool {
 	}
 	return true
 }
+
+func init() {
+	gradRules["diag_embed"] = embedRule("DiagEmbedBackward0")
+	gradRules["pad"] = func(c *gradCtx) {
+		if m := c.arg(2, "mode"); m != nil && m != Value(Str("constant")) {
+			c.unsupported()
+		}
+		if v := c.arg(3, "value"); v != nil && v != Value(None) {
+			if sc, ok := ToScalar(v); !ok || sc.Float() != 0 {
+				c.unsupported() // the pad value would mark the positions
+			}
+		}
+		embedRule("ConstantPadNdBackward0")(c)
+	}
+	delete(gradUnsupported, "diag_embed")
+	delete(gradUnsupported, "pad")
+}
+
+// embedRule records an operation that places each input element at most
+// once in its result: run on arange(1, numel+1) (zeros elsewhere, as the
+// pad value is), its result tells where each element went.
+func embedRule(node string) func(c *gradCtx) {
+	return func(c *gradCtx) {
+		x, out := c.in0(), c.out()
+		if x == nil || out == nil || c.inplace {
+			c.unsupported()
+		}
+		marks, ok := c.rerunOn(tensor.Arange(tensor.IntS(1), tensor.IntS(int64(x.Numel()+1)), tensor.IntS(1), tensor.Int64).View(x.Shape())).(*tensor.Tensor)
+		if !ok || marks.Numel() != out.Numel() {
+			c.unsupported()
+		}
+		pos := make([]int64, x.Numel())
+		for k := range pos {
+			pos[k] = -1
+		}
+		mc := marks.Contiguous()
+		for j := 0; j < mc.Numel(); j++ {
+			m := mc.Storage().Get(mc.Offset() + j).Int()
+			if m > 0 {
+				if pos[m-1] >= 0 {
+					c.unsupported() // an element placed twice
+				}
+				pos[m-1] = int64(j)
+			}
+		}
+		c.finish(autograd.RecordEmbed(node, x, pos, out))
+	}
+}

@@ -64,3 +64,32 @@ func RecordScatter(name string, self, src, pos *tensor.Tensor, overwrite bool, a
 	}
 	return n
 }
+
+// RecordEmbed records out, which holds each element of in at most once
+// (diag_embed, constant pad) with other elements constant: in's element k
+// is out's flat element pos[k] (-1: dropped, as a negative pad crops).
+// The gradient is g at pos (zero where dropped).
+func RecordEmbed(name string, in *tensor.Tensor, pos []int64, out *tensor.Tensor) *Node {
+	n := newNode(name, 1, in)
+	shape := append([]int{}, in.Shape()...)
+	safe := make([]int64, len(pos))
+	mask := make([]float64, len(pos))
+	dropped := false
+	for k, p := range pos {
+		if p >= 0 {
+			safe[k], mask[k] = p, 1
+		} else {
+			dropped = true
+		}
+	}
+	posT := tensor.FromSlice(safe, shape...)
+	maskT := tensor.FromSlice(mask, shape...).To(in.DType())
+	n.apply = func(gs []*tensor.Tensor) []*tensor.Tensor {
+		g := pickFrom(gs[0], posT)
+		if dropped {
+			g = mul(g, maskT)
+		}
+		return []*tensor.Tensor{g}
+	}
+	return n
+}
