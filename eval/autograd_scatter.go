@@ -130,3 +130,30 @@ func embedRule(node string) func(c *gradCtx) {
 		c.finish(autograd.RecordEmbed(node, x, pos, out))
 	}
 }
+
+func init() {
+	crossRule := func(c *gradCtx) {
+		a, _ := c.arg(0, "input").(*tensor.Tensor)
+		b, _ := c.arg(1, "other").(*tensor.Tensor)
+		out := c.out()
+		if a == nil || b == nil || out == nil || !out.DType().IsFloat() {
+			c.unsupported()
+		}
+		dv := c.arg(2, "dim")
+		dim := -1
+		if dv == nil || dv == Value(None) {
+			if c.name == "cross" {
+				for i, s := range out.Shape() {
+					if s == 3 {
+						dim = i
+						break
+					}
+				}
+			}
+		} else {
+			dim = gradIntOf(dv, -1)
+		}
+		c.finish(autograd.RecordCross(a, b, tensor.WrapDim(dim, out.Dim()), out))
+	}
+	gradRules["cross"], gradRules["linalg_cross"] = crossRule, crossRule
+}

@@ -110,6 +110,9 @@ func surfaceCases() []gradCase {
 			}
 			return rec(out, RecordScatter("IndexAddBackward0", xs[0], xs[1], pos, false, 3, out))
 		}},
+		{name: "cross", shapes: [][]int{{2, 3}, {1, 3}}, f: func(xs []*tensor.Tensor) *tensor.Tensor {
+			return crossRec(xs[0], xs[1], 1)
+		}},
 		{name: "std_mean", shapes: s23, f: func(xs []*tensor.Tensor) *tensor.Tensor {
 			v, m := tensor.VarMean(xs[0], []int{1}, 1, true, true)
 			RecordVarStdMean(true, xs[0], []int{1}, 1, true, v, m)

@@ -93,3 +93,32 @@ func RecordEmbed(name string, in *tensor.Tensor, pos []int64, out *tensor.Tensor
 	}
 	return n
 }
+
+// crossRec is linalg.cross(a, b, dim), recorded.
+func crossRec(a, b *tensor.Tensor, dim int) *tensor.Tensor {
+	out := tensor.Cross(a, b, dim, false)
+	if needsGrad(a, b) {
+		SetHistory(out, RecordCross(a, b, dim, out), 0)
+	}
+	return out
+}
+
+// RecordCross records out = cross(a, b, dim) (LinalgCrossBackward0):
+// ga = b × g, gb = g × a.
+func RecordCross(a, b *tensor.Tensor, dim int, out *tensor.Tensor) *Node {
+	n := newNode("LinalgCrossBackward0", 1, a, b)
+	sa, sb := n.save(a, false), n.save(b, false)
+	n.apply = func(gs []*tensor.Tensor) []*tensor.Tensor {
+		g := gs[0]
+		x, y := n.get(sa), n.get(sb)
+		var ga, gb *tensor.Tensor
+		if n.next[0].Fn != nil {
+			ga = sumTo(crossRec(expand(y, g.Shape()), g, dim), x.Shape())
+		}
+		if n.next[1].Fn != nil {
+			gb = sumTo(crossRec(g, expand(x, g.Shape()), dim), y.Shape())
+		}
+		return []*tensor.Tensor{ga, gb}
+	}
+	return n
+}
