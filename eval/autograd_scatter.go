@@ -157,3 +157,19 @@ func init() {
 	}
 	gradRules["cross"], gradRules["linalg_cross"] = crossRule, crossRule
 }
+
+func init() {
+	gradRules["nansum"] = func(c *gradCtx) {
+		x, out := c.in0(), c.out()
+		if x == nil || out == nil {
+			return
+		}
+		for _, v := range append(c.a.All(), c.arg(99, "dtype")) {
+			if _, isDT := v.(DTypeValue); isDT {
+				c.unsupported()
+			}
+		}
+		dims, _ := dimsOf(c.arg(1, "dim"))
+		c.finish(autograd.RecordNansum(x, dims, boolOf(c.arg(2, "keepdim"), false), out))
+	}
+}

@@ -113,6 +113,10 @@ func surfaceCases() []gradCase {
 		{name: "cross", shapes: [][]int{{2, 3}, {1, 3}}, f: func(xs []*tensor.Tensor) *tensor.Tensor {
 			return crossRec(xs[0], xs[1], 1)
 		}},
+		{name: "nansum", shapes: s23, f: func(xs []*tensor.Tensor) *tensor.Tensor {
+			out := tensor.Nansum(xs[0], []int{1}, false)
+			return rec(out, RecordNansum(xs[0], []int{1}, false, out))
+		}},
 		{name: "std_mean", shapes: s23, f: func(xs []*tensor.Tensor) *tensor.Tensor {
 			v, m := tensor.VarMean(xs[0], []int{1}, 1, true, true)
 			RecordVarStdMean(true, xs[0], []int{1}, 1, true, v, m)

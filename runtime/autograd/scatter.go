@@ -122,3 +122,19 @@ func RecordCross(a, b *tensor.Tensor, dim int, out *tensor.Tensor) *Node {
 	}
 	return n
 }
+
+// RecordNansum records out = x.nansum(dims): sum's gradient, zero where
+// x is NaN.
+func RecordNansum(x *tensor.Tensor, dims []int, keepdim bool, out *tensor.Tensor) *Node {
+	n := newNode("NansumBackward0", 1, x)
+	sum := RecordSum(x, dims, keepdim, len(dims) > 0, out)
+	sum.in[0] = inputMeta{append([]int{}, out.Shape()...), out.DType()}
+	sum.sub = n
+	sx := n.save(x, false)
+	n.apply = func(gs []*tensor.Tensor) []*tensor.Tensor {
+		g := sum.apply(gs)[0]
+		in := n.get(sx)
+		return []*tensor.Tensor{maskedFillZero(expand(g, in.Shape()), cmp(tensor.OpNe, in, top(in)))}
+	}
+	return n
+}
