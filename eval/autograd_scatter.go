@@ -173,3 +173,31 @@ func init() {
 		c.finish(autograd.RecordNansum(x, dims, boolOf(c.arg(2, "keepdim"), false), out))
 	}
 }
+
+func init() {
+	gradRules["cdist"] = func(c *gradCtx) {
+		a, _ := c.arg(0, "x1").(*tensor.Tensor)
+		b, _ := c.arg(1, "x2").(*tensor.Tensor)
+		out := c.out()
+		if a == nil || b == nil || out == nil || a.Dim() < 2 {
+			c.unsupported()
+		}
+		p := 2.0
+		if v := c.arg(2, "p"); v != nil {
+			sc, ok := ToScalar(v)
+			if !ok {
+				c.unsupported()
+			}
+			p = sc.Float()
+		}
+		mode := c.arg(3, "compute_mode")
+		rows, cols := a.Shape()[a.Dim()-2], b.Shape()[b.Dim()-2]
+		// PyTorch's matrix-product form for p=2 records other nodes
+		mm := mode == Value(Str("use_mm_for_euclid_dist")) ||
+			(mode == nil || mode == Value(None) || mode == Value(Str("use_mm_for_euclid_dist_if_necessary"))) && (rows > 25 || cols > 25)
+		if (p != 1 && p != 2) || (p == 2 && mm) {
+			c.unsupported()
+		}
+		c.finish(autograd.RecordCdist(a, b, p, out))
+	}
+}

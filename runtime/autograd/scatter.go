@@ -138,3 +138,45 @@ func RecordNansum(x *tensor.Tensor, dims []int, keepdim bool, out *tensor.Tensor
 	}
 	return n
 }
+
+// RecordCdist records out = cdist(x1, x2, p) for p 1 or 2
+// (CdistBackward0): each distance's gradient goes to the difference of
+// its two rows, as sign(d) for p=1 and d/dist for p=2 (zero at
+// distance 0).
+func RecordCdist(x1, x2 *tensor.Tensor, p float64, out *tensor.Tensor) *Node {
+	n := newNode("CdistBackward0", 1, x1, x2)
+	s1, s2, so := n.save(x1, false), n.save(x2, false), n.save(out, true)
+	n.apply = func(gs []*tensor.Tensor) []*tensor.Tensor {
+		a, b, d := n.get(s1), n.get(s2), n.get(so)
+		ua := view(a, insertOne(a.Shape(), a.Dim()-1)) // (..., P, 1, M)
+		ub := view(b, insertOne(b.Shape(), b.Dim()-2)) // (..., 1, R, M)
+		g := view(gs[0], append(append([]int{}, gs[0].Shape()...), 1))
+		// the gradient of each side, from the difference seen from it
+		side := func(diff *tensor.Tensor, over int) *tensor.Tensor {
+			var c *tensor.Tensor
+			if p == 1 {
+				c = mul(g, unary(tensor.OpSign, diff))
+			} else {
+				dd := view(d, append(append([]int{}, d.Shape()...), 1))
+				c = mul(maskedFillZero(div(g, dd), cmp(tensor.OpEq, dd, sop(0))), diff)
+			}
+			return sumDims(c, []int{c.Dim() + over}, false)
+		}
+		var ga, gb *tensor.Tensor
+		if n.next[0].Fn != nil {
+			ga = sumTo(side(sub(ua, ub), -2), a.Shape())
+		}
+		if n.next[1].Fn != nil {
+			gb = sumTo(side(sub(ub, ua), -3), b.Shape())
+		}
+		return []*tensor.Tensor{ga, gb}
+	}
+	return n
+}
+
+// insertOne is shape with a 1 inserted at i.
+func insertOne(shape []int, i int) []int {
+	out := append([]int{}, shape[:i]...)
+	out = append(out, 1)
+	return append(out, shape[i:]...)
+}
