@@ -87,3 +87,37 @@ func init() {
 		c.r = r
 	}
 }
+
+func init() {
+	// meshgrid(indexing='ij'): each input viewed along its dim and
+	// expanded (ExpandBackward0 over ViewBackward0), as PyTorch does
+	gradRules["meshgrid"] = func(c *gradCtx) {
+		if v, ok := c.a.Kwarg("indexing"); ok && v != Value(Str("ij")) && v != Value(None) {
+			c.unsupported()
+		}
+		ins := c.a.Pos
+		if len(ins) == 1 {
+			if _, isT := ins[0].(*tensor.Tensor); !isT {
+				ins = iterate(ins[0])
+			}
+		}
+		shape := make([]Value, len(ins))
+		for i, v := range ins {
+			t, ok := v.(*tensor.Tensor)
+			if !ok {
+				c.unsupported()
+			}
+			shape[i] = MakeInt(int64(t.Numel()))
+		}
+		res := make(Tuple, len(ins))
+		for i, v := range ins {
+			vs := make([]Value, len(ins))
+			for j := range vs {
+				vs[j] = MakeInt(1)
+			}
+			vs[i] = shape[i]
+			res[i] = c.call("expand", c.call("view", v, vs...), shape...)
+		}
+		c.r = res
+	}
+}
