@@ -15,9 +15,6 @@ func (c *gradCtx) call(name string, self Value, pos ...Value) Value {
 }
 
 func init() {
-	for _, name := range []string{"l1_loss", "diff", "normalize", "linear"} {
-		delete(gradUnsupported, name)
-	}
 	gradRules["l1_loss"] = func(c *gradCtx) {
 		x, _ := c.arg(0, "input").(*tensor.Tensor)
 		y, _ := c.arg(1, "target").(*tensor.Tensor)

@@ -96,8 +96,6 @@ func init() {
 		}
 		embedRule("ConstantPadNdBackward0")(c)
 	}
-	delete(gradUnsupported, "diag_embed")
-	delete(gradUnsupported, "pad")
 }
 
 // embedRule records an operation that places each input element at most
