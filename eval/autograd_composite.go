@@ -118,3 +118,28 @@ func init() {
 		c.r = res
 	}
 }
+
+func init() {
+	// nanmean: nansum over the count of the numbers (DivBackward0 over
+	// NansumBackward0), as PyTorch computes it
+	gradRules["nanmean"] = func(c *gradCtx) {
+		x := c.in0()
+		if x == nil {
+			return
+		}
+		for _, v := range append(c.a.All(), c.arg(99, "dtype")) {
+			if _, isDT := v.(DTypeValue); isDT {
+				c.unsupported()
+			}
+		}
+		dim, kd := c.arg(1, "dim"), c.arg(2, "keepdim")
+		if dim == nil {
+			dim = None
+		}
+		if kd == nil {
+			kd = Bool(false)
+		}
+		cnt := c.call("sum", c.call("eq", x, x), dim, kd)
+		c.r = c.call("div", c.call("nansum", x, dim, kd), cnt)
+	}
+}
