@@ -15,9 +15,6 @@ func (c *gradCtx) call(name string, self Value, pos ...Value) Value {
 }
 
 func init() {
-	for _, name := range []string{"l1_loss", "diff", "normalize", "linear"} {
-		delete(gradUnsupported, name)
-	}
 	gradRules["l1_loss"] = func(c *gradCtx) {
 		x, _ := c.arg(0, "input").(*tensor.Tensor)
 		y, _ := c.arg(1, "target").(*tensor.Tensor)
@@ -85,5 +82,64 @@ func init() {
 			r = c.call("add", r, b)
 		}
 		c.r = r
+	}
+}
+
+func init() {
+	// meshgrid(indexing='ij'): each input viewed along its dim and
+	// expanded (ExpandBackward0 over ViewBackward0), as PyTorch does
+	gradRules["meshgrid"] = func(c *gradCtx) {
+		if v, ok := c.a.Kwarg("indexing"); ok && v != Value(Str("ij")) && v != Value(None) {
+			c.unsupported()
+		}
+		ins := c.a.Pos
+		if len(ins) == 1 {
+			if _, isT := ins[0].(*tensor.Tensor); !isT {
+				ins = iterate(ins[0])
+			}
+		}
+		shape := make([]Value, len(ins))
+		for i, v := range ins {
+			t, ok := v.(*tensor.Tensor)
+			if !ok {
+				c.unsupported()
+			}
+			shape[i] = MakeInt(int64(t.Numel()))
+		}
+		res := make(Tuple, len(ins))
+		for i, v := range ins {
+			vs := make([]Value, len(ins))
+			for j := range vs {
+				vs[j] = MakeInt(1)
+			}
+			vs[i] = shape[i]
+			res[i] = c.call("expand", c.call("view", v, vs...), shape...)
+		}
+		c.r = res
+	}
+}
+
+func init() {
+	// nanmean: nansum over the count of the numbers (DivBackward0 over
+	// NansumBackward0), as PyTorch computes it
+	gradRules["nanmean"] = func(c *gradCtx) {
+		x := c.in0()
+		if x == nil {
+			return
+		}
+		for _, v := range append(c.a.All(), c.arg(99, "dtype")) {
+			if _, isDT := v.(DTypeValue); isDT {
+				c.unsupported()
+			}
+		}
+		dim, kd := c.arg(1, "dim"), c.arg(2, "keepdim")
+		if dim == nil {
+			dim = None
+		}
+		if kd == nil {
+			kd = Bool(false)
+		}
+		cnt := c.call("sum", c.call("eq", x, x), dim, kd)
+		c.r = c.call("div", c.call("nansum", x, dim, kd), cnt)
 	}
 }

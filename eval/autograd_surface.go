@@ -17,12 +17,9 @@ var gradUnsupported = map[string]bool{}
 
 func init() {
 	for _, name := range []string{
-		"scatter_reduce", "index_reduce", "masked_scatter",
-		"put", "nansum", "nanmean", "aminmax", "meshgrid", "cartesian_prod", "repeat_interleave", "kron",
-		"tensordot", "block_diag", "diag_embed", "diff", "cross", "cdist", "normalize", "pad", "linear",
-		"det", "inv", "inverse", "solve", "slogdet", "logdet", "cholesky", "qr", "eigh", "eigvalsh", "svd",
-		"svdvals", "pinv", "matrix_power", "matrix_exp", "take_along_dim", "msort",
-		"l1_loss",
+		"scatter_reduce", "index_reduce", "masked_scatter", "put", "aminmax", "cartesian_prod",
+		"repeat_interleave", "kron", "tensordot", "block_diag", "slogdet", "logdet", "cholesky", "qr", "eigh",
+		"eigvalsh", "svd", "svdvals", "pinv", "matrix_power", "matrix_exp", "take_along_dim", "msort",
 	} {
 		gradUnsupported[name] = true
 	}
@@ -273,9 +270,6 @@ func nllRule(fromLogits bool) func(c *gradCtx) {
 }
 
 func init() {
-	for _, name := range []string{"det", "inv", "inverse", "solve"} {
-		delete(gradUnsupported, name)
-	}
 	gradRules["det"] = func(c *gradCtx) {
 		if x, out := c.in0(), c.out(); x != nil && out != nil {
 			c.realOnly(x)

@@ -110,6 +110,21 @@ func surfaceCases() []gradCase {
 			}
 			return rec(out, RecordScatter("IndexAddBackward0", xs[0], xs[1], pos, false, 3, out))
 		}},
+		{name: "cross", shapes: [][]int{{2, 3}, {1, 3}}, f: func(xs []*tensor.Tensor) *tensor.Tensor {
+			return crossRec(xs[0], xs[1], 1)
+		}},
+		{name: "nansum", shapes: s23, f: func(xs []*tensor.Tensor) *tensor.Tensor {
+			out := tensor.Nansum(xs[0], []int{1}, false)
+			return rec(out, RecordNansum(xs[0], []int{1}, false, out))
+		}},
+		{name: "cdist", shapes: [][]int{{2, 3}, {4, 3}}, f: func(xs []*tensor.Tensor) *tensor.Tensor {
+			out := linalg.Cdist(xs[0], xs[1], 2, 0)
+			return rec(out, RecordCdist(xs[0], xs[1], 2, out))
+		}},
+		{name: "cdist p=1", shapes: [][]int{{2, 3}, {4, 3}}, f: func(xs []*tensor.Tensor) *tensor.Tensor {
+			out := linalg.Cdist(xs[0], xs[1], 1, 0)
+			return rec(out, RecordCdist(xs[0], xs[1], 1, out))
+		}},
 		{name: "std_mean", shapes: s23, f: func(xs []*tensor.Tensor) *tensor.Tensor {
 			v, m := tensor.VarMean(xs[0], []int{1}, 1, true, true)
 			RecordVarStdMean(true, xs[0], []int{1}, 1, true, v, m)

@@ -64,3 +64,119 @@ func RecordScatter(name string, self, src, pos *tensor.Tensor, overwrite bool, a
 	}
 	return n
 }
+
+// RecordEmbed records out, which holds each element of in at most once
+// (diag_embed, constant pad) with other elements constant: in's element k
+// is out's flat element pos[k] (-1: dropped, as a negative pad crops).
+// The gradient is g at pos (zero where dropped).
+func RecordEmbed(name string, in *tensor.Tensor, pos []int64, out *tensor.Tensor) *Node {
+	n := newNode(name, 1, in)
+	shape := append([]int{}, in.Shape()...)
+	safe := make([]int64, len(pos))
+	mask := make([]float64, len(pos))
+	dropped := false
+	for k, p := range pos {
+		if p >= 0 {
+			safe[k], mask[k] = p, 1
+		} else {
+			dropped = true
+		}
+	}
+	posT := tensor.FromSlice(safe, shape...)
+	maskT := tensor.FromSlice(mask, shape...).To(in.DType())
+	n.apply = func(gs []*tensor.Tensor) []*tensor.Tensor {
+		g := pickFrom(gs[0], posT)
+		if dropped {
+			g = mul(g, maskT)
+		}
+		return []*tensor.Tensor{g}
+	}
+	return n
+}
+
+// crossRec is linalg.cross(a, b, dim), recorded.
+func crossRec(a, b *tensor.Tensor, dim int) *tensor.Tensor {
+	out := tensor.Cross(a, b, dim, false)
+	if needsGrad(a, b) {
+		SetHistory(out, RecordCross(a, b, dim, out), 0)
+	}
+	return out
+}
+
+// RecordCross records out = cross(a, b, dim) (LinalgCrossBackward0):
+// ga = b × g, gb = g × a.
+func RecordCross(a, b *tensor.Tensor, dim int, out *tensor.Tensor) *Node {
+	n := newNode("LinalgCrossBackward0", 1, a, b)
+	sa, sb := n.save(a, false), n.save(b, false)
+	n.apply = func(gs []*tensor.Tensor) []*tensor.Tensor {
+		g := gs[0]
+		x, y := n.get(sa), n.get(sb)
+		var ga, gb *tensor.Tensor
+		if n.next[0].Fn != nil {
+			ga = sumTo(crossRec(expand(y, g.Shape()), g, dim), x.Shape())
+		}
+		if n.next[1].Fn != nil {
+			gb = sumTo(crossRec(g, expand(x, g.Shape()), dim), y.Shape())
+		}
+		return []*tensor.Tensor{ga, gb}
+	}
+	return n
+}
+
+// RecordNansum records out = x.nansum(dims): sum's gradient, zero where
+// x is NaN.
+func RecordNansum(x *tensor.Tensor, dims []int, keepdim bool, out *tensor.Tensor) *Node {
+	n := newNode("NansumBackward0", 1, x)
+	sum := RecordSum(x, dims, keepdim, len(dims) > 0, out)
+	sum.in[0] = inputMeta{append([]int{}, out.Shape()...), out.DType()}
+	sum.sub = n
+	sx := n.save(x, false)
+	n.apply = func(gs []*tensor.Tensor) []*tensor.Tensor {
+		g := sum.apply(gs)[0]
+		in := n.get(sx)
+		return []*tensor.Tensor{maskedFillZero(expand(g, in.Shape()), cmp(tensor.OpNe, in, top(in)))}
+	}
+	return n
+}
+
+// RecordCdist records out = cdist(x1, x2, p) for p 1 or 2
+// (CdistBackward0): each distance's gradient goes to the difference of
+// its two rows, as sign(d) for p=1 and d/dist for p=2 (zero at
+// distance 0).
+func RecordCdist(x1, x2 *tensor.Tensor, p float64, out *tensor.Tensor) *Node {
+	n := newNode("CdistBackward0", 1, x1, x2)
+	s1, s2, so := n.save(x1, false), n.save(x2, false), n.save(out, true)
+	n.apply = func(gs []*tensor.Tensor) []*tensor.Tensor {
+		a, b, d := n.get(s1), n.get(s2), n.get(so)
+		ua := view(a, insertOne(a.Shape(), a.Dim()-1)) // (..., P, 1, M)
+		ub := view(b, insertOne(b.Shape(), b.Dim()-2)) // (..., 1, R, M)
+		g := view(gs[0], append(append([]int{}, gs[0].Shape()...), 1))
+		// the gradient of each side, from the difference seen from it
+		side := func(diff *tensor.Tensor, over int) *tensor.Tensor {
+			var c *tensor.Tensor
+			if p == 1 {
+				c = mul(g, unary(tensor.OpSign, diff))
+			} else {
+				dd := view(d, append(append([]int{}, d.Shape()...), 1))
+				c = mul(maskedFillZero(div(g, dd), cmp(tensor.OpEq, dd, sop(0))), diff)
+			}
+			return sumDims(c, []int{c.Dim() + over}, false)
+		}
+		var ga, gb *tensor.Tensor
+		if n.next[0].Fn != nil {
+			ga = sumTo(side(sub(ua, ub), -2), a.Shape())
+		}
+		if n.next[1].Fn != nil {
+			gb = sumTo(side(sub(ub, ua), -3), b.Shape())
+		}
+		return []*tensor.Tensor{ga, gb}
+	}
+	return n
+}
+
+// insertOne is shape with a 1 inserted at i.
+func insertOne(shape []int, i int) []int {
+	out := append([]int{}, shape[:i]...)
+	out = append(out, 1)
+	return append(out, shape[i:]...)
+}
