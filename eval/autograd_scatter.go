@@ -199,3 +199,18 @@ func init() {
 		c.finish(autograd.RecordCdist(a, b, p, out))
 	}
 }
+
+func init() {
+	// put: source lands at take's positions (added with accumulate=True)
+	gradRules["put"] = func(c *gradCtx) {
+		self, out := c.in0(), c.out()
+		index, _ := c.arg(1, "index").(*tensor.Tensor)
+		src, _ := c.arg(2, "source").(*tensor.Tensor)
+		if self == nil || out == nil || index == nil || src == nil || !sameShape(src.Shape(), index.Shape()) {
+			c.unsupported()
+		}
+		pos := tensor.Take(autograd.Positions(self), index)
+		overwrite := !boolOf(c.arg(3, "accumulate"), false)
+		c.finish(autograd.RecordScatter("PutBackward0", self, src, pos, overwrite, 1, out))
+	}
+}

@@ -12,7 +12,7 @@ var gradUnsupportedCalls = []string{
 	"x.scatter(1, torch.tensor([[0], [1]]), x, reduce='add')",
 	"x.scatter_add(1, torch.tensor([[0], [1]]), x)",
 	"x.masked_scatter(x > 0, x)",
-	"x.put(torch.tensor([0, 1]), torch.tensor([1., 2.]))",
+	"x.put(torch.tensor([0, 1]), torch.tensor([[1., 2.]]))",
 	"x.nansum(dtype=torch.float64)", "x.nanmean(dtype=torch.float64)", "x.aminmax()",
 	"torch.meshgrid(x[0], x[1], indexing='xy')",
 	"torch.cartesian_prod(x[0], x[1])", "x.repeat_interleave(2)",
