@@ -203,7 +203,7 @@ func binaryOp(op BinaryOp, a, b Operand, alpha Scalar, opts Opts) *Tensor {
 	}
 	dst := out
 	if dst == nil || dst.DType() != result {
-		dst = allocResult(shape, result, ta, tb)
+		dst = allocResultZ(shape, result, false, ta, tb)
 	}
 	runBinary(op, dst, ta, tb, alpha, hasAlpha)
 	return finish(out, dst)

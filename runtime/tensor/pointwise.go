@@ -293,6 +293,12 @@ func (t *Tensor) resizeInPlace(shape []int) {
 // own strides when they all share one dense layout of the result's shape;
 // otherwise dense in the order of the inputs' strides.
 func allocResult(shape []int, d DType, ins ...*Tensor) *Tensor {
+	return allocResultZ(shape, d, true, ins...)
+}
+
+// allocResultZ is allocResult; zero false leaves a dense result's
+// storage uncleared, for kernels that write every element.
+func allocResultZ(shape []int, d DType, zero bool, ins ...*Tensor) *Tensor {
 	sameShapes := true
 	allContig, allDense := true, true
 	for _, t := range ins {
@@ -307,7 +313,7 @@ func allocResult(shape []int, d DType, ins ...*Tensor) *Tensor {
 		allDense = allDense && IsNonOverlappingAndDense(t.shape, t.strides)
 	}
 	if len(ins) == 0 || (sameShapes && allContig) {
-		return newDense(shape, nil, d)
+		return newDense(shape, nil, d, zero)
 	}
 	if sameShapes && allDense {
 		same := true
@@ -317,7 +323,7 @@ func allocResult(shape []int, d DType, ins ...*Tensor) *Tensor {
 			}
 		}
 		if same {
-			return newDense(shape, ins[0].strides, d)
+			return newDense(shape, ins[0].strides, d, zero)
 		}
 	}
 	n := len(shape)
@@ -334,9 +340,9 @@ func allocResult(shape []int, d DType, ins ...*Tensor) *Tensor {
 	perm := permBuf[:n]
 	broadcast.ReorderInto(perm, shape, strides[:len(ins)], nil)
 	if broadcast.IsReversed(perm) {
-		return newDense(shape, nil, d)
+		return newDense(shape, nil, d, zero)
 	}
-	t := newDense(shape, nil, d)
+	t := newDense(shape, nil, d, zero)
 	next := 1
 	for _, dim := range perm {
 		t.strides[dim] = next
@@ -347,7 +353,7 @@ func allocResult(shape []int, d DType, ins ...*Tensor) *Tensor {
 
 // newDense allocates a tensor of the given shape, contiguous (strides nil)
 // or with the given dense strides; shape and strides share one allocation.
-func newDense(shape, strides []int, d DType) *Tensor {
+func newDense(shape, strides []int, d DType, zero bool) *Tensor {
 	n := CheckedNumel(shape, d)
 	nd := len(shape)
 	geo := make([]int, 2*nd)
@@ -361,7 +367,11 @@ func newDense(shape, strides []int, d DType) *Tensor {
 			acc *= max(shape[i], 1)
 		}
 	}
-	return &Tensor{st: NewStorage(d, n), shape: geo[:nd:nd], strides: geo[nd:], device: CPU}
+	st := newStorageUninit(d, n)
+	if zero {
+		st = NewStorage(d, n)
+	}
+	return &Tensor{st: st, shape: geo[:nd:nd], strides: geo[nd:], device: CPU}
 }
 
 // finish writes a result computed into tmp (of the compute dtype) into the

@@ -212,3 +212,11 @@ func (s *Storage) clearRange(lo, hi int) {
 		panic("tensor: bad storage")
 	}
 }
+
+// newStorageUninit is NewStorage without the zero fill for large float
+// storages: only for results whose every element is written before
+// anyone reads them (a pointwise result, a fill).
+func newStorageUninit(d DType, n int) *Storage {
+	CheckAlloc(d, n)
+	return &Storage{data: makeUninit(d, n), dtype: d, n: n}
+}

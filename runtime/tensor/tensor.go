@@ -192,7 +192,8 @@ func Scalar0(v Scalar, d DType) *Tensor {
 
 // Full makes a contiguous tensor filled with v.
 func Full(shape []int, v Scalar, d DType) *Tensor {
-	t := Empty(shape, d)
+	n := CheckedNumel(shape, d)
+	t := &Tensor{st: newStorageUninit(d, n), shape: append([]int{}, shape...), strides: ContiguousStrides(shape), device: CPU}
 	t.Fill(v)
 	return t
 }
