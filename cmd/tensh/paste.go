@@ -193,13 +193,7 @@ func hasPrompt(l string) bool {
 // output and are dropped.
 func pastedLines(before, text, after string) (lines []string, last string) {
 	all := strings.Split(before+text+after, "\n")
-	transcript := false
-	for _, l := range all {
-		if l == ">>>" || strings.HasPrefix(l, ">>> ") {
-			transcript = true
-			break
-		}
-	}
+	transcript := isTranscriptPaste(before + text + after)
 	last = all[len(all)-1]
 	lines = all[:len(all)-1]
 	if transcript {
@@ -226,4 +220,15 @@ func (p *pasteReader) Close() error {
 		return c.Close()
 	}
 	return nil
+}
+
+// isTranscriptPaste reports whether pasted text carries ">>> " prompts (a
+// transcript: each of its statements is an input of its own).
+func isTranscriptPaste(text string) bool {
+	for _, l := range strings.Split(text, "\n") {
+		if l == ">>>" || strings.HasPrefix(l, ">>> ") {
+			return true
+		}
+	}
+	return false
 }
