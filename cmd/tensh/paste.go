@@ -24,7 +24,8 @@ import (
 //   - text with newlines ends the line being edited with its first line
 //     and queues the others: the REPL gets them one by one, as if typed
 //     (shown after their prompts); a last line without a newline is left
-//     in the editor.
+//     in the editor. Without prompts, those lines are one input
+//     (PastedMore), as CPython 3.11's prompt compiles a paste.
 // When the pasted text carries ">>> " prompts (a transcript copied from a
 // session or from the documentation), the lines without a prompt are its
 // output, not code: they are dropped, as IPython drops them and as
