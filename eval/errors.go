@@ -162,6 +162,7 @@ const (
 	errNegativeShift       = "negative shift count"
 	errTooManyDigits       = "too many digits in integer"
 	errInvalidSyntax       = "invalid syntax"
+	errMultipleStatements  = "multiple statements found while compiling a single statement"
 	errNoModule            = "No module named '%s'"
 	errCannotAssignExpr    = "cannot assign to expression"
 	errCannotDeleteAttr    = "cannot delete attribute '%s'"

@@ -335,11 +335,21 @@ func (s *Session) execWith(st *lang.WithStmt, i int) ctl {
 // interactiveCheck is the prompt's rule that a compound statement is an
 // input of its own: a statement after it in the same input is a
 // SyntaxError (scripts hand each compound statement over alone).
+//
+// A simple statement followed by another one on a later line (an input
+// pasted whole, as CPython 3.11's prompt reads a bracketed paste) is
+// compiled as a single statement, and fails as compile(src, '<stdin>',
+// 'single') does; statements separated by ';' on one line are one input.
 func interactiveCheck(stmts []lang.Stmt) *Exception {
 	for i := 0; i+1 < len(stmts); i++ {
 		if lang.IsCompound(stmts[i]) {
 			start, _ := stmts[i+1].Span()
 			return &Exception{Type: "SyntaxError", Msg: errInvalidSyntax, Line: start.Line}
+		}
+		_, end := stmts[i].Span()
+		if next, _ := stmts[i+1].Span(); next.Line > end.Line && end.Line > 0 {
+			start, _ := stmts[0].Span()
+			return &Exception{Type: "SyntaxError", Msg: errMultipleStatements, Line: start.Line}
 		}
 	}
 	return nil
