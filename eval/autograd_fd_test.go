@@ -28,7 +28,7 @@ func TestGradFiniteDifferences(t *testing.T) {
 	run("import torch")
 	for _, loss := range gradFDCases {
 		ok := run("x = torch.tensor([[0.3, -0.7, 1.1], [0.5, 0.9, -0.4]], dtype=torch.float64, requires_grad=True)") &&
-			run("(" + loss + ").backward()") && run("g = x.grad.clone().view(-1)") && run("x0 = x.detach().clone()")
+			run("("+loss+").backward()") && run("g = x.grad.clone().view(-1)") && run("x0 = x.detach().clone()")
 		for i := 0; ok && i < 6; i++ {
 			ok = run(fmt.Sprintf("with torch.no_grad():\n    xs = x0.clone()\n    xs.view(-1)[%d] += 1e-5\n    x = xs\n    lp = %s\n    xs.view(-1)[%d] -= 2e-5\n    lm = %s\n", i, loss, i, loss)) &&
 				run(fmt.Sprintf("assert abs(float(g[%d]) - float(lp - lm) / 2e-5) < 1e-6 * (1 + abs(float(g[%d]))), (float(g[%d]), float(lp - lm) / 2e-5)", i, i, i))
