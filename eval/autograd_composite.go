@@ -75,10 +75,20 @@ func init() {
 		if x == nil || w == nil {
 			c.unsupported()
 		}
+		bt, hasB := b.(*tensor.Tensor)
+		if hasB && x.Dim() == 2 {
+			// PyTorch's addmm(bias, input, weight.t())
+			wt, out := c.call("t", w).(*tensor.Tensor), c.out()
+			if wt == nil || out == nil {
+				c.unsupported()
+			}
+			c.finish(autograd.RecordAddmm(bt, x, wt, out))
+			return
+		}
 		r := c.call("matmul", x, c.call("t", w))
 		if b != nil && b != Value(None) {
-			if x.Dim() >= 2 {
-				c.unsupported() // PyTorch's addmm
+			if x.Dim() > 2 {
+				c.unsupported() // PyTorch's flattened addmm
 			}
 			r = c.call("add", r, b)
 		}

@@ -13,6 +13,8 @@ var gradFDCases = []string{
 	"(lambda m: (m[0] * m[1] ** 2 + m[2]).sum())(torch.meshgrid(x[0], x[1, :2], x[0, :1], indexing='xy'))",
 	"(x.diff(prepend=x[:, :1] ** 2, append=x[:, 1:] * 3) ** 2).sum()",
 	"(x.diff(n=2, dim=0, append=x.sin()) ** 3).sum()",
+	"(F.linear(x, x.sin() * 2, x[1, :2] * x[0, 1:]) ** 2).sum()",
+	"(F.linear(x.T, x.T, x[0]) ** 3).sum()",
 }
 
 func TestGradFiniteDifferences(t *testing.T) {
@@ -26,6 +28,7 @@ func TestGradFiniteDifferences(t *testing.T) {
 		return true
 	}
 	run("import torch")
+	run("import torch.nn.functional as F")
 	for _, loss := range gradFDCases {
 		ok := run("x = torch.tensor([[0.3, -0.7, 1.1], [0.5, 0.9, -0.4]], dtype=torch.float64, requires_grad=True)") &&
 			run("("+loss+").backward()") && run("g = x.grad.clone().view(-1)") && run("x0 = x.detach().clone()")
