@@ -15,6 +15,8 @@ var gradFDCases = []string{
 	"(x.diff(n=2, dim=0, append=x.sin()) ** 3).sum()",
 	"(F.linear(x, x.sin() * 2, x[1, :2] * x[0, 1:]) ** 2).sum()",
 	"(F.linear(x.T, x.T, x[0]) ** 3).sum()",
+	"(torch.kron(x, x.T[:2] ** 2) ** 2).sum()",
+	"(torch.kron(x[0], x.sin()) * torch.kron(x.cos(), x[1]).sum()).sum()",
 }
 
 func TestGradFiniteDifferences(t *testing.T) {
