@@ -16,6 +16,9 @@ var gradFDCases = []string{
 	"(F.linear(x, x.sin() * 2, x[1, :2] * x[0, 1:]) ** 2).sum()",
 	"(F.linear(x.T, x.T, x[0]) ** 3).sum()",
 	"(torch.kron(x, x.T[:2] ** 2) ** 2).sum()",
+	"(torch.tensordot(x, x.sin(), ([1], [1])) ** 2).sum()",
+	"(torch.tensordot(x.T.reshape(3, 1, 2), x.cos().reshape(2, 1, 3), dims=([2, 1], [0, 1])) ** 3).sum()",
+	"(torch.tensordot(x, x ** 2, dims=0) ** 2).sum()",
 	"(torch.kron(x[0], x.sin()) * torch.kron(x.cos(), x[1]).sum()).sum()",
 }
 
