@@ -1,6 +1,7 @@
 package eval
 
 import (
+	"github.com/tensh/tensh/runtime/autograd"
 	"github.com/tensh/tensh/runtime/tensor"
 )
 
@@ -33,11 +34,11 @@ func init() {
 	}
 	gradRules["diff"] = func(c *gradCtx) {
 		x := c.in0()
-		if x == nil || x.Dim() == 0 || c.arg(3, "prepend") != nil || c.arg(4, "append") != nil {
+		if x == nil || x.Dim() == 0 {
 			c.unsupported()
 		}
 		n, dim := gradIntOf(c.arg(1, "n"), 1), tensor.WrapDim(gradIntOf(c.arg(2, "dim"), -1), x.Dim())
-		var r Value = x
+		var r Value = diffJoined(c, x, dim)
 		for k := 0; k < n; k++ {
 			size := r.(*tensor.Tensor).Shape()[dim]
 			if size == 0 {
@@ -74,10 +75,20 @@ func init() {
 		if x == nil || w == nil {
 			c.unsupported()
 		}
+		bt, hasB := b.(*tensor.Tensor)
+		if hasB && x.Dim() == 2 {
+			// PyTorch's addmm(bias, input, weight.t())
+			wt, out := c.call("t", w).(*tensor.Tensor), c.out()
+			if wt == nil || out == nil {
+				c.unsupported()
+			}
+			c.finish(autograd.RecordAddmm(bt, x, wt, out))
+			return
+		}
 		r := c.call("matmul", x, c.call("t", w))
 		if b != nil && b != Value(None) {
-			if x.Dim() >= 2 {
-				c.unsupported() // PyTorch's addmm
+			if x.Dim() > 2 {
+				c.unsupported() // PyTorch's flattened addmm
 			}
 			r = c.call("add", r, b)
 		}
@@ -89,7 +100,7 @@ func init() {
 	// meshgrid(indexing='ij'): each input viewed along its dim and
 	// expanded (ExpandBackward0 over ViewBackward0), as PyTorch does
 	gradRules["meshgrid"] = func(c *gradCtx) {
-		if v, ok := c.a.Kwarg("indexing"); ok && v != Value(Str("ij")) && v != Value(None) {
+		if v, ok := c.a.Kwarg("indexing"); ok && v != Value(Str("ij")) && v != Value(Str("xy")) && v != Value(None) {
 			c.unsupported()
 		}
 		ins := c.a.Pos
@@ -97,6 +108,12 @@ func init() {
 			if _, isT := ins[0].(*tensor.Tensor); !isT {
 				ins = iterate(ins[0])
 			}
+		}
+		xy := false
+		if v, ok := c.a.Kwarg("indexing"); ok && v == Value(Str("xy")) && len(ins) >= 2 {
+			// PyTorch swaps the first two inputs, then the first two results
+			xy = true
+			ins = append([]Value{ins[1], ins[0]}, ins[2:]...)
 		}
 		shape := make([]Value, len(ins))
 		for i, v := range ins {
@@ -114,6 +131,9 @@ func init() {
 			}
 			vs[i] = shape[i]
 			res[i] = c.call("expand", c.call("view", v, vs...), shape...)
+		}
+		if xy {
+			res[0], res[1] = res[1], res[0]
 		}
 		c.r = res
 	}
@@ -142,4 +162,26 @@ func init() {
 		cnt := c.call("sum", c.call("eq", x, x), dim, kd)
 		c.r = c.call("div", c.call("nansum", x, dim, kd), cnt)
 	}
+}
+
+// diffJoined is diff's input with its prepend and append joined along
+// dim (CatBackward0), as PyTorch's prepend_append_on_dim does.
+func diffJoined(c *gradCtx, x *tensor.Tensor, dim int) Value {
+	var ts []*tensor.Tensor
+	for _, v := range []Value{c.arg(3, "prepend"), x, c.arg(4, "append")} {
+		if v == nil || v == Value(None) {
+			continue
+		}
+		t, ok := v.(*tensor.Tensor)
+		if !ok {
+			c.unsupported()
+		}
+		ts = append(ts, t)
+	}
+	if len(ts) == 1 {
+		return x
+	}
+	out := tensor.Cat(ts, dim)
+	autograd.SetHistory(out, autograd.RecordCat(ts, dim, out), 0)
+	return out
 }

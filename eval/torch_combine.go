@@ -93,11 +93,20 @@ func (s *Session) warnFrom(loc, category, msg, src string) {
 }
 
 func builtinTensordot(a *Args) Value {
-	var x, y *tensor.Tensor
+	x, y, da, db, out := tensordotArgs(a)
+	res := tensordot(x, y, da, db)
+	if o, ok := out.(*tensor.Tensor); ok {
+		checkOutDType(o, res.DType())
+		return writeOut(a, o, res)
+	}
+	return res
+}
+
+// tensordotArgs are tensordot's tensors, contracted dims and out.
+func tensordotArgs(a *Args) (x, y *tensor.Tensor, da, db []int, out Value) {
+	out = None
 	var dims Value = MakeInt(2)
-	var out Value = None
 	a.Unpack("a", &x, "b", &y, "dims?", &dims, "out?", &out)
-	var da, db []int
 	switch d := dims.(type) {
 	case Int:
 		n := int(a.toInt("dims", d))
@@ -139,12 +148,7 @@ func builtinTensordot(a *Args) Value {
 	default:
 		throw("RuntimeError", errTensordotDims, ToStr(dims))
 	}
-	res := tensordot(x, y, da, db)
-	if o, ok := out.(*tensor.Tensor); ok {
-		checkOutDType(o, res.DType())
-		return writeOut(a, o, res)
-	}
-	return res
+	return x, y, da, db, out
 }
 
 // tensordot is ATen's tensordot: the contracted dimensions permuted last
