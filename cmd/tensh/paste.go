@@ -24,8 +24,7 @@ import (
 //   - text with newlines ends the line being edited with its first line
 //     and queues the others: the REPL gets them one by one, as if typed
 //     (shown after their prompts); a last line without a newline is left
-//     in the editor. Without prompts, those lines are one input
-//     (PastedMore), as CPython 3.11's prompt compiles a paste.
+//     in the editor.
 // When the pasted text carries ">>> " prompts (a transcript copied from a
 // session or from the documentation), the lines without a prompt are its
 // output, not code: they are dropped, as IPython drops them and as
@@ -194,7 +193,13 @@ func hasPrompt(l string) bool {
 // output and are dropped.
 func pastedLines(before, text, after string) (lines []string, last string) {
 	all := strings.Split(before+text+after, "\n")
-	transcript := isTranscriptPaste(before + text + after)
+	transcript := false
+	for _, l := range all {
+		if l == ">>>" || strings.HasPrefix(l, ">>> ") {
+			transcript = true
+			break
+		}
+	}
 	last = all[len(all)-1]
 	lines = all[:len(all)-1]
 	if transcript {
@@ -221,15 +226,4 @@ func (p *pasteReader) Close() error {
 		return c.Close()
 	}
 	return nil
-}
-
-// isTranscriptPaste reports whether pasted text carries ">>> " prompts (a
-// transcript: each of its statements is an input of its own).
-func isTranscriptPaste(text string) bool {
-	for _, l := range strings.Split(text, "\n") {
-		if l == ">>>" || strings.HasPrefix(l, ">>> ") {
-			return true
-		}
-	}
-	return false
 }

@@ -118,9 +118,6 @@ func (r *repl) loop() int {
 			typed = append(typed, line)
 		}
 		src := strings.Join(code, "\n")
-		if p, ok := r.in.(interface{ PastedMore() bool }); ok && p.PastedMore() {
-			continue // a paste of code is one input, as at CPython's prompt
-		}
 		if r.needsMore(src) {
 			continue
 		}

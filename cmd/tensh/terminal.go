@@ -43,13 +43,9 @@ type terminalReader struct {
 	// pasteRune.
 	single string
 
-	mu     sync.Mutex
-	queued []string // pasted lines still to be returned
-	last   string   // a pasted last line without newline, to edit
-	// grouped is set while the queued lines (and last) come from a paste
-	// of code without prompts: CPython 3.11's prompt compiles such a
-	// paste as one input (PastedMore).
-	grouped bool
+	mu      sync.Mutex
+	queued  []string // pasted lines still to be returned
+	last    string   // a pasted last line without newline, to edit
 	prefill []string // lines put into the next inputs (%load), to edit and run
 }
 
@@ -193,7 +189,6 @@ func (t *terminalReader) filterRune(r rune) (rune, bool) {
 	}
 	t.mu.Lock()
 	t.last = last
-	t.grouped = len(lines) > 0 && !isTranscriptPaste(before+text+after)
 	if len(lines) > 1 {
 		t.queued = append(t.queued, lines[1:]...)
 	}
