@@ -497,15 +497,6 @@ func indexValue(v Value) (int64, bool) {
 	return 0, false
 }
 
-// unpackLong is THPUtils_unpackLong: an int that fits int64.
-func unpackLong(v Int) int64 {
-	i, ok := v.Int64()
-	if !ok {
-		throw("RuntimeError", errOverflowLong)
-	}
-	return i
-}
-
 // unpackDouble is THPUtils_unpackDouble on an element or a
 // bound double.
 func unpackDouble(v Value) float64 {
@@ -562,33 +553,6 @@ func (sig *signature) invalidArgsOne(a *Args) {
 		}
 	}
 	throw("TypeError", errInvalidArgsFor, sig.name, desc, sig.String())
-}
-
-// invalidArgsDesc is the "got (...)" part of the invalid-combination error:
-// the positional arguments' types, then the keyword arguments in the
-// order of PyTorch's unordered_map (with a trailing ", " when there are
-// only keywords).
-func invalidArgsDesc(a *Args) string {
-	var b strings.Builder
-	for i, v := range a.Pos {
-		if i > 0 {
-			b.WriteString(", ")
-		}
-		b.WriteString(TypeName(v))
-	}
-	if len(a.Kw) > 0 {
-		if len(a.Pos) > 0 {
-			b.WriteString(", ")
-		}
-		kws := kwargsOrder(a)
-		for i, kw := range kws {
-			b.WriteString(kw.Name + "=" + TypeName(kw.Value))
-			if i < len(kws)-1 || len(a.Pos) == 0 {
-				b.WriteString(", ")
-			}
-		}
-	}
-	return b.String()
 }
 
 // ---- converting the bound values ----

@@ -52,14 +52,6 @@ func pairRule(rec func(a, b, out *tensor.Tensor) *autograd.Node) func(c *gradCtx
 	}
 }
 
-// Kw0 is the first keyword argument's value.
-func (a *Args) Kw0() (Value, bool) {
-	if len(a.Kw) == 0 {
-		return nil, false
-	}
-	return a.Kw[0].Value, true
-}
-
 // reductions records sum, mean, prod, max, min, amax, amin, norm, std,
 // var, cumsum and logsumexp.
 func reductions() {

@@ -58,6 +58,14 @@ type Args struct {
 // Session returns the session making the call.
 func (a *Args) Session() *Session { return a.s }
 
+// Kw0 is the first keyword argument's value.
+func (a *Args) Kw0() (Value, bool) {
+	if len(a.Kw) == 0 {
+		return nil, false
+	}
+	return a.Kw[0].Value, true
+}
+
 // All returns the positional arguments with Self first, if any.
 func (a *Args) All() []Value {
 	if a.Self == nil {
@@ -171,6 +179,45 @@ func (a *Args) Unpack(pairs ...any) {
 // signature.
 func (a *Args) invalid() {
 	throw("TypeError", errInvalidCombination, a.Name, invalidArgsDesc(a))
+}
+
+// invalidArgsDesc is the "got (...)" part of the invalid-combination error:
+// the positional arguments' types, then the keyword arguments in the
+// order of PyTorch's unordered_map (with a trailing ", " when there are
+// only keywords).
+func invalidArgsDesc(a *Args) string {
+	var b strings.Builder
+	for i, v := range a.Pos {
+		if i > 0 {
+			b.WriteString(", ")
+		}
+		b.WriteString(TypeName(v))
+	}
+	if len(a.Kw) > 0 {
+		if len(a.Pos) > 0 {
+			b.WriteString(", ")
+		}
+		kws := a.Kw
+		if Tensors.KwargsOrder != nil {
+			kws = Tensors.KwargsOrder(a)
+		}
+		for i, kw := range kws {
+			b.WriteString(kw.Name + "=" + TypeName(kw.Value))
+			if i < len(kws)-1 || len(a.Pos) == 0 {
+				b.WriteString(", ")
+			}
+		}
+	}
+	return b.String()
+}
+
+// unpackLong is THPUtils_unpackLong: an int that fits int64.
+func unpackLong(v Int) int64 {
+	i, ok := v.Int64()
+	if !ok {
+		throw("RuntimeError", errOverflowLong)
+	}
+	return i
 }
 
 func (a *Args) convert(name string, v Value, ptr any) {

@@ -1,9 +1,10 @@
 package eval
 
 import (
+	"strings"
+
 	"github.com/tensh/tensh/lang"
 	"github.com/tensh/tensh/runtime/tensor"
-	"strings"
 )
 
 // The builtins over iterables: zip, map, filter, enumerate and reversed

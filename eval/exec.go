@@ -147,7 +147,7 @@ func (s *Session) inplaceBinary(op lang.Op, x, y Value) Value {
 	case *tensor.Tensor:
 		if op != lang.At {
 			var r Value
-			whole(func() { r = s.tensorInplace(op, xv, y) })
+			whole(func() { r = Tensors.Inplace(s, op, xv, y) })
 			return r
 		}
 	case *Set:
@@ -384,15 +384,15 @@ func (s *Session) Call(fn Value, args *Args) Value {
 	switch f := fn.(type) {
 	case *Builtin:
 		args.Name = f.Name
-		if gradHook(f.Name, args) {
-			return s.gradCall(f, args) // eval/autograd_call.go
+		if Tensors.Record != nil && Tensors.Record(f.Name, args) {
+			return Tensors.Call(s, f, args) // lib/torch: autograd
 		}
 		return orNone(f.Fn(args))
 	case *BoundMethod:
 		args.Name = f.Fn.Name
 		args.Self = f.Self
-		if gradHook(f.Fn.Name, args) {
-			return s.gradCall(f.Fn, args)
+		if Tensors.Record != nil && Tensors.Record(f.Fn.Name, args) {
+			return Tensors.Call(s, f.Fn, args)
 		}
 		return orNone(f.Fn.Fn(args))
 	case *Class:
@@ -405,8 +405,8 @@ func (s *Session) Call(fn Value, args *Args) Value {
 		return s.callFunction(f, args)
 	case pyCaller:
 		return orNone(f.pyCall(args))
-	case *gradModeCM:
-		return f.decorate(s, args) // eval/autograd_attrs.go: @torch.no_grad()
+	case Caller:
+		return f.Call(s, args) // e.g. @torch.no_grad()
 	}
 	throw("TypeError", errNotCallable, TypeName(fn))
 	return nil

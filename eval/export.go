@@ -26,6 +26,15 @@ func CheckItems(n int) { checkItems(n) }
 // SliceIndices is slice.indices(n).
 func SliceIndices(sl *Slice, n int) (start, stop, step int) { return sliceIndices(sl, n) }
 
+// isPySequence is PySequence_Check for tensh's values.
+func isPySequence(v Value) bool {
+	switch v.(type) {
+	case *List, Tuple, Size, Range, Str, *NamedTuple:
+		return true
+	}
+	return false
+}
+
 // IsSequence is PySequence_Check (list, tuple, torch.Size, range, str, ...).
 func IsSequence(v Value) bool { return isPySequence(v) }
 

@@ -119,7 +119,7 @@ func (s *Session) getItem(x, idx Value) Value {
 	}
 	switch c := x.(type) {
 	case *tensor.Tensor:
-		return s.tensorGetItem(c, idx)
+		return Tensors.GetItem(s, c, idx)
 	case *List:
 		if sl, ok := idx.(*Slice); ok {
 			return &List{Elems: sliceElems(c.Elems, sl)}
@@ -151,7 +151,7 @@ func (s *Session) getItem(x, idx Value) Value {
 		i := seqIndex("range object", idx, int(c.Len()))
 		return MakeInt(c.Start + int64(i)*c.Step)
 	case *StorageValue:
-		return storageGetItem(c, idx) // tensor_attrs.go
+		return Tensors.StorageGetItem(c, idx)
 	case *Dict:
 		return dictGetItem(c, idx)
 	case *Class:
@@ -173,7 +173,7 @@ func (s *Session) setItem(x, idx, v Value) {
 	}
 	switch c := x.(type) {
 	case *tensor.Tensor:
-		whole(func() { s.tensorSetItem(c, idx, v) })
+		whole(func() { Tensors.SetItem(s, c, idx, v) })
 		return
 	case *List:
 		if sl, ok := idx.(*Slice); ok {
@@ -184,7 +184,7 @@ func (s *Session) setItem(x, idx, v Value) {
 		c.Elems[seqIndex("list", idx, len(c.Elems))] = v
 		return
 	case *StorageValue:
-		s.storageSetItem(c, idx, v) // tensor_attrs.go
+		Tensors.StorageSetItem(s, c, idx, v)
 		return
 	case *Dict:
 		c.SetItem(idx, v)

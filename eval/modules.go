@@ -54,7 +54,7 @@ func ModuleNames() []string {
 // importModule returns the module called name (dotted for a submodule),
 // loading it on first use, or raises ModuleNotFoundError.
 func (s *Session) importModule(name string) *Module {
-	if name == "torch" {
+	if s.torch != nil && name == s.torch.Name {
 		return s.torch
 	}
 	if m, ok := s.modules[name]; ok {

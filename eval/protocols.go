@@ -119,3 +119,9 @@ func (s *Session) protoCompare(op lang.Op, x, y Value) (Value, bool) {
 	}
 	return nil, false
 }
+
+// Caller is a value other than a function that can be called (a context
+// manager used as a decorator, such as torch.no_grad()).
+type Caller interface {
+	Call(s *Session, a *Args) Value
+}

@@ -1,10 +1,11 @@
 package eval
 
 import (
-	"github.com/tensh/tensh/runtime/tensor"
 	"math"
 	"math/big"
 	"math/bits"
+
+	"github.com/tensh/tensh/runtime/tensor"
 
 	"github.com/tensh/tensh/lang"
 )

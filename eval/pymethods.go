@@ -1,7 +1,5 @@
 package eval
 
-import ()
-
 // Methods of the Python types of the subset, and a few more builtins that
 // users of the REPL reach for (sorted, reversed, enumerate, zip, any, all).
 

@@ -33,7 +33,7 @@ func (s *Session) binary(op lang.Op, x, y Value) Value {
 		}
 	}
 	if isTensor(x) || isTensor(y) {
-		return s.tensorBinary(op, x, y)
+		return Tensors.Binary(s, op, x, y)
 	}
 	if r, ok := containerBinary(op, x, y); ok {
 		return r
@@ -236,7 +236,7 @@ func (s *Session) unary(op lang.Op, x Value) Value {
 		return u.Unary(s, op)
 	}
 	if t, ok := x.(*tensor.Tensor); ok {
-		return s.tensorUnary(op, t)
+		return Tensors.Unary(s, op, t)
 	}
 	if n, ok := number(x); ok {
 		switch {
@@ -336,7 +336,7 @@ func (s *Session) compare(op lang.Op, x, y Value) Value {
 		return v
 	}
 	if isTensor(x) || isTensor(y) {
-		return s.tensorCompare(op, x, y)
+		return Tensors.Compare(s, op, x, y)
 	}
 	if r, ok := containerCompare(op, x, y); ok {
 		return Bool(r)
@@ -557,7 +557,7 @@ func (s *Session) contains(container, x Value) bool {
 		if _, isNum := number(x); !isNum && !isTensor(x) {
 			throw("RuntimeError", errTensorContains, pyClassRepr(x))
 		}
-		return s.truth(s.callMethod(s.tensorCompare(lang.Eq, c, x), "any"))
+		return s.truth(s.callMethod(Tensors.Compare(s, lang.Eq, c, x), "any"))
 	case Range:
 		if n, ok := x.(Int); ok {
 			return rangeContains(c, n)
@@ -637,9 +637,9 @@ func iterate(v Value) []Value {
 		out := make([]Value, x.Size(0))
 		for i := range out {
 			poll()
-			out[i] = tensorSelect(x, i)
+			out[i] = Tensors.Select(x, i)
 		}
-		gradIter(x, out) // eval/autograd_ops.go
+		Tensors.Iterated(x, out)
 		return out
 	}
 	return drain(Iterate(v))

@@ -64,19 +64,9 @@ func Reference() string {
 		}
 		item("torch.", bl, also)
 	}
-	for _, sub := range sortedKeys(submoduleFuncs) {
-		for _, bl := range submoduleFuncs[sub] {
-			item("torch."+sub+".", bl, "")
-		}
-	}
-	w("")
-
-	for _, sec := range referenceSections {
-		w("## " + sec.prefix[:len(sec.prefix)-1])
-		w("")
-		for _, n := range sortedKeys(sec.fns) {
-			item(sec.prefix, sec.fns[n], "")
-		}
+	if Tensors.Reference != nil {
+		Tensors.Reference(w, item)
+	} else {
 		w("")
 	}
 

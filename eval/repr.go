@@ -75,7 +75,7 @@ func (st *reprState) repr(v Value) string {
 	case EllipsisType:
 		return "Ellipsis"
 	case *tensor.Tensor:
-		return tensorRepr(x)
+		return x.String()
 	case DTypeValue:
 		return x.D.String()
 	case DeviceValue:
@@ -114,7 +114,7 @@ func (st *reprState) repr(v Value) string {
 		}
 		return "<" + x.TypeName + " object>"
 	case *StorageValue:
-		return storageRepr(x.T)
+		return x.T.StorageString()
 	case *Exception:
 		return excRepr(x)
 	case *Function:

@@ -105,8 +105,10 @@ func NewSession(opts Options) *Session {
 	tensor.SetDefaultFloat(tensor.Float32)
 	autograd.Reset()
 	s := &Session{opts: opts, globals: map[string]Value{}, Compat: opts.Compat}
-	s.torch = newTorchModule(s)
-	s.globals["torch"] = s.torch
+	if Tensors.Namespace != nil {
+		s.torch = Tensors.Namespace(s)
+		s.globals[s.torch.Name] = s.torch
+	}
 	s.initTeach()
 	return s
 }
@@ -282,8 +284,10 @@ func (s *Session) lookup(name string) (Value, bool) {
 		return v, true
 	}
 	// Bare names of torch functions work without `torch.`.
-	if v, ok := s.torch.Members[name]; ok {
-		return v, true
+	if s.torch != nil {
+		if v, ok := s.torch.Members[name]; ok {
+			return v, true
+		}
 	}
 	return nil, false
 }

@@ -1,40 +1,11 @@
 package eval
 
 import (
-	"sync"
-
 	"github.com/tensh/tensh/runtime/tensor"
 )
 
 // Tensor properties (shape, dtype, T, ...) and the methods that describe a
 // tensor's geometry and storage (size, stride, storage_offset, ...).
-
-// warned records the warnings each session has printed. Python's default
-// warnings filter shows a warning once per (text, category, module, line):
-// the module's __warningregistry__ remembers it. At the prompt every
-// statement is line 1 of __main__, so a given warning shows once per
-// session; in a script, once per line.
-var warned sync.Map // warnKey -> bool
-
-type warnKey struct {
-	s                  *Session
-	loc, category, msg string
-}
-
-// warnedAt records a warning about to be shown at loc, and tells whether
-// it was shown there before.
-func (s *Session) warnedAt(loc, category, msg string) bool {
-	_, done := warned.LoadOrStore(warnKey{s, loc, category, msg}, true)
-	return done
-}
-
-// warnOnce prints a UserWarning the first time the session meets it,
-// wherever that is: PyTorch's TORCH_WARN_ONCE.
-func (s *Session) warnOnce(msg string) {
-	if _, done := warned.LoadOrStore(warnKey{s: s, msg: msg}, true); !done {
-		s.Warn("UserWarning", msg)
-	}
-}
 
 // warnFunc is the warning callback of the runtime's TORCH_WARN warnings.
 func (s *Session) warnFunc() func(string) {

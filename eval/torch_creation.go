@@ -268,15 +268,6 @@ func (o factoryOpts) finish(t *tensor.Tensor, dev *tensor.Device) Value {
 
 const maxTensorDims = 128
 
-// isPySequence is PySequence_Check for tensh's values.
-func isPySequence(v Value) bool {
-	switch v.(type) {
-	case *List, Tuple, Size, Range, Str, *NamedTuple:
-		return true
-	}
-	return false
-}
-
 // seqLen and seqItem are len(v) and v[i] for a sequence.
 func seqLen(v Value) int {
 	if r, ok := v.(Range); ok {

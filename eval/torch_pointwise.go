@@ -272,7 +272,7 @@ func (b *boundArgs) deprecated(a *Args) {
 		}
 	}
 	// TORCH_WARN_ONCE: once per process, whichever function it is.
-	if _, done := warned.LoadOrStore(warnKey{s: a.s, category: "deprecated overload"}, true); !done {
+	if a.s.firstWarning("deprecated overload", "") {
 		a.s.Warn("UserWarning", fmt.Sprintf(warnDeprecatedOverload, b.name, b.name+b.sig.forCall(a).String(), strings.Join(alts, "\n")))
 	}
 }

@@ -1,0 +1,54 @@
+package eval
+
+import (
+	"github.com/tensh/tensh/lang"
+	"github.com/tensh/tensh/runtime/tensor"
+)
+
+// Tensors is how the core reaches the tensor library (lib/torch) for what
+// it does not do itself: Python's operators, indexing and iteration on
+// tensors and storages, the calls autograd records, and the namespace
+// module whose members are also bare names in every session (torch). The
+// library fills it in from its init; the core never imports it. A session
+// without a tensor library linked has no namespace module, and no tensor
+// can arise in it.
+var Tensors TensorHooks
+
+// TensorHooks are the entry points of the tensor library (see Tensors).
+type TensorHooks struct {
+	// Binary, Compare and Unary are x op y, x cmp y and op x where x or y
+	// is a tensor; Inplace is x op= y on a tensor x.
+	Binary  func(s *Session, op lang.Op, x, y Value) Value
+	Compare func(s *Session, op lang.Op, x, y Value) Value
+	Unary   func(s *Session, op lang.Op, t *tensor.Tensor) Value
+	Inplace func(s *Session, op lang.Op, x *tensor.Tensor, y Value) Value
+
+	// GetItem and SetItem are t[idx] and t[idx] = v; StorageGetItem and
+	// StorageSetItem the same on a tensor's storage().
+	GetItem        func(s *Session, t *tensor.Tensor, idx Value) Value
+	SetItem        func(s *Session, t *tensor.Tensor, idx, v Value)
+	StorageGetItem func(sv *StorageValue, idx Value) Value
+	StorageSetItem func(s *Session, sv *StorageValue, idx, v Value)
+
+	// Select is the row t[i] that iterating over t yields; Iterated is
+	// told the rows one iteration made (autograd records them).
+	Select   func(t *tensor.Tensor, i int) *tensor.Tensor
+	Iterated func(t *tensor.Tensor, rows []Value)
+
+	// Record tells Call whether a builtin call goes through Call below
+	// instead (autograd records it).
+	Record func(name string, a *Args) bool
+	Call   func(s *Session, f *Builtin, a *Args) Value
+
+	// KwargsOrder is the order in which an invalid-combination error
+	// lists the keyword arguments (PyTorch's unordered_map order).
+	KwargsOrder func(a *Args) []KwArg
+
+	// Namespace makes a new session's namespace module (torch): bound
+	// to its name, importable, and its members are bare names.
+	Namespace func(s *Session) *Module
+
+	// Reference writes the library's part of docs/reference.md after the
+	// torch functions (submodules and their sections).
+	Reference func(w func(string), item func(prefix string, bl *Builtin, also string))
+}
