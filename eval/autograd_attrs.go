@@ -204,11 +204,11 @@ func runBackward(s *Session, roots []*tensor.Tensor, grads []Value, retain Value
 		// TORCH_WARN in the engine: Python places it at the engine call
 		// in torch/autograd/__init__.py, and prints that source line
 		if !s.warnedAt(locRunBackward, "UserWarning", msgCreateGraphCycle) {
-			fmt.Fprintf(s.opts.Warn, "%s: UserWarning: %s\n%s\n", locRunBackward, msgCreateGraphCycle, srcRunBackward)
+			fmt.Fprintf(s.WarnOut(), "%s: UserWarning: %s\n%s\n", locRunBackward, msgCreateGraphCycle, srcRunBackward)
 		}
 	}
-	if s.teach.tracing {
-		autograd.SetTrace(func(line string) { fmt.Fprintln(s.traceWriter(), line) })
+	if w := s.TraceOut(); w != nil {
+		autograd.SetTrace(func(line string) { fmt.Fprintln(w, line) })
 		defer autograd.SetTrace(nil)
 	}
 	if _, isNone := inputs.(NoneType); inputs != nil && !isNone {

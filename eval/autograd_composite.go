@@ -12,7 +12,7 @@ import (
 
 // call runs the tensor method name on self through autograd.
 func (c *gradCtx) call(name string, self Value, pos ...Value) Value {
-	return c.s.gradCall(tensorMethods[name], &Args{Name: name, Self: self, Pos: pos, s: c.s})
+	return c.s.gradCall(tensorMethods[name], (&Args{Name: name, Self: self, Pos: pos}).Bind(c.s))
 }
 
 func init() {

@@ -37,7 +37,7 @@ func inplaceFunc(name string) *Builtin {
 						kw = append(kw, k)
 					}
 				}
-				a = &Args{Name: a.Name, Pos: a.Pos, Kw: kw, s: a.s}
+				a = (&Args{Name: a.Name, Pos: a.Pos, Kw: kw}).Bind(a.s)
 			}
 			if _, ok := self.(*tensor.Tensor); !ok {
 				if self == nil {

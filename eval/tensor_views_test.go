@@ -43,9 +43,10 @@ func registerStubs() {
 			start, end := int64(0), int64(0)
 			switch len(nums) {
 			case 1:
-				end = nums[0].(Int).small
+				end, _ = nums[0].(Int).Int64()
 			case 2:
-				start, end = nums[0].(Int).small, nums[1].(Int).small
+				start, _ = nums[0].(Int).Int64()
+				end, _ = nums[1].(Int).Int64()
 			}
 			out := tensor.Empty([]int{int(end - start)}, dt)
 			for i, off := range out.Offsets() {

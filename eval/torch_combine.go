@@ -89,7 +89,7 @@ func (s *Session) warnFrom(loc, category, msg, src string) {
 	if s.warnedAt(loc, category, msg) {
 		return
 	}
-	fmt.Fprintf(s.opts.Warn, "%s: %s: %s\n  %s\n", loc, category, msg, src)
+	fmt.Fprintf(s.WarnOut(), "%s: %s: %s\n  %s\n", loc, category, msg, src)
 }
 
 func builtinTensordot(a *Args) Value {

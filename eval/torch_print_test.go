@@ -11,7 +11,7 @@ import (
 func callTorch(s *Session, name string, pos []Value, kw ...KwArg) string {
 	var out string
 	if e := s.guard(func() {
-		fn := s.getAttr(s.torch, name)
+		fn := s.getAttr(s.Globals()["torch"], name)
 		out = Repr(s.Call(fn, &Args{Pos: pos, Kw: kw}))
 	}); e != nil {
 		return e.Type + ": " + e.Msg
@@ -69,7 +69,7 @@ func TestFinfoAttrs(t *testing.T) {
 	attr := func(name string, d tensor.DType, a string) string {
 		var out string
 		if e := s.guard(func() {
-			o := s.Call(s.getAttr(s.torch, name), &Args{Pos: []Value{dt(d)}})
+			o := s.Call(s.getAttr(s.Globals()["torch"], name), &Args{Pos: []Value{dt(d)}})
 			out = Repr(s.getAttr(o, a))
 		}); e != nil {
 			return e.Type + ": " + e.Msg
@@ -112,13 +112,13 @@ func TestFinfoAttrs(t *testing.T) {
 	}
 	// type() and ==
 	e := s.guard(func() {
-		a := s.Call(s.getAttr(s.torch, "finfo"), &Args{Pos: []Value{dt(tensor.Float32)}})
-		b := s.Call(s.getAttr(s.torch, "finfo"), &Args{})
-		c := s.Call(s.getAttr(s.torch, "finfo"), &Args{Pos: []Value{dt(tensor.Float64)}})
+		a := s.Call(s.getAttr(s.Globals()["torch"], "finfo"), &Args{Pos: []Value{dt(tensor.Float32)}})
+		b := s.Call(s.getAttr(s.Globals()["torch"], "finfo"), &Args{})
+		c := s.Call(s.getAttr(s.Globals()["torch"], "finfo"), &Args{Pos: []Value{dt(tensor.Float64)}})
 		if got := Repr(typeOf(a)); got != "<class 'torch.finfo'>" {
 			t.Errorf("type(finfo) = %s", got)
 		}
-		if got := Repr(s.getAttr(s.torch, "iinfo")); got != "<class 'torch.iinfo'>" {
+		if got := Repr(s.getAttr(s.Globals()["torch"], "iinfo")); got != "<class 'torch.iinfo'>" {
 			t.Errorf("torch.iinfo = %s", got)
 		}
 		if !s.equal(a, b) || s.equal(a, c) {
