@@ -276,7 +276,7 @@ func (sig *signature) bind(a *Args, raise bool) (*boundArgs, bool) {
 			}
 		}
 		if (prm.typ != "Tensor" && prm.typ != "PyObject*") || m.numbersAsTensors {
-			v = asNumber(v) // NumPy scalars: export.go
+			v = AsNumber(v) // NumPy scalars: export.go
 		}
 		_, isNone := v.(NoneType)
 		switch {
@@ -291,16 +291,16 @@ func (sig *signature) bind(a *Args, raise bool) (*boundArgs, bool) {
 		case varargs && argPos == 0 && !isKw && isIndex(v):
 			pos := make(Tuple, len(a.Pos))
 			for k, p := range a.Pos {
-				pos[k] = asNumber(p)
+				pos[k] = AsNumber(p)
 			}
 			b.vals[m.orig[i]] = pos
 			argPos = nargs
 			continue
 		case raise:
 			if isKw {
-				throw("TypeError", errArgMustBeKw, sig.name, prm.name, typeNames[prm.typ], TypeName(v))
+				Throw("TypeError", ErrArgMustBeKw, sig.name, prm.name, typeNames[prm.typ], TypeName(v))
 			}
-			throw("TypeError", errArgMustBePos, sig.name, prm.name, argPos+1, typeNames[prm.typ], TypeName(v))
+			Throw("TypeError", ErrArgMustBePos, sig.name, prm.name, argPos+1, typeNames[prm.typ], TypeName(v))
 		default:
 			return nil, false
 		}
@@ -315,10 +315,10 @@ func (sig *signature) bind(a *Args, raise bool) (*boundArgs, bool) {
 		if raise {
 			for i, prm := range m.params {
 				if prm.name == kw.Name && i < nargs {
-					throw("TypeError", errMultipleValues, sig.name, kw.Name)
+					Throw("TypeError", ErrMultipleValues, sig.name, kw.Name)
 				}
 			}
-			throw("TypeError", errNoKwArg, sig.name, kw.Name)
+			Throw("TypeError", ErrNoKwArg, sig.name, kw.Name)
 		}
 		return nil, false
 	}
@@ -328,9 +328,9 @@ func (sig *signature) bind(a *Args, raise bool) (*boundArgs, bool) {
 // extraArgs raises PyTorch's error for too many positional arguments.
 func (sig *signature) extraArgs(nargs int) {
 	if sig.minArgs != sig.maxPos {
-		throw("TypeError", errTakesFromTo, sig.name, sig.minArgs, sig.maxPos, nargs)
+		Throw("TypeError", errTakesFromTo, sig.name, sig.minArgs, sig.maxPos, nargs)
 	}
-	throw("TypeError", errTakesN, sig.name, sig.maxPos, sIf(sig.maxPos != 1), nargs, wasWere(nargs))
+	Throw("TypeError", errTakesN, sig.name, sig.maxPos, sIf(sig.maxPos != 1), nargs, wasWere(nargs))
 }
 
 // missingArgs raises PyTorch's error for required parameters from idx on
@@ -342,7 +342,7 @@ func (sig *signature) missingArgs(idx int) {
 			names = append(names, `"`+prm.name+`"`)
 		}
 	}
-	throw("TypeError", errMissingArgs, sig.name, len(names), sIf(len(names) == 1), strings.Join(names, ", "))
+	Throw("TypeError", errMissingArgs, sig.name, len(names), sIf(len(names) == 1), strings.Join(names, ", "))
 }
 
 func sIf(p bool) string {
@@ -398,7 +398,7 @@ func (p *param) check(v Value, sig *signature, argnum int) bool {
 		case DTypeValue:
 			return true
 		case *Class:
-			return x == intClass || x == floatClass || x == boolClass
+			return x == IntClass || x == FloatClass || x == BoolClass
 		}
 		return false
 	case "Device":
@@ -412,7 +412,7 @@ func (p *param) check(v Value, sig *signature, argnum int) bool {
 		// a single int where a size is given.
 		switch x := v.(type) {
 		case Tuple, *List, Size, *NamedTuple:
-			elems := iterate(x)
+			elems := IterateAll(x)
 			return len(elems) == 0 || isIndex(elems[0])
 		case Int:
 			return p.size > 0
@@ -424,9 +424,9 @@ func (p *param) check(v Value, sig *signature, argnum int) bool {
 		default:
 			return false
 		}
-		for i, e := range iterate(v) {
+		for i, e := range IterateAll(v) {
 			if _, ok := e.(*tensor.Tensor); !ok {
-				throw("TypeError", errTensorListElem, i, argnum, TypeName(e))
+				Throw("TypeError", errTensorListElem, i, argnum, TypeName(e))
 			}
 		}
 		return true
@@ -444,7 +444,7 @@ func (p *param) check(v Value, sig *signature, argnum int) bool {
 		case Str, NoneType:
 			return p.size > 0
 		case Tuple, *List:
-			elems := iterate(x)
+			elems := IterateAll(x)
 			if len(elems) == 0 {
 				return true
 			}
@@ -504,17 +504,17 @@ func unpackDouble(v Value) float64 {
 	case Float:
 		return float64(x)
 	case Bool:
-		return b2f(bool(x))
+		return B2f(bool(x))
 	case Int:
 		f := x.Float()
 		if math.IsInf(f, 0) {
-			throw("OverflowError", errIntTooLargeFloat)
+			Throw("OverflowError", ErrIntTooLargeFloat)
 		}
 		return f
 	case *tensor.Tensor:
 		return x.Item().Float()
 	}
-	throw("TypeError", errMustBeRealNumber, TypeName(v))
+	Throw("TypeError", ErrMustBeRealNumber, TypeName(v))
 	return 0
 }
 
@@ -544,15 +544,15 @@ func (sig *signature) String() string {
 func (sig *signature) invalidArgsOne(a *Args) {
 	opt := sig.option()
 	if unmatched := tryMatchKwargs(opt, a); len(unmatched) > 0 {
-		throw("TypeError", errUnrecognizedKw, sig.name, strings.Join(unmatched, ", "))
+		Throw("TypeError", errUnrecognizedKw, sig.name, strings.Join(unmatched, ", "))
 	}
-	desc := "(" + invalidArgsDesc(a) + ")"
+	desc := "(" + InvalidArgsDesc(a) + ")"
 	if argcountMatch(opt, a) {
 		if d, found := formattedArgDesc(opt, a); found {
 			desc = d
 		}
 	}
-	throw("TypeError", errInvalidArgsFor, sig.name, desc, sig.String())
+	Throw("TypeError", errInvalidArgsFor, sig.name, desc, sig.String())
 }
 
 // ---- converting the bound values ----
@@ -593,7 +593,7 @@ func (b *boundArgs) tensor(name string) *tensor.Tensor {
 func (b *boundArgs) int64(name string, def int64) int64 {
 	switch x := b.val(name).(type) {
 	case Int:
-		return unpackLong(x)
+		return UnpackLong(x)
 	case *tensor.Tensor:
 		return x.Item().Int()
 	}
@@ -614,11 +614,11 @@ func (b *boundArgs) ints(name string) []int {
 	if x, ok := b.vals[i].(Int); ok {
 		out := make([]int, max(prm.size, 1))
 		for k := range out {
-			out[k] = int(unpackLong(x))
+			out[k] = int(UnpackLong(x))
 		}
 		return out
 	}
-	elems := iterate(b.vals[i])
+	elems := IterateAll(b.vals[i])
 	out := make([]int, len(elems))
 	for k, e := range elems {
 		n, ok := indexValue(e)
@@ -626,7 +626,7 @@ func (b *boundArgs) ints(name string) []int {
 			ok = false // c10::SymInt reserves these values
 		}
 		if !ok {
-			throw("TypeError", errIntListElem, b.name, prm.name, typeNames[prm.typ], TypeName(e), k+1)
+			Throw("TypeError", ErrIntListElem, b.name, prm.name, typeNames[prm.typ], TypeName(e), k+1)
 		}
 		out[k] = int(n)
 	}
@@ -639,7 +639,7 @@ func (b *boundArgs) scalar(name string) tensor.Scalar {
 	case Bool:
 		return tensor.BoolS(bool(x))
 	case Int:
-		return tensor.IntS(unpackLong(x))
+		return tensor.IntS(UnpackLong(x))
 	case Float:
 		return tensor.FloatS(float64(x))
 	case *tensor.Tensor:
@@ -687,9 +687,9 @@ func (b *boundArgs) dtypeOr(name string, def tensor.DType) tensor.DType {
 // classDType is the dtype a Python type stands for in a dtype argument.
 func classDType(c *Class) tensor.DType {
 	switch c {
-	case intClass:
+	case IntClass:
 		return tensor.Int64
-	case boolClass:
+	case BoolClass:
 		return tensor.Bool
 	}
 	return tensor.Float64
@@ -707,7 +707,7 @@ func (b *boundArgs) device(name string) *tensor.Device {
 
 // tensors converts a TensorList parameter.
 func (b *boundArgs) tensors(name string) []*tensor.Tensor {
-	elems := iterate(b.val(name))
+	elems := IterateAll(b.val(name))
 	out := make([]*tensor.Tensor, len(elems))
 	for i, e := range elems {
 		out[i] = e.(*tensor.Tensor)
@@ -718,7 +718,7 @@ func (b *boundArgs) tensors(name string) []*tensor.Tensor {
 // rejectOut raises for an out= argument, which tensh does not support.
 func (b *boundArgs) rejectOut() {
 	if b.has("out") {
-		throw("TypeError", errOutUnsupported, b.name)
+		Throw("TypeError", errOutUnsupported, b.name)
 	}
 }
 
@@ -727,19 +727,19 @@ func (b *boundArgs) rejectOut() {
 func (b *boundArgs) dimname(name string, t *tensor.Tensor) {
 	v := b.val(name)
 	if s, ok := v.(Str); ok {
-		throw("RuntimeError", errDimnameNotFound, string(s), unnamedDims(t))
+		Throw("RuntimeError", errDimnameNotFound, string(s), unnamedDims(t))
 	}
 	if l, ok := v.(Tuple); ok && len(l) > 0 {
 		if s, ok := l[0].(Str); ok {
-			throw("RuntimeError", errDimnameNotFound, string(s), unnamedDims(t))
+			Throw("RuntimeError", errDimnameNotFound, string(s), unnamedDims(t))
 		}
 	}
 	if l, ok := v.(*List); ok && len(l.Elems) > 0 {
 		if s, ok := l.Elems[0].(Str); ok {
-			throw("RuntimeError", errDimnameNotFound, string(s), unnamedDims(t))
+			Throw("RuntimeError", errDimnameNotFound, string(s), unnamedDims(t))
 		}
 	}
-	throw("RuntimeError", errDimnameNone)
+	Throw("RuntimeError", errDimnameNone)
 }
 
 // unnamedDims is how PyTorch prints an unnamed tensor's names:

@@ -31,7 +31,7 @@ func TestKwargsOrder(t *testing.T) {
 	for _, kw := range kwargsOrder(a) {
 		names = append(names, kw.Name)
 	}
-	if got := sprintf("%v", names); got != "[ddof dtype out axis]" {
+	if got := Sprintf("%v", names); got != "[ddof dtype out axis]" {
 		t.Errorf("kwargsOrder = %s, want [ddof dtype out axis]", got)
 	}
 }

@@ -112,25 +112,25 @@ func formattedArgDesc(opt []optArg, a *Args) (string, bool) {
 // matches the call, why it did not match.
 func invalidCombination(name string, sigs []*signature, a *Args) {
 	var b strings.Builder
-	b.WriteString(sprintf(errInvalidCombination, name, invalidArgsDesc(a)))
+	b.WriteString(Sprintf(ErrInvalidCombination, name, InvalidArgsDesc(a)))
 	b.WriteByte('\n')
 	for _, sig := range sigs {
-		b.WriteString(sprintf(errInvalidOption, sig.String()))
+		b.WriteString(Sprintf(errInvalidOption, sig.String()))
 		opt := sig.option()
 		if !argcountMatch(opt, a) {
 			continue
 		}
 		if unmatched := tryMatchKwargs(opt, a); len(unmatched) > 0 {
-			b.WriteString(sprintf(errOptionKeywords, strings.Join(unmatched, ", ")))
+			b.WriteString(Sprintf(errOptionKeywords, strings.Join(unmatched, ", ")))
 			continue
 		}
 		desc, ok := formattedArgDesc(opt, a)
 		if !ok {
-			desc = "(" + invalidArgsDesc(a) + ")"
+			desc = "(" + InvalidArgsDesc(a) + ")"
 		}
-		b.WriteString(sprintf(errOptionInvalidType, desc))
+		b.WriteString(Sprintf(errOptionInvalidType, desc))
 	}
-	throw("TypeError", "%s", b.String())
+	Throw("TypeError", "%s", b.String())
 }
 
 // finfoSigs are torch.finfo's signatures, for its argument errors

@@ -11,18 +11,18 @@ import (
 // backward, ...), grad_fn objects, and the torch.autograd module.
 
 func init() {
-	tensorProps["requires_grad"] = func(s *Session, t *tensor.Tensor) Value { return Bool(autograd.RequiresGrad(t)) }
-	tensorProps["is_leaf"] = func(s *Session, t *tensor.Tensor) Value { return Bool(autograd.IsLeaf(t)) }
-	tensorProps["retains_grad"] = func(s *Session, t *tensor.Tensor) Value { return Bool(autograd.RetainsGrad(t)) }
-	tensorProps["_version"] = func(s *Session, t *tensor.Tensor) Value { return MakeInt(int64(t.Storage().Version())) }
-	tensorProps["output_nr"] = func(s *Session, t *tensor.Tensor) Value { return MakeInt(int64(autograd.OutputNr(t))) }
-	tensorProps["data"] = func(s *Session, t *tensor.Tensor) Value {
+	TensorProps["requires_grad"] = func(s *Session, t *tensor.Tensor) Value { return Bool(autograd.RequiresGrad(t)) }
+	TensorProps["is_leaf"] = func(s *Session, t *tensor.Tensor) Value { return Bool(autograd.IsLeaf(t)) }
+	TensorProps["retains_grad"] = func(s *Session, t *tensor.Tensor) Value { return Bool(autograd.RetainsGrad(t)) }
+	TensorProps["_version"] = func(s *Session, t *tensor.Tensor) Value { return MakeInt(int64(t.Storage().Version())) }
+	TensorProps["output_nr"] = func(s *Session, t *tensor.Tensor) Value { return MakeInt(int64(autograd.OutputNr(t))) }
+	TensorProps["data"] = func(s *Session, t *tensor.Tensor) Value {
 		d := t.Alias()
 		autograd.MarkData(d)
 		return d
 	}
-	tensorProps["grad_fn"] = func(s *Session, t *tensor.Tensor) Value { return nodeValue(autograd.GradFn(t)) }
-	tensorProps["grad"] = func(s *Session, t *tensor.Tensor) Value {
+	TensorProps["grad_fn"] = func(s *Session, t *tensor.Tensor) Value { return nodeValue(autograd.GradFn(t)) }
+	TensorProps["grad"] = func(s *Session, t *tensor.Tensor) Value {
 		if !autograd.IsLeaf(t) && !autograd.RetainsGrad(t) {
 			s.Warn("UserWarning", errNonLeafGrad)
 		}
@@ -31,28 +31,28 @@ func init() {
 		}
 		return None
 	}
-	tensorSetters["grad"] = func(s *Session, t *tensor.Tensor, v Value) {
+	TensorSetters["grad"] = func(s *Session, t *tensor.Tensor, v Value) {
 		switch g := v.(type) {
 		case NoneType:
 			autograd.SetGrad(t, nil)
 		case *tensor.Tensor:
 			autograd.SetGrad(t, g)
 		default:
-			throw("TypeError", errGradNotTensor, TypeName(v))
+			Throw("TypeError", errGradNotTensor, TypeName(v))
 		}
 	}
-	tensorSetters["data"] = func(s *Session, t *tensor.Tensor, v Value) {
+	TensorSetters["data"] = func(s *Session, t *tensor.Tensor, v Value) {
 		src, ok := v.(*tensor.Tensor)
 		if !ok {
-			throw("TypeError", errDataNotTensor, TypeName(v))
+			Throw("TypeError", errDataNotTensor, TypeName(v))
 		}
 		t.SetData(src)
 	}
-	tensorSetters["requires_grad"] = func(s *Session, t *tensor.Tensor, v Value) {
-		autograd.SetRequiresGrad(t, s.truth(v), false)
+	TensorSetters["requires_grad"] = func(s *Session, t *tensor.Tensor, v Value) {
+		autograd.SetRequiresGrad(t, s.Truth(v), false)
 	}
 
-	register(
+	RegisterTorch(
 		&Builtin{Name: "requires_grad_", Kind: TensorMethod, Sig: "requires_grad_(requires_grad=True) -> Tensor",
 			Doc: "Sets whether autograd records operations on this (leaf) tensor, in place.",
 			Fn: func(a *Args) Value {
@@ -85,7 +85,7 @@ func init() {
 				var g, retain, inputs Value = None, None, None
 				create := false
 				a.Unpack("self", &t, "gradient?", &g, "retain_graph?", &retain, "create_graph?", &create, "inputs?", &inputs)
-				runBackward(a.s, []*tensor.Tensor{t}, []Value{g}, retain, create, inputs)
+				runBackward(a.Session(), []*tensor.Tensor{t}, []Value{g}, retain, create, inputs)
 				return None
 			}},
 		&Builtin{Name: "is_grad_enabled", Kind: TorchFunc, Sig: "is_grad_enabled() -> bool",
@@ -116,14 +116,14 @@ var autogradBackward = &Builtin{Name: "backward", Sig: "backward(tensors, grad_t
 		create := false
 		a.Unpack("tensors", &ts, "grad_tensors?", &gs, "retain_graph?", &retain, "create_graph?", &create, "grad_variables?", &gv, "inputs?", &inputs)
 		if _, isNone := gv.(NoneType); !isNone {
-			a.s.Warn("UserWarning", msgGradVariables)
+			a.Session().Warn("UserWarning", msgGradVariables)
 			if _, none := gs.(NoneType); !none {
-				throw("RuntimeError", errGradVariablesBoth)
+				Throw("RuntimeError", errGradVariablesBoth)
 			}
 			gs = gv
 		}
 		roots := tensorsArg(ts)
-		runBackward(a.s, roots, gradsArg(gs, len(roots)), retain, create, inputs)
+		runBackward(a.Session(), roots, gradsArg(gs, len(roots)), retain, create, inputs)
 		return None
 	}}
 
@@ -134,13 +134,13 @@ var autogradGrad = &Builtin{Name: "grad", Sig: "grad(outputs, inputs, grad_outpu
 		create, allowUnused := false, false
 		a.Unpack("outputs", &outs, "inputs", &ins, "grad_outputs?", &gs, "retain_graph?", &retain, "create_graph?", &create, "only_inputs?", &onlyInputs, "allow_unused?", &allowUnused)
 		if b, isB := onlyInputs.(Bool); isB && !bool(b) {
-			a.s.Warn("UserWarning", msgOnlyInputs)
+			a.Session().Warn("UserWarning", msgOnlyInputs)
 		}
 		roots := tensorsArg(outs)
 		inputs := tensorsArg(ins)
 		keep := create
 		if _, isNone := retain.(NoneType); !isNone {
-			keep = a.s.truth(retain)
+			keep = a.Session().Truth(retain)
 		}
 		grads := gradsOf(gradsArg(gs, len(roots)))
 		res := autograd.GradOf(roots, inputs, grads, keep, create, allowUnused)
@@ -161,10 +161,10 @@ func tensorsArg(v Value) []*tensor.Tensor {
 		return []*tensor.Tensor{t}
 	}
 	var out []*tensor.Tensor
-	for _, e := range iterate(v) {
+	for _, e := range IterateAll(v) {
 		t, ok := e.(*tensor.Tensor)
 		if !ok {
-			throw("TypeError", errTensorsArg, len(out), TypeName(e))
+			Throw("TypeError", errTensorsArg, len(out), TypeName(e))
 		}
 		out = append(out, t)
 	}
@@ -179,7 +179,7 @@ func gradsArg(v Value, n int) []Value {
 	case *tensor.Tensor:
 		return []Value{x}
 	}
-	return iterate(v)
+	return IterateAll(v)
 }
 
 func gradsOf(vs []Value) []*tensor.Tensor {
@@ -197,13 +197,13 @@ func runBackward(s *Session, roots []*tensor.Tensor, grads []Value, retain Value
 	keep := create
 	if retain != nil {
 		if _, isNone := retain.(NoneType); !isNone {
-			keep = s.truth(retain)
+			keep = s.Truth(retain)
 		}
 	}
 	if create {
 		// TORCH_WARN in the engine: Python places it at the engine call
 		// in torch/autograd/__init__.py, and prints that source line
-		if !s.warnedAt(locRunBackward, "UserWarning", msgCreateGraphCycle) {
+		if !s.WarnedAt(locRunBackward, "UserWarning", msgCreateGraphCycle) {
 			fmt.Fprintf(s.WarnOut(), "%s: UserWarning: %s\n%s\n", locRunBackward, msgCreateGraphCycle, srcRunBackward)
 		}
 	}
@@ -214,7 +214,7 @@ func runBackward(s *Session, roots []*tensor.Tensor, grads []Value, retain Value
 	if _, isNone := inputs.(NoneType); inputs != nil && !isNone {
 		ins := tensorsArg(inputs)
 		if len(ins) == 0 {
-			throw("RuntimeError", errInputsEmpty)
+			Throw("RuntimeError", errInputsEmpty)
 		}
 		autograd.BackwardInputs(roots, gradsOf(grads), ins, keep, create)
 		return
@@ -297,7 +297,7 @@ func (c *gradModeCM) Exit(s *Session, exc *Exception) bool {
 }
 
 func init() {
-	register(
+	RegisterTorch(
 		&Builtin{Name: "no_grad", Kind: TorchFunc, Sig: "no_grad()",
 			Doc: "Context manager in which autograd records nothing.",
 			Fn:  func(a *Args) Value { a.NoArgs(); return &gradModeCM{kind: "no_grad"} }},
@@ -311,7 +311,7 @@ func init() {
 				a.Unpack("mode", &v)
 				b, ok := v.(Bool)
 				if !ok {
-					throw("TypeError", errSetGradEnabled, TypeName(v))
+					Throw("TypeError", errSetGradEnabled, TypeName(v))
 				}
 				return &gradModeCM{kind: "set_grad_enabled", mode: bool(b), prev: autograd.SetGradEnabled(bool(b))}
 			}},
@@ -329,19 +329,19 @@ func init() {
 	// __enter__ and __exit__, callable by hand as in Python (the with
 	// statement calls Enter and Exit directly).
 	for _, kind := range []string{"no_grad", "enable_grad", "set_grad_enabled", "inference_mode"} {
-		registerMethods(kind,
-			method("__enter__", "__enter__()", "Enters the grad mode of the context manager.", func(a *Args) Value {
+		RegisterMethods(kind,
+			Method("__enter__", "__enter__()", "Enters the grad mode of the context manager.", func(a *Args) Value {
 				cm := a.Self.(*gradModeCM)
 				a.Self = nil
 				a.NoArgs()
-				return cm.Enter(a.s)
+				return cm.Enter(a.Session())
 			}),
-			method("__exit__", "__exit__(exc_type, exc_value, traceback)", "Restores the grad mode the context manager found.", func(a *Args) Value {
+			Method("__exit__", "__exit__(exc_type, exc_value, traceback)", "Restores the grad mode the context manager found.", func(a *Args) Value {
 				cm := a.Self.(*gradModeCM)
 				var t, v, tb Value
 				a.Self = nil
 				a.Unpack("exc_type", &t, "exc_value", &v, "traceback", &tb)
-				cm.Exit(a.s, nil)
+				cm.Exit(a.Session(), nil)
 				return None
 			}),
 		)
@@ -360,8 +360,8 @@ func (c *gradModeCM) decorate(s *Session, args *Args) Value {
 			if c.kind == "set_grad_enabled" {
 				cm.prev = autograd.SetGradEnabled(c.mode)
 			}
-			cm.Enter(a.s)
-			defer cm.Exit(a.s, nil)
-			return a.s.Call(f, &Args{Pos: a.Pos, Kw: a.Kw})
+			cm.Enter(a.Session())
+			defer cm.Exit(a.Session(), nil)
+			return a.Session().Call(f, &Args{Pos: a.Pos, Kw: a.Kw})
 		}}
 }

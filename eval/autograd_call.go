@@ -42,12 +42,12 @@ var inplaceViewNames = map[string]string{
 	"as_strided_": "AsStridedBackward1",
 }
 
-func (s *Session) gradCall(f *Builtin, a *Args) Value {
+func gradCall(s *Session, f *Builtin, a *Args) Value {
 	name := f.Name
 	inplace := len(name) > 1 && name[len(name)-1] == '_' && !notInplace[name]
 	need := autograd.Active() && autograd.GradEnabled() && argsRequireGrad(a)
 	if !need && !inplace && len(a.Kw) == 0 && !autograd.InferenceMode() {
-		r := orNone(f.Fn(a)) // nothing to record: the common case
+		r := OrNone(f.Fn(a)) // nothing to record: the common case
 		if autograd.Active() {
 			markViewResult(name, a, r)
 		}
@@ -73,7 +73,7 @@ func (s *Session) gradCall(f *Builtin, a *Args) Value {
 			}
 		}
 	}
-	c.r = orNone(f.Fn(a))
+	c.r = OrNone(f.Fn(a))
 	if c.orig != nil {
 		defer func() { c.orig.Autograd = nil }()
 	}
@@ -245,7 +245,7 @@ func dimsOf(v Value) ([]int, bool) {
 		return []int{0}, true
 	case Tuple, *List, Size:
 		var out []int
-		for _, e := range iterate(x) {
+		for _, e := range IterateAll(x) {
 			if i, ok := e.(Int); ok {
 				n, _ := i.Int64()
 				out = append(out, int(n))

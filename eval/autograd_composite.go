@@ -12,7 +12,7 @@ import (
 
 // call runs the tensor method name on self through autograd.
 func (c *gradCtx) call(name string, self Value, pos ...Value) Value {
-	return c.s.gradCall(tensorMethods[name], (&Args{Name: name, Self: self, Pos: pos}).Bind(c.s))
+	return gradCall(c.s, TensorMethods[name], (&Args{Name: name, Self: self, Pos: pos}).Bind(c.s))
 }
 
 func init() {
@@ -106,7 +106,7 @@ func init() {
 		ins := c.a.Pos
 		if len(ins) == 1 {
 			if _, isT := ins[0].(*tensor.Tensor); !isT {
-				ins = iterate(ins[0])
+				ins = IterateAll(ins[0])
 			}
 		}
 		xy := false

@@ -271,13 +271,13 @@ func clampRule(name, minName, maxName string) func(c *gradCtx) {
 		var lo, hi *tensor.Scalar
 		i := 1
 		if minName != "" {
-			if s, ok := ToScalar(orNone(c.arg(i, minName))); ok {
+			if s, ok := ToScalar(OrNone(c.arg(i, minName))); ok {
 				lo = &s
 			}
 			i++
 		}
 		if maxName != "" {
-			if s, ok := ToScalar(orNone(c.arg(i, maxName))); ok {
+			if s, ok := ToScalar(OrNone(c.arg(i, maxName))); ok {
 				hi = &s
 			}
 		}

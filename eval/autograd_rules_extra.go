@@ -35,7 +35,7 @@ func init() {
 		return func(c *gradCtx) {
 			t1, t2 := tensorAt(c, 1, "tensor1"), tensorAt(c, 2, "tensor2")
 			v := tensor.IntS(1)
-			if sc, ok := ToScalar(orNone(c.arg(3, "value"))); ok {
+			if sc, ok := ToScalar(OrNone(c.arg(3, "value"))); ok {
 				v = sc
 			}
 			if c.in0() == nil || t1 == nil || t2 == nil {
@@ -204,7 +204,7 @@ func tensorAt(c *gradCtx, i int, name string) *tensor.Tensor {
 func outRejected(name string, a *Args) {
 	if v, ok := a.Kwarg("out"); ok {
 		if _, isNone := v.(NoneType); !isNone {
-			throw("RuntimeError", errOutNoGrad, name)
+			Throw("RuntimeError", errOutNoGrad, name)
 		}
 	}
 }

@@ -70,7 +70,7 @@ func (c *gradCtx) unsupported() {
 	if len(name) > 7 && name[:7] == "linalg_" {
 		name = "linalg." + name[7:]
 	}
-	throw("NotImplementedError", errGradUnsupported, name)
+	Throw("NotImplementedError", errGradUnsupported, name)
 }
 
 // guarded tells whether a call without a rule must raise: one of

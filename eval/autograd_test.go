@@ -88,7 +88,7 @@ func BenchmarkGradCallOverhead(b *testing.B) {
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
 		if gradHook(f.Name, args) {
-			s.gradCall(f, args)
+			gradCall(s, f, args)
 		} else {
 			f.Fn(args)
 		}
@@ -104,6 +104,6 @@ func BenchmarkDirectCall(b *testing.B) {
 	args := &Args{Self: x, Pos: []Value{y}, s: s}
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
-		orNone(f.Fn(args))
+		OrNone(f.Fn(args))
 	}
 }

@@ -116,14 +116,9 @@ const (
 	errCannotInterpretInt  = "'%s' object cannot be interpreted as an integer"
 	errNoKwArg             = "%s() got an unexpected keyword argument '%s'"
 	errMultipleValues      = "%s() got multiple values for argument '%s'"
-	errMissingArg          = "%s() missing 1 required positional argument: '%s'"
 	errTakesNoKw           = "%s() takes no keyword arguments"
 	errCantDelete          = "cannot delete %s"
 	errRecursion           = "maximum recursion depth exceeded"
-	errChannelsLastRank    = "required rank %d tensor to use %s format"
-	errEmptyPreserve       = "unsupported memory format Preserve"
-	errContiguousPreserve  = "preserve memory format is unsupported by the contiguous operator"
-	errPinnedNoCUDA        = "Pinned memory requires CUDA. PyTorch splits its backend into two shared libraries: a CPU library and a CUDA library; this error has occurred because you are trying to use some CUDA functionality, but the CUDA library has not been loaded by the dynamic linker for some reason.  The CUDA library MUST be loaded, EVEN IF you don't directly use any symbols from the CUDA library! One common culprit is a lack of -Wl,--no-as-needed in your link arguments; many dynamic linkers will delete dynamic library dependencies if you don't depend on any of their symbols.  You can check if this has occurred by using ldd on your binary to see if there is a dependency on *_cuda.so library."
 	errOSError             = "[Errno %d] %s: %s"
 	errOSErrorPlain        = "%s: %s"
 	errIsInstanceArg2      = "isinstance() arg 2 must be a type, a tuple of types, or a union"
@@ -202,114 +197,41 @@ const (
 // type, item, tolist), and PyTorch's argument parser.
 const (
 	errInvalidCombination = "%s() received an invalid combination of arguments - got (%s), but expected one of:"
-	errInvalidArgsFor     = "%s() received an invalid combination of arguments - got %s, but expected %s"
-	errUnrecognizedKw     = "%s() received an invalid combination of arguments - got unrecognized keyword arguments: %s"
 	errArgMustBeKw        = "%s(): argument '%s' must be %s, not %s"
 	errArgMustBePos       = "%s(): argument '%s' (position %d) must be %s, not %s"
-	errTakesFromTo        = "%s() takes from %d to %d positional arguments but %d were given"
-	errTakesN             = "%s() takes %d positional argument%s but %d %s given"
-	errMissingArgs        = "%s() missing %d required positional argument%s: %s"
 	errOverflowLong       = "Overflow when unpacking long"
 	errIntListElem        = "%s(): argument '%s' must be %s, but found element of type %s at pos %d"
-	errNoCUDA             = "Torch not compiled with CUDA enabled"
-	errDeviceEmpty        = "Device string must not be empty"
-	errDeviceString       = "Invalid device string: '%s'"
-	errDeviceIndexParse   = "Could not parse device index '%s' in device string '%s'"
-	errDeviceType         = "Expected one of cpu, cuda, ipu, xpu, mkldnn, opengl, opencl, ideep, hip, ve, fpga, ort, xla, lazy, vulkan, mps, meta, hpu, privateuseone device type at start of device string: %s"
-	errDeviceNegative     = "Device index must not be negative"
-	errDeviceExplicitIdx  = "type (string) must not include an index because index was passed explicitly: %s"
-	errDeviceBackend      = "Could not run 'aten::empty.memory_format' with arguments from the '%s' backend. This could be because the operator doesn't exist for this backend, or was omitted during the selective/custom build process (if using custom build). If you are a Facebook employee using PyTorch on mobile, please visit https://fburl.com/ptmfixes for possible resolutions. 'aten::empty.memory_format' is only available for these backends: [CPU, Meta, QuantizedCPU, QuantizedMeta, MkldnnCPU, SparseCPU, SparseMeta, SparseCsrCPU, BackendSelect, Python, FuncTorchDynamicLayerBackMode, Functionalize, Named, Conjugate, Negative, ZeroTensor, ADInplaceOrView, AutogradOther, AutogradCPU, AutogradCUDA, AutogradHIP, AutogradXLA, AutogradMPS, AutogradIPU, AutogradXPU, AutogradHPU, AutogradVE, AutogradLazy, AutogradMeta, AutogradPrivateUse1, AutogradPrivateUse2, AutogradPrivateUse3, AutogradNestedTensor, Tracer, AutocastCPU, AutocastCUDA, FuncTorchBatched, FuncTorchVmapMode, Batched, VmapMode, FuncTorchGradWrapper, PythonTLSSnapshot, FuncTorchDynamicLayerFrontMode, PythonDispatcher]."
-	errRequiresGradDType  = "Only Tensors of floating point and complex dtype can require gradients"
-	errNewInvalidType     = "new(): invalid data type '%s'"
-	errStorageIndexRange  = "index %s out of range for storage of size %d"
-	errStorageIndexType   = "can't index a %s with %s"
-	errStorageSlice       = "slices are only supported in UntypedStorage.__getitem__"
-	errTooManyDims        = "too many dimensions '%s'"
-	errCouldNotInfer      = "Could not infer dtype of %s"
-	errExpectedSeqLen     = "expected sequence of length %d at dim %d (got %d)"
-	errNotASequence       = "not a sequence"
 	errMustBeRealNumber   = "must be real number, not %s"
 	errIndexTensorOnly    = "only integer tensors of a single element can be converted to an index"
-	errCopyConstruct      = "To copy construct from a tensor, it is recommended to use sourceTensor.clone().detach() or sourceTensor.clone().detach().requires_grad_(True), rather than torch.tensor(sourceTensor)."
 	errTakesNoArgs        = "%s() takes no arguments (%d given)"
 	errTakesOneArg        = "%s() takes exactly one argument (%d given)"
-	errInvalidType        = "invalid type: '%s'"
-	errCudaInvalidDevice  = "Invalid device, must be cuda device"
-	errCudaLibrary        = "Cannot initialize CUDA without ATen_cuda library. PyTorch splits its backend into two shared libraries: a CPU library and a CUDA library; this error has occurred because you are trying to use some CUDA functionality, but the CUDA library has not been loaded by the dynamic linker for some reason.  The CUDA library MUST be loaded, EVEN IF you don't directly use any symbols from the CUDA library! One common culprit is a lack of -Wl,--no-as-needed in your link arguments; many dynamic linkers will delete dynamic library dependencies if you don't depend on any of their symbols.  You can check if this has occurred by using ldd on your binary to see if there is a dependency on *_cuda.so library."
-	errDefaultDTypeFloat  = "only floating-point types are supported as the default type"
-	errDefaultDTypeObject = "invalid dtype object: only floating-point types are supported as the default type"
-	errCopyConstructNew   = "To copy construct from a tensor, it is recommended to use sourceTensor.clone().detach() or sourceTensor.clone().detach().requires_grad_(True), rather than tensor.new_tensor(sourceTensor)."
-	errDTypeArgType       = "dtype must be a type, str, or dtype object"
-	errOutDType           = "dtype %s does not match dtype of out parameter (%s)"
-	errExpectedDevice     = "expected a device, got %s"
-	errSelfRefList        = "new(): self-referential lists are incompatible"
-	errArangeOutResize    = "The number of elements in the out tensor of shape %s is %d which does not match the computed number of elements %d. Note that this may occur as a result of rounding error. The out tensor will be resized to a tensor of shape (%d,). (Triggered internally at  ./aten/src/ATen/native/RangeFactories.cpp:188.)"
 )
 
 // Printing: set_printoptions, finfo and iinfo.
-const (
-	errPrintOptRange = "Python int too large to convert to C int"
-	errInfoArgType   = "%s(): argument 'type'%s must be torch.dtype, not %s"
-	errFinfoNotFloat = "torch.finfo() requires a floating point input type. Use torch.iinfo to handle 'torch.finfo'"
-	errIinfoNotInt   = "torch.iinfo() requires an integer input type. Use torch.finfo to handle 'torch.iinfo'"
-	errIinfoBool     = "torch.bool is not supported by torch.iinfo"
-)
+const ()
 
 // Reductions, joins and matrix products (PyTorch's argument parser and
 // torch/functional.py's own checks).
 const (
-	errDimnameNotFound    = "Name '%s' not found in %s."
-	errDimnameNone        = "Please look up dimensions by name, got: name = None."
-	errDimnameUnsupported = "%s: You passed a dimname (string) to this op in place of a dimension index but it does not yet support this behavior. Please pass a dimension index to work around this."
-	errOutUnsupported     = "%s(): the out= argument is not supported by tensh"
-	errNamesUnsupported   = "%s(): named tensors (names=) are not supported by tensh"
-	errOutputBroadcast    = "output with shape %s doesn't match the broadcast shape %s"
-	errFroDType           = "dtype argument is not supported in frobenius norm"
-	errNucDType           = "dtype argument is not supported in nuclear norm"
-	errNormStr            = "only valid string values are 'fro' and 'nuc', found %s"
-	errTensorListElem     = "expected Tensor as element %d in argument %d, but got %s"
+	errOutputBroadcast = "output with shape %s doesn't match the broadcast shape %s"
 )
 
 // Views (tensor_views.go; torch/_tensor.py's own checks).
-const (
-	warnDeprecatedOverload = "This overload of %s is deprecated:\n\t%s\nConsider using one of the following signatures instead:\n%s (Triggered internally at  ./torch/csrc/utils/python_arg_parser.cpp:1420.)"
-	errSymIntRange         = "IntArrayRef contains an int that cannot be represented as a SymInt: %d"
-	errNarrowStart         = "start must be an 0-dim integral Tensor."
-	errUnflattenSizes      = "unflatten: sizes must be non-empty"
-	errViewDTypeUnsupp     = "view(): viewing a %s tensor as %s is not supported by tensh"
-	errEinsumArgs          = "einsum(): must specify the equation string and at least one operand, or at least one operand and its subscripts list"
-	errEinsumSublist       = "einsum(): subscript in subscript list is not within the valid range [0, 52)"
-)
+const ()
 
 // Tensor views, attributes and indexing (PyTorch's argument parser and
 // python_variable_indexing.cpp).
 const (
-	errCantAssign        = "can't assign a %s to a %s"
 	errAttrNotWritable   = "attribute '%s' of '%s' objects is not writable"
-	errInvalidIndex      = "only integers, slices (`:`), ellipsis (`...`), None and long or byte Variables are valid indices (got %s)"
 	errSliceIndices      = "slice indices must be integers or None or have an __index__ method"
-	errMissingArgQuoted  = "%s() missing 1 required positional arguments: \"%s\""
 	errOneElementScalars = "only one element tensors can be converted to Python scalars"
 )
 
 // Pointwise operators and broadcasting (tensor_ops.go, torch_pointwise.go).
-const (
-	errRoundingMode      = "div expected rounding_mode to be one of None, 'trunc', or 'floor' but found '%s'"
-	errInvertFloat       = "~ (operator.invert) is only implemented on integer and Boolean-type tensors"
-	errNegativeShapeDim  = "Trying to create tensor with negative dimension (%s): (%s)"
-	errSizeItemType      = "torch.Size() takes an iterable of 'int' (item %d is '%s')"
-	errBroadcastShapes   = "Shape mismatch: objects cannot be broadcast to a single shape"
-	errBroadcastShapeArg = "('Input shapes should be of type ints, a tuple of ints, or a list of ints, got ', %s)"
-)
+const ()
 
 // Random numbers: seeds, generators and their states (torch_random.go).
-const (
-	errGeneratorDevice   = "Device type %s is not supported for torch.Generator() api."
-	errRNGStateType      = "expected a torch.ByteTensor, but got %s"
-	errRNGStateByte      = "RNG state must be a torch.ByteTensor"
-	errSeedLong          = "manual_seed expected a long, but got %s"
-	errNotImplementedFor = "\"%s\" not implemented for '%s'"
-)
+const ()
 
 // Python's dicts, sets, iterators and builtins (dict_methods.go,
 // set_methods.go, iter.go, builtins_*.go).

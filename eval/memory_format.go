@@ -30,7 +30,7 @@ var memFormatNames = map[memFormat]string{
 // memFormatObjects are the torch.memory_format objects (one each).
 var memFormatObjects = map[memFormat]*Object{}
 
-var memoryFormatClass = defClass("torch.memory_format", "memory_format", nil)
+var memoryFormatClass = DefClass("torch.memory_format", "memory_format", nil)
 
 func init() {
 	for f, name := range memFormatNames {
@@ -70,7 +70,7 @@ func formatStrides(shape []int, f memFormat) []int {
 	switch f {
 	case fmtChannelsLast:
 		if len(shape) != 4 {
-			throw("RuntimeError", errChannelsLastRank, 4, "channels_last")
+			Throw("RuntimeError", errChannelsLastRank, 4, "channels_last")
 		}
 		s := make([]int, 4)
 		s[1] = 1
@@ -80,7 +80,7 @@ func formatStrides(shape []int, f memFormat) []int {
 		return s
 	case fmtChannelsLast3d:
 		if len(shape) != 5 {
-			throw("RuntimeError", errChannelsLastRank, 5, "channels_last_3d")
+			Throw("RuntimeError", errChannelsLastRank, 5, "channels_last_3d")
 		}
 		s := make([]int, 5)
 		s[1] = 1
@@ -150,7 +150,7 @@ func contiguousAs(t *tensor.Tensor, f memFormat) *tensor.Tensor {
 		if t.IsContiguous() {
 			return t
 		}
-		throw("RuntimeError", "%s", errContiguousPreserve)
+		Throw("RuntimeError", "%s", errContiguousPreserve)
 	}
 	if isContiguousAs(t, f) {
 		return t
@@ -176,7 +176,7 @@ func emptyFormat(t *tensor.Tensor, f memFormat) *tensor.Tensor {
 	case fmtNone, fmtContiguous:
 		return t
 	case fmtPreserve:
-		throw("RuntimeError", "%s", errEmptyPreserve)
+		Throw("RuntimeError", "%s", errEmptyPreserve)
 	}
 	return tensor.FromStorage(t.Storage(), 0, t.Shape(), formatStrides(t.Shape(), f)).WithDevice(t.Device())
 }
@@ -208,12 +208,12 @@ func convertInFormat(t *tensor.Tensor, d tensor.DType, cp bool, f memFormat) *te
 // torch.strided, the one torch.layout tensh has (dense tensors), and
 // x.layout. layout= of the factories binds None or torch.strided.
 var (
-	layoutClass   = defClass("torch.layout", "layout", nil)
+	layoutClass   = DefClass("torch.layout", "layout", nil)
 	stridedLayout = &Object{TypeName: "layout", ReprFn: func() string { return "torch.strided" }}
 )
 
 func init() {
 	torchClasses["layout"] = layoutClass
 	torchValues["strided"] = func(*Session) Value { return stridedLayout }
-	tensorProps["layout"] = func(*Session, *tensor.Tensor) Value { return stridedLayout }
+	TensorProps["layout"] = func(*Session, *tensor.Tensor) Value { return stridedLayout }
 }

@@ -23,7 +23,7 @@ var typeMetaNames = map[tensor.DType]string{
 // has dtype d.
 func checkOutDType(out *tensor.Tensor, d tensor.DType) {
 	if out.DType() != d {
-		throw("RuntimeError", errOutDTypeExpected, typeMetaNames[d], typeMetaNames[out.DType()])
+		Throw("RuntimeError", errOutDTypeExpected, typeMetaNames[d], typeMetaNames[out.DType()])
 	}
 }
 
@@ -31,7 +31,7 @@ func checkOutDType(out *tensor.Tensor, d tensor.DType) {
 func writeOut(a *Args, out, res *tensor.Tensor) *tensor.Tensor {
 	if !slices.Equal(out.Shape(), res.Shape()) {
 		if out.Numel() != 0 {
-			a.s.Warn("UserWarning", fmt.Sprintf(warnOutResized, tensor.ShapeString(out.Shape()), tensor.ShapeString(res.Shape())))
+			a.Session().Warn("UserWarning", fmt.Sprintf(warnOutResized, tensor.ShapeString(out.Shape()), tensor.ShapeString(res.Shape())))
 		}
 		out.Resize(res.Shape())
 	}
@@ -47,7 +47,7 @@ func outPair(r *boundArgs) (*tensor.Tensor, *tensor.Tensor) {
 	}
 	ts := r.tensors("out")
 	if len(ts) != 2 {
-		throw("TypeError", errOutTupleLen, 2, len(ts))
+		Throw("TypeError", errOutTupleLen, 2, len(ts))
 	}
 	return ts[0], ts[1]
 }
@@ -55,7 +55,7 @@ func outPair(r *boundArgs) (*tensor.Tensor, *tensor.Tensor) {
 // noDimname raises the error of the functions whose Dimname overloads
 // are not implemented (sort, gather, scatter, index_select, ...).
 func noDimname(name string) {
-	throw("RuntimeError", errDimnameUnsupported, name)
+	Throw("RuntimeError", errDimnameUnsupported, name)
 }
 
 // referenceSections are the submodules whose functions docs/reference.md
@@ -79,7 +79,7 @@ func sameDTypeOut(a *Args, r *boundArgs, res *tensor.Tensor) Value {
 func catOut(a *Args, r *boundArgs, res *tensor.Tensor) Value {
 	return withOut(a, r, res, func(o *tensor.Tensor) {
 		if !tensor.CanCast(res.DType(), o.DType()) {
-			throw("RuntimeError", errCatOutCast, o.DType().ScalarName())
+			Throw("RuntimeError", errCatOutCast, o.DType().ScalarName())
 		}
 	})
 }
@@ -89,7 +89,7 @@ func catOut(a *Args, r *boundArgs, res *tensor.Tensor) Value {
 func amaxOut(a *Args, r *boundArgs, res *tensor.Tensor) Value {
 	return withOut(a, r, res, func(o *tensor.Tensor) {
 		if o.DType() != res.DType() {
-			throw("RuntimeError", errAmaxOutDType, res.DType().ScalarName(), o.DType().ScalarName())
+			Throw("RuntimeError", errAmaxOutDType, res.DType().ScalarName(), o.DType().ScalarName())
 		}
 	})
 }
@@ -98,7 +98,7 @@ func amaxOut(a *Args, r *boundArgs, res *tensor.Tensor) Value {
 // (dtype=, when also given, must agree).
 func randOutDType(o *randOpts, out *tensor.Tensor) {
 	if o.hasDType && o.dtype != out.DType() {
-		throw("RuntimeError", errRandOutDType, o.dtype.ScalarName(), out.DType().ScalarName())
+		Throw("RuntimeError", errRandOutDType, o.dtype.ScalarName(), out.DType().ScalarName())
 	}
 	o.dtype, o.hasDType = out.DType(), true
 }

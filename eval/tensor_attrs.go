@@ -8,7 +8,7 @@ import (
 // tensor's geometry and storage (size, stride, storage_offset, ...).
 
 // warnFunc is the warning callback of the runtime's TORCH_WARN warnings.
-func (s *Session) warnFunc() func(string) {
+func warnFunc(s *Session) func(string) {
 	return func(msg string) { s.Warn("UserWarning", msg) }
 }
 
@@ -21,22 +21,22 @@ var (
 )
 
 func init() {
-	tensorProps["shape"] = func(s *Session, t *tensor.Tensor) Value { return Size(append([]int{}, t.Shape()...)) }
-	tensorProps["dtype"] = func(s *Session, t *tensor.Tensor) Value { return DTypeValue{t.DType()} }
-	tensorProps["device"] = func(s *Session, t *tensor.Tensor) Value { return DeviceValue{t.Device()} }
-	tensorProps["ndim"] = func(s *Session, t *tensor.Tensor) Value { return MakeInt(int64(t.Dim())) }
-	tensorProps["is_cuda"] = func(s *Session, t *tensor.Tensor) Value { return Bool(t.Device().Type == "cuda") }
-	tensorProps["T"] = func(s *Session, t *tensor.Tensor) Value {
+	TensorProps["shape"] = func(s *Session, t *tensor.Tensor) Value { return Size(append([]int{}, t.Shape()...)) }
+	TensorProps["dtype"] = func(s *Session, t *tensor.Tensor) Value { return DTypeValue{t.DType()} }
+	TensorProps["device"] = func(s *Session, t *tensor.Tensor) Value { return DeviceValue{t.Device()} }
+	TensorProps["ndim"] = func(s *Session, t *tensor.Tensor) Value { return MakeInt(int64(t.Dim())) }
+	TensorProps["is_cuda"] = func(s *Session, t *tensor.Tensor) Value { return Bool(t.Device().Type == "cuda") }
+	TensorProps["T"] = func(s *Session, t *tensor.Tensor) Value {
 		if n := t.Dim(); n != 2 && n != 0 {
-			s.warnOnce(tensor.WarnNumpyT)
+			s.WarnOnce(tensor.WarnNumpyT)
 		}
 		return gradView("PermuteBackward0", t, t.NumpyT())
 	}
-	tensorProps["mT"] = func(s *Session, t *tensor.Tensor) Value { return gradView("TransposeBackward0", t, t.MatrixT("mT")) }
-	tensorProps["mH"] = func(s *Session, t *tensor.Tensor) Value { return gradView("TransposeBackward0", t, t.MatrixT("mH")) }
-	tensorProps["H"] = func(s *Session, t *tensor.Tensor) Value { return gradView("TransposeBackward0", t, t.MatrixH()) }
+	TensorProps["mT"] = func(s *Session, t *tensor.Tensor) Value { return gradView("TransposeBackward0", t, t.MatrixT("mT")) }
+	TensorProps["mH"] = func(s *Session, t *tensor.Tensor) Value { return gradView("TransposeBackward0", t, t.MatrixT("mH")) }
+	TensorProps["H"] = func(s *Session, t *tensor.Tensor) Value { return gradView("TransposeBackward0", t, t.MatrixH()) }
 
-	register(
+	RegisterTorch(
 		&Builtin{Name: "size", Kind: TensorMethod, Sig: "size(dim=None) -> torch.Size or int",
 			Doc: "Returns the sizes of the tensor, or the size of one dimension.",
 			Fn: func(a *Args) Value {
@@ -97,28 +97,28 @@ func init() {
 			Fn:  func(a *Args) Value { return Bool(noArgTensor(a).DType().IsSigned()) }},
 	)
 
-	registerMethods("TypedStorage",
-		method("size", "size() -> int", "Returns the number of elements of the storage.", func(a *Args) Value {
+	RegisterMethods("TypedStorage",
+		Method("size", "size() -> int", "Returns the number of elements of the storage.", func(a *Args) Value {
 			return MakeInt(int64(storageOf(a).Len()))
 		}),
-		method("tolist", "tolist() -> list", "Returns the elements of the storage as a list.", func(a *Args) Value {
+		Method("tolist", "tolist() -> list", "Returns the elements of the storage as a list.", func(a *Args) Value {
 			st := storageOf(a)
-			checkItems(st.Len())
+			CheckItems(st.Len())
 			out := make([]Value, st.Len())
 			for i := range out {
-				poll()
+				Poll()
 				out[i] = FromScalar(st.Get(i))
 			}
 			return &List{Elems: out}
 		}),
-		method("element_size", "element_size() -> int", "Returns the size of one element in bytes.", func(a *Args) Value {
+		Method("element_size", "element_size() -> int", "Returns the size of one element in bytes.", func(a *Args) Value {
 			return MakeInt(int64(storageOf(a).DType().ItemSize()))
 		}),
-		method("nbytes", "nbytes() -> int", "Returns the size of the storage in bytes.", func(a *Args) Value {
+		Method("nbytes", "nbytes() -> int", "Returns the size of the storage in bytes.", func(a *Args) Value {
 			st := storageOf(a)
 			return MakeInt(int64(st.Len() * st.DType().ItemSize()))
 		}),
-		method("data_ptr", "data_ptr() -> int", "Returns the (made-up) address of the storage.", func(a *Args) Value {
+		Method("data_ptr", "data_ptr() -> int", "Returns the (made-up) address of the storage.", func(a *Args) Value {
 			return MakeInt(int64(tensor.StorageAddress(storageOf(a))))
 		}),
 	)
@@ -132,33 +132,33 @@ func storageGetItem(sv *StorageValue, idx Value) Value {
 	n := int64(st.Len())
 	switch i := idx.(type) {
 	case *Slice:
-		throw("RuntimeError", errStorageSlice)
+		Throw("RuntimeError", errStorageSlice)
 	case Bool:
-		throw("TypeError", errStorageIndexType, Repr(typeOf(sv)), Repr(typeOf(idx)))
+		Throw("TypeError", errStorageIndexType, Repr(TypeOf(sv)), Repr(TypeOf(idx)))
 	case Int:
 		k, ok := i.Int64()
 		if !ok || k >= n || k < -n {
-			throw("IndexError", errStorageIndexRange, Repr(i), n)
+			Throw("IndexError", errStorageIndexRange, Repr(i), n)
 		}
 		if k < 0 {
 			k += n
 		}
 		return FromScalar(st.Get(int(k)))
 	}
-	throw("RuntimeError", errStorageIndexType, Repr(typeOf(sv)), Repr(typeOf(idx)))
+	Throw("RuntimeError", errStorageIndexType, Repr(TypeOf(sv)), Repr(TypeOf(idx)))
 	return nil
 }
 
 // storageSetItem is TypedStorage.__setitem__: an int (bools included) or
 // a slice indexes the storage as a 1-d tensor over all of it.
-func (s *Session) storageSetItem(sv *StorageValue, idx, v Value) {
+func storageSetItem(s *Session, sv *StorageValue, idx, v Value) {
 	switch idx.(type) {
 	case Int, Bool, *Slice:
 	default:
-		throw("RuntimeError", errStorageIndexType, Repr(typeOf(sv)), Repr(typeOf(idx)))
+		Throw("RuntimeError", errStorageIndexType, Repr(TypeOf(sv)), Repr(TypeOf(idx)))
 	}
 	st := sv.T.Storage()
-	s.tensorSetItem(tensor.FromStorage(st, 0, []int{st.Len()}, []int{1}), idx, v)
+	tensorSetItem(s, tensor.FromStorage(st, 0, []int{st.Len()}, []int{1}), idx, v)
 }
 
 func storageOf(a *Args) *tensor.Storage {
@@ -171,9 +171,9 @@ func storageOf(a *Args) *tensor.Storage {
 func noArgTensor(a *Args) *tensor.Tensor {
 	if len(a.Pos) > 0 || len(a.Kw) > 0 {
 		if len(a.Kw) > 0 {
-			throw("TypeError", errTakesNoKw, "_TensorBase."+a.Name)
+			Throw("TypeError", ErrTakesNoKw, "_TensorBase."+a.Name)
 		}
-		throw("TypeError", errTakesNoArgs, "_TensorBase."+a.Name, len(a.Pos))
+		Throw("TypeError", ErrTakesNoArgs, "_TensorBase."+a.Name, len(a.Pos))
 	}
 	return a.Self.(*tensor.Tensor)
 }

@@ -39,14 +39,14 @@ func tensorTypeName(t *tensor.Tensor) string {
 // dtypeOfTypeName parses a tensor type name for x.type('torch.IntTensor').
 func dtypeOfTypeName(name string) tensor.DType {
 	if strings.HasPrefix(name, "torch.cuda.") {
-		throw("RuntimeError", errCudaLibrary)
+		Throw("RuntimeError", errCudaLibrary)
 	}
 	if name == "torch.Tensor" {
 		return tensor.DefaultFloat()
 	}
 	d, ok := tensor.DTypeOfLegacyName(name)
 	if !ok {
-		throw("ValueError", errInvalidType, name)
+		Throw("ValueError", errInvalidType, name)
 	}
 	return d
 }
@@ -67,10 +67,10 @@ func toOn(t *tensor.Tensor, dev *tensor.Device, d tensor.DType, cp bool, f memFo
 // (item, tolist, is_floating_point).
 func noArgs(a *Args, name string) {
 	if len(a.Kw) > 0 {
-		throw("TypeError", errTakesNoKw, "_TensorBase."+name)
+		Throw("TypeError", ErrTakesNoKw, "_TensorBase."+name)
 	}
 	if len(a.Pos) > 0 {
-		throw("TypeError", errTakesNoArgs, "_TensorBase."+name, len(a.Pos))
+		Throw("TypeError", ErrTakesNoArgs, "_TensorBase."+name, len(a.Pos))
 	}
 }
 
@@ -99,18 +99,18 @@ func toList(t *tensor.Tensor) Value {
 	lists := 1 // the lists to make: one per index of all dimensions but the last
 	for _, n := range shape[:len(shape)-1] {
 		if n != 0 && lists > math.MaxInt/(2*n) {
-			throw("MemoryError", "")
+			Throw("MemoryError", "")
 		}
 		lists += lists * n
 	}
-	checkItems(lists)
-	checkItems(t.Numel())
+	CheckItems(lists)
+	CheckItems(t.Numel())
 	last := len(shape) - 1
 	var build func(dim, off int) Value
 	build = func(dim, off int) Value {
 		out := make([]Value, shape[dim])
 		for i := range out {
-			poll()
+			Poll()
 			if dim == last {
 				out[i] = FromScalar(st.Get(off + i*strides[dim]))
 			} else {
@@ -123,8 +123,8 @@ func toList(t *tensor.Tensor) Value {
 }
 
 func init() {
-	tensorProps["is_cuda"] = func(s *Session, t *tensor.Tensor) Value { return Bool(t.Device().Type == "cuda") }
-	register(
+	TensorProps["is_cuda"] = func(s *Session, t *tensor.Tensor) Value { return Bool(t.Device().Type == "cuda") }
+	RegisterTorch(
 		&Builtin{Name: "to", Kind: TensorMethod,
 			Sig: "to(device=None, dtype=None, non_blocking=False, copy=False) or to(dtype) or to(other) -> Tensor",
 			Doc: "Returns the tensor converted to a dtype and/or device (those of other, when a tensor is given); the tensor itself when nothing changes and copy is False.",
@@ -172,9 +172,9 @@ func init() {
 					if d, ok := legacyClassDType(x); ok {
 						return convertTensor(t, d, false)
 					}
-					throw("ValueError", errInvalidType, x.Name[lastDot(x.Name)+1:])
+					Throw("ValueError", errInvalidType, x.Name[LastDot(x.Name)+1:])
 				}
-				throw("TypeError", errDTypeArgType)
+				Throw("TypeError", errDTypeArgType)
 				return nil
 			}},
 		dtypeMethod("float", tensor.Float32),
@@ -204,7 +204,7 @@ func init() {
 				dev := tensor.Device{Type: "cuda", Index: -1}
 				if d := b.device("device"); d != nil {
 					if d.Type != "cuda" {
-						throw("RuntimeError", errCudaInvalidDevice)
+						Throw("RuntimeError", errCudaInvalidDevice)
 					}
 					dev = *d
 				}
@@ -258,7 +258,7 @@ func newSized(p *argParser, fill func(b *boundArgs) *tensor.Scalar) func(a *Args
 
 func init() {
 	none := func(*boundArgs) *tensor.Scalar { return nil }
-	register(
+	RegisterTorch(
 		&Builtin{Name: "new_zeros", Kind: TensorMethod, Sig: "new_zeros(size, *, dtype=None, device=None) -> Tensor",
 			Doc: "Returns a tensor of zeros of the given size, with this tensor's dtype and device unless given.",
 			Fn:  newSized(newZeros, none)},
@@ -278,7 +278,7 @@ func init() {
 				b := newTensorP.parse(a)
 				d := b.dtypeOr("dtype", self.DType())
 				if _, ok := b.val("data").(*tensor.Tensor); ok {
-					a.s.Warn("UserWarning", errCopyConstructNew)
+					a.Session().Warn("UserWarning", errCopyConstructNew)
 				}
 				dev := b.device("device")
 				if dev == nil {
@@ -287,7 +287,7 @@ func init() {
 				}
 				t := newFromData(b.val("data"), &d, dev, true)
 				if b.bool("requires_grad", false) && !t.DType().IsFloat() {
-					throw("RuntimeError", errRequiresGradDType)
+					Throw("RuntimeError", errRequiresGradDType)
 				}
 				return t
 			}},

@@ -13,15 +13,15 @@ import (
 // writes of assignment) is runtime/tensor's GetItem and SetItem.
 
 // tensorGetItem is t[idx].
-func (s *Session) tensorGetItem(t *tensor.Tensor, idx Value) Value {
+func tensorGetItem(s *Session, t *tensor.Tensor, idx Value) Value {
 	items, tuple := indexItems(idx)
-	return gradGetItem(t, items, tuple, t.GetItem(items, tuple, s.warnFunc()))
+	return gradGetItem(t, items, tuple, t.GetItem(items, tuple, warnFunc(s)))
 }
 
 // tensorSetItem is t[idx] = v. The right side is converted first (as
 // PyTorch does): a tensor as it is, a Python number to a 0-d tensor of t's
 // dtype (checked for overflow); anything else is a TypeError.
-func (s *Session) tensorSetItem(t *tensor.Tensor, idx, v Value) {
+func tensorSetItem(s *Session, t *tensor.Tensor, idx, v Value) {
 	var val *tensor.Tensor
 	switch x := v.(type) {
 	case *tensor.Tensor:
@@ -31,11 +31,11 @@ func (s *Session) tensorSetItem(t *tensor.Tensor, idx, v Value) {
 		tensor.CheckScalar(sc, t.DType())
 		val = tensor.Scalar0(sc, t.DType())
 	default:
-		throw("TypeError", errCantAssign, TypeName(v), tensor.LegacyTypeName(t.DType(), t.Device()))
+		Throw("TypeError", errCantAssign, TypeName(v), tensor.LegacyTypeName(t.DType(), t.Device()))
 	}
 	items, tuple := indexItems(idx)
 	_, valIsTensor := v.(*tensor.Tensor)
-	gradSetItem(t, items, tuple, val, valIsTensor, func() { t.SetItem(items, tuple, val, s.warnFunc()) })
+	gradSetItem(t, items, tuple, val, valIsTensor, func() { t.SetItem(items, tuple, val, warnFunc(s)) })
 }
 
 // scalarForAssign is valueToTensor's reading of a Python number: bools
@@ -50,7 +50,7 @@ func scalarForAssign(v Value) tensor.Scalar {
 	case Int:
 		i, ok := x.Int64()
 		if !ok {
-			throw("RuntimeError", errOverflowLong)
+			Throw("RuntimeError", ErrOverflowLong)
 		}
 		return tensor.IntS(i)
 	case Float:
@@ -81,7 +81,7 @@ func indexItems(idx Value) (items []tensor.IndexItem, tuple bool) {
 	case Tuple:
 		return indexTupleItems(x), true
 	case Size:
-		return indexTupleItems(iterate(x)), true
+		return indexTupleItems(IterateAll(x)), true
 	case *List:
 		if treatAsTuple(x.Elems) {
 			return indexTupleItems(x.Elems), true
@@ -90,7 +90,7 @@ func indexItems(idx Value) (items []tensor.IndexItem, tuple bool) {
 		// A str is a sequence of strs: PyTorch indexes with the tuple of
 		// its characters, each of which fails to convert.
 		if n := len([]rune(string(x))); n > 0 && n < 32 {
-			return indexTupleItems(iterate(x)), true
+			return indexTupleItems(IterateAll(x)), true
 		}
 	}
 	return []tensor.IndexItem{indexItem(idx)}, true
@@ -138,7 +138,7 @@ func indexItem(v Value) (it tensor.IndexItem) {
 	case Int:
 		i, ok := x.Int64()
 		if !ok {
-			throw("RuntimeError", errOverflowLong)
+			Throw("RuntimeError", ErrOverflowLong)
 		}
 		return tensor.IndexItem{Kind: tensor.IndexInt, Int: int(i)}
 	case Bool:
@@ -155,7 +155,7 @@ func indexItem(v Value) (it tensor.IndexItem) {
 	case *List, Tuple, Size, Range, Str:
 		return tensor.IndexItem{Kind: tensor.IndexTensor, Tensor: indexTensorFromSeq(x), FromSeq: true}
 	}
-	throw("IndexError", errInvalidIndex, TypeName(v))
+	Throw("IndexError", errInvalidIndex, TypeName(v))
 	return
 }
 
@@ -178,17 +178,17 @@ func unpackSlice(sl *Slice) (start, stop, step int) {
 			}
 			return 0
 		case *tensor.Tensor:
-			i, _ := pyIndex("slice", x)
+			i, _ := PyIndex("slice", x)
 			return int(i)
 		}
-		throw("TypeError", errSliceIndices)
+		Throw("TypeError", ErrSliceIndices)
 		return 0
 	}
 	step = 1
 	if _, none := sl.Step.(NoneType); !none {
 		step = get(sl.Step)
 		if step == 0 {
-			throw("ValueError", errSliceStepZero)
+			Throw("ValueError", ErrSliceStepZero)
 		}
 	}
 	if _, none := sl.Start.(NoneType); none {
@@ -222,10 +222,10 @@ func indexTensorFromSeq(v Value) *tensor.Tensor {
 		if !isIndexSeq(cur) {
 			break
 		}
-		elems := iterate(cur)
+		elems := IterateAll(cur)
 		shape = append(shape, len(elems))
 		if len(shape) > maxTensorDims {
-			throw("ValueError", errTooManyDims, TypeName(cur))
+			Throw("ValueError", errTooManyDims, TypeName(cur))
 		}
 		if len(elems) == 0 {
 			break
@@ -238,32 +238,32 @@ func indexTensorFromSeq(v Value) *tensor.Tensor {
 		if dim == len(shape) {
 			if t, ok := x.(*tensor.Tensor); ok {
 				if t.Numel() != 1 {
-					throw("ValueError", errOneElementScalars)
+					Throw("ValueError", ErrOneElementScalars)
 				}
 				vals = append(vals, t.Item())
 				return
 			}
 			if isIndexSeq(x) {
-				throw("ValueError", errExpectedSeqLen, 0, dim, len(iterate(x)))
+				Throw("ValueError", errExpectedSeqLen, 0, dim, len(IterateAll(x)))
 			}
 			s, ok := ToScalar(x)
 			if !ok {
-				throw("TypeError", errCannotInterpretInt, TypeName(x))
+				Throw("TypeError", ErrCannotInterpretInt, TypeName(x))
 			}
 			if x, isInt := x.(Int); isInt {
 				if _, fits := x.Int64(); !fits {
-					throw("RuntimeError", errOverflowLong)
+					Throw("RuntimeError", ErrOverflowLong)
 				}
 			}
 			vals = append(vals, s)
 			return
 		}
 		if !isIndexSeq(x) {
-			throw("TypeError", errNotASequence)
+			Throw("TypeError", errNotASequence)
 		}
-		elems := iterate(x)
+		elems := IterateAll(x)
 		if len(elems) != shape[dim] {
-			throw("ValueError", errExpectedSeqLen, shape[dim], dim, len(elems))
+			Throw("ValueError", errExpectedSeqLen, shape[dim], dim, len(elems))
 		}
 		for _, e := range elems {
 			store(e, dim+1)
@@ -306,17 +306,17 @@ func inferIndexDTypeAt(v Value, depth int) (tensor.DType, bool) {
 	case *tensor.Tensor:
 		return x.DType(), true
 	case Str:
-		throw("TypeError", errNewInvalidType, "str")
+		Throw("TypeError", errNewInvalidType, "str")
 	case *List, Tuple, Size, Range:
 		if depth > 1000 {
-			throw("RecursionError", errRecursion)
+			Throw("RecursionError", ErrRecursion)
 		}
 		var d tensor.DType
 		found := false
-		for _, e := range iterate(x) {
+		for _, e := range IterateAll(x) {
 			if l, ok := x.(*List); ok {
 				if el, ok := e.(*List); ok && el == l {
-					throw("TypeError", "new(): self-referential lists are incompatible")
+					Throw("TypeError", "new(): self-referential lists are incompatible")
 				}
 			}
 			ed, ok := inferIndexDTypeAt(e, depth+1)
@@ -331,6 +331,6 @@ func inferIndexDTypeAt(v Value, depth int) (tensor.DType, bool) {
 		}
 		return d, found
 	}
-	throw("RuntimeError", errCouldNotInfer, TypeName(v))
+	Throw("RuntimeError", errCouldNotInfer, TypeName(v))
 	return 0, false
 }

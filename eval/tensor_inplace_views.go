@@ -24,7 +24,7 @@ func inplaceFunc(name string) *Builtin {
 	return &Builtin{Name: name, Kind: TorchFunc, Sig: name + "(input, ...) -> Tensor",
 		Doc: "input." + name + "(...): the in-place method as a function.",
 		Fn: func(a *Args) Value {
-			m := tensorMethods[name]
+			m := TensorMethods[name]
 			var self Value
 			rest := a.Pos
 			if len(a.Pos) > 0 {
@@ -37,23 +37,23 @@ func inplaceFunc(name string) *Builtin {
 						kw = append(kw, k)
 					}
 				}
-				a = (&Args{Name: a.Name, Pos: a.Pos, Kw: kw}).Bind(a.s)
+				a = (&Args{Name: a.Name, Pos: a.Pos, Kw: kw}).Bind(a.Session())
 			}
 			if _, ok := self.(*tensor.Tensor); !ok {
 				if self == nil {
-					throw("TypeError", errMissingInput, name)
+					Throw("TypeError", errMissingInput, name)
 				}
-				throw("TypeError", errArgMustBePos, name, "input", 1, "Tensor", TypeName(self))
+				Throw("TypeError", ErrArgMustBePos, name, "input", 1, "Tensor", TypeName(self))
 			}
-			return m.Fn(&Args{Name: a.Name, Self: self, Pos: rest, Kw: a.Kw, s: a.s})
+			return m.Fn(&Args{Name: a.Name, Self: self, Pos: rest, Kw: a.Kw, s: a.Session()})
 		}}
 }
 
 func init() {
 	for _, n := range inplaceFuncNames {
-		register(inplaceFunc(n))
+		RegisterTorch(inplaceFunc(n))
 	}
-	register(
+	RegisterTorch(
 		&Builtin{Name: "type_as", Kind: TensorMethod, Sig: "type_as(other) -> Tensor",
 			Doc: "The tensor converted to other's dtype (itself when it already has it).",
 			Fn: func(a *Args) Value {

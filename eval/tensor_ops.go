@@ -11,7 +11,7 @@ import (
 
 // pwOpts are the pointwise options of the session: the compat mode and
 // the backwards-compatibility broadcast warning.
-func (s *Session) pwOpts() tensor.Opts {
+func pwOpts(s *Session) tensor.Opts {
 	return tensor.Opts{
 		Legacy:           s.Compat == CompatDocs,
 		BroadcastWarning: s.BroadcastWarning,
@@ -22,7 +22,7 @@ func (s *Session) pwOpts() tensor.Opts {
 // toOperand converts a tensor or a Python number to a pointwise operand.
 // A Python int outside int64 raises PyTorch's overflow error.
 func toOperand(v Value) (tensor.Operand, bool) {
-	v = asTensorSource(asNumber(v)) // NumPy scalars and arrays: export.go
+	v = AsTensorSource(AsNumber(v)) // NumPy scalars and arrays: export.go
 	switch x := v.(type) {
 	case *tensor.Tensor:
 		return tensor.TensorOperand(x), true
@@ -31,7 +31,7 @@ func toOperand(v Value) (tensor.Operand, bool) {
 	case Int:
 		i, ok := x.Int64()
 		if !ok {
-			throw("RuntimeError", errOverflowLong)
+			Throw("RuntimeError", ErrOverflowLong)
 		}
 		return tensor.ScalarOperand(tensor.IntS(i)), true
 	case Float:
@@ -50,39 +50,39 @@ var operatorOps = map[lang.Op]tensor.BinaryOp{
 }
 
 // tensorBinary computes x op y when x or y is a tensor.
-func (s *Session) tensorBinary(op lang.Op, x, y Value) Value {
+func tensorBinary(s *Session, op lang.Op, x, y Value) Value {
 	if op == lang.At {
-		return s.tensorMatmul(x, y) // eval/torch_linalg.go
+		return tensorMatmul(s, x, y) // eval/torch_linalg.go
 	}
 	bop, ok := operatorOps[op]
 	if !ok {
-		throw("TypeError", errUnsupportedBinary, binaryOpName(op), TypeName(x), TypeName(y))
+		Throw("TypeError", ErrUnsupportedBinary, BinaryOpName(op), TypeName(x), TypeName(y))
 	}
 	if t, isT := x.(*tensor.Tensor); isT {
 		other, ok := toOperand(y)
 		if !ok {
-			return s.tensorBinaryFallback(op, x, y)
+			return tensorBinaryFallback(s, op, x, y)
 		}
-		return s.forwardOp(bop, t, other)
+		return forwardOp(s, bop, t, other)
 	}
 	t := y.(*tensor.Tensor)
 	other, ok := toOperand(x)
 	if !ok {
-		return s.tensorBinaryFallback(op, x, y)
+		return tensorBinaryFallback(s, op, x, y)
 	}
-	return s.reflectedOp(bop, t, other)
+	return reflectedOp(s, bop, t, other)
 }
 
 // forwardOp is t.__op__(other).
-func (s *Session) forwardOp(op tensor.BinaryOp, t *tensor.Tensor, other tensor.Operand) Value {
-	return gradOperator(op, tensor.TensorOperand(t), other, tensor.Binary(op, tensor.TensorOperand(t), other, s.pwOpts()))
+func forwardOp(s *Session, op tensor.BinaryOp, t *tensor.Tensor, other tensor.Operand) Value {
+	return gradOperator(op, tensor.TensorOperand(t), other, tensor.Binary(op, tensor.TensorOperand(t), other, pwOpts(s)))
 }
 
 // reflectedOp is t.__rop__(other), for `other op t` with a Python number
 // other.
-func (s *Session) reflectedOp(op tensor.BinaryOp, t *tensor.Tensor, other tensor.Operand) Value {
+func reflectedOp(s *Session, op tensor.BinaryOp, t *tensor.Tensor, other tensor.Operand) Value {
 	self := tensor.TensorOperand(t)
-	opts := s.pwOpts()
+	opts := pwOpts(s)
 	switch op {
 	case tensor.OpAdd, tensor.OpMul, tensor.OpBitAnd, tensor.OpBitOr, tensor.OpBitXor:
 		// __radd__ and friends call the method with self first.
@@ -106,7 +106,7 @@ func (s *Session) reflectedOp(op tensor.BinaryOp, t *tensor.Tensor, other tensor
 
 // tensorBinaryFallback is what Python does when the tensor's operator
 // returns NotImplemented: the other operand's own operator, or TypeError.
-func (s *Session) tensorBinaryFallback(op lang.Op, x, y Value) Value {
+func tensorBinaryFallback(s *Session, op lang.Op, x, y Value) Value {
 	seq, t, seqFirst := x, y, true
 	if _, ok := x.(*tensor.Tensor); ok {
 		seq, t, seqFirst = y, x, false
@@ -116,20 +116,20 @@ func (s *Session) tensorBinaryFallback(op lang.Op, x, y Value) Value {
 		if op == lang.Star {
 			// sequence * tensor: the tensor must be usable as an index.
 			n := tensorIndexValue(t.(*tensor.Tensor))
-			return s.binary(op, seq, n)
+			return s.Binary(op, seq, n)
 		}
 		if op == lang.Plus && seqFirst {
 			switch seq.(type) {
 			case Str:
-				throw("TypeError", errStrConcat, "Tensor")
+				Throw("TypeError", ErrStrConcat, "Tensor")
 			case *List:
-				throw("TypeError", errListConcat, "Tensor")
+				Throw("TypeError", ErrListConcat, "Tensor")
 			default:
-				throw("TypeError", errTupleConcat, "Tensor")
+				Throw("TypeError", ErrTupleConcat, "Tensor")
 			}
 		}
 	}
-	throw("TypeError", errUnsupportedBinary, binaryOpName(op), TypeName(x), TypeName(y))
+	Throw("TypeError", ErrUnsupportedBinary, BinaryOpName(op), TypeName(x), TypeName(y))
 	return nil
 }
 
@@ -137,7 +137,7 @@ func (s *Session) tensorBinaryFallback(op lang.Op, x, y Value) Value {
 // Python int.
 func tensorIndexValue(t *tensor.Tensor) Value {
 	if t.Numel() != 1 || !t.DType().IsIntegral(true) || t.DType() == tensor.Bool {
-		throw("TypeError", errIndexTensorOnly)
+		Throw("TypeError", ErrIndexTensorOnly)
 	}
 	return MakeInt(t.Item().Int())
 }
@@ -152,32 +152,32 @@ var inplaceOps = map[lang.Op]tensor.BinaryOp{
 
 // tensorInplace computes x op= y for a tensor x, in place (x.__iop__(y)),
 // and returns x.
-func (s *Session) tensorInplace(op lang.Op, x *tensor.Tensor, y Value) Value {
+func tensorInplace(s *Session, op lang.Op, x *tensor.Tensor, y Value) Value {
 	bop, ok := inplaceOps[op]
 	other, isNum := toOperand(y)
 	if !ok || !isNum {
 		// __iop__, __op__ and the other operand's __rop__ all declined.
-		throw("TypeError", errUnsupportedBinary, op.String()+"=", TypeName(x), TypeName(y))
+		Throw("TypeError", ErrUnsupportedBinary, op.String()+"=", TypeName(x), TypeName(y))
 	}
-	opts := s.pwOpts()
+	opts := pwOpts(s)
 	opts.Inplace = true
 	return gradInplaceOp(bop, x, other, func() Value { return tensor.Binary(bop, tensor.TensorOperand(x), other, opts) })
 }
 
 // tensorUnary computes -t, +t, ~t.
-func (s *Session) tensorUnary(op lang.Op, t *tensor.Tensor) Value {
+func tensorUnary(s *Session, op lang.Op, t *tensor.Tensor) Value {
 	switch op {
 	case lang.Minus:
-		return gradUnary(tensor.OpNeg, t, tensor.Unary(tensor.OpNeg, t, s.pwOpts()))
+		return gradUnary(tensor.OpNeg, t, tensor.Unary(tensor.OpNeg, t, pwOpts(s)))
 	case lang.Plus:
 		return tensor.Positive(t)
 	case lang.Tilde:
 		if t.DType().IsFloat() {
-			throw("TypeError", errInvertFloat)
+			Throw("TypeError", errInvertFloat)
 		}
-		return tensor.Unary(tensor.OpBitwiseNot, t, s.pwOpts())
+		return tensor.Unary(tensor.OpBitwiseNot, t, pwOpts(s))
 	}
-	throw("TypeError", errBadUnary, op, "Tensor")
+	Throw("TypeError", ErrBadUnary, op, "Tensor")
 	return nil
 }
 
@@ -190,10 +190,10 @@ var compareOps = map[lang.Op]struct{ op, reflected tensor.BinaryOp }{
 }
 
 // tensorCompare computes x op y (==, <, ...) when x or y is a tensor.
-func (s *Session) tensorCompare(op lang.Op, x, y Value) Value {
+func tensorCompare(s *Session, op lang.Op, x, y Value) Value {
 	ops, ok := compareOps[op]
 	if !ok {
-		throw("TypeError", errUnsupportedCompare, op, TypeName(x), TypeName(y))
+		Throw("TypeError", ErrUnsupportedCompare, op, TypeName(x), TypeName(y))
 	}
 	t, isT := x.(*tensor.Tensor)
 	other := y
@@ -210,7 +210,7 @@ func (s *Session) tensorCompare(op lang.Op, x, y Value) Value {
 		case lang.Ne:
 			return Bool(true)
 		}
-		throw("TypeError", errUnsupportedCompare, op, TypeName(x), TypeName(y))
+		Throw("TypeError", ErrUnsupportedCompare, op, TypeName(x), TypeName(y))
 	}
-	return tensor.Binary(bop, tensor.TensorOperand(t), o, s.pwOpts())
+	return tensor.Binary(bop, tensor.TensorOperand(t), o, pwOpts(s))
 }

@@ -104,18 +104,18 @@ func pyBind(a *Args, name string, ndef int, params ...string) []Value {
 			}
 		}
 		if i < 0 {
-			throw("TypeError", errNoKwArg, name, kw.Name)
+			Throw("TypeError", ErrNoKwArg, name, kw.Name)
 		}
 		if out[i] != nil {
-			throw("TypeError", errMultipleValues, name, kw.Name)
+			Throw("TypeError", ErrMultipleValues, name, kw.Name)
 		}
 		out[i] = kw.Value
 	}
 	if n := len(pos); n > len(params) {
 		if ndef > 0 {
-			throw("TypeError", errTakesFromTo, name, len(params)-ndef, len(params), n)
+			Throw("TypeError", errTakesFromTo, name, len(params)-ndef, len(params), n)
 		}
-		throw("TypeError", errTakesN, name, len(params), sIf(len(params) != 1), n, wasWere(n))
+		Throw("TypeError", errTakesN, name, len(params), sIf(len(params) != 1), n, wasWere(n))
 	}
 	var missing []string
 	for i, p := range params[:len(params)-ndef] {
@@ -126,9 +126,9 @@ func pyBind(a *Args, name string, ndef int, params ...string) []Value {
 	switch n := len(missing); n {
 	case 0:
 	case 1, 2:
-		throw("TypeError", errMissingArgs, name, n, sIf(n != 1), strings.Join(missing, " and "))
+		Throw("TypeError", errMissingArgs, name, n, sIf(n != 1), strings.Join(missing, " and "))
 	default:
-		throw("TypeError", errMissingArgs, name, n, "s", strings.Join(missing[:n-1], ", ")+", and "+missing[n-1])
+		Throw("TypeError", errMissingArgs, name, n, "s", strings.Join(missing[:n-1], ", ")+", and "+missing[n-1])
 	}
 	return out
 }
@@ -142,7 +142,7 @@ func tensorTuple(ts []*tensor.Tensor) Value {
 }
 
 func init() {
-	register(
+	RegisterTorch(
 		&Builtin{Name: "view", Kind: TensorMethod, Sig: "view(*shape) -> Tensor",
 			Doc: "Returns a tensor with the same data and a new shape (one size may be -1); the strides must allow it, else use reshape. view(dtype) reads the same bytes as another dtype.",
 			Fn: func(a *Args) Value {
@@ -153,7 +153,7 @@ func init() {
 					if d == tensor.Bool && t.DType() != tensor.Bool {
 						// Go's bools must hold 0 or 1: other bytes
 						// cannot be read as bools.
-						throw("RuntimeError", errViewDTypeUnsupp, t.DType(), d)
+						Throw("RuntimeError", errViewDTypeUnsupp, t.DType(), d)
 					}
 					return t.ViewDType(d)
 				}
@@ -259,10 +259,10 @@ func init() {
 				if a.Self != nil {
 					// Tensor.unflatten is Python (torch/_tensor.py).
 					v := pyBind(a, "Tensor.unflatten", 0, "self", "dim", "sizes")
-					if !a.s.truth(v[2]) {
-						throw("RuntimeError", errUnflattenSizes)
+					if !a.Session().Truth(v[2]) {
+						Throw("RuntimeError", errUnflattenSizes)
 					}
-					a = &Args{Name: a.Name, Self: a.Self, Pos: v[1:], s: a.s}
+					a = &Args{Name: a.Name, Self: a.Self, Pos: v[1:], s: a.Session()}
 				}
 				r := unflattenSigs.parse(a)
 				t := r.tensor("input")
@@ -279,7 +279,7 @@ func init() {
 				if r.idx == 0 {
 					s := r.tensor("start")
 					if s.Dim() != 0 || !s.DType().IsIntegral(true) {
-						throw("RuntimeError", errNarrowStart)
+						Throw("RuntimeError", errNarrowStart)
 					}
 					start = int(s.Item().Int())
 				} else {
@@ -396,7 +396,7 @@ func splitFn(a *Args) Value {
 	} else {
 		v = pyBind(a, a.Name, 1, "tensor", "split_size_or_sections", "dim")
 		if _, ok := v[0].(*tensor.Tensor); !ok {
-			throw("AttributeError", errNoAttr, TypeName(v[0]), "split")
+			Throw("AttributeError", ErrNoAttr, TypeName(v[0]), "split")
 		}
 	}
 	if v[2] == nil {
@@ -405,17 +405,17 @@ func splitFn(a *Args) Value {
 	size := v[1]
 	if t, ok := size.(*tensor.Tensor); ok && t.Numel() == 1 {
 		if s := t.Item(); s.Kind != tensor.FloatScalar || !math.IsNaN(s.F) {
-			size = builtinInt(&Args{Name: "int", Pos: []Value{t}, s: a.s})
+			size = BuiltinInt(&Args{Name: "int", Pos: []Value{t}, s: a.Session()})
 		}
 	}
 	switch size.(type) {
 	case Int, Bool:
-		r := splitVFSigs.parse(&Args{Name: "split", Pos: []Value{v[0], size, v[2]}, s: a.s})
+		r := splitVFSigs.parse(&Args{Name: "split", Pos: []Value{v[0], size, v[2]}, s: a.Session()})
 		if r.idx == 0 {
 			return tensorTuple(r.tensor("input").Split(r.int("split_size", 0), r.int("dim", 0)))
 		}
 		return tensorTuple(r.tensor("input").SplitWithSizes(r.ints("split_size"), r.int("dim", 0)))
 	}
-	r := splitWithSizesSigs.parse(&Args{Name: "split_with_sizes", Pos: []Value{v[0], size, v[2]}, s: a.s})
+	r := splitWithSizesSigs.parse(&Args{Name: "split_with_sizes", Pos: []Value{v[0], size, v[2]}, s: a.Session()})
 	return tensorTuple(r.tensor("input").SplitWithSizes(r.ints("split_sizes"), r.int("dim", 0)))
 }

@@ -9,7 +9,7 @@ import "github.com/tensh/tensh/runtime/tensor"
 func inplaceView(a *Args, view func(t *tensor.Tensor) *tensor.Tensor) Value {
 	t, ok := a.Self.(*tensor.Tensor)
 	if !ok {
-		a.invalid()
+		a.Invalid()
 	}
 	v := view(t)
 	t.SetGeometry(v.Shape(), v.Strides(), v.Offset())
@@ -28,13 +28,13 @@ func init() {
 				})
 			}}
 	}
-	register(
+	RegisterTorch(
 		&Builtin{Name: "t_", Kind: TensorMethod, Sig: "t_() -> Tensor",
 			Doc: "In-place t(): a matrix becomes its transpose.",
 			Fn: func(a *Args) Value {
 				noArgTensor(a)
 				if t := a.Self.(*tensor.Tensor); t.Dim() > 2 {
-					throw("RuntimeError", errTInplaceDims, t.Dim()) // t_'s own name, not t()'s
+					Throw("RuntimeError", errTInplaceDims, t.Dim()) // t_'s own name, not t()'s
 				}
 				return inplaceView(a, func(t *tensor.Tensor) *tensor.Tensor { return t.T() })
 			}},

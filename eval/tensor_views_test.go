@@ -19,14 +19,14 @@ import (
 func withStubs(run func()) {
 	saved := map[string]*Builtin{}
 	for _, name := range []string{"arange", "tensor", "ones", "zeros"} {
-		saved[name] = torchFuncs[name]
+		saved[name] = TorchFuncs[name]
 	}
 	defer func() {
 		for name, b := range saved {
 			if b == nil {
-				delete(torchFuncs, name)
+				delete(TorchFuncs, name)
 			} else {
-				torchFuncs[name] = b
+				TorchFuncs[name] = b
 			}
 		}
 	}()
@@ -35,8 +35,8 @@ func withStubs(run func()) {
 }
 
 func registerStubs() {
-	if torchFuncs["arange"] == nil {
-		register(&Builtin{Name: "arange", Kind: TorchFunc, Fn: func(a *Args) Value {
+	if TorchFuncs["arange"] == nil {
+		RegisterTorch(&Builtin{Name: "arange", Kind: TorchFunc, Fn: func(a *Args) Value {
 			var nums []Value
 			dt := tensor.Int64
 			a.Unpack("*args", &nums, "$dtype?", &dt)
@@ -55,8 +55,8 @@ func registerStubs() {
 			return out
 		}})
 	}
-	if torchFuncs["tensor"] == nil {
-		register(&Builtin{Name: "tensor", Kind: TorchFunc, Fn: func(a *Args) Value {
+	if TorchFuncs["tensor"] == nil {
+		RegisterTorch(&Builtin{Name: "tensor", Kind: TorchFunc, Fn: func(a *Args) Value {
 			var data Value
 			var dt Value = None
 			a.Unpack("data", &data, "$dtype?", &dt)
@@ -72,7 +72,7 @@ func registerStubs() {
 			var walk func(v Value, depth int)
 			walk = func(v Value, depth int) {
 				if isIndexSeq(v) {
-					el := iterate(v)
+					el := IterateAll(v)
 					if depth == len(shape) {
 						shape = append(shape, len(el))
 					}
@@ -93,14 +93,14 @@ func registerStubs() {
 		}})
 	}
 	for _, name := range []string{"ones", "zeros"} {
-		if torchFuncs[name] != nil {
+		if TorchFuncs[name] != nil {
 			continue
 		}
 		fill := int64(0)
 		if name == "ones" {
 			fill = 1
 		}
-		register(&Builtin{Name: name, Kind: TorchFunc, Fn: func(a *Args) Value {
+		RegisterTorch(&Builtin{Name: name, Kind: TorchFunc, Fn: func(a *Args) Value {
 			var size []int
 			dt := tensor.DefaultFloat()
 			a.Unpack("*size", &size, "$dtype?", &dt)

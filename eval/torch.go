@@ -9,17 +9,17 @@ import (
 // writable settings under torch.utils.
 func newTorchModule(s *Session) *Module {
 	m := &Module{Name: "torch", Origin: "from '/usr/lib/python3/dist-packages/torch/__init__.py'", Members: map[string]Value{}, Getters: map[string]func() Value{}, Setters: map[string]func(Value){}}
-	for name, b := range torchFuncs {
+	for name, b := range TorchFuncs {
 		m.Members[name] = b
 	}
 	for _, name := range tensor.DTypeAliases() {
 		d, _ := tensor.DTypeByName(name)
 		m.Members[name] = DTypeValue{d}
 	}
-	m.Members["Tensor"] = tensorClass
-	m.Members["Size"] = sizeClass
-	m.Members["dtype"] = dtypeClass
-	m.Members["device"] = deviceClass
+	m.Members["Tensor"] = TensorClass
+	m.Members["Size"] = SizeClass
+	m.Members["dtype"] = DtypeClass
+	m.Members["device"] = DeviceClass
 	m.Members["__version__"] = Str("1.13.1")
 	for name, c := range torchClasses {
 		m.Members[name] = c
@@ -27,7 +27,7 @@ func newTorchModule(s *Session) *Module {
 
 	warning := &Module{Name: "torch.utils.backcompat.broadcast_warning", Members: map[string]Value{},
 		Getters: map[string]func() Value{"enabled": func() Value { return Bool(s.BroadcastWarning) }},
-		Setters: map[string]func(Value){"enabled": func(v Value) { s.BroadcastWarning = s.truth(v) }},
+		Setters: map[string]func(Value){"enabled": func(v Value) { s.BroadcastWarning = s.Truth(v) }},
 	}
 	backcompat := &Module{Name: "torch.utils.backcompat", Members: map[string]Value{"broadcast_warning": warning}}
 	m.Members["utils"] = &Module{Name: "torch.utils", Members: map[string]Value{"backcompat": backcompat}}

@@ -35,14 +35,14 @@ func tensorArgs(a *Args, name string) []*tensor.Tensor {
 	if len(vals) == 1 {
 		switch vals[0].(type) {
 		case Tuple, *List:
-			vals = iterate(vals[0])
+			vals = IterateAll(vals[0])
 		}
 	}
 	out := make([]*tensor.Tensor, len(vals))
 	for i, v := range vals {
 		t, ok := v.(*tensor.Tensor)
 		if !ok {
-			throw("TypeError", errTensorListElem, i, 1, TypeName(v))
+			Throw("TypeError", errTensorListElem, i, 1, TypeName(v))
 		}
 		out[i] = t
 	}
@@ -54,25 +54,25 @@ func builtinMeshgrid(a *Args) Value {
 	kw := a.Kw
 	for _, k := range kw {
 		if k.Name != "indexing" {
-			throw("TypeError", errNoKwArg, "meshgrid", k.Name)
+			Throw("TypeError", ErrNoKwArg, "meshgrid", k.Name)
 		}
 		indexing = k.Value
 	}
-	ts := tensorArgs(&Args{Name: a.Name, Pos: a.Pos, s: a.s}, "meshgrid")
+	ts := tensorArgs(&Args{Name: a.Name, Pos: a.Pos, s: a.Session()}, "meshgrid")
 	xy := false
 	switch x := indexing.(type) {
 	case NoneType:
-		a.s.warnFrom(warnMeshgridLoc, "UserWarning", warnMeshgridIndexing, warnMeshgridSrc)
+		warnFrom(a.Session(), warnMeshgridLoc, "UserWarning", warnMeshgridIndexing, warnMeshgridSrc)
 	case Str:
 		switch string(x) {
 		case "ij":
 		case "xy":
 			xy = true
 		default:
-			throw("RuntimeError", errMeshgridIndexing, string(x))
+			Throw("RuntimeError", errMeshgridIndexing, string(x))
 		}
 	default:
-		throw("TypeError", errArgMustBeKw, "meshgrid", "indexing", "str", TypeName(indexing))
+		Throw("TypeError", ErrArgMustBeKw, "meshgrid", "indexing", "str", TypeName(indexing))
 	}
 	grid := tensor.Meshgrid(ts, xy)
 	out := make(Tuple, len(grid))
@@ -85,8 +85,8 @@ func builtinMeshgrid(a *Args) Value {
 // warnFrom prints a warning raised in PyTorch's Python code: its file and
 // line, and the source line under it, as Python's warnings module shows
 // it (once per location and message).
-func (s *Session) warnFrom(loc, category, msg, src string) {
-	if s.warnedAt(loc, category, msg) {
+func warnFrom(s *Session, loc, category, msg, src string) {
+	if s.WarnedAt(loc, category, msg) {
 		return
 	}
 	fmt.Fprintf(s.WarnOut(), "%s: %s: %s\n  %s\n", loc, category, msg, src)
@@ -109,9 +109,9 @@ func tensordotArgs(a *Args) (x, y *tensor.Tensor, da, db []int, out Value) {
 	a.Unpack("a", &x, "b", &y, "dims?", &dims, "out?", &out)
 	switch d := dims.(type) {
 	case Int:
-		n := int(a.toInt("dims", d))
+		n := int(a.ToInt("dims", d))
 		if n < 0 {
-			throw("RuntimeError", errTensordotNeg, n)
+			Throw("RuntimeError", errTensordotNeg, n)
 		}
 		for i := -n; i < 0; i++ {
 			da = append(da, i)
@@ -120,14 +120,14 @@ func tensordotArgs(a *Args) (x, y *tensor.Tensor, da, db []int, out Value) {
 			db = append(db, i)
 		}
 	case Tuple, *List:
-		parts := iterate(d)
+		parts := IterateAll(d)
 		if len(parts) > 2 {
-			throw("ValueError", errTooManyUnpack, 2)
+			Throw("ValueError", ErrTooManyUnpack, 2)
 		}
 		if len(parts) < 2 {
-			throw("ValueError", errNotEnoughUnpack, 2, len(parts))
+			Throw("ValueError", ErrNotEnoughUnpack, 2, len(parts))
 		}
-		r := vfTensordot.parse(&Args{Name: "tensordot", Pos: []Value{x, y, parts[0], parts[1]}, s: a.s})
+		r := vfTensordot.parse(&Args{Name: "tensordot", Pos: []Value{x, y, parts[0], parts[1]}, s: a.Session()})
 		da, db = r.ints("dims_self"), r.ints("dims_other")
 	case *tensor.Tensor:
 		if d.Numel() == 1 {
@@ -146,7 +146,7 @@ func tensordotArgs(a *Args) (x, y *tensor.Tensor, da, db []int, out Value) {
 			}
 		}
 	default:
-		throw("RuntimeError", errTensordotDims, ToStr(dims))
+		Throw("RuntimeError", errTensordotDims, ToStr(dims))
 	}
 	return x, y, da, db, out
 }
@@ -155,7 +155,7 @@ func tensordotArgs(a *Args) (x, y *tensor.Tensor, da, db []int, out Value) {
 // (first for b) and one matrix product.
 func tensordot(x, y *tensor.Tensor, da, db []int) *tensor.Tensor {
 	if len(da) != len(db) {
-		throw("RuntimeError", errTensordotLens)
+		Throw("RuntimeError", errTensordotLens)
 	}
 	t1, t2 := x, y
 	csize := 1
@@ -169,7 +169,7 @@ func tensordot(x, y *tensor.Tensor, da, db []int) *tensor.Tensor {
 			t2 = tensor.Sum(t2, []int{db[i]}, true)
 		default:
 			if s1 != s2 {
-				throw("RuntimeError", errTensordotMatch, s1, da[i], s2, db[i])
+				Throw("RuntimeError", errTensordotMatch, s1, da[i], s2, db[i])
 			}
 			csize *= s1
 		}
@@ -241,11 +241,11 @@ func builtinRepeatInterleave(a *Args) Value {
 		got := res.Numel()
 		if r.idx != 2 && res.Dim() > 0 {
 			if d, ok := r.val("dim").(Int); ok {
-				got = res.Size(int(unpackLong(d)))
+				got = res.Size(int(UnpackLong(d)))
 			}
 		}
 		if want != got {
-			throw("RuntimeError", errRepeatOutputSize)
+			Throw("RuntimeError", errRepeatOutputSize)
 		}
 	}
 	return res
@@ -253,7 +253,7 @@ func builtinRepeatInterleave(a *Args) Value {
 
 func init() {
 	both := TorchFunc | TensorMethod
-	register(
+	RegisterTorch(
 		&Builtin{Name: "meshgrid", Kind: TorchFunc, Sig: "meshgrid(*tensors, indexing=None) -> tuple of Tensors",
 			Doc: "Grids of coordinates from 0-d or 1-d tensors: views expanded to the sizes of all of them. indexing='ij' puts the first tensor along dim 0, 'xy' along dim 1 (without indexing, 'ij' and PyTorch's warning).",
 			Fn:  builtinMeshgrid},
@@ -261,7 +261,7 @@ func init() {
 			Doc: "The Cartesian product of 1-d tensors, one combination a row (itertools.product order).",
 			Fn: func(a *Args) Value {
 				for _, k := range a.Kw {
-					throw("TypeError", errNoKwArg, "cartesian_prod", k.Name)
+					Throw("TypeError", ErrNoKwArg, "cartesian_prod", k.Name)
 				}
 				return tensor.CartesianProd(tensorArgs(a, "cartesian_prod"))
 			}},
@@ -269,7 +269,7 @@ func init() {
 			Doc: "A block-diagonal matrix of the given 0-, 1- or 2-d tensors (zeros elsewhere), in their promoted dtype.",
 			Fn: func(a *Args) Value {
 				for _, k := range a.Kw {
-					throw("TypeError", errNoKwArg, "block_diag", k.Name)
+					Throw("TypeError", ErrNoKwArg, "block_diag", k.Name)
 				}
 				return tensor.BlockDiag(tensorArgs(a, "block_diag"))
 			}},
@@ -333,7 +333,7 @@ func init() {
 var vfCdist = newArgParser("cdist(Tensor x1, Tensor x2, double p=2, int64_t? compute_mode=None)")
 
 func init() {
-	register(&Builtin{Name: "cdist", Kind: TorchFunc, Sig: "cdist(x1, x2, p=2.0, compute_mode='use_mm_for_euclid_dist_if_necessary') -> Tensor",
+	RegisterTorch(&Builtin{Name: "cdist", Kind: TorchFunc, Sig: "cdist(x1, x2, p=2.0, compute_mode='use_mm_for_euclid_dist_if_necessary') -> Tensor",
 		Doc: "The p-norm distances between the rows of x1 (..., P, M) and of x2 (..., R, M), batch dimensions broadcast; for p=2 with more than 25 rows, PyTorch's matrix-product formula.",
 		Fn: func(a *Args) Value {
 			var x1, x2, p Value
@@ -348,9 +348,9 @@ func init() {
 			case "donot_use_mm_for_euclid_dist":
 				m = 2
 			default:
-				throw("ValueError", errCdistMode, ToStr(mode))
+				Throw("ValueError", errCdistMode, ToStr(mode))
 			}
-			r := vfCdist.parse(&Args{Name: "cdist", Pos: []Value{x1, x2, p}, s: a.s})
+			r := vfCdist.parse(&Args{Name: "cdist", Pos: []Value{x1, x2, p}, s: a.Session()})
 			return linalg.Cdist(r.tensor("x1"), r.tensor("x2"), r.double("p", 2), m)
 		}})
 }

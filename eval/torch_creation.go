@@ -34,7 +34,7 @@ var deviceTypes = []string{"cpu", "cuda", "ipu", "xpu", "mkldnn", "opengl", "ope
 // parseDeviceString is c10::Device(const std::string&): "cpu", "cuda:1".
 func parseDeviceString(s string) tensor.Device {
 	if s == "" {
-		throw("RuntimeError", errDeviceEmpty)
+		Throw("RuntimeError", errDeviceEmpty)
 	}
 	name, idx, hasColon := strings.Cut(s, ":")
 	bad := name == "" || (hasColon && idx == "")
@@ -49,13 +49,13 @@ func parseDeviceString(s string) tensor.Device {
 		}
 	}
 	if bad {
-		throw("RuntimeError", errDeviceString, s)
+		Throw("RuntimeError", errDeviceString, s)
 	}
 	d := tensor.Device{Type: name, Index: -1}
 	if idx != "" {
 		n, err := strconv.ParseInt(idx, 10, 32)
 		if err != nil {
-			throw("RuntimeError", errDeviceIndexParse, idx, s)
+			Throw("RuntimeError", errDeviceIndexParse, idx, s)
 		}
 		d.Index = int(int8(n)) // c10::DeviceIndex is an int8_t
 	}
@@ -64,16 +64,16 @@ func parseDeviceString(s string) tensor.Device {
 		known = known || t == name
 	}
 	if !known {
-		throw("RuntimeError", errDeviceType, s)
+		Throw("RuntimeError", errDeviceType, s)
 	}
 	return d
 }
 
 // deviceFromIndex is the device an int stands for: cuda:i.
 func deviceFromIndex(i Int) tensor.Device {
-	n := unpackLong(i)
+	n := UnpackLong(i)
 	if n < 0 {
-		throw("RuntimeError", errDeviceNegative)
+		Throw("RuntimeError", errDeviceNegative)
 	}
 	return tensor.Device{Type: "cuda", Index: int(int8(n))}
 }
@@ -89,7 +89,7 @@ func parseDevice(v Value) tensor.Device {
 	case Int:
 		return deviceFromIndex(x)
 	}
-	throw("TypeError", errExpectedDevice, TypeName(v))
+	Throw("TypeError", errExpectedDevice, TypeName(v))
 	return tensor.CPU
 }
 
@@ -106,7 +106,7 @@ func checkDevice(d tensor.Device) {
 		return
 	case "cuda":
 		if cudaDeviceCount == nil {
-			throw("AssertionError", errNoCUDA)
+			Throw("AssertionError", errNoCUDA)
 		}
 		return
 	}
@@ -114,7 +114,7 @@ func checkDevice(d tensor.Device) {
 	if !ok {
 		name = strings.ToUpper(d.Type)
 	}
-	throw("NotImplementedError", errDeviceBackend, name)
+	Throw("NotImplementedError", errDeviceBackend, name)
 }
 
 // placeOn returns t on device d: the single place where tensors change
@@ -153,7 +153,7 @@ func sameDevice(t *tensor.Tensor, d tensor.Device) bool {
 var deviceParser = newArgParser("Device(Device device)", "Device(std::string type, int64_t? index=-1)")
 
 func init() {
-	deviceClass.Call = func(a *Args) Value {
+	DeviceClass.Call = func(a *Args) Value {
 		b := deviceParser.parse(a)
 		if b.idx == 0 {
 			return DeviceValue{parseDevice(b.val("device"))}
@@ -162,11 +162,11 @@ func init() {
 		d := parseDeviceString(typ)
 		if b.has("index") {
 			if d.Index >= 0 {
-				throw("RuntimeError", errDeviceExplicitIdx, typ)
+				Throw("RuntimeError", errDeviceExplicitIdx, typ)
 			}
 			n := b.int64("index", -1)
 			if n < 0 {
-				throw("RuntimeError", errDeviceNegative)
+				Throw("RuntimeError", errDeviceNegative)
 			}
 			d.Index = int(int8(n))
 		}
@@ -208,7 +208,7 @@ func (o factoryOpts) out() *tensor.Tensor { return o.b.tensor("out") }
 // support.
 func (o factoryOpts) rejectNames() {
 	if o.b.has("names") {
-		throw("TypeError", errNamesUnsupported, o.b.name)
+		Throw("TypeError", errNamesUnsupported, o.b.name)
 	}
 }
 
@@ -218,7 +218,7 @@ func (o factoryOpts) dtype(def tensor.DType) (tensor.DType, bool) {
 	out := o.out()
 	if d, ok := o.b.dtype("dtype"); ok {
 		if out != nil && out.DType() != d {
-			throw("RuntimeError", errOutDType, d.ScalarName(), out.DType().ScalarName())
+			Throw("RuntimeError", errOutDType, d.ScalarName(), out.DType().ScalarName())
 		}
 		return d, true
 	}
@@ -246,7 +246,7 @@ func (o factoryOpts) device() *tensor.Device {
 // changes no value.)
 func (o factoryOpts) checkPinned() {
 	if o.b.bool("pin_memory", false) && o.out() == nil && cudaDeviceCount == nil {
-		throw("RuntimeError", errPinnedNoCUDA)
+		Throw("RuntimeError", errPinnedNoCUDA)
 	}
 }
 
@@ -254,7 +254,7 @@ func (o factoryOpts) checkPinned() {
 // into out= (resized to the result's shape) when given.
 func (o factoryOpts) finish(t *tensor.Tensor, dev *tensor.Device) Value {
 	if o.b.bool("requires_grad", false) && !t.DType().IsFloat() {
-		throw("RuntimeError", errRequiresGradDType)
+		Throw("RuntimeError", errRequiresGradDType)
 	}
 	if out := o.out(); out != nil {
 		out.Resize(t.Shape())
@@ -273,7 +273,7 @@ func seqLen(v Value) int {
 	if r, ok := v.(Range); ok {
 		return int(r.Len())
 	}
-	return length(v)
+	return Length(v)
 }
 
 func seqItem(v Value, i int) Value {
@@ -298,11 +298,11 @@ func seqItem(v Value, i int) Value {
 // elements, nested.
 func computeSizes(data Value) []int {
 	var sizes []int
-	for isPySequence(data) {
+	for IsSequence(data) {
 		n := seqLen(data)
 		sizes = append(sizes, n)
 		if len(sizes) > maxTensorDims {
-			throw("ValueError", errTooManyDims, TypeName(data))
+			Throw("ValueError", errTooManyDims, TypeName(data))
 		}
 		if n == 0 {
 			break
@@ -327,7 +327,7 @@ func inferScalarType(v Value, depth int) tensor.DType {
 	case TensorSource:
 		return x.TorchTensor().DType() // ndarrays, NumPy scalars: export.go
 	case Str:
-		throw("TypeError", errNewInvalidType, "str")
+		Throw("TypeError", errNewInvalidType, "str")
 	case Range:
 		if x.Len() == 0 {
 			return tensor.DefaultFloat()
@@ -340,9 +340,9 @@ func inferScalarType(v Value, depth int) tensor.DType {
 		return tensor.Int64
 	case *List, Tuple, *NamedTuple:
 		if depth > 1000 {
-			throw("RecursionError", errRecursion)
+			Throw("RecursionError", ErrRecursion)
 		}
-		elems := iterate(x)
+		elems := IterateAll(x)
 		if len(elems) == 0 {
 			return tensor.DefaultFloat()
 		}
@@ -350,7 +350,7 @@ func inferScalarType(v Value, depth int) tensor.DType {
 		for i, e := range elems {
 			if l, ok := x.(*List); ok {
 				if el, ok := e.(*List); ok && el == l {
-					throw("TypeError", errSelfRefList)
+					Throw("TypeError", errSelfRefList)
 				}
 			}
 			d := inferScalarType(e, depth+1)
@@ -362,7 +362,7 @@ func inferScalarType(v Value, depth int) tensor.DType {
 		}
 		return dt
 	}
-	throw("RuntimeError", errCouldNotInfer, TypeName(v))
+	Throw("RuntimeError", errCouldNotInfer, TypeName(v))
 	return 0
 }
 
@@ -371,13 +371,13 @@ func inferScalarType(v Value, depth int) tensor.DType {
 func fastSequence(v Value) []Value {
 	switch x := v.(type) {
 	case *List, Tuple, Size, Range, Str, *NamedTuple:
-		return iterate(x)
+		return IterateAll(x)
 	case *tensor.Tensor:
 		if x.Dim() > 0 {
-			return iterate(x)
+			return IterateAll(x)
 		}
 	}
-	throw("TypeError", errNotASequence)
+	Throw("TypeError", errNotASequence)
 	return nil
 }
 
@@ -389,7 +389,7 @@ var intStoreNames = map[tensor.DType]string{tensor.Uint8: "uint8", tensor.Int8: 
 func unpackIndexLike(v Value) int64 {
 	switch x := v.(type) {
 	case Int:
-		return unpackLong(x)
+		return UnpackLong(x)
 	case Bool:
 		if x {
 			return 1
@@ -399,9 +399,9 @@ func unpackIndexLike(v Value) int64 {
 		if x.Numel() == 1 && x.DType().IsIntegral(true) {
 			return x.Item().I
 		}
-		throw("TypeError", errIndexTensorOnly)
+		Throw("TypeError", ErrIndexTensorOnly)
 	}
-	throw("TypeError", errCannotInterpretInt, TypeName(v))
+	Throw("TypeError", ErrCannotInterpretInt, TypeName(v))
 	return 0
 }
 
@@ -430,14 +430,14 @@ func storeScalar(v Value, d tensor.DType) tensor.Scalar {
 // recursiveStore fills st (contiguous, row-major) from nested data.
 func recursiveStore(st *tensor.Storage, off *int, sizes []int, dim int, d tensor.DType, v Value) {
 	if dim == len(sizes) {
-		v = asNumber(v) // NumPy scalars: export.go
+		v = AsNumber(v) // NumPy scalars: export.go
 		st.Set(*off, storeScalar(v, d))
 		*off++
 		return
 	}
 	elems := fastSequence(v)
 	if len(elems) != sizes[dim] {
-		throw("ValueError", errExpectedSeqLen, sizes[dim], dim, len(elems))
+		Throw("ValueError", errExpectedSeqLen, sizes[dim], dim, len(elems))
 	}
 	for _, e := range elems {
 		recursiveStore(st, off, sizes, dim+1, d, e)
@@ -449,9 +449,9 @@ func recursiveStore(st *tensor.Storage, off *int, sizes []int, dim int, d tensor
 // copyTensor, else reused when nothing changes).
 func newFromData(data Value, dt *tensor.DType, dev *tensor.Device, copyTensor bool) *tensor.Tensor {
 	if _, ok := data.(Str); ok {
-		throw("TypeError", errNewInvalidType, "str")
+		Throw("TypeError", errNewInvalidType, "str")
 	}
-	data = asTensorSource(data) // ndarrays, NumPy scalars: export.go
+	data = AsTensorSource(data) // ndarrays, NumPy scalars: export.go
 	if t, ok := data.(*tensor.Tensor); ok {
 		d := t.DType()
 		if dt != nil {
@@ -486,13 +486,13 @@ var (
 )
 
 func init() {
-	register(&Builtin{Name: "tensor", Kind: TorchFunc,
+	RegisterTorch(&Builtin{Name: "tensor", Kind: TorchFunc,
 		Sig: "tensor(data, *, dtype=None, device=None, requires_grad=False) -> Tensor",
 		Doc: "Constructs a tensor by copying data: a number, a (nested) list or tuple of numbers and tensors, or a tensor. The dtype is inferred (bool, int64 or the default float dtype) unless given.",
 		Fn: func(a *Args) Value {
 			b := tensorParser.parse(a)
 			if _, ok := b.val("data").(*tensor.Tensor); ok {
-				a.s.Warn("UserWarning", errCopyConstruct)
+				a.Session().Warn("UserWarning", errCopyConstruct)
 			}
 			o := factoryOpts{b}
 			o.rejectNames()
@@ -507,11 +507,11 @@ func init() {
 			}
 			t := newFromData(b.val("data"), dt, b.device("device"), true)
 			if b.bool("requires_grad", false) && !t.DType().IsFloat() {
-				throw("RuntimeError", errRequiresGradDType)
+				Throw("RuntimeError", errRequiresGradDType)
 			}
 			return t
 		}})
-	register(&Builtin{Name: "as_tensor", Kind: TorchFunc,
+	RegisterTorch(&Builtin{Name: "as_tensor", Kind: TorchFunc,
 		Sig: "as_tensor(data, dtype=None, device=None) -> Tensor",
 		Doc: "Converts data into a tensor, sharing it when data is already a tensor of the requested dtype and device.",
 		Fn: func(a *Args) Value {
@@ -564,7 +564,7 @@ func sizedFactory(p *argParser, fill *tensor.Scalar) func(a *Args) Value {
 
 func init() {
 	one := tensor.IntS(1)
-	register(
+	RegisterTorch(
 		&Builtin{Name: "empty", Kind: TorchFunc, Sig: "empty(*size, dtype=None, device=None, requires_grad=False) -> Tensor",
 			Doc: "Returns a tensor of the given size whose values are not initialized (tensh fills it with zeros).",
 			Fn:  sizedFactory(emptyParser, nil)},
@@ -609,7 +609,7 @@ var (
 )
 
 func init() {
-	register(
+	RegisterTorch(
 		&Builtin{Name: "arange", Kind: TorchFunc, Sig: "arange(start=0, end, step=1, *, dtype=None, device=None, requires_grad=False) -> Tensor",
 			Doc: "Returns the 1-D tensor of values from start (inclusive) to end (exclusive) by step; int64 when every argument is an integer, else the default float dtype.",
 			Fn: func(a *Args) Value {
@@ -637,7 +637,7 @@ func init() {
 				dev := o.device()
 				t := tensor.Arange(start, end, step, d)
 				if out := o.out(); out != nil && out.Numel() > 0 && out.Numel() != t.Numel() {
-					a.s.Warn("UserWarning", fmt.Sprintf(errArangeOutResize, tensor.ShapeString(out.Shape()), out.Numel(), t.Numel(), t.Numel()))
+					a.Session().Warn("UserWarning", fmt.Sprintf(errArangeOutResize, tensor.ShapeString(out.Shape()), out.Numel(), t.Numel(), t.Numel()))
 				}
 				return o.finish(t, dev)
 			}},
@@ -722,7 +722,7 @@ func likeFactory(p *argParser, fill func(b *boundArgs) *tensor.Scalar) func(a *A
 func init() {
 	none := func(*boundArgs) *tensor.Scalar { return nil }
 	one := func(*boundArgs) *tensor.Scalar { v := tensor.IntS(1); return &v }
-	register(
+	RegisterTorch(
 		&Builtin{Name: "empty_like", Kind: TorchFunc, Sig: "empty_like(input, *, dtype=None, device=None) -> Tensor",
 			Doc: "Returns an uninitialized tensor (zero-filled in tensh) with the size, dtype and device of input.",
 			Fn:  likeFactory(emptyLikeParser, none)},

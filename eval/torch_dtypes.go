@@ -35,7 +35,7 @@ func resultType(operands ...Value) tensor.DType {
 		case Bool:
 			scalars = append(scalars, tensor.BoolS(bool(x)))
 		case Int:
-			scalars = append(scalars, tensor.IntS(unpackLong(x)))
+			scalars = append(scalars, tensor.IntS(UnpackLong(x)))
 		case Float:
 			scalars = append(scalars, tensor.FloatS(float64(x)))
 		}
@@ -49,7 +49,7 @@ func resultType(operands ...Value) tensor.DType {
 func pythonFunc(a *Args, name string, params ...string) []Value {
 	out := make([]Value, len(params))
 	if len(a.Pos) > len(params) {
-		throw("TypeError", errTakesN, name, len(params), sIf(len(params) != 1), len(a.Pos), wasWere(len(a.Pos)))
+		Throw("TypeError", errTakesN, name, len(params), sIf(len(params) != 1), len(a.Pos), wasWere(len(a.Pos)))
 	}
 	copy(out, a.Pos)
 	for _, kw := range a.Kw {
@@ -57,26 +57,26 @@ func pythonFunc(a *Args, name string, params ...string) []Value {
 		for i, p := range params {
 			if p == kw.Name {
 				if out[i] != nil {
-					throw("TypeError", errMultipleValues, name, p)
+					Throw("TypeError", ErrMultipleValues, name, p)
 				}
 				out[i] = kw.Value
 				found = true
 			}
 		}
 		if !found {
-			throw("TypeError", errNoKwArg, name, kw.Name)
+			Throw("TypeError", ErrNoKwArg, name, kw.Name)
 		}
 	}
 	for i, p := range params {
 		if out[i] == nil {
-			throw("TypeError", errMissingArg, name, p)
+			Throw("TypeError", errMissingArg, name, p)
 		}
 	}
 	return out
 }
 
 func init() {
-	register(
+	RegisterTorch(
 		&Builtin{Name: "is_tensor", Kind: TorchFunc, Sig: "is_tensor(obj) -> bool",
 			Doc: "Tells whether obj is a tensor.",
 			Fn: func(a *Args) Value {
@@ -116,9 +116,9 @@ func init() {
 			Fn: func(a *Args) Value {
 				if n := len(a.Pos) + len(a.Kw); n > 0 {
 					if len(a.Kw) > 0 {
-						throw("TypeError", errTakesNoKw, "torch.get_default_dtype")
+						Throw("TypeError", ErrTakesNoKw, "torch.get_default_dtype")
 					}
-					throw("TypeError", errTakesNoArgs, "torch.get_default_dtype", n)
+					Throw("TypeError", ErrTakesNoArgs, "torch.get_default_dtype", n)
 				}
 				return DTypeValue{tensor.DefaultFloat()}
 			}},
@@ -128,10 +128,10 @@ func init() {
 				v := pythonFunc(a, "set_default_dtype", "d")[0]
 				d, ok := v.(DTypeValue)
 				if !ok {
-					throw("TypeError", errDefaultDTypeObject)
+					Throw("TypeError", errDefaultDTypeObject)
 				}
 				if !d.D.IsFloat() {
-					throw("TypeError", errDefaultDTypeFloat)
+					Throw("TypeError", errDefaultDTypeFloat)
 				}
 				tensor.SetDefaultFloat(d.D)
 				return None

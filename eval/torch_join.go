@@ -36,7 +36,7 @@ func stackLike(name, doc string, fn func([]*tensor.Tensor) *tensor.Tensor) *Buil
 func init() {
 	for _, name := range []string{"cat", "concat", "concatenate"} {
 		sigs := catSigs(name)
-		register(&Builtin{Name: name, Kind: TorchFunc, Sig: name + "(tensors, dim=0) -> Tensor",
+		RegisterTorch(&Builtin{Name: name, Kind: TorchFunc, Sig: name + "(tensors, dim=0) -> Tensor",
 			Doc: "Joins tensors along an existing dimension; they must match in every other dimension (1-d empty tensors are skipped). The result has the promoted dtype.",
 			Fn: func(a *Args) Value {
 				r := sigs.parse(a)
@@ -53,7 +53,7 @@ func init() {
 				return catOut(a, r, tensor.Cat(r.tensors("tensors"), r.int("dim", 0)))
 			}})
 	}
-	register(
+	RegisterTorch(
 		&Builtin{Name: "stack", Kind: TorchFunc, Sig: "stack(tensors, dim=0) -> Tensor",
 			Doc: "Joins equal-sized tensors along a new dimension dim.",
 			Fn: func(a *Args) Value {

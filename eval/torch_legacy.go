@@ -42,7 +42,7 @@ func legacyCtor(d tensor.DType, isDefault bool) func(a *Args) Value {
 		case 3, 4:
 			t := r.tensor("other")
 			if t.DType() != dt && !isDefault {
-				throw("TypeError", errLegacyOptions, typeMetaNames[dt], typeMetaNames[t.DType()])
+				Throw("TypeError", errLegacyOptions, typeMetaNames[dt], typeMetaNames[t.DType()])
 			}
 			return t
 		case 5:
@@ -58,22 +58,22 @@ func legacyCtor(d tensor.DType, isDefault bool) func(a *Args) Value {
 			return legacyFromSequence(r.val("data"), dt)
 		case 2:
 			_ = r.int("cdata", 0)
-			throw("RuntimeError", errLegacyCdata)
+			Throw("RuntimeError", errLegacyCdata)
 		}
-		throw("TypeError", errLegacyStorage)
+		Throw("TypeError", errLegacyStorage)
 		return nil
 	}
 }
 
 func legacyFromSequence(v Value, d tensor.DType) *tensor.Tensor {
-	if _, isStr := v.(Str); !isStr && !isPySequence(v) {
-		throw("TypeError", errNewNotSequence, TypeName(v))
+	if _, isStr := v.(Str); !isStr && !IsSequence(v) {
+		Throw("TypeError", errNewNotSequence, TypeName(v))
 	}
 	return newFromData(v, &d, nil, false)
 }
 
 func init() {
-	tensorClass.Call = legacyCtor(tensor.Float32, true)
+	TensorClass.Call = legacyCtor(tensor.Float32, true)
 	for _, d := range []tensor.DType{tensor.Float32, tensor.Float64, tensor.Float16, tensor.BFloat16,
 		tensor.Uint8, tensor.Int8, tensor.Int16, tensor.Int32, tensor.Int64, tensor.Bool} {
 		name := tensor.LegacyTypeName(d, tensor.CPU)
@@ -81,11 +81,11 @@ func init() {
 		legacyClasses[d] = c
 		torchClasses[name[len("torch."):]] = c
 	}
-	register(&Builtin{Name: "range", Kind: TorchFunc, Sig: "range(start=0, end, step=1, *, dtype=None, device=None, requires_grad=False) -> Tensor",
+	RegisterTorch(&Builtin{Name: "range", Kind: TorchFunc, Sig: "range(start=0, end, step=1, *, dtype=None, device=None, requires_grad=False) -> Tensor",
 		Doc: "Deprecated (with PyTorch's warning): the values from start to end, end included, by step, in the default float dtype unless given. Prefer arange.",
 		Fn: func(a *Args) Value {
 			b := rangeParser.parse(a)
-			a.s.Warn("UserWarning", warnRangeDeprecated)
+			a.Session().Warn("UserWarning", warnRangeDeprecated)
 			o := factoryOpts{b}
 			d, _ := o.dtype(tensor.DefaultFloat())
 			dev := o.device()

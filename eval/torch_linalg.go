@@ -29,11 +29,11 @@ var (
 // tensorMatmul is x @ y (and x @= y, which rebinds): torch.matmul for two
 // tensors; anything else is Python's unsupported-operand error, as
 // Tensor.__matmul__ returns NotImplemented for non-tensors.
-func (s *Session) tensorMatmul(x, y Value) Value {
+func tensorMatmul(s *Session, x, y Value) Value {
 	a, aok := x.(*tensor.Tensor)
 	b, bok := y.(*tensor.Tensor)
 	if !aok || !bok {
-		throw("TypeError", errUnsupportedBinary, "@", TypeName(x), TypeName(y))
+		Throw("TypeError", ErrUnsupportedBinary, "@", TypeName(x), TypeName(y))
 	}
 	r := linalg.Matmul(a, b)
 	if gradOn(a, b) {
@@ -51,7 +51,7 @@ func binaryProduct(name string, sigs *argParser, second, sig, doc string, fn fun
 			if name == "dot" || name == "vdot" {
 				return withOut(a, r, res, func(o *tensor.Tensor) {
 					if o.DType() != res.DType() {
-						throw("RuntimeError", errDotOutDType, o.DType().ScalarName(), res.DType().ScalarName())
+						Throw("RuntimeError", errDotOutDType, o.DType().ScalarName(), res.DType().ScalarName())
 					}
 				})
 			}
@@ -60,7 +60,7 @@ func binaryProduct(name string, sigs *argParser, second, sig, doc string, fn fun
 }
 
 func init() {
-	register(
+	RegisterTorch(
 		binaryProduct("matmul", matmulSigs, "other", "matmul(input, other) -> Tensor",
 			"Matrix product with NumPy's rules: dot for 1-d operands, 1-d operands promoted to matrices, batch dimensions broadcast.", linalg.Matmul),
 		binaryProduct("mm", mmSigs, "mat2", "mm(input, mat2) -> Tensor",
@@ -106,11 +106,11 @@ func init() {
 // as one list.
 func builtinEinsum(a *Args) Value {
 	if len(a.Kw) > 0 {
-		throw("TypeError", errNoKwArg, "einsum", a.Kw[0].Name)
+		Throw("TypeError", ErrNoKwArg, "einsum", a.Kw[0].Name)
 	}
 	args := a.Pos
 	if len(args) < 2 {
-		throw("ValueError", errEinsumArgs)
+		Throw("ValueError", errEinsumArgs)
 	}
 	var equation Value
 	var operands []Value
@@ -137,11 +137,11 @@ func builtinEinsum(a *Args) Value {
 	if len(operands) == 1 {
 		switch l := operands[0].(type) {
 		case Tuple, *List:
-			inner := iterate(l)
-			return builtinEinsum(&Args{Name: a.Name, Pos: append([]Value{equation}, inner...), s: a.s})
+			inner := IterateAll(l)
+			return builtinEinsum(&Args{Name: a.Name, Pos: append([]Value{equation}, inner...), s: a.Session()})
 		}
 	}
-	r := einsumSigs.parse(&Args{Name: "einsum", Pos: []Value{equation, Tuple(operands)}, s: a.s})
+	r := einsumSigs.parse(&Args{Name: "einsum", Pos: []Value{equation, Tuple(operands)}, s: a.Session()})
 	return linalg.Einsum(string(r.val("equation").(Str)), r.tensors("tensors"))
 }
 
@@ -149,7 +149,7 @@ func builtinEinsum(a *Args) Value {
 // 0-25 are A-Z, 26-51 are a-z.
 func sublistSubscripts(v Value) string {
 	var b strings.Builder
-	for _, e := range iterate(v) {
+	for _, e := range IterateAll(v) {
 		if _, ok := e.(EllipsisType); ok {
 			b.WriteString("...")
 			continue
@@ -157,7 +157,7 @@ func sublistSubscripts(v Value) string {
 		n, ok := e.(Int)
 		i, fits := n.Int64()
 		if !ok || !fits || i < 0 || i >= 52 {
-			throw("ValueError", errEinsumSublist)
+			Throw("ValueError", errEinsumSublist)
 		}
 		if i < 26 {
 			b.WriteByte(byte('A' + i))

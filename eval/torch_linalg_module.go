@@ -78,7 +78,7 @@ func laSpectrum(name string, t *tensor.Tensor, r *boundArgs) (u, s, vh, mag *ten
 // laNoDriver refuses driver=, which PyTorch takes on CUDA only.
 func laNoDriver(r *boundArgs) {
 	if v := r.val("driver"); v != nil && v != Value(None) {
-		throw("RuntimeError", errSvdDriver)
+		Throw("RuntimeError", errSvdDriver)
 	}
 }
 
@@ -129,7 +129,7 @@ func init() {
 		func(a *Args) Value {
 			r := laSolveSigs.parse(a)
 			if !r.bool("left", true) {
-				throw("NotImplementedError", errSolveLeft)
+				Throw("NotImplementedError", errSolveLeft)
 			}
 			return laOut(a, r, linalg.Solve(r.tensor("A"), r.tensor("B")))
 		})
@@ -243,7 +243,7 @@ func init() {
 			}
 			if dims == nil {
 				if t.Dim() != 1 && t.Dim() != 2 {
-					throw("RuntimeError", errLinalgNormDims, t.Dim())
+					Throw("RuntimeError", errLinalgNormDims, t.Dim())
 				}
 				if t.Dim() == 2 {
 					return laOut(a, r, laMatrixNorm(t, normOrd(r), []int{-2, -1}, keep))
@@ -253,11 +253,11 @@ func init() {
 				return laOut(a, r, laMatrixNorm(t, normOrd(r), dims, keep))
 			}
 			if _, isStr := r.val("ord").(Str); isStr {
-				throw("RuntimeError", errLinalgNormStrOrd)
+				Throw("RuntimeError", errLinalgNormStrOrd)
 			}
 			return laOut(a, r, laVectorNorm("linalg.vector_norm", t, r.scalar("ord").Float(), dims, keep))
 		})
-	register(
+	RegisterTorch(
 		&Builtin{Name: "det", Kind: TorchFunc | TensorMethod, Sig: "det(input) -> Tensor", Doc: "torch.linalg.det.",
 			Fn: func(a *Args) Value { return linalg.Det(tensorOnly(detSigs, a)) }},
 		&Builtin{Name: "inverse", Kind: TorchFunc | TensorMethod, Sig: "inverse(input) -> Tensor", Doc: "torch.linalg.inv.",
@@ -293,7 +293,7 @@ func uplo(r *boundArgs) bool {
 	case "U", "u":
 		return true
 	}
-	throw("RuntimeError", errUPLO, string(s))
+	Throw("RuntimeError", errUPLO, string(s))
 	return false
 }
 
@@ -309,7 +309,7 @@ func normOrd(r *boundArgs) Value {
 
 func laVectorNorm(name string, t *tensor.Tensor, ord float64, dims []int, keepdim bool) *tensor.Tensor {
 	if !t.DType().IsFloat() {
-		throw("RuntimeError", errVNormFloat, name, t.DType().ScalarName())
+		Throw("RuntimeError", errVNormFloat, name, t.DType().ScalarName())
 	}
 	abs := tensor.Unary(tensor.OpAbs, t, tensor.Opts{})
 	switch {
@@ -323,13 +323,13 @@ func laVectorNorm(name string, t *tensor.Tensor, ord float64, dims []int, keepdi
 
 func laMatrixNorm(t *tensor.Tensor, ord Value, dims []int, keepdim bool) *tensor.Tensor {
 	if t.Dim() < 2 {
-		throw("RuntimeError", errMNormDims)
+		Throw("RuntimeError", errMNormDims)
 	}
 	if !t.DType().IsFloat() {
-		throw("RuntimeError", errVNormFloat, "linalg.matrix_norm", t.DType().ScalarName())
+		Throw("RuntimeError", errVNormFloat, "linalg.matrix_norm", t.DType().ScalarName())
 	}
 	if len(dims) != 2 {
-		throw("RuntimeError", errMNormDimLen, len(dims))
+		Throw("RuntimeError", errMNormDimLen, len(dims))
 	}
 	d0, d1 := tensor.WrapDim(dims[0], t.Dim()), tensor.WrapDim(dims[1], t.Dim())
 	if s, ok := ord.(Str); ok {
@@ -339,7 +339,7 @@ func laMatrixNorm(t *tensor.Tensor, ord Value, dims []int, keepdim bool) *tensor
 		case "nuc":
 			return linalg.NuclearNorm(t, []int{d0, d1}, keepdim)
 		}
-		throw("RuntimeError", errMNormOrd, string(s))
+		Throw("RuntimeError", errMNormOrd, string(s))
 	}
 	o, _ := ToScalar(ord)
 	p := o.Float()
@@ -377,6 +377,6 @@ func laMatrixNorm(t *tensor.Tensor, ord Value, dims []int, keepdim bool) *tensor
 		}
 		return res
 	}
-	throw("RuntimeError", errMNormOrdNum, tensor.CppFloatString(p))
+	Throw("RuntimeError", errMNormOrdNum, tensor.CppFloatString(p))
 	return nil
 }

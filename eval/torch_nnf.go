@@ -41,7 +41,7 @@ func init() {
 		return &Module{Name: "torch.nn", Members: map[string]Value{"functional": f}}
 	}
 	both := TorchFunc | TensorMethod
-	register(
+	RegisterTorch(
 		&Builtin{Name: "softmax", Kind: both, Sig: "softmax(input, dim, dtype=None) -> Tensor",
 			Doc: "exp(x) / sum(exp(x)) along dim (computed as PyTorch does, after subtracting the maximum); dtype converts the input first.",
 			Fn:  func(a *Args) Value { return softmaxCall(a, softmaxSigs, false) }},
@@ -55,14 +55,14 @@ func init() {
 		func(a *Args) Value {
 			var t Value
 			a.Unpack("input", &t)
-			a.s.warnFrom(warnSigmoidLoc, "UserWarning", warnSigmoidDeprecated, warnSigmoidSrc)
+			warnFrom(a.Session(), warnSigmoidLoc, "UserWarning", warnSigmoidDeprecated, warnSigmoidSrc)
 			return callMethod(a, "sigmoid", t)
 		})
 	nnf("tanh", "tanh(input) -> Tensor", "tanh of each element.",
 		func(a *Args) Value {
 			var t Value
 			a.Unpack("input", &t)
-			a.s.warnFrom(warnTanhLoc, "UserWarning", warnTanhDeprecated, warnTanhSrc)
+			warnFrom(a.Session(), warnTanhLoc, "UserWarning", warnTanhDeprecated, warnTanhSrc)
 			return callMethod(a, "tanh", t)
 		})
 	nnf("gelu", "gelu(input, approximate='none') -> Tensor", "x * Φ(x), Φ the standard normal CDF: x/2 * (1 + erf(x/√2)).",
@@ -72,7 +72,7 @@ func init() {
 				if s == "tanh" {
 					return tensor.GeluTanh(r.tensor("input"))
 				}
-				throw("RuntimeError", errGeluApprox)
+				Throw("RuntimeError", errGeluApprox)
 			}
 			return tensor.Gelu(r.tensor("input"))
 		})
@@ -143,9 +143,9 @@ func init() {
 // TypeError when t is not a tensor).
 func callMethod(a *Args, name string, t Value, pos ...Value) Value {
 	if _, ok := t.(*tensor.Tensor); !ok {
-		throw("TypeError", errArgMustBePos, name, "input", 1, "Tensor", TypeName(t))
+		Throw("TypeError", ErrArgMustBePos, name, "input", 1, "Tensor", TypeName(t))
 	}
-	return tensorMethods[name].Fn(&Args{Name: name, Self: t, Pos: pos, s: a.s})
+	return TensorMethods[name].Fn(&Args{Name: name, Self: t, Pos: pos, s: a.Session()})
 }
 
 func inplaceOr(a *Args, name string) Value {
@@ -179,12 +179,12 @@ func nnSoftmax(a *Args, name string, log bool) Value {
 	a.Unpack("input", &t, "dim?", &dim, "_stacklevel?", &stack, "dtype?", &dtype)
 	d := 0
 	if _, isNone := dim.(NoneType); isNone {
-		a.s.Warn("UserWarning", fmt.Sprintf(warnImplicitDim, name))
+		a.Session().Warn("UserWarning", fmt.Sprintf(warnImplicitDim, name))
 		if n := t.Dim(); n != 0 && n != 1 && n != 3 {
 			d = 1
 		}
 	} else {
-		d = int(a.toInt("dim", dim))
+		d = int(a.ToInt("dim", dim))
 	}
 	if dt, ok := dtype.(DTypeValue); ok {
 		t = t.To(dt.D)
@@ -200,10 +200,10 @@ func reduction(a *Args, sizeAverage, reduce, red Value) string {
 	if !saNone || !rNone {
 		sa, re := true, true
 		if !saNone {
-			sa = a.s.truth(sizeAverage)
+			sa = a.Session().Truth(sizeAverage)
 		}
 		if !rNone {
-			re = a.s.truth(reduce)
+			re = a.Session().Truth(reduce)
 		}
 		res := "sum"
 		switch {
@@ -212,18 +212,18 @@ func reduction(a *Args, sizeAverage, reduce, red Value) string {
 		case sa:
 			res = "mean"
 		}
-		a.s.warnFrom(warnReductionLoc, "UserWarning", fmt.Sprintf(warnLegacyReduction, res), warnReductionSrc)
+		warnFrom(a.Session(), warnReductionLoc, "UserWarning", fmt.Sprintf(warnLegacyReduction, res), warnReductionSrc)
 		return res
 	}
 	s, ok := red.(Str)
 	if !ok {
-		throw("TypeError", errArgMustBeKw, a.Name, "reduction", "str", TypeName(red))
+		Throw("TypeError", ErrArgMustBeKw, a.Name, "reduction", "str", TypeName(red))
 	}
 	switch string(s) {
 	case "mean", "sum", "none":
 		return string(s)
 	}
-	throw("ValueError", errBadReduction, string(s))
+	Throw("ValueError", errBadReduction, string(s))
 	return ""
 }
 
@@ -242,7 +242,7 @@ func pointLoss(a *Args, name string, square bool) Value {
 	var sa, re, red Value = None, None, Str("mean")
 	a.Unpack("input", &x, "target", &y, "size_average?", &sa, "reduce?", &re, "reduction?", &red)
 	if !slices.Equal(x.Shape(), y.Shape()) {
-		a.s.Warn("UserWarning", fmt.Sprintf(warnLossSize, Repr(Size(y.Shape())), Repr(Size(x.Shape()))))
+		a.Session().Warn("UserWarning", fmt.Sprintf(warnLossSize, Repr(Size(y.Shape())), Repr(Size(x.Shape()))))
 	}
 	r := reduction(a, sa, re, red)
 	d := tensor.Sub(tensor.TensorOperand(x), tensor.TensorOperand(y), tensor.IntS(1), tensor.Opts{})
@@ -268,11 +268,11 @@ func nllLossCall(a *Args, fromLogits bool) Value {
 	}
 	r := reduction(a, sa, re, red)
 	if smoothing != 0 {
-		throw("NotImplementedError", errLabelSmoothing)
+		Throw("NotImplementedError", errLabelSmoothing)
 	}
 	if fromLogits {
 		if y.DType().IsFloat() {
-			throw("NotImplementedError", errProbTargets)
+			Throw("NotImplementedError", errProbTargets)
 		}
 		classDim := 1
 		if x.Dim() == 1 {

@@ -126,21 +126,21 @@ func init() {
 		for _, name := range sp.names {
 			sigs := binarySigs(name, second, sp.form)
 			sig := name + "(input, " + second + ", *, out=None) -> Tensor"
-			register(&Builtin{Name: name, Kind: TorchFunc | TensorMethod, Sig: sig, Doc: sp.doc,
+			RegisterTorch(&Builtin{Name: name, Kind: TorchFunc | TensorMethod, Sig: sig, Doc: sp.doc,
 				Fn: func(a *Args) Value {
 					b := sigs.parse(a)
 					x, y := binaryOperands(b, second)
-					opts := a.s.pwOpts()
+					opts := pwOpts(a.Session())
 					opts.Out = b.tensor("out")
 					return tensor.Binary(sp.op, x, y, opts)
 				}})
 			if sp.inplace {
 				isigs := binarySigs(name+"_", second, sp.form)
-				register(&Builtin{Name: name + "_", Kind: TensorMethod, Sig: name + "_(" + second + ") -> Tensor",
+				RegisterTorch(&Builtin{Name: name + "_", Kind: TensorMethod, Sig: name + "_(" + second + ") -> Tensor",
 					Doc: "In-place form of " + name + "(): writes the result into self, which keeps its shape and dtype.",
 					Fn: func(a *Args) Value {
 						b := isigs.parse(a)
-						opts := a.s.pwOpts()
+						opts := pwOpts(a.Session())
 						opts.Inplace = true
 						return tensor.Binary(sp.op, b.first(), b.operand(second), opts)
 					}})
@@ -166,12 +166,12 @@ func init() {
 			kind = TorchFunc
 		}
 		sigs, isigs := addSigs(name), addSigs(name+"_")
-		register(&Builtin{Name: name, Kind: kind, Sig: name + "(input, other, *, alpha=1, out=None) -> Tensor", Doc: doc,
+		RegisterTorch(&Builtin{Name: name, Kind: kind, Sig: name + "(input, other, *, alpha=1, out=None) -> Tensor", Doc: doc,
 			Fn: func(a *Args) Value {
 				b := sigs.parse(a)
 				x, y := binaryOperands(b, "other")
 				b.deprecated(a)
-				opts := a.s.pwOpts()
+				opts := pwOpts(a.Session())
 				opts.Out = b.tensor("out")
 				alpha := tensor.IntS(1)
 				if b.has("alpha") {
@@ -185,12 +185,12 @@ func init() {
 		if name == "rsub" {
 			continue
 		}
-		register(&Builtin{Name: name + "_", Kind: TensorMethod, Sig: name + "_(other, *, alpha=1) -> Tensor",
+		RegisterTorch(&Builtin{Name: name + "_", Kind: TensorMethod, Sig: name + "_(other, *, alpha=1) -> Tensor",
 			Doc: "In-place form of " + name + "(): writes the result into self, which keeps its shape and dtype.",
 			Fn: func(a *Args) Value {
 				b := isigs.parse(a)
 				b.deprecated(a)
-				opts := a.s.pwOpts()
+				opts := pwOpts(a.Session())
 				opts.Inplace = true
 				alpha := tensor.IntS(1)
 				if b.has("alpha") {
@@ -203,20 +203,20 @@ func init() {
 	// div takes rounding_mode.
 	for _, name := range []string{"div", "divide"} {
 		sigs, isigs := divSigs(name), divSigs(name+"_")
-		register(&Builtin{Name: name, Kind: TorchFunc | TensorMethod, Sig: name + "(input, other, *, rounding_mode=None, out=None) -> Tensor",
+		RegisterTorch(&Builtin{Name: name, Kind: TorchFunc | TensorMethod, Sig: name + "(input, other, *, rounding_mode=None, out=None) -> Tensor",
 			Doc: "Divides input by other elementwise: true division, or rounded with rounding_mode 'trunc' or 'floor'.",
 			Fn: func(a *Args) Value {
 				b := sigs.parse(a)
 				x, y := binaryOperands(b, "other")
-				opts := a.s.pwOpts()
+				opts := pwOpts(a.Session())
 				opts.Out = b.tensor("out")
 				return tensor.Div(x, y, roundingMode(b), opts)
 			}})
-		register(&Builtin{Name: name + "_", Kind: TensorMethod, Sig: name + "_(other, *, rounding_mode=None) -> Tensor",
+		RegisterTorch(&Builtin{Name: name + "_", Kind: TensorMethod, Sig: name + "_(other, *, rounding_mode=None) -> Tensor",
 			Doc: "In-place form of " + name + "(): writes the quotient into self, which keeps its shape and dtype.",
 			Fn: func(a *Args) Value {
 				b := isigs.parse(a)
-				opts := a.s.pwOpts()
+				opts := pwOpts(a.Session())
 				opts.Inplace = true
 				return tensor.Div(b.first(), b.operand("other"), roundingMode(b), opts)
 			}})
@@ -272,8 +272,8 @@ func (b *boundArgs) deprecated(a *Args) {
 		}
 	}
 	// TORCH_WARN_ONCE: once per process, whichever function it is.
-	if a.s.firstWarning("deprecated overload", "") {
-		a.s.Warn("UserWarning", fmt.Sprintf(warnDeprecatedOverload, b.name, b.name+b.sig.forCall(a).String(), strings.Join(alts, "\n")))
+	if a.Session().FirstWarning("deprecated overload", "") {
+		a.Session().Warn("UserWarning", fmt.Sprintf(warnDeprecatedOverload, b.name, b.name+b.sig.forCall(a).String(), strings.Join(alts, "\n")))
 	}
 }
 
@@ -339,9 +339,9 @@ func init() {
 				spec = name + "(Tensor input)"
 			}
 			sigs := newArgParser(spec)
-			register(&Builtin{Name: name, Kind: TorchFunc | TensorMethod, Sig: name + "(input, *, out=None) -> Tensor", Doc: sp.doc,
+			RegisterTorch(&Builtin{Name: name, Kind: TorchFunc | TensorMethod, Sig: name + "(input, *, out=None) -> Tensor", Doc: sp.doc,
 				Fn: func(a *Args) Value {
-					opts := a.s.pwOpts()
+					opts := pwOpts(a.Session())
 					if a.Self != nil {
 						return tensor.Unary(sp.op, noArgTensor(a), opts)
 					}
@@ -352,17 +352,17 @@ func init() {
 			if sp.noInplace {
 				continue
 			}
-			register(&Builtin{Name: name + "_", Kind: TensorMethod, Sig: name + "_() -> Tensor",
+			RegisterTorch(&Builtin{Name: name + "_", Kind: TensorMethod, Sig: name + "_() -> Tensor",
 				Doc: "In-place form of " + name + "(): writes the result into self, which keeps its dtype.",
 				Fn: func(a *Args) Value {
-					opts := a.s.pwOpts()
+					opts := pwOpts(a.Session())
 					opts.Inplace = true
 					return tensor.Unary(sp.op, noArgTensor(a), opts)
 				}})
 		}
 	}
 
-	register(&Builtin{Name: "positive", Kind: TorchFunc | TensorMethod, Sig: "positive(input) -> Tensor",
+	RegisterTorch(&Builtin{Name: "positive", Kind: TorchFunc | TensorMethod, Sig: "positive(input) -> Tensor",
 		Doc: "Returns input itself (the unary + operator); refused for bool tensors.",
 		Fn: func(a *Args) Value {
 			return tensor.Positive(tensorOnly(positiveSigs, a))
@@ -376,11 +376,11 @@ func init() {
 			name, kind = "round_", TensorMethod
 		}
 		roundSigs := newArgParser(name+"(Tensor input, *, Tensor out=None)", name+"(Tensor input, *, int64_t decimals, Tensor out=None)")
-		register(&Builtin{Name: name, Kind: kind, Sig: name + "(input, *, decimals=0, out=None) -> Tensor",
+		RegisterTorch(&Builtin{Name: name, Kind: kind, Sig: name + "(input, *, decimals=0, out=None) -> Tensor",
 			Doc: "Rounds each element to the nearest integer, halves to even; with decimals, to that many decimal places.",
 			Fn: func(a *Args) Value {
 				b := roundSigs.parse(a)
-				opts := a.s.pwOpts()
+				opts := pwOpts(a.Session())
 				opts.Inplace = inplace
 				opts.Out = b.tensor("out")
 				return tensor.Round(b.tensor("input"), b.int("decimals", 0), opts)
@@ -390,10 +390,10 @@ func init() {
 		if inplace {
 			name, kind = "square_", TensorMethod
 		}
-		register(&Builtin{Name: name, Kind: kind, Sig: name + "(input, *, out=None) -> Tensor",
+		RegisterTorch(&Builtin{Name: name, Kind: kind, Sig: name + "(input, *, out=None) -> Tensor",
 			Doc: "Square of each element (input ** 2).",
 			Fn: func(a *Args) Value {
-				opts := a.s.pwOpts()
+				opts := pwOpts(a.Session())
 				if a.Self != nil {
 					opts.Inplace = inplace
 					return tensor.Square(noArgTensor(a), opts)
@@ -408,11 +408,11 @@ func init() {
 			name, kind = "nan_to_num_", TensorMethod
 		}
 		nanSigs := newArgParser(name + "(Tensor input, double? nan=None, double? posinf=None, double? neginf=None, *, Tensor out=None)")
-		register(&Builtin{Name: name, Kind: kind, Sig: name + "(input, nan=0.0, posinf=None, neginf=None, *, out=None) -> Tensor",
+		RegisterTorch(&Builtin{Name: name, Kind: kind, Sig: name + "(input, nan=0.0, posinf=None, neginf=None, *, out=None) -> Tensor",
 			Doc: "Replaces NaN with nan, +inf with posinf and -inf with neginf (by default 0 and the dtype's largest and lowest finite values).",
 			Fn: func(a *Args) Value {
 				b := nanSigs.parse(a)
-				opts := a.s.pwOpts()
+				opts := pwOpts(a.Session())
 				opts.Inplace = inplace
 				opts.Out = b.tensor("out")
 				return tensor.NanToNum(b.tensor("input"), b.double("nan", 0), b.optDouble("posinf"), b.optDouble("neginf"), opts)
@@ -452,7 +452,7 @@ func twoSigs(spec string) *argParser {
 }
 
 func init() {
-	register(&Builtin{Name: "where", Kind: TorchFunc, Sig: "where(condition, input, other) -> Tensor",
+	RegisterTorch(&Builtin{Name: "where", Kind: TorchFunc, Sig: "where(condition, input, other) -> Tensor",
 		Doc: "Elementwise choice: input where condition is true, other elsewhere, with three-way broadcasting. where(condition) is nonzero(condition, as_tuple=True).",
 		Fn: func(a *Args) Value {
 			b := whereSigs.parse(a)
@@ -460,15 +460,15 @@ func init() {
 			if b.idx == 0 {
 				return nonzeroTuple(c)
 			}
-			opts := a.s.pwOpts()
+			opts := pwOpts(a.Session())
 			opts.Out = b.tensor("out")
 			return tensor.Where(c, b.first(), b.operand("other"), opts)
 		}})
-	register(&Builtin{Name: "where", Kind: TensorMethod, Sig: "where(condition, other) -> Tensor",
+	RegisterTorch(&Builtin{Name: "where", Kind: TensorMethod, Sig: "where(condition, other) -> Tensor",
 		Doc: "self where condition is true, other elsewhere (torch.where(condition, self, other)).",
 		Fn: func(a *Args) Value {
 			b := whereMethodSigs.parse(a)
-			return tensor.Where(b.tensor("condition"), tensor.TensorOperand(a.Self.(*tensor.Tensor)), b.operand("other"), a.s.pwOpts())
+			return tensor.Where(b.tensor("condition"), tensor.TensorOperand(a.Self.(*tensor.Tensor)), b.operand("other"), pwOpts(a.Session()))
 		}})
 
 	// lerp, addcmul, addcdiv, clamp
@@ -479,11 +479,11 @@ func init() {
 			suffix, kind = "_", TensorMethod
 		}
 		lerpSigs := twoSigs("lerp" + suffix + "(Tensor input, Tensor end, %s weight, *, Tensor out=None)")
-		register(&Builtin{Name: "lerp" + suffix, Kind: kind, Sig: "lerp" + suffix + "(input, end, weight, *, out=None) -> Tensor",
+		RegisterTorch(&Builtin{Name: "lerp" + suffix, Kind: kind, Sig: "lerp" + suffix + "(input, end, weight, *, out=None) -> Tensor",
 			Doc: "Linear interpolation input + weight * (end - input); weight is a number or a tensor, all broadcast.",
 			Fn: func(a *Args) Value {
 				b := lerpSigs.parse(a)
-				opts := a.s.pwOpts()
+				opts := pwOpts(a.Session())
 				opts.Inplace = inplace
 				opts.Out = b.tensor("out")
 				return tensor.Lerp(b.tensor("input"), b.tensor("end"), b.operand("weight"), opts)
@@ -501,11 +501,11 @@ func init() {
 				n+"(Tensor input, Scalar value, Tensor tensor1, Tensor tensor2, *, Tensor out)|hidden",
 				n+"(Tensor input, Scalar value, Tensor tensor1, Tensor tensor2)|hidden",
 				n+"(Tensor input, Tensor tensor1, Tensor tensor2, *, Scalar value=1, Tensor out=None)")
-			register(&Builtin{Name: n, Kind: kind, Sig: n + "(input, tensor1, tensor2, *, value=1, out=None) -> Tensor", Doc: doc,
+			RegisterTorch(&Builtin{Name: n, Kind: kind, Sig: n + "(input, tensor1, tensor2, *, value=1, out=None) -> Tensor", Doc: doc,
 				Fn: func(a *Args) Value {
 					b := sigs.parse(a)
 					b.deprecated(a)
-					opts := a.s.pwOpts()
+					opts := pwOpts(a.Session())
 					opts.Inplace = inplace
 					opts.Out = b.tensor("out")
 					value := tensor.IntS(1)
@@ -517,11 +517,11 @@ func init() {
 		}
 		for _, name := range []string{"clamp", "clip"} {
 			sigs := twoSigs(name + suffix + "(Tensor input, %[1]s? min=None, %[1]s? max=None, *, Tensor out=None)")
-			register(&Builtin{Name: name + suffix, Kind: kind, Sig: name + suffix + "(input, min=None, max=None, *, out=None) -> Tensor",
+			RegisterTorch(&Builtin{Name: name + suffix, Kind: kind, Sig: name + suffix + "(input, min=None, max=None, *, out=None) -> Tensor",
 				Doc: "Limits each element to [min, max]; the bounds are numbers or tensors (broadcast).",
 				Fn: func(a *Args) Value {
 					b := sigs.parse(a)
-					opts := a.s.pwOpts()
+					opts := pwOpts(a.Session())
 					opts.Inplace = inplace
 					opts.Out = b.tensor("out")
 					return clampCall(b, "min", "max", opts)
@@ -531,11 +531,11 @@ func init() {
 			bound := bound
 			name := "clamp_" + bound + suffix
 			sigs := twoSigs(name + "(Tensor input, %s " + bound + ", *, Tensor out=None)")
-			register(&Builtin{Name: name, Kind: kind, Sig: name + "(input, " + bound + ") -> Tensor",
+			RegisterTorch(&Builtin{Name: name, Kind: kind, Sig: name + "(input, " + bound + ") -> Tensor",
 				Doc: "clamp with only the " + bound + " bound.",
 				Fn: func(a *Args) Value {
 					b := sigs.parse(a)
-					opts := a.s.pwOpts()
+					opts := pwOpts(a.Session())
 					opts.Inplace = inplace
 					opts.Out = b.tensor("out")
 					if bound == "min" {
@@ -589,22 +589,22 @@ func nonzeroTuple(t *tensor.Tensor) Value {
 
 func init() {
 	// fill_, zero_, copy_, masked_fill(_), index_fill(_)
-	register(&Builtin{Name: "fill_", Kind: TensorMethod, Sig: "fill_(value) -> Tensor",
+	RegisterTorch(&Builtin{Name: "fill_", Kind: TensorMethod, Sig: "fill_(value) -> Tensor",
 		Doc: "Sets every element to value (a number or a 0-d tensor), converted to self's dtype.",
 		Fn: func(a *Args) Value {
 			b := fillSigs.parse(a)
 			return tensor.Fill(b.tensor("input"), b.operand("value"))
 		}})
-	register(&Builtin{Name: "zero_", Kind: TensorMethod, Sig: "zero_() -> Tensor",
+	RegisterTorch(&Builtin{Name: "zero_", Kind: TensorMethod, Sig: "zero_() -> Tensor",
 		Doc: "Sets every element to zero.",
 		Fn: func(a *Args) Value {
 			return tensor.Zero(noArgTensor(a))
 		}})
-	register(&Builtin{Name: "copy_", Kind: TensorMethod, Sig: "copy_(src, non_blocking=False) -> Tensor",
+	RegisterTorch(&Builtin{Name: "copy_", Kind: TensorMethod, Sig: "copy_(src, non_blocking=False) -> Tensor",
 		Doc: "Copies src into self, broadcasting src to self's shape and converting to self's dtype.",
 		Fn: func(a *Args) Value {
 			b := copySigs.parse(a)
-			return tensor.Copy(b.tensor("input"), b.operand("other"), a.s.pwOpts())
+			return tensor.Copy(b.tensor("input"), b.operand("other"), pwOpts(a.Session()))
 		}})
 	for _, inplace := range []bool{false, true} {
 		inplace := inplace
@@ -613,11 +613,11 @@ func init() {
 			suffix, kind = "_", TensorMethod
 		}
 		maskedSigs := twoSigs("masked_fill" + suffix + "(Tensor input, Tensor mask, %s value)")
-		register(&Builtin{Name: "masked_fill" + suffix, Kind: kind, Sig: "masked_fill" + suffix + "(input, mask, value) -> Tensor",
+		RegisterTorch(&Builtin{Name: "masked_fill" + suffix, Kind: kind, Sig: "masked_fill" + suffix + "(input, mask, value) -> Tensor",
 			Doc: "Writes value where the bool mask (broadcast to the input's shape) is true.",
 			Fn: func(a *Args) Value {
 				b := maskedSigs.parse(a)
-				opts := a.s.pwOpts()
+				opts := pwOpts(a.Session())
 				opts.Inplace = inplace
 				return tensor.MaskedFill(b.tensor("input"), b.tensor("mask"), b.operand("value"), opts)
 			}})
@@ -627,7 +627,7 @@ func init() {
 			n+"(Tensor input, Dimname dim, Tensor index, Tensor value)",
 			n+"(Tensor input, int64_t dim, Tensor index, Scalar value)",
 			n+"(Tensor input, Dimname dim, Tensor index, Scalar value)")
-		register(&Builtin{Name: n, Kind: kind, Sig: n + "(input, dim, index, value) -> Tensor",
+		RegisterTorch(&Builtin{Name: n, Kind: kind, Sig: n + "(input, dim, index, value) -> Tensor",
 			Doc: "Writes value into the slices of dimension dim selected by the int64 index tensor.",
 			Fn: func(a *Args) Value {
 				b := indexSigs.parse(a)
@@ -635,21 +635,21 @@ func init() {
 				if b.idx%2 == 1 {
 					b.dimname("dim", x)
 				}
-				opts := a.s.pwOpts()
+				opts := pwOpts(a.Session())
 				opts.Inplace = inplace
 				return tensor.IndexFill(x, b.int("dim", 0), b.tensor("index"), b.operand("value"), opts)
 			}})
 	}
 
 	// Broadcasting helpers.
-	register(&Builtin{Name: "broadcast_shapes", Kind: TorchFunc, Sig: "broadcast_shapes(*shapes) -> torch.Size",
+	RegisterTorch(&Builtin{Name: "broadcast_shapes", Kind: TorchFunc, Sig: "broadcast_shapes(*shapes) -> torch.Size",
 		Doc: "The shape that tensors of the given shapes (ints or sequences of ints) broadcast to.",
 		Fn: func(a *Args) Value {
 			var shapes []Value
 			a.Unpack("*shapes", &shapes)
-			return a.s.broadcastShapes(shapes)
+			return broadcastShapesOf(a.Session(), shapes)
 		}})
-	register(&Builtin{Name: "broadcast_tensors", Kind: TorchFunc, Sig: "broadcast_tensors(*tensors) -> tuple of Tensors",
+	RegisterTorch(&Builtin{Name: "broadcast_tensors", Kind: TorchFunc, Sig: "broadcast_tensors(*tensors) -> tuple of Tensors",
 		Doc: "Views of the tensors expanded to their common broadcast shape (no copies: broadcast dimensions have stride 0).",
 		Fn: func(a *Args) Value {
 			var args []Value
@@ -659,7 +659,7 @@ func init() {
 			for i, v := range args {
 				t, ok := v.(*tensor.Tensor)
 				if !ok {
-					throw("TypeError", errTensorListElem, i, 0, TypeName(v))
+					Throw("TypeError", errTensorListElem, i, 0, TypeName(v))
 				}
 				ts[i], ops[i] = t, tensor.TensorOperand(t)
 			}
@@ -675,7 +675,7 @@ func init() {
 // broadcastShapes is torch.broadcast_shapes, as torch/functional.py
 // computes it, with Python's comparisons on the elements (a float or a
 // tensor element goes through, torch.Size refuses what is not an int).
-func (s *Session) broadcastShapes(shapes []Value) Value {
+func broadcastShapesOf(s *Session, shapes []Value) Value {
 	seqs := make([][]Value, len(shapes))
 	maxLen := 0
 	for i, sh := range shapes {
@@ -683,9 +683,9 @@ func (s *Session) broadcastShapes(shapes []Value) Value {
 		case Int, Bool:
 			seqs[i] = []Value{v}
 		case Tuple, *List, Size:
-			seqs[i] = iterate(v)
+			seqs[i] = IterateAll(v)
 		default:
-			throw("RuntimeError", errBroadcastShapeArg, Repr(sh))
+			Throw("RuntimeError", errBroadcastShapeArg, Repr(sh))
 		}
 		maxLen = max(maxLen, len(seqs[i]))
 	}
@@ -698,14 +698,14 @@ func (s *Session) broadcastShapes(shapes []Value) Value {
 		for i := -1; i >= -len(seq); i-- {
 			v := seq[len(seq)+i]
 			r := &result[maxLen+i]
-			if s.truth(s.compare(lang.Lt, v, zero)) {
-				throw("RuntimeError", errNegativeShapeDim, Repr(v), Repr(v))
+			if s.Truth(s.Compare(lang.Lt, v, zero)) {
+				Throw("RuntimeError", errNegativeShapeDim, Repr(v), Repr(v))
 			}
-			if s.truth(s.compare(lang.Eq, v, one)) || s.truth(s.compare(lang.Eq, v, *r)) {
+			if s.Truth(s.Compare(lang.Eq, v, one)) || s.Truth(s.Compare(lang.Eq, v, *r)) {
 				continue
 			}
-			if s.truth(s.compare(lang.Ne, *r, one)) {
-				throw("RuntimeError", errBroadcastShapes)
+			if s.Truth(s.Compare(lang.Ne, *r, one)) {
+				Throw("RuntimeError", errBroadcastShapes)
 			}
 			*r = v
 		}
@@ -714,7 +714,7 @@ func (s *Session) broadcastShapes(shapes []Value) Value {
 	for i, r := range result {
 		n, ok := indexValue(r)
 		if !ok {
-			throw("TypeError", errSizeItemType, i, TypeName(r))
+			Throw("TypeError", errSizeItemType, i, TypeName(r))
 		}
 		out[i] = int(n)
 	}

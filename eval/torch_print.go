@@ -10,7 +10,7 @@ import (
 // torch.set_printoptions, torch.finfo and torch.iinfo.
 
 func init() {
-	register(&Builtin{Name: "set_printoptions", Kind: TorchFunc,
+	RegisterTorch(&Builtin{Name: "set_printoptions", Kind: TorchFunc,
 		Sig: "set_printoptions(precision=None, threshold=None, edgeitems=None, linewidth=None, profile=None, sci_mode=None)",
 		Doc: "Sets how tensors print: digits after the point (precision, default 4), the element count above " +
 			"which tensors are summarized (threshold, default 1000), the items shown at each end of a summarized " +
@@ -25,8 +25,8 @@ func init() {
 }
 
 var (
-	finfoClass = defClass("torch.finfo", "finfo", nil)
-	iinfoClass = defClass("torch.iinfo", "iinfo", nil)
+	finfoClass = DefClass("torch.finfo", "finfo", nil)
+	iinfoClass = DefClass("torch.iinfo", "iinfo", nil)
 )
 
 // setPrintOptions is torch.set_printoptions: a profile first, then the
@@ -64,7 +64,7 @@ func setPrintOptions(a *Args) Value {
 	switch {
 	case isNone(sci):
 		o.SciMode = tensor.SciAuto
-	case a.s.truth(sci):
+	case a.Session().Truth(sci):
 		o.SciMode = tensor.SciOn
 	default:
 		o.SciMode = tensor.SciOff
@@ -86,7 +86,7 @@ func printOptInt(a *Args, name string, v Value) int64 {
 	case Int:
 		i, ok := x.Int64()
 		if !ok || i > math.MaxInt32 || i < math.MinInt32 {
-			throw("OverflowError", errPrintOptRange)
+			Throw("OverflowError", errPrintOptRange)
 		}
 		return i
 	case Bool:
@@ -97,7 +97,7 @@ func printOptInt(a *Args, name string, v Value) int64 {
 	}
 	// PyTorch stores any value and fails when it prints; tensh checks the
 	// type of the options when they are set.
-	throw("TypeError", errArgMustBeKw, a.Name, name, "int", TypeName(v))
+	Throw("TypeError", ErrArgMustBeKw, a.Name, name, "int", TypeName(v))
 	return 0
 }
 
@@ -108,11 +108,11 @@ func printOptNumber(a *Args, name string, v Value) float64 {
 	case Int:
 		return x.Float()
 	case Bool:
-		return b2f(bool(x))
+		return B2f(bool(x))
 	case Float:
 		return float64(x)
 	}
-	throw("TypeError", errArgMustBeKw, a.Name, name, "a number", TypeName(v))
+	Throw("TypeError", ErrArgMustBeKw, a.Name, name, "a number", TypeName(v))
 	return 0
 }
 
@@ -128,17 +128,17 @@ func infoDType(a *Args, name string, allowDefault bool) tensor.DType {
 	case len(a.Pos) == 0 && len(a.Kw) == 0 && allowDefault:
 		return tensor.DefaultFloat()
 	case len(a.Pos) == 0 && !hasType:
-		throw("TypeError", errMissingArgQuoted, name, "type")
+		Throw("TypeError", errMissingArgQuoted, name, "type")
 	case allowDefault && (len(a.Pos) > 1 || otherKw || (hasType && len(a.Pos) > 0)):
 		finfoSigs.invalid(a)
 	case len(a.Pos) > 1:
-		throw("TypeError", errTakesN, name, 1, "", len(a.Pos), "were")
+		Throw("TypeError", errTakesN, name, 1, "", len(a.Pos), "were")
 	case len(a.Pos) == 1 && hasType:
-		throw("TypeError", errMultipleValues, name, "type")
+		Throw("TypeError", ErrMultipleValues, name, "type")
 	case otherKw:
 		for _, kw := range a.Kw {
 			if kw.Name != "type" {
-				throw("TypeError", errNoKwArg, name, kw.Name)
+				Throw("TypeError", ErrNoKwArg, name, kw.Name)
 			}
 		}
 	case len(a.Pos) == 1:
@@ -148,7 +148,7 @@ func infoDType(a *Args, name string, allowDefault bool) tensor.DType {
 	}
 	d, ok := v.(DTypeValue)
 	if !ok {
-		throw("TypeError", errInfoArgType, name, position, TypeName(v))
+		Throw("TypeError", errInfoArgType, name, position, TypeName(v))
 	}
 	return d.D
 }
@@ -164,7 +164,7 @@ var (
 func finfo(a *Args) Value {
 	d := infoDType(a, "finfo", true)
 	if !d.IsFloat() {
-		throw("TypeError", errFinfoNotFloat)
+		Throw("TypeError", errFinfoNotFloat)
 	}
 	if o, ok := finfoCache[d]; ok {
 		return o
@@ -203,10 +203,10 @@ func finfo(a *Args) Value {
 func iinfo(a *Args) Value {
 	d := infoDType(a, "iinfo", false)
 	if d == tensor.Bool {
-		throw("TypeError", errIinfoBool)
+		Throw("TypeError", errIinfoBool)
 	}
 	if !d.IsIntegral(false) {
-		throw("TypeError", errIinfoNotInt)
+		Throw("TypeError", errIinfoNotInt)
 	}
 	if o, ok := iinfoCache[d]; ok {
 		return o

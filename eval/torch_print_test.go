@@ -10,8 +10,8 @@ import (
 // or the exception as "Type: message".
 func callTorch(s *Session, name string, pos []Value, kw ...KwArg) string {
 	var out string
-	if e := s.guard(func() {
-		fn := s.getAttr(s.Globals()["torch"], name)
+	if e := s.Guard(func() {
+		fn := s.GetAttr(s.Globals()["torch"], name)
 		out = Repr(s.Call(fn, &Args{Pos: pos, Kw: kw}))
 	}); e != nil {
 		return e.Type + ": " + e.Msg
@@ -68,9 +68,9 @@ func TestFinfoAttrs(t *testing.T) {
 	s := NewSession(Options{})
 	attr := func(name string, d tensor.DType, a string) string {
 		var out string
-		if e := s.guard(func() {
-			o := s.Call(s.getAttr(s.Globals()["torch"], name), &Args{Pos: []Value{dt(d)}})
-			out = Repr(s.getAttr(o, a))
+		if e := s.Guard(func() {
+			o := s.Call(s.GetAttr(s.Globals()["torch"], name), &Args{Pos: []Value{dt(d)}})
+			out = Repr(s.GetAttr(o, a))
 		}); e != nil {
 			return e.Type + ": " + e.Msg
 		}
@@ -111,17 +111,17 @@ func TestFinfoAttrs(t *testing.T) {
 		}
 	}
 	// type() and ==
-	e := s.guard(func() {
-		a := s.Call(s.getAttr(s.Globals()["torch"], "finfo"), &Args{Pos: []Value{dt(tensor.Float32)}})
-		b := s.Call(s.getAttr(s.Globals()["torch"], "finfo"), &Args{})
-		c := s.Call(s.getAttr(s.Globals()["torch"], "finfo"), &Args{Pos: []Value{dt(tensor.Float64)}})
-		if got := Repr(typeOf(a)); got != "<class 'torch.finfo'>" {
+	e := s.Guard(func() {
+		a := s.Call(s.GetAttr(s.Globals()["torch"], "finfo"), &Args{Pos: []Value{dt(tensor.Float32)}})
+		b := s.Call(s.GetAttr(s.Globals()["torch"], "finfo"), &Args{})
+		c := s.Call(s.GetAttr(s.Globals()["torch"], "finfo"), &Args{Pos: []Value{dt(tensor.Float64)}})
+		if got := Repr(TypeOf(a)); got != "<class 'torch.finfo'>" {
 			t.Errorf("type(finfo) = %s", got)
 		}
-		if got := Repr(s.getAttr(s.Globals()["torch"], "iinfo")); got != "<class 'torch.iinfo'>" {
+		if got := Repr(s.GetAttr(s.Globals()["torch"], "iinfo")); got != "<class 'torch.iinfo'>" {
 			t.Errorf("torch.iinfo = %s", got)
 		}
-		if !s.equal(a, b) || s.equal(a, c) {
+		if !s.Equal(a, b) || s.Equal(a, c) {
 			t.Errorf("finfo equality")
 		}
 	})

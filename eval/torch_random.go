@@ -65,7 +65,7 @@ func defaultGeneratorObject() *Object {
 // generatorOf returns the generator a value stands for.
 func generatorOf(v Value) (*tensor.Generator, bool) {
 	o, ok := v.(*Object)
-	if !ok || shortTypeName(o) != generatorTypeName {
+	if !ok || ShortTypeName(o) != generatorTypeName {
 		return nil, false
 	}
 	generatorMu.Lock()
@@ -145,7 +145,7 @@ func randCommon(b *boundArgs) randOpts {
 	if d := b.device("device"); d != nil {
 		checkDevice(*d)
 		if d.Type != "cpu" {
-			throw("AssertionError", errNoCUDA)
+			Throw("AssertionError", errNoCUDA)
 		}
 	}
 	factoryOpts{b}.checkPinned()
@@ -162,7 +162,7 @@ func (o randOpts) finish(t *tensor.Tensor) Value {
 func symIntSizes(size []int) []int {
 	for _, n := range size {
 		if n < -(1 << 62) {
-			throw("RuntimeError", errSymIntRange, n)
+			Throw("RuntimeError", errSymIntRange, n)
 		}
 	}
 	return size
@@ -171,7 +171,7 @@ func symIntSizes(size []int) []int {
 // seedArg converts a seed as torch.manual_seed does: int(seed), then the
 // unsigned 64-bit value, negative seeds taken as their two's complement.
 func seedArg(a *Args, v Value) uint64 {
-	iv := builtinInt(&Args{Name: "int", Pos: []Value{v}, s: a.s}).(Int)
+	iv := BuiltinInt(&Args{Name: "int", Pos: []Value{v}, s: a.Session()}).(Int)
 	b := iv.Big()
 	switch {
 	case b.Sign() >= 0 && b.IsUint64():
@@ -179,7 +179,7 @@ func seedArg(a *Args, v Value) uint64 {
 	case b.Sign() < 0 && b.IsInt64():
 		return uint64(b.Int64())
 	}
-	throw("RuntimeError", errOverflowLong)
+	Throw("RuntimeError", ErrOverflowLong)
 	return 0
 }
 
@@ -191,8 +191,8 @@ func uint64Value(u uint64) Value {
 // randWarn returns the warning sink of a call.
 func randWarn(a *Args) func(string) {
 	return func(msg string) {
-		if a.s != nil {
-			a.s.Warn("UserWarning", msg)
+		if a.Session() != nil {
+			a.Session().Warn("UserWarning", msg)
 		}
 	}
 }
@@ -276,10 +276,10 @@ func pyNoArgs(a *Args) {
 		if n > 1 {
 			verb = "were"
 		}
-		throw("TypeError", errTakesN, a.Name, 0, "s", n, verb)
+		Throw("TypeError", errTakesN, a.Name, 0, "s", n, verb)
 	}
 	if len(a.Kw) > 0 {
-		throw("TypeError", errNoKwArg, a.Name, a.Kw[0].Name)
+		Throw("TypeError", ErrNoKwArg, a.Name, a.Kw[0].Name)
 	}
 }
 
@@ -303,10 +303,10 @@ func rngStateTensor(g *tensor.Generator) *tensor.Tensor {
 func setRNGState(g *tensor.Generator, v Value) {
 	t, ok := v.(*tensor.Tensor)
 	if !ok {
-		throw("TypeError", errRNGStateType, TypeName(v))
+		Throw("TypeError", errRNGStateType, TypeName(v))
 	}
 	if t.DType() != tensor.Uint8 {
-		throw("TypeError", errRNGStateByte)
+		Throw("TypeError", errRNGStateByte)
 	}
 	vals := t.Values()
 	b := make([]byte, len(vals))
@@ -364,21 +364,21 @@ func tensorRandom(a *Args) Value {
 func generatorSelf(a *Args) *tensor.Generator {
 	g, ok := generatorOf(a.Self)
 	if !ok {
-		a.invalid()
+		a.Invalid()
 	}
 	return g
 }
 
-var generatorClass = defClass("torch._C.Generator", generatorTypeName, func(a *Args) Value {
-	b := generatorSigs.parse(&Args{Name: "Generator", Pos: a.Pos, Kw: a.Kw, s: a.s})
+var generatorClass = DefClass("torch._C.Generator", generatorTypeName, func(a *Args) Value {
+	b := generatorSigs.parse(&Args{Name: "Generator", Pos: a.Pos, Kw: a.Kw, s: a.Session()})
 	if d := b.device("device"); d != nil && d.Type != "cpu" {
-		throw("RuntimeError", errGeneratorDevice, strings.ToUpper(d.Type))
+		Throw("RuntimeError", errGeneratorDevice, strings.ToUpper(d.Type))
 	}
 	return newGeneratorObject(tensor.NewGenerator(tensor.DefaultRNGSeed))
 })
 
 func init() {
-	register(
+	RegisterTorch(
 		&Builtin{Name: "rand", Kind: TorchFunc, Fn: torchRand,
 			Sig: "rand(*size, *, generator=None, dtype=None, device=None) -> Tensor",
 			Doc: "Returns a tensor of random numbers drawn uniformly from [0, 1), from PyTorch's CPU generator: after torch.manual_seed(s) the numbers are PyTorch's."},
@@ -427,7 +427,7 @@ func init() {
 	)
 	torchClasses["Generator"] = generatorClass
 	torchValues["default_generator"] = func(*Session) Value { return defaultGeneratorObject() }
-	registerMethods(generatorTypeName,
+	RegisterMethods(generatorTypeName,
 		&Builtin{Name: "manual_seed", Sig: "manual_seed(seed) -> Generator",
 			Doc: "Seeds the generator; returns it.",
 			Fn: func(a *Args) Value {
@@ -435,7 +435,7 @@ func init() {
 				genArgs(a, 1)
 				v, ok := a.Pos[0].(Int)
 				if !ok {
-					throw("RuntimeError", errSeedLong, TypeName(a.Pos[0]))
+					Throw("RuntimeError", errSeedLong, TypeName(a.Pos[0]))
 				}
 				g.ManualSeed(seedArg(a, v))
 				return a.Self
@@ -473,7 +473,7 @@ func init() {
 	torchSubmodules["random"] = func(s *Session) *Module {
 		m := &Module{Name: "torch.random", Members: map[string]Value{}}
 		for _, name := range []string{"manual_seed", "seed", "initial_seed", "get_rng_state", "set_rng_state"} {
-			m.Members[name] = torchFuncs[name]
+			m.Members[name] = TorchFuncs[name]
 		}
 		return m
 	}
@@ -484,12 +484,12 @@ func init() {
 func genArgs(a *Args, n int) {
 	got := len(a.Pos) + len(a.Kw)
 	if len(a.Kw) > 0 {
-		throw("TypeError", errTakesNoKw, "Generator."+a.Name)
+		Throw("TypeError", ErrTakesNoKw, "Generator."+a.Name)
 	}
 	if got != n {
 		if n == 0 {
-			throw("TypeError", errTakesNoArgs, "Generator."+a.Name, got)
+			Throw("TypeError", ErrTakesNoArgs, "Generator."+a.Name, got)
 		}
-		throw("TypeError", errTakesOneArg, "Generator."+a.Name, got)
+		Throw("TypeError", ErrTakesOneArg, "Generator."+a.Name, got)
 	}
 }

@@ -72,7 +72,7 @@ func TestRandLikeStrides(t *testing.T) {
 		t.Fatal(r)
 	}
 	tensor.DefaultGenerator.ManualSeed(0)
-	y := s.Call(s.getAttr(s.Globals()["torch"], "rand_like"), &Args{Pos: []Value{x}}).(*tensor.Tensor)
+	y := s.Call(s.GetAttr(s.Globals()["torch"], "rand_like"), &Args{Pos: []Value{x}}).(*tensor.Tensor)
 	if got := y.Strides(); got[0] != 1 || got[1] != 3 {
 		t.Errorf("rand_like strides %v, want [1 3]", got)
 	}
@@ -89,7 +89,7 @@ func TestRandLikeStrides(t *testing.T) {
 	}
 	// A non-dense input gives a contiguous result.
 	w := tensor.FromStorage(tensor.NewStorage(tensor.Float32, 12), 0, []int{2, 3}, []int{6, 2})
-	v := s.Call(s.getAttr(s.Globals()["torch"], "randn_like"), &Args{Pos: []Value{w}}).(*tensor.Tensor)
+	v := s.Call(s.GetAttr(s.Globals()["torch"], "randn_like"), &Args{Pos: []Value{w}}).(*tensor.Tensor)
 	if got := v.Strides(); got[0] != 3 || got[1] != 1 {
 		t.Errorf("randn_like strides %v, want [3 1]", got)
 	}

@@ -125,7 +125,7 @@ func sumLike(a *Args, ss *argParser, fn func(t *tensor.Tensor, dims []int, keepd
 
 func init() {
 	reduce := TorchFunc | TensorMethod
-	register(
+	RegisterTorch(
 		&Builtin{Name: "sum", Kind: reduce, Sig: "sum(input, dim=None, keepdim=False, *, dtype=None) -> Tensor",
 			Doc: "Sum of the elements, over all of them or over dim (an int or a tuple of ints). Integer and bool tensors sum to int64.",
 			Fn: func(a *Args) Value {
@@ -217,7 +217,7 @@ func init() {
 					r.dimname("dim", t)
 				}
 				if out := r.tensor("out"); out != nil && !out.DType().IsFloat() {
-					throw("RuntimeError", errLogsumexpOut, out.DType().ScalarName())
+					Throw("RuntimeError", errLogsumexpOut, out.DType().ScalarName())
 				}
 				dims, keepdim := r.ints("dim"), r.bool("keepdim", false)
 				if len(dims) == 0 && !keepdim && t.Dim() > 0 {
@@ -227,7 +227,7 @@ func init() {
 					for i := range ones {
 						ones[i] = 1
 					}
-					throw("RuntimeError", errOutputBroadcast, "[]", tensor.ShapeString(ones))
+					Throw("RuntimeError", ErrOutputBroadcast, "[]", tensor.ShapeString(ones))
 				}
 				return withOut(a, r, tensor.Logsumexp(t, dims, keepdim), nil)
 			}},
@@ -334,7 +334,7 @@ func stdVar(a *Args, ss *argParser, isStd bool) Value {
 	if out != nil {
 		// the result's dtype is the one computed in
 		if !out.DType().IsFloat() {
-			throw("RuntimeError", errNotImplementedStd, "std_cpu", out.DType().ScalarName())
+			Throw("RuntimeError", errNotImplementedStd, "std_cpu", out.DType().ScalarName())
 		}
 		t = t.To(out.DType())
 	}
@@ -361,7 +361,7 @@ func allAny(a *Args, ss *argParser, isAll bool) Value {
 	t := r.tensor("input")
 	if out := r.tensor("out"); out != nil {
 		if out.DType() != tensor.Bool && out.DType() != tensor.Uint8 {
-			throw("RuntimeError", errAllAnyOut, r.name, out.DType().ScalarName())
+			Throw("RuntimeError", errAllAnyOut, r.name, out.DType().ScalarName())
 		}
 		a2 := *a
 		a2.Kw = nil
@@ -378,7 +378,7 @@ func allAny(a *Args, ss *argParser, isAll bool) Value {
 		dims = []int{r.int("dim", 0)}
 	case 2:
 		if _, isStr := r.val("dim").(Str); !isStr {
-			throw("RuntimeError", errDimnameUnsupported, r.name)
+			Throw("RuntimeError", errDimnameUnsupported, r.name)
 		}
 		r.dimname("dim", t)
 	}
@@ -431,7 +431,7 @@ func builtinNorm(a *Args) Value {
 	}
 	pos := a.All()
 	if len(pos) > len(params) {
-		throw("TypeError", errTakesFromTo, name, 1, len(params), len(pos))
+		Throw("TypeError", errTakesFromTo, name, 1, len(params), len(pos))
 	}
 	vals := map[string]Value{}
 	for i, v := range pos {
@@ -443,22 +443,22 @@ func builtinNorm(a *Args) Value {
 			if p == kw.Name {
 				known = true
 				if i < len(pos) {
-					throw("TypeError", errMultipleValues, name, kw.Name)
+					Throw("TypeError", ErrMultipleValues, name, kw.Name)
 				}
 			}
 		}
 		if !known {
-			throw("TypeError", errNoKwArg, name, kw.Name)
+			Throw("TypeError", ErrNoKwArg, name, kw.Name)
 		}
 		vals[kw.Name] = kw.Value
 	}
 	in, ok := vals[params[0]]
 	if !ok {
-		throw("TypeError", errMissingArg, name, params[0])
+		Throw("TypeError", errMissingArg, name, params[0])
 	}
 	t, isT := in.(*tensor.Tensor)
 	if !isT {
-		throw("AttributeError", errNoAttr, TypeName(in), "dim")
+		Throw("AttributeError", ErrNoAttr, TypeName(in), "dim")
 	}
 	get := func(k string, def Value) Value {
 		if v, ok := vals[k]; ok {
@@ -468,12 +468,12 @@ func builtinNorm(a *Args) Value {
 	}
 	p, dim, kd, dtv := get("p", Str("fro")), get("dim", None), get("keepdim", Bool(false)), get("dtype", None)
 	if out := get("out", None); out != None {
-		throw("TypeError", errOutUnsupported, "norm")
+		Throw("TypeError", errOutUnsupported, "norm")
 	}
 	// torch/functional.py's dispatch, calling _VF.norm, _VF.frobenius_norm
 	// and _VF.nuclear_norm through their own argument parsers.
 	vf := func(parser *argParser, pos []Value, kw ...KwArg) *boundArgs {
-		return parser.parse(&Args{Name: parser.name, Pos: pos, Kw: kw, s: a.s})
+		return parser.parse(&Args{Name: parser.name, Pos: pos, Kw: kw, s: a.Session()})
 	}
 	allDims := func() Value {
 		l := &List{}
@@ -500,7 +500,7 @@ func builtinNorm(a *Args) Value {
 		switch s {
 		case "fro":
 			if dtv != None {
-				throw("ValueError", errFroDType)
+				Throw("ValueError", errFroDType)
 			}
 			if dim == None {
 				dim = allDims()
@@ -508,7 +508,7 @@ func builtinNorm(a *Args) Value {
 			return froNorm(vf(frobeniusNormSigs, []Value{t, dim}, keepdim))
 		case "nuc":
 			if dtv != None {
-				throw("ValueError", errNucDType)
+				Throw("ValueError", errNucDType)
 			}
 			if dim == None {
 				r := vf(nuclearNormSigs, []Value{t}, keepdim)
@@ -517,7 +517,7 @@ func builtinNorm(a *Args) Value {
 			r := vf(nuclearNormSigs, []Value{t, dim}, keepdim)
 			return linalg.NuclearNorm(t, r.ints("dim"), r.bool("keepdim", false))
 		}
-		throw("RuntimeError", errNormStr, string(s))
+		Throw("RuntimeError", errNormStr, string(s))
 	}
 	if dim == None {
 		dim = allDims()

@@ -44,7 +44,7 @@ func stdVarMean(a *Args, p *argParser, sqrt bool) Value {
 
 func init() {
 	both := TorchFunc | TensorMethod
-	register(
+	RegisterTorch(
 		&Builtin{Name: "std_mean", Kind: TorchFunc, Sig: "std_mean(input, dim=None, unbiased=True, keepdim=False, *, correction=None) -> (Tensor, Tensor)",
 			Doc: "The standard deviation and the mean over dim (all elements by default), as a tuple, from one Welford pass.",
 			Fn:  func(a *Args) Value { return stdVarMean(a, stdMeanParser, true) }},
@@ -85,7 +85,7 @@ func init() {
 				lo, hi := tensor.Aminmax(t, dim, r.bool("keepdim", false))
 				if dim != nil && t.Dim() == 0 && lo.Dim() == 1 {
 					// ATen resizes its 0-d outputs to [1], with the warning.
-					a.s.Warn("UserWarning", fmt.Sprintf(warnOutResized, "[]", "[1]"))
+					a.Session().Warn("UserWarning", fmt.Sprintf(warnOutResized, "[]", "[1]"))
 				}
 				name := "aminmax"
 				if ol, oh := outPair(r); ol != nil {

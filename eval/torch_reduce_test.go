@@ -28,8 +28,8 @@ func runReductionTranscript(t *testing.T, path string) {
 	defer tensor.SetPrintOptions(tensor.GetPrintOptions())
 	tensor.SetPrintOptions(tensor.DefaultPrintOptions())
 	if LookupBuiltin(TorchFunc, "tensor") == nil {
-		register(&Builtin{Name: "tensor", Kind: TorchFunc, Fn: testTensor})
-		defer delete(torchFuncs, "tensor")
+		RegisterTorch(&Builtin{Name: "tensor", Kind: TorchFunc, Fn: testTensor})
+		defer delete(TorchFuncs, "tensor")
 	}
 	var out bytes.Buffer
 	s := NewSession(Options{Out: &out})
@@ -80,7 +80,7 @@ func testTensor(a *Args) Value {
 	walk = func(v Value, depth int) {
 		switch x := v.(type) {
 		case *List, Tuple:
-			elems := iterate(x)
+			elems := IterateAll(x)
 			if len(shape) <= depth {
 				shape = append(shape, len(elems))
 			}
@@ -90,7 +90,7 @@ func testTensor(a *Args) Value {
 		default:
 			sc, ok := ToScalar(v)
 			if !ok {
-				throw("TypeError", "testTensor: not a number")
+				Throw("TypeError", "testTensor: not a number")
 			}
 			vals = append(vals, sc)
 			kind = max(kind, int(sc.Kind))

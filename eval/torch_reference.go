@@ -4,7 +4,7 @@ package eval
 // ...) after the torch functions of docs/reference.md, then their
 // sections.
 func torchReference(w func(string), item func(prefix string, bl *Builtin, also string)) {
-	for _, sub := range sortedKeys(submoduleFuncs) {
+	for _, sub := range SortedKeys(submoduleFuncs) {
 		for _, bl := range submoduleFuncs[sub] {
 			item("torch."+sub+".", bl, "")
 		}
@@ -14,7 +14,7 @@ func torchReference(w func(string), item func(prefix string, bl *Builtin, also s
 	for _, sec := range referenceSections {
 		w("## " + sec.prefix[:len(sec.prefix)-1])
 		w("")
-		for _, n := range sortedKeys(sec.fns) {
+		for _, n := range SortedKeys(sec.fns) {
 			item(sec.prefix, sec.fns[n], "")
 		}
 		w("")

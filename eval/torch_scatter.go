@@ -73,7 +73,7 @@ func scatterCall(a *Args, p *argParser, inplace bool) Value {
 		case "multiply":
 			red = tensor.ScatterMultiply
 		default:
-			throw("RuntimeError", errScatterReduce)
+			Throw("RuntimeError", errScatterReduce)
 		}
 	}
 	dst := t
@@ -166,10 +166,10 @@ func checkMask(a *Args, mask *tensor.Tensor, warn bool) {
 	case tensor.Bool:
 	case tensor.Uint8:
 		if warn {
-			a.s.Warn("UserWarning", warnMaskedSelectU8)
+			a.Session().Warn("UserWarning", warnMaskedSelectU8)
 		}
 	default:
-		throw("RuntimeError", errMaskedSelectMask)
+		Throw("RuntimeError", errMaskedSelectMask)
 	}
 }
 
@@ -186,14 +186,14 @@ func putCall(a *Args, p *argParser, inplace bool) Value {
 
 func init() {
 	both := TorchFunc | TensorMethod
-	register(
+	RegisterTorch(
 		&Builtin{Name: "gather", Kind: both, Sig: "gather(input, dim, index) -> Tensor",
 			Doc: "Values of input picked along dim by index (int64, as many dimensions as input, no larger elsewhere): out[i][j] = input[index[i][j]][j] for dim 0, input[i][index[i][j]] for dim 1. The result has index's shape.",
 			Fn: func(a *Args) Value {
 				r := gatherSigs.parse(a)
 				t := r.tensor("input")
 				if r.bool("sparse_grad", false) {
-					throw("RuntimeError", errSparseGrad)
+					Throw("RuntimeError", errSparseGrad)
 				}
 				if r.idx == 1 {
 					noDimname("gather")
@@ -224,7 +224,7 @@ func init() {
 				res := tensor.IndexSelect(t, r.int("dim", 0), r.tensor("index"))
 				return withOut(a, r, res, func(out *tensor.Tensor) {
 					if out.DType() != res.DType() {
-						throw("RuntimeError", errIndexSelectOut)
+						Throw("RuntimeError", errIndexSelectOut)
 					}
 				})
 			}},
@@ -249,7 +249,7 @@ func init() {
 				res := tensor.MaskedSelect(r.tensor("input"), mask)
 				return withOut(a, r, res, func(out *tensor.Tensor) {
 					if out.DType() != res.DType() {
-						throw("RuntimeError", errMaskedSelectOut)
+						Throw("RuntimeError", errMaskedSelectOut)
 					}
 				})
 			}},
@@ -267,7 +267,7 @@ func init() {
 				res := tensor.Take(t, r.tensor("index"))
 				return withOut(a, r, res, func(out *tensor.Tensor) {
 					if out.DType() != res.DType() {
-						throw("RuntimeError", errTakeOut, t.DType().ScalarName(), out.DType().ScalarName())
+						Throw("RuntimeError", errTakeOut, t.DType().ScalarName(), out.DType().ScalarName())
 					}
 				})
 			}},

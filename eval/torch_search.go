@@ -43,7 +43,7 @@ func valuesIndices(a *Args, r *boundArgs, name string, v, i *tensor.Tensor) Valu
 		return returnType(name, v, i)
 	}
 	if name == "kthvalue" && ov.DType() != v.DType() {
-		throw("RuntimeError", errTopkOutDType)
+		Throw("RuntimeError", errTopkOutDType)
 	}
 	checkOutDType(ov, v.DType())
 	checkOutDType(oi, tensor.Int64)
@@ -52,7 +52,7 @@ func valuesIndices(a *Args, r *boundArgs, name string, v, i *tensor.Tensor) Valu
 
 func init() {
 	both := TorchFunc | TensorMethod
-	register(
+	RegisterTorch(
 		&Builtin{Name: "sort", Kind: both, Sig: "sort(input, dim=-1, descending=False, *, stable=False) -> (Tensor, LongTensor)",
 			Doc: "The values along dim in ascending (or descending) order, with the indices they came from, as a torch.return_types.sort. NaN sorts above every number. Equal values keep their order with stable=True; otherwise they come out as PyTorch's std::sort leaves them.",
 			Fn: func(a *Args) Value {
@@ -110,14 +110,14 @@ func init() {
 				t := r.tensor("input")
 				if r.bool("as_tuple", false) {
 					if r.has("out") {
-						throw("RuntimeError", errNonzeroTupleOut)
+						Throw("RuntimeError", errNonzeroTupleOut)
 					}
 					return nonzeroTuple(t)
 				}
 				res := tensor.Nonzero(t)
 				if out := r.tensor("out"); out != nil {
 					if out.DType() != tensor.Int64 {
-						throw("RuntimeError", errNonzeroOutDType, out.DType().ScalarName())
+						Throw("RuntimeError", errNonzeroOutDType, out.DType().ScalarName())
 					}
 					return writeOut(a, out, res)
 				}
@@ -152,7 +152,7 @@ func init() {
 				res := tensor.Histc(t, r.int("bins", 100), r.scalar("min").Float(), r.scalar("max").Float())
 				if out := r.tensor("out"); out != nil {
 					if out.DType() != t.DType() {
-						throw("RuntimeError", errHistcOutDType, tensor.CppTypeName(t.DType()), tensor.CppTypeName(out.DType()))
+						Throw("RuntimeError", errHistcOutDType, tensor.CppTypeName(t.DType()), tensor.CppTypeName(out.DType()))
 					}
 					return writeOut(a, out, res)
 				}
@@ -173,7 +173,7 @@ func builtinUnique(a *Args) Value {
 	if _, isNone := dimV.(NoneType); isNone {
 		v, inv, cnt = tensor.Unique(t, sorted)
 	} else {
-		v, inv, cnt = tensor.UniqueDim(t, int(a.toInt("dim", dimV)))
+		v, inv, cnt = tensor.UniqueDim(t, int(a.ToInt("dim", dimV)))
 	}
 	if !inverse && !counts {
 		return v
@@ -195,12 +195,12 @@ func searchSide(r *boundArgs) bool {
 		switch string(s) {
 		case "left":
 			if right {
-				throw("RuntimeError", errSearchSideRight, "left")
+				Throw("RuntimeError", errSearchSideRight, "left")
 			}
 		case "right":
 			right = true
 		default:
-			throw("RuntimeError", errSearchSide, string(s))
+			Throw("RuntimeError", errSearchSide, string(s))
 		}
 	}
 	return right
@@ -220,7 +220,7 @@ func builtinSearchsorted(a *Args) Value {
 	res := tensor.Searchsorted(seq, vals, right, outInt32, r.tensor("sorter"))
 	if out := r.tensor("out"); out != nil {
 		if out.DType() != res.DType() {
-			throw("RuntimeError", errSearchOutDType, out.DType().ScalarName(), pyBoolName(outInt32))
+			Throw("RuntimeError", errSearchOutDType, out.DType().ScalarName(), pyBoolName(outInt32))
 		}
 		return writeOut(a, out, res)
 	}
@@ -238,7 +238,7 @@ func builtinBucketize(a *Args) Value {
 	r := bucketizeSigs.parse(a)
 	b := r.tensor("boundaries")
 	if b.Dim() != 1 {
-		throw("RuntimeError", errBucketize1d, b.Dim())
+		Throw("RuntimeError", errBucketize1d, b.Dim())
 	}
 	var vals *tensor.Tensor
 	if r.idx == 1 {
@@ -250,7 +250,7 @@ func builtinBucketize(a *Args) Value {
 	res := tensor.Searchsorted(b, vals, r.bool("right", false), outInt32, nil)
 	if out := r.tensor("out"); out != nil {
 		if out.DType() != res.DType() {
-			throw("RuntimeError", errSearchOutDType, out.DType().ScalarName(), pyBoolName(outInt32))
+			Throw("RuntimeError", errSearchOutDType, out.DType().ScalarName(), pyBoolName(outInt32))
 		}
 		return writeOut(a, out, res)
 	}
