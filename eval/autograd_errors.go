@@ -18,19 +18,5 @@ const (
 	errSetGradEnabled    = "enabled must be a bool (got %s)"
 )
 
-// %graph's text.
-const (
-	msgGraphUsage     = "%graph: give a tensor expression, e.g. %graph loss"
-	msgGraphNotTensor = "%%graph: %s is not a tensor"
-	msgGraphLeaf      = "%s is a leaf %s that requires grad: backward fills its .grad"
-	msgGraphNone      = "%s has no grad_fn and does not require grad: no backward graph"
-	msgGraphHead      = "backward graph of %s %s (gradients flow down):"
-	msgGraphNode      = "%s (gradient %s)"
-	msgGraphAccum     = "AccumulateGrad: .grad of a leaf %s"
-	msgGraphNames     = "= %s"
-	msgGraphSeen      = "%s: [%d] again (gradients add up there)"
-	msgGraphNoGrad    = "(an input that does not require grad: no gradient)"
-)
-
 // The issue-17 functions autograd does not differentiate yet.
 const errGradUnsupported = "tensh: autograd cannot differentiate %s() yet (an input requires grad); call it under torch.no_grad() or on a .detach()ed input"

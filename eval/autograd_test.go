@@ -84,7 +84,7 @@ func BenchmarkGradCallOverhead(b *testing.B) {
 	x, _ := s.Lookup("x")
 	y, _ := s.Lookup("y")
 	f := &Builtin{Name: "add", Fn: func(a *Args) Value { return a.Self }}
-	args := &Args{Self: x, Pos: []Value{y}, s: s}
+	args := (&Args{Self: x, Pos: []Value{y}}).Bind(s)
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
 		if gradHook(f.Name, args) {
@@ -101,7 +101,7 @@ func BenchmarkDirectCall(b *testing.B) {
 	x, _ := s.Lookup("x")
 	y, _ := s.Lookup("y")
 	f := &Builtin{Name: "add", Fn: func(a *Args) Value { return a.Self }}
-	args := &Args{Self: x, Pos: []Value{y}, s: s}
+	args := (&Args{Self: x, Pos: []Value{y}}).Bind(s)
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
 		OrNone(f.Fn(args))

@@ -39,8 +39,6 @@ const (
 	errMeshgridIndexing  = "torch.meshgrid: indexing must be one of \"xy\" or \"ij\", but received: %s"
 	errTensordotNeg      = "tensordot expects dims >= 0, but got dims=%d"
 	errTensordotDims     = "tensordot expects dims to be int or Tuple[List[int], List[int]] or List[List[int]] containing two lists, but got dims=%s"
-	errTensordotLens     = "both dimension lists should have same length"
-	errTensordotMatch    = "contracted dimensions need to match, but first has size %d in dim %d and second has size %d in dim %d"
 	errRepeatOutputSize  = "allocated size does not match required size"
 )
 

@@ -45,7 +45,7 @@ func inplaceFunc(name string) *Builtin {
 				}
 				Throw("TypeError", ErrArgMustBePos, name, "input", 1, "Tensor", TypeName(self))
 			}
-			return m.Fn(&Args{Name: a.Name, Self: self, Pos: rest, Kw: a.Kw, s: a.Session()})
+			return m.Fn((&Args{Name: a.Name, Self: self, Pos: rest, Kw: a.Kw}).Bind(a.Session()))
 		}}
 }
 

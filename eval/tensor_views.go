@@ -262,7 +262,7 @@ func init() {
 					if !a.Session().Truth(v[2]) {
 						Throw("RuntimeError", errUnflattenSizes)
 					}
-					a = &Args{Name: a.Name, Self: a.Self, Pos: v[1:], s: a.Session()}
+					a = (&Args{Name: a.Name, Self: a.Self, Pos: v[1:]}).Bind(a.Session())
 				}
 				r := unflattenSigs.parse(a)
 				t := r.tensor("input")
@@ -405,17 +405,17 @@ func splitFn(a *Args) Value {
 	size := v[1]
 	if t, ok := size.(*tensor.Tensor); ok && t.Numel() == 1 {
 		if s := t.Item(); s.Kind != tensor.FloatScalar || !math.IsNaN(s.F) {
-			size = BuiltinInt(&Args{Name: "int", Pos: []Value{t}, s: a.Session()})
+			size = BuiltinInt((&Args{Name: "int", Pos: []Value{t}}).Bind(a.Session()))
 		}
 	}
 	switch size.(type) {
 	case Int, Bool:
-		r := splitVFSigs.parse(&Args{Name: "split", Pos: []Value{v[0], size, v[2]}, s: a.Session()})
+		r := splitVFSigs.parse((&Args{Name: "split", Pos: []Value{v[0], size, v[2]}}).Bind(a.Session()))
 		if r.idx == 0 {
 			return tensorTuple(r.tensor("input").Split(r.int("split_size", 0), r.int("dim", 0)))
 		}
 		return tensorTuple(r.tensor("input").SplitWithSizes(r.ints("split_size"), r.int("dim", 0)))
 	}
-	r := splitWithSizesSigs.parse(&Args{Name: "split_with_sizes", Pos: []Value{v[0], size, v[2]}, s: a.Session()})
+	r := splitWithSizesSigs.parse((&Args{Name: "split_with_sizes", Pos: []Value{v[0], size, v[2]}}).Bind(a.Session()))
 	return tensorTuple(r.tensor("input").SplitWithSizes(r.ints("split_sizes"), r.int("dim", 0)))
 }

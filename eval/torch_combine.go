@@ -58,7 +58,7 @@ func builtinMeshgrid(a *Args) Value {
 		}
 		indexing = k.Value
 	}
-	ts := tensorArgs(&Args{Name: a.Name, Pos: a.Pos, s: a.Session()}, "meshgrid")
+	ts := tensorArgs((&Args{Name: a.Name, Pos: a.Pos}).Bind(a.Session()), "meshgrid")
 	xy := false
 	switch x := indexing.(type) {
 	case NoneType:
@@ -127,7 +127,7 @@ func tensordotArgs(a *Args) (x, y *tensor.Tensor, da, db []int, out Value) {
 		if len(parts) < 2 {
 			Throw("ValueError", ErrNotEnoughUnpack, 2, len(parts))
 		}
-		r := vfTensordot.parse(&Args{Name: "tensordot", Pos: []Value{x, y, parts[0], parts[1]}, s: a.Session()})
+		r := vfTensordot.parse((&Args{Name: "tensordot", Pos: []Value{x, y, parts[0], parts[1]}}).Bind(a.Session()))
 		da, db = r.ints("dims_self"), r.ints("dims_other")
 	case *tensor.Tensor:
 		if d.Numel() == 1 {
@@ -155,7 +155,7 @@ func tensordotArgs(a *Args) (x, y *tensor.Tensor, da, db []int, out Value) {
 // (first for b) and one matrix product.
 func tensordot(x, y *tensor.Tensor, da, db []int) *tensor.Tensor {
 	if len(da) != len(db) {
-		Throw("RuntimeError", errTensordotLens)
+		Throw("RuntimeError", ErrTensordotLens)
 	}
 	t1, t2 := x, y
 	csize := 1
@@ -169,7 +169,7 @@ func tensordot(x, y *tensor.Tensor, da, db []int) *tensor.Tensor {
 			t2 = tensor.Sum(t2, []int{db[i]}, true)
 		default:
 			if s1 != s2 {
-				Throw("RuntimeError", errTensordotMatch, s1, da[i], s2, db[i])
+				Throw("RuntimeError", ErrTensordotMatch, s1, da[i], s2, db[i])
 			}
 			csize *= s1
 		}
@@ -350,7 +350,7 @@ func init() {
 			default:
 				Throw("ValueError", errCdistMode, ToStr(mode))
 			}
-			r := vfCdist.parse(&Args{Name: "cdist", Pos: []Value{x1, x2, p}, s: a.Session()})
+			r := vfCdist.parse((&Args{Name: "cdist", Pos: []Value{x1, x2, p}}).Bind(a.Session()))
 			return linalg.Cdist(r.tensor("x1"), r.tensor("x2"), r.double("p", 2), m)
 		}})
 }

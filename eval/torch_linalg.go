@@ -138,10 +138,10 @@ func builtinEinsum(a *Args) Value {
 		switch l := operands[0].(type) {
 		case Tuple, *List:
 			inner := IterateAll(l)
-			return builtinEinsum(&Args{Name: a.Name, Pos: append([]Value{equation}, inner...), s: a.Session()})
+			return builtinEinsum((&Args{Name: a.Name, Pos: append([]Value{equation}, inner...)}).Bind(a.Session()))
 		}
 	}
-	r := einsumSigs.parse(&Args{Name: "einsum", Pos: []Value{equation, Tuple(operands)}, s: a.Session()})
+	r := einsumSigs.parse((&Args{Name: "einsum", Pos: []Value{equation, Tuple(operands)}}).Bind(a.Session()))
 	return linalg.Einsum(string(r.val("equation").(Str)), r.tensors("tensors"))
 }
 

@@ -145,7 +145,7 @@ func callMethod(a *Args, name string, t Value, pos ...Value) Value {
 	if _, ok := t.(*tensor.Tensor); !ok {
 		Throw("TypeError", ErrArgMustBePos, name, "input", 1, "Tensor", TypeName(t))
 	}
-	return TensorMethods[name].Fn(&Args{Name: name, Self: t, Pos: pos, s: a.Session()})
+	return TensorMethods[name].Fn((&Args{Name: name, Self: t, Pos: pos}).Bind(a.Session()))
 }
 
 func inplaceOr(a *Args, name string) Value {

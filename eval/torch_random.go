@@ -171,7 +171,7 @@ func symIntSizes(size []int) []int {
 // seedArg converts a seed as torch.manual_seed does: int(seed), then the
 // unsigned 64-bit value, negative seeds taken as their two's complement.
 func seedArg(a *Args, v Value) uint64 {
-	iv := BuiltinInt(&Args{Name: "int", Pos: []Value{v}, s: a.Session()}).(Int)
+	iv := BuiltinInt((&Args{Name: "int", Pos: []Value{v}}).Bind(a.Session())).(Int)
 	b := iv.Big()
 	switch {
 	case b.Sign() >= 0 && b.IsUint64():
@@ -370,7 +370,7 @@ func generatorSelf(a *Args) *tensor.Generator {
 }
 
 var generatorClass = DefClass("torch._C.Generator", generatorTypeName, func(a *Args) Value {
-	b := generatorSigs.parse(&Args{Name: "Generator", Pos: a.Pos, Kw: a.Kw, s: a.Session()})
+	b := generatorSigs.parse((&Args{Name: "Generator", Pos: a.Pos, Kw: a.Kw}).Bind(a.Session()))
 	if d := b.device("device"); d != nil && d.Type != "cpu" {
 		Throw("RuntimeError", errGeneratorDevice, strings.ToUpper(d.Type))
 	}

@@ -473,7 +473,7 @@ func builtinNorm(a *Args) Value {
 	// torch/functional.py's dispatch, calling _VF.norm, _VF.frobenius_norm
 	// and _VF.nuclear_norm through their own argument parsers.
 	vf := func(parser *argParser, pos []Value, kw ...KwArg) *boundArgs {
-		return parser.parse(&Args{Name: parser.name, Pos: pos, Kw: kw, s: a.Session()})
+		return parser.parse((&Args{Name: parser.name, Pos: pos, Kw: kw}).Bind(a.Session()))
 	}
 	allDims := func() Value {
 		l := &List{}
