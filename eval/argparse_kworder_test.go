@@ -26,7 +26,7 @@ func TestHashBytes(t *testing.T) {
 // TestKwargsOrder checks the unordered_map order of keywords that
 // PyTorch 1.13 prints (numpy's std passes axis, dtype, out, ddof).
 func TestKwargsOrder(t *testing.T) {
-	a := &Args{Kw: []KwArg{{"axis", None}, {"dtype", None}, {"out", None}, {"ddof", MakeInt(0)}}}
+	a := &Args{Kw: []KwArg{{Name: "axis", Value: None}, {Name: "dtype", Value: None}, {Name: "out", Value: None}, {Name: "ddof", Value: MakeInt(0)}}}
 	var names []string
 	for _, kw := range kwargsOrder(a) {
 		names = append(names, kw.Name)

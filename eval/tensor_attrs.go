@@ -22,8 +22,8 @@ var (
 
 func init() {
 	TensorProps["shape"] = func(s *Session, t *tensor.Tensor) Value { return Size(append([]int{}, t.Shape()...)) }
-	TensorProps["dtype"] = func(s *Session, t *tensor.Tensor) Value { return DTypeValue{t.DType()} }
-	TensorProps["device"] = func(s *Session, t *tensor.Tensor) Value { return DeviceValue{t.Device()} }
+	TensorProps["dtype"] = func(s *Session, t *tensor.Tensor) Value { return DTypeValue{D: t.DType()} }
+	TensorProps["device"] = func(s *Session, t *tensor.Tensor) Value { return DeviceValue{D: t.Device()} }
 	TensorProps["ndim"] = func(s *Session, t *tensor.Tensor) Value { return MakeInt(int64(t.Dim())) }
 	TensorProps["is_cuda"] = func(s *Session, t *tensor.Tensor) Value { return Bool(t.Device().Type == "cuda") }
 	TensorProps["T"] = func(s *Session, t *tensor.Tensor) Value {

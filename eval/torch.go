@@ -14,7 +14,7 @@ func newTorchModule(s *Session) *Module {
 	}
 	for _, name := range tensor.DTypeAliases() {
 		d, _ := tensor.DTypeByName(name)
-		m.Members[name] = DTypeValue{d}
+		m.Members[name] = DTypeValue{D: d}
 	}
 	m.Members["Tensor"] = TensorClass
 	m.Members["Size"] = SizeClass

@@ -156,7 +156,7 @@ func init() {
 	DeviceClass.Call = func(a *Args) Value {
 		b := deviceParser.parse(a)
 		if b.idx == 0 {
-			return DeviceValue{parseDevice(b.val("device"))}
+			return DeviceValue{D: parseDevice(b.val("device"))}
 		}
 		typ := string(b.val("type").(Str))
 		d := parseDeviceString(typ)
@@ -170,7 +170,7 @@ func init() {
 			}
 			d.Index = int(int8(n))
 		}
-		return DeviceValue{d}
+		return DeviceValue{D: d}
 	}
 	torchSubmodules["cuda"] = func(s *Session) *Module {
 		return &Module{Name: "torch.cuda", Members: map[string]Value{

@@ -97,13 +97,13 @@ func init() {
 			Doc: "Returns the dtype an arithmetic operation on the two operands (tensors or numbers) would give.",
 			Fn: func(a *Args) Value {
 				b := resultTypeParser.parse(a)
-				return DTypeValue{resultType(b.vals[0], b.vals[1])}
+				return DTypeValue{D: resultType(b.vals[0], b.vals[1])}
 			}},
 		&Builtin{Name: "promote_types", Kind: TorchFunc, Sig: "promote_types(type1, type2) -> dtype",
 			Doc: "Returns the smallest dtype to which both dtypes can be converted without losing category or range.",
 			Fn: func(a *Args) Value {
 				b := promoteTypesParser.parse(a)
-				return DTypeValue{tensor.PromoteTypes(b.dtypeOr("type1", 0), b.dtypeOr("type2", 0))}
+				return DTypeValue{D: tensor.PromoteTypes(b.dtypeOr("type1", 0), b.dtypeOr("type2", 0))}
 			}},
 		&Builtin{Name: "can_cast", Kind: TorchFunc, Sig: "can_cast(from, to) -> bool",
 			Doc: "Tells whether a result of dtype from may be written into a tensor of dtype to under PyTorch's casting rules.",
@@ -120,7 +120,7 @@ func init() {
 					}
 					Throw("TypeError", ErrTakesNoArgs, "torch.get_default_dtype", n)
 				}
-				return DTypeValue{tensor.DefaultFloat()}
+				return DTypeValue{D: tensor.DefaultFloat()}
 			}},
 		&Builtin{Name: "set_default_dtype", Kind: TorchFunc, Sig: "set_default_dtype(d) -> None",
 			Doc: "Sets the default floating dtype (float16, bfloat16, float32 or float64): the dtype of Python floats in tensors and of float factory results.",

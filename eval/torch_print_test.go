@@ -19,7 +19,7 @@ func callTorch(s *Session, name string, pos []Value, kw ...KwArg) string {
 	return out
 }
 
-func dt(d tensor.DType) Value { return DTypeValue{d} }
+func dt(d tensor.DType) Value { return DTypeValue{D: d} }
 
 func TestFinfoIinfo(t *testing.T) {
 	s := NewSession(Options{})
@@ -34,28 +34,28 @@ func TestFinfoIinfo(t *testing.T) {
 		{"finfo", []Value{dt(tensor.Float16)}, nil, "finfo(resolution=0.001, min=-65504, max=65504, eps=0.000976562, smallest_normal=6.10352e-05, tiny=6.10352e-05, dtype=float16)"},
 		{"finfo", []Value{dt(tensor.BFloat16)}, nil, "finfo(resolution=0.01, min=-3.38953e+38, max=3.38953e+38, eps=0.0078125, smallest_normal=1.17549e-38, tiny=1.17549e-38, dtype=bfloat16)"},
 		{"finfo", nil, nil, "finfo(resolution=1e-06, min=-3.40282e+38, max=3.40282e+38, eps=1.19209e-07, smallest_normal=1.17549e-38, tiny=1.17549e-38, dtype=float32)"},
-		{"finfo", nil, []KwArg{{"type", dt(tensor.Float16)}}, "finfo(resolution=0.001, min=-65504, max=65504, eps=0.000976562, smallest_normal=6.10352e-05, tiny=6.10352e-05, dtype=float16)"},
+		{"finfo", nil, []KwArg{{Name: "type", Value: dt(tensor.Float16)}}, "finfo(resolution=0.001, min=-65504, max=65504, eps=0.000976562, smallest_normal=6.10352e-05, tiny=6.10352e-05, dtype=float16)"},
 		{"finfo", []Value{dt(tensor.Int32)}, nil, "TypeError: torch.finfo() requires a floating point input type. Use torch.iinfo to handle 'torch.finfo'"},
 		{"finfo", []Value{dt(tensor.Bool)}, nil, "TypeError: torch.finfo() requires a floating point input type. Use torch.iinfo to handle 'torch.finfo'"},
 		{"finfo", []Value{MakeInt(1)}, nil, "TypeError: finfo(): argument 'type' (position 1) must be torch.dtype, not int"},
 		{"finfo", []Value{None}, nil, "TypeError: finfo(): argument 'type' (position 1) must be torch.dtype, not NoneType"},
-		{"finfo", nil, []KwArg{{"type", MakeInt(1)}}, "TypeError: finfo(): argument 'type' must be torch.dtype, not int"},
-		{"finfo", nil, []KwArg{{"dtype", dt(tensor.Float32)}}, "TypeError: finfo() missing 1 required positional arguments: \"type\""},
+		{"finfo", nil, []KwArg{{Name: "type", Value: MakeInt(1)}}, "TypeError: finfo(): argument 'type' must be torch.dtype, not int"},
+		{"finfo", nil, []KwArg{{Name: "dtype", Value: dt(tensor.Float32)}}, "TypeError: finfo() missing 1 required positional arguments: \"type\""},
 		{"finfo", []Value{dt(tensor.Float32), dt(tensor.Float64)}, nil, "TypeError: finfo() received an invalid combination of arguments - got (torch.dtype, torch.dtype), but expected one of:\n * (torch.dtype type)\n * ()\n"},
-		{"finfo", []Value{dt(tensor.Float32)}, []KwArg{{"foo", MakeInt(1)}}, "TypeError: finfo() received an invalid combination of arguments - got (torch.dtype, foo=int), but expected one of:\n * (torch.dtype type)\n * ()\n"},
+		{"finfo", []Value{dt(tensor.Float32)}, []KwArg{{Name: "foo", Value: MakeInt(1)}}, "TypeError: finfo() received an invalid combination of arguments - got (torch.dtype, foo=int), but expected one of:\n * (torch.dtype type)\n * ()\n"},
 		{"iinfo", []Value{dt(tensor.Int8)}, nil, "iinfo(min=-128, max=127, dtype=int8)"},
 		{"iinfo", []Value{dt(tensor.Uint8)}, nil, "iinfo(min=0, max=255, dtype=uint8)"},
 		{"iinfo", []Value{dt(tensor.Int16)}, nil, "iinfo(min=-32768, max=32767, dtype=int16)"},
 		{"iinfo", []Value{dt(tensor.Int32)}, nil, "iinfo(min=-2.14748e+09, max=2.14748e+09, dtype=int32)"},
 		{"iinfo", []Value{dt(tensor.Int64)}, nil, "iinfo(min=-9.22337e+18, max=9.22337e+18, dtype=int64)"},
-		{"iinfo", nil, []KwArg{{"type", dt(tensor.Int8)}}, "iinfo(min=-128, max=127, dtype=int8)"},
+		{"iinfo", nil, []KwArg{{Name: "type", Value: dt(tensor.Int8)}}, "iinfo(min=-128, max=127, dtype=int8)"},
 		{"iinfo", []Value{dt(tensor.Float32)}, nil, "TypeError: torch.iinfo() requires an integer input type. Use torch.finfo to handle 'torch.iinfo'"},
 		{"iinfo", []Value{dt(tensor.Bool)}, nil, "TypeError: torch.bool is not supported by torch.iinfo"},
 		{"iinfo", nil, nil, "TypeError: iinfo() missing 1 required positional arguments: \"type\""},
 		{"iinfo", []Value{dt(tensor.Int8), dt(tensor.Int8)}, nil, "TypeError: iinfo() takes 1 positional argument but 2 were given"},
-		{"iinfo", []Value{dt(tensor.Int8)}, []KwArg{{"type", dt(tensor.Int8)}}, "TypeError: iinfo() got multiple values for argument 'type'"},
-		{"iinfo", []Value{dt(tensor.Int8)}, []KwArg{{"foo", MakeInt(1)}}, "TypeError: iinfo() got an unexpected keyword argument 'foo'"},
-		{"iinfo", nil, []KwArg{{"type", MakeInt(1)}}, "TypeError: iinfo(): argument 'type' must be torch.dtype, not int"},
+		{"iinfo", []Value{dt(tensor.Int8)}, []KwArg{{Name: "type", Value: dt(tensor.Int8)}}, "TypeError: iinfo() got multiple values for argument 'type'"},
+		{"iinfo", []Value{dt(tensor.Int8)}, []KwArg{{Name: "foo", Value: MakeInt(1)}}, "TypeError: iinfo() got an unexpected keyword argument 'foo'"},
+		{"iinfo", nil, []KwArg{{Name: "type", Value: MakeInt(1)}}, "TypeError: iinfo(): argument 'type' must be torch.dtype, not int"},
 	}
 	for _, c := range cases {
 		if got := callTorch(s, c.name, c.pos, c.kw...); got != c.want {
@@ -145,20 +145,20 @@ func TestSetPrintOptions(t *testing.T) {
 		x    *tensor.Tensor
 		want string
 	}{
-		{[]KwArg{{"precision", MakeInt(2)}}, nil, x, "tensor([0.33, 0.67])"},
-		{[]KwArg{{"precision", MakeInt(6)}}, nil, x, "tensor([0.333333, 0.666667])"},
-		{[]KwArg{{"profile", Str("default")}}, nil, x, "tensor([0.3333, 0.6667])"},
-		{[]KwArg{{"sci_mode", Bool(false)}}, nil, small, "tensor([    0.0000,     1.0000])"},
+		{[]KwArg{{Name: "precision", Value: MakeInt(2)}}, nil, x, "tensor([0.33, 0.67])"},
+		{[]KwArg{{Name: "precision", Value: MakeInt(6)}}, nil, x, "tensor([0.333333, 0.666667])"},
+		{[]KwArg{{Name: "profile", Value: Str("default")}}, nil, x, "tensor([0.3333, 0.6667])"},
+		{[]KwArg{{Name: "sci_mode", Value: Bool(false)}}, nil, small, "tensor([    0.0000,     1.0000])"},
 		// every call resets sci_mode unless it is given
-		{[]KwArg{{"precision", MakeInt(3)}}, nil, small, "tensor([1.000e-05, 1.000e+00])"},
-		{[]KwArg{{"sci_mode", MakeInt(1)}}, nil, x, "tensor([3.333e-01, 6.667e-01])"},
-		{[]KwArg{{"profile", Str("short")}, {"sci_mode", Bool(true)}}, nil, x, "tensor([3.33e-01, 6.67e-01])"},
-		{[]KwArg{{"profile", Str("short")}}, nil, big, "tensor([   0,    1,  ..., 1998, 1999])"},
-		{[]KwArg{{"profile", Str("full")}, {"linewidth", MakeInt(40)}}, nil, x, "tensor([0.3333, 0.6667])"},
-		{[]KwArg{{"profile", Str("nonsense")}}, nil, x, "tensor([0.3333, 0.6667])"},
-		{[]KwArg{{"profile", Str("default")}, {"threshold", Float(5.5)}, {"edgeitems", MakeInt(1)}}, nil, big, "tensor([   0,  ..., 1999])"},
+		{[]KwArg{{Name: "precision", Value: MakeInt(3)}}, nil, small, "tensor([1.000e-05, 1.000e+00])"},
+		{[]KwArg{{Name: "sci_mode", Value: MakeInt(1)}}, nil, x, "tensor([3.333e-01, 6.667e-01])"},
+		{[]KwArg{{Name: "profile", Value: Str("short")}, {Name: "sci_mode", Value: Bool(true)}}, nil, x, "tensor([3.33e-01, 6.67e-01])"},
+		{[]KwArg{{Name: "profile", Value: Str("short")}}, nil, big, "tensor([   0,    1,  ..., 1998, 1999])"},
+		{[]KwArg{{Name: "profile", Value: Str("full")}, {Name: "linewidth", Value: MakeInt(40)}}, nil, x, "tensor([0.3333, 0.6667])"},
+		{[]KwArg{{Name: "profile", Value: Str("nonsense")}}, nil, x, "tensor([0.3333, 0.6667])"},
+		{[]KwArg{{Name: "profile", Value: Str("default")}, {Name: "threshold", Value: Float(5.5)}, {Name: "edgeitems", Value: MakeInt(1)}}, nil, big, "tensor([   0,  ..., 1999])"},
 		{nil, []Value{MakeInt(1), Float(2e9), MakeInt(3), Float(10.5)}, x, "tensor([0.3,\n        0.7])"},
-		{[]KwArg{{"profile", Str("default")}}, nil, x, "tensor([0.3333, 0.6667])"},
+		{[]KwArg{{Name: "profile", Value: Str("default")}}, nil, x, "tensor([0.3333, 0.6667])"},
 	}
 	for i, st := range steps {
 		if got := callTorch(s, "set_printoptions", st.pos, st.kw...); got != "None" {
@@ -174,7 +174,7 @@ func TestSetPrintOptions(t *testing.T) {
 		want string
 	}{
 		{[]Value{MakeInt(1), MakeInt(1), MakeInt(1), MakeInt(1), MakeInt(1), MakeInt(1), MakeInt(1)}, nil, "TypeError: set_printoptions() takes from 0 to 6 positional arguments but 7 were given"},
-		{nil, []KwArg{{"foo", MakeInt(1)}}, "TypeError: set_printoptions() got an unexpected keyword argument 'foo'"},
+		{nil, []KwArg{{Name: "foo", Value: MakeInt(1)}}, "TypeError: set_printoptions() got an unexpected keyword argument 'foo'"},
 	}
 	for _, c := range errs {
 		if got := callTorch(s, "set_printoptions", c.pos, c.kw...); got != c.want {
@@ -203,9 +203,9 @@ func TestReprContainers(t *testing.T) {
 		{Size{2, 3}, "torch.Size([2, 3])"},
 		{Size{}, "torch.Size([])"},
 		{Tuple{Size{2}, Size{3, 1}}, "(torch.Size([2]), torch.Size([3, 1]))"},
-		{Tuple{DTypeValue{tensor.Float32}, DTypeValue{tensor.Int64}}, "(torch.float32, torch.int64)"},
-		{DeviceValue{tensor.CPU}, "device(type='cpu')"},
-		{DeviceValue{tensor.Device{Type: "cpu", Index: 0}}, "device(type='cpu', index=0)"},
+		{Tuple{DTypeValue{D: tensor.Float32}, DTypeValue{D: tensor.Int64}}, "(torch.float32, torch.int64)"},
+		{DeviceValue{D: tensor.CPU}, "device(type='cpu')"},
+		{DeviceValue{D: tensor.Device{Type: "cpu", Index: 0}}, "device(type='cpu', index=0)"},
 		{&StorageValue{T: a}, " 1\n 2\n[torch.storage.TypedStorage(dtype=torch.int64, device=cpu) of size 2]"},
 	}
 	for _, c := range cases {
@@ -213,7 +213,7 @@ func TestReprContainers(t *testing.T) {
 			t.Errorf("got\n%s\nwant\n%s", got, c.want)
 		}
 	}
-	if got := ToStr(DeviceValue{tensor.CPU}); got != "cpu" {
+	if got := ToStr(DeviceValue{D: tensor.CPU}); got != "cpu" {
 		t.Errorf("str(device) = %s", got)
 	}
 	if got := ToStr(a); got != "tensor([1, 2])" {

@@ -36,7 +36,7 @@ func newGeneratorObject(g *tensor.Generator) *Object {
 	addr := 0x7f3a5c1e8000 + generatorCount*0x50
 	o := &Object{
 		TypeName: "torch._C.Generator",
-		Attrs:    map[string]Value{"device": DeviceValue{tensor.CPU}},
+		Attrs:    map[string]Value{"device": DeviceValue{D: tensor.CPU}},
 		Order:    []string{"device"},
 		ReprFn:   func() string { return fmt.Sprintf("<torch._C.Generator object at %#x>", addr) },
 	}

@@ -101,14 +101,14 @@ func TestRandDeviceArgument(t *testing.T) {
 		dev  Value
 		want string
 	}{
-		{DeviceValue{tensor.CPU}, "tensor("},
+		{DeviceValue{D: tensor.CPU}, "tensor("},
 		{Str("cpu"), "tensor("},
 		{Str("cuda:0"), "AssertionError: Torch not compiled with CUDA enabled"},
 		{MakeInt(0), "AssertionError: Torch not compiled with CUDA enabled"},
 		{Str("foo"), "RuntimeError: Expected one of cpu, cuda"},
 	}
 	for _, c := range cases {
-		got := callTorch(s, "rand", []Value{MakeInt(2)}, KwArg{"device", c.dev})
+		got := callTorch(s, "rand", []Value{MakeInt(2)}, KwArg{Name: "device", Value: c.dev})
 		if !strings.HasPrefix(got, c.want) {
 			t.Errorf("rand(2, device=%s) = %q, want prefix %q", Repr(c.dev), got, c.want)
 		}
