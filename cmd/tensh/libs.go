@@ -5,4 +5,5 @@ package main
 import (
 	_ "github.com/tensh/tensh/lib/numpy"
 	_ "github.com/tensh/tensh/lib/paddle"
+	_ "github.com/tensh/tensh/lib/torch"
 )

@@ -1,0 +1,111 @@
+package torch
+
+import (
+	. "github.com/tensh/tensh/eval"
+
+	"strings"
+	"testing"
+
+	"github.com/tensh/tensh/runtime/autograd"
+)
+
+// The grad-mode context managers, entered and left as a with statement
+// does (the statement itself lives in the language's evaluator).
+func TestGradModeContextManagers(t *testing.T) {
+	var out strings.Builder
+	s := NewSession(Options{Out: &out})
+	run := func(src string) Value {
+		t.Helper()
+		if !strings.Contains(src, " = ") {
+			src = "_v = " + src
+		}
+		if exc := s.Exec(src, 1); exc != nil {
+			t.Fatalf("%s: %s: %s", src, exc.Type, exc.Msg)
+		}
+		v, _ := s.Lookup("_v")
+		return v
+	}
+	run("x = torch.ones(2, requires_grad=True)")
+	cm := run("torch.no_grad()").(ContextManager)
+	cm.Enter(s)
+	if autograd.GradEnabled() {
+		t.Fatal("no_grad: grad mode still on")
+	}
+	if r := run("(x * 2).requires_grad"); r != Bool(false) {
+		t.Errorf("inside no_grad: requires_grad = %v", r)
+	}
+	inner := run("torch.enable_grad()").(ContextManager)
+	inner.Enter(s)
+	if r := run("(x * 2).requires_grad"); r != Bool(true) {
+		t.Errorf("inside enable_grad: requires_grad = %v", r)
+	}
+	inner.Exit(s, nil)
+	if autograd.GradEnabled() {
+		t.Error("leaving enable_grad did not restore no_grad")
+	}
+	if swallowed := cm.Exit(s, &Exception{Type: "ValueError"}); swallowed {
+		t.Error("no_grad's __exit__ swallowed an exception")
+	}
+	if !autograd.GradEnabled() {
+		t.Error("leaving no_grad did not restore grad mode")
+	}
+
+	// set_grad_enabled acts at once; its with-block restores the old mode.
+	sg := run("torch.set_grad_enabled(False)").(ContextManager)
+	if run("torch.is_grad_enabled()") != Bool(false) {
+		t.Error("set_grad_enabled(False) did not turn grad mode off")
+	}
+	sg.Enter(s)
+	sg.Exit(s, nil)
+	if run("torch.is_grad_enabled()") != Bool(true) {
+		t.Error("set_grad_enabled's __exit__ did not restore grad mode")
+	}
+
+	im := run("torch.inference_mode()").(ContextManager)
+	im.Enter(s)
+	run("y = x * 2")
+	im.Exit(s, nil)
+	if r := run("y.requires_grad, y.is_inference()"); Repr(r) != "(False, True)" {
+		t.Errorf("inference_mode: %s", Repr(r))
+	}
+	if r := run("torch.is_grad_enabled(), torch.is_inference_mode_enabled()"); Repr(r) != "(True, False)" {
+		t.Errorf("after inference_mode: %s", Repr(r))
+	}
+	if got := Repr(run("torch.no_grad()")); !strings.HasPrefix(got, "<torch.autograd.grad_mode.no_grad object at 0x") {
+		t.Errorf("repr(torch.no_grad()) = %s", got)
+	}
+}
+
+// BenchmarkGradCallOverhead is what autograd adds to a call whose operands
+// do not require grad, once some tensor has required grad: gradHook and
+// gradCall around a builtin that does nothing (compare
+// BenchmarkDirectCall).
+func BenchmarkGradCallOverhead(b *testing.B) {
+	s := NewSession(Options{})
+	s.Exec("x = torch.ones(4); y = torch.ones(4); z = torch.ones(1, requires_grad=True)", 1)
+	x, _ := s.Lookup("x")
+	y, _ := s.Lookup("y")
+	f := &Builtin{Name: "add", Fn: func(a *Args) Value { return a.Self }}
+	args := (&Args{Self: x, Pos: []Value{y}}).Bind(s)
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		if gradHook(f.Name, args) {
+			gradCall(s, f, args)
+		} else {
+			f.Fn(args)
+		}
+	}
+}
+
+func BenchmarkDirectCall(b *testing.B) {
+	s := NewSession(Options{})
+	s.Exec("x = torch.ones(4); y = torch.ones(4)", 1)
+	x, _ := s.Lookup("x")
+	y, _ := s.Lookup("y")
+	f := &Builtin{Name: "add", Fn: func(a *Args) Value { return a.Self }}
+	args := (&Args{Self: x, Pos: []Value{y}}).Bind(s)
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		OrNone(f.Fn(args))
+	}
+}

@@ -1,0 +1,28 @@
+package torch
+
+import . "github.com/tensh/tensh/eval"
+
+// The torch bindings are the core's tensor library (see Tensors).
+func init() {
+	Tensors = TensorHooks{
+		Binary:         tensorBinary,
+		Compare:        tensorCompare,
+		Unary:          tensorUnary,
+		Inplace:        tensorInplace,
+		GetItem:        tensorGetItem,
+		SetItem:        tensorSetItem,
+		StorageGetItem: storageGetItem,
+		StorageSetItem: storageSetItem,
+		Select:         tensorSelect,
+		Iterated:       gradIter,
+		Record:         gradHook,
+		Call:           gradCall,
+		KwargsOrder:    kwargsOrder,
+		Namespace:      newTorchModule,
+		Reference:      torchReference,
+	}
+}
+
+// Call is the decorator form of a grad-mode context manager:
+// @torch.no_grad() def f(...).
+func (c *gradModeCM) Call(s *Session, a *Args) Value { return c.decorate(s, a) }
