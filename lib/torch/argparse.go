@@ -1,7 +1,7 @@
 package torch
 
 import (
-	. "github.com/tensh/tensh/eval"
+	"github.com/tensh/tensh/eval"
 
 	"math"
 	"strings"
@@ -158,7 +158,7 @@ func (sig *signature) count() {
 
 // forCall is the signature the call's arguments bind to: without its
 // input parameter for a method call.
-func (sig *signature) forCall(a *Args) *signature {
+func (sig *signature) forCall(a *eval.Args) *signature {
 	if a.Self != nil && sig.method != nil {
 		return sig.method
 	}
@@ -182,15 +182,15 @@ var typeNames = map[string]string{
 // boundArgs are the values bound by a successful parse.
 type boundArgs struct {
 	p    *argParser
-	name string     // the function's name, for messages
-	sig  *signature // the signature that bound
-	idx  int        // its index among the function's signatures
-	vals []Value    // per parameter of sig; nil when absent or None
+	name string       // the function's name, for messages
+	sig  *signature   // the signature that bound
+	idx  int          // its index among the function's signatures
+	vals []eval.Value // per parameter of sig; nil when absent or None
 }
 
 // parse binds a call's arguments to one of the signatures, or raises
 // PyTorch's TypeError.
-func (p *argParser) parse(a *Args) *boundArgs {
+func (p *argParser) parse(a *eval.Args) *boundArgs {
 	sigs := p.sigs
 	if a.Self != nil {
 		sigs = nil
@@ -239,8 +239,8 @@ func (p *argParser) parse(a *Args) *boundArgs {
 
 // bind is FunctionSignature::parse: it binds the call or, with raise,
 // raises the reason it does not.
-func (sig *signature) bind(a *Args, raise bool) (*boundArgs, bool) {
-	b := &boundArgs{name: sig.name, sig: sig, vals: make([]Value, len(sig.params))}
+func (sig *signature) bind(a *eval.Args, raise bool) (*boundArgs, bool) {
+	b := &boundArgs{name: sig.name, sig: sig, vals: make([]eval.Value, len(sig.params))}
 	m := sig.forCall(a)
 	if m != sig {
 		b.vals[sig.self] = a.Self
@@ -257,7 +257,7 @@ func (sig *signature) bind(a *Args, raise bool) (*boundArgs, bool) {
 	argPos := 0
 	for i := range m.params {
 		prm := &m.params[i]
-		var v Value
+		var v eval.Value
 		isKw := false
 		if argPos < nargs {
 			if prm.kwOnly {
@@ -278,9 +278,9 @@ func (sig *signature) bind(a *Args, raise bool) (*boundArgs, bool) {
 			}
 		}
 		if (prm.typ != "Tensor" && prm.typ != "PyObject*") || m.numbersAsTensors {
-			v = AsNumber(v) // NumPy scalars: export.go
+			v = eval.AsNumber(v) // NumPy scalars: export.go
 		}
-		_, isNone := v.(NoneType)
+		_, isNone := v.(eval.NoneType)
 		switch {
 		case v == nil && prm.optional, isNone && prm.allowNone:
 		case v == nil:
@@ -291,18 +291,18 @@ func (sig *signature) bind(a *Args, raise bool) (*boundArgs, bool) {
 		case prm.check(v, m, i):
 			b.vals[m.orig[i]] = v
 		case varargs && argPos == 0 && !isKw && isIndex(v):
-			pos := make(Tuple, len(a.Pos))
+			pos := make(eval.Tuple, len(a.Pos))
 			for k, p := range a.Pos {
-				pos[k] = AsNumber(p)
+				pos[k] = eval.AsNumber(p)
 			}
 			b.vals[m.orig[i]] = pos
 			argPos = nargs
 			continue
 		case raise:
 			if isKw {
-				Throw("TypeError", ErrArgMustBeKw, sig.name, prm.name, typeNames[prm.typ], TypeName(v))
+				eval.Throw("TypeError", eval.ErrArgMustBeKw, sig.name, prm.name, typeNames[prm.typ], eval.TypeName(v))
 			}
-			Throw("TypeError", ErrArgMustBePos, sig.name, prm.name, argPos+1, typeNames[prm.typ], TypeName(v))
+			eval.Throw("TypeError", eval.ErrArgMustBePos, sig.name, prm.name, argPos+1, typeNames[prm.typ], eval.TypeName(v))
 		default:
 			return nil, false
 		}
@@ -317,10 +317,10 @@ func (sig *signature) bind(a *Args, raise bool) (*boundArgs, bool) {
 		if raise {
 			for i, prm := range m.params {
 				if prm.name == kw.Name && i < nargs {
-					Throw("TypeError", ErrMultipleValues, sig.name, kw.Name)
+					eval.Throw("TypeError", eval.ErrMultipleValues, sig.name, kw.Name)
 				}
 			}
-			Throw("TypeError", ErrNoKwArg, sig.name, kw.Name)
+			eval.Throw("TypeError", eval.ErrNoKwArg, sig.name, kw.Name)
 		}
 		return nil, false
 	}
@@ -330,9 +330,9 @@ func (sig *signature) bind(a *Args, raise bool) (*boundArgs, bool) {
 // extraArgs raises PyTorch's error for too many positional arguments.
 func (sig *signature) extraArgs(nargs int) {
 	if sig.minArgs != sig.maxPos {
-		Throw("TypeError", errTakesFromTo, sig.name, sig.minArgs, sig.maxPos, nargs)
+		eval.Throw("TypeError", errTakesFromTo, sig.name, sig.minArgs, sig.maxPos, nargs)
 	}
-	Throw("TypeError", errTakesN, sig.name, sig.maxPos, sIf(sig.maxPos != 1), nargs, wasWere(nargs))
+	eval.Throw("TypeError", errTakesN, sig.name, sig.maxPos, sIf(sig.maxPos != 1), nargs, wasWere(nargs))
 }
 
 // missingArgs raises PyTorch's error for required parameters from idx on
@@ -344,7 +344,7 @@ func (sig *signature) missingArgs(idx int) {
 			names = append(names, `"`+prm.name+`"`)
 		}
 	}
-	Throw("TypeError", errMissingArgs, sig.name, len(names), sIf(len(names) == 1), strings.Join(names, ", "))
+	eval.Throw("TypeError", errMissingArgs, sig.name, len(names), sIf(len(names) == 1), strings.Join(names, ", "))
 }
 
 func sIf(p bool) string {
@@ -363,7 +363,7 @@ func wasWere(n int) string {
 
 // check is FunctionParameter::check: whether v may bind to the parameter;
 // argnum numbers the parameter in TensorList errors.
-func (p *param) check(v Value, sig *signature, argnum int) bool {
+func (p *param) check(v eval.Value, sig *signature, argnum int) bool {
 	switch p.typ {
 	case "Tensor":
 		if _, ok := v.(*tensor.Tensor); ok {
@@ -371,14 +371,14 @@ func (p *param) check(v Value, sig *signature, argnum int) bool {
 		}
 		if sig.numbersAsTensors {
 			switch v.(type) {
-			case Bool, Int, Float:
+			case eval.Bool, eval.Int, eval.Float:
 				return true
 			}
 		}
 		return false
 	case "Scalar", "double":
 		switch x := v.(type) {
-		case Bool, Int, Float:
+		case eval.Bool, eval.Int, eval.Float:
 			return true
 		case *tensor.Tensor:
 			return x.Dim() == 0
@@ -386,26 +386,26 @@ func (p *param) check(v Value, sig *signature, argnum int) bool {
 		return false
 	case "int64_t", "SymInt":
 		switch x := v.(type) {
-		case Int:
+		case eval.Int:
 			return true
 		case *tensor.Tensor:
 			return x.Dim() == 0 && x.DType().IsIntegral(false)
 		}
 		return false
 	case "bool":
-		_, ok := v.(Bool)
+		_, ok := v.(eval.Bool)
 		return ok
 	case "ScalarType":
 		switch x := v.(type) {
-		case DTypeValue:
+		case eval.DTypeValue:
 			return true
-		case *Class:
-			return x == IntClass || x == FloatClass || x == BoolClass
+		case *eval.Class:
+			return x == eval.IntClass || x == eval.FloatClass || x == eval.BoolClass
 		}
 		return false
 	case "Device":
 		switch v.(type) {
-		case DeviceValue, Int, Str:
+		case eval.DeviceValue, eval.Int, eval.Str:
 			return true
 		}
 		return false
@@ -413,44 +413,44 @@ func (p *param) check(v Value, sig *signature, argnum int) bool {
 		// is_int_list: a tuple or list whose first element is an index, or
 		// a single int where a size is given.
 		switch x := v.(type) {
-		case Tuple, *List, Size, *NamedTuple:
-			elems := IterateAll(x)
+		case eval.Tuple, *eval.List, eval.Size, *eval.NamedTuple:
+			elems := eval.IterateAll(x)
 			return len(elems) == 0 || isIndex(elems[0])
-		case Int:
+		case eval.Int:
 			return p.size > 0
 		}
 		return false
 	case "TensorList":
 		switch v.(type) {
-		case Tuple, *List:
+		case eval.Tuple, *eval.List:
 		default:
 			return false
 		}
-		for i, e := range IterateAll(v) {
+		for i, e := range eval.IterateAll(v) {
 			if _, ok := e.(*tensor.Tensor); !ok {
-				Throw("TypeError", errTensorListElem, i, argnum, TypeName(e))
+				eval.Throw("TypeError", errTensorListElem, i, argnum, eval.TypeName(e))
 			}
 		}
 		return true
 	case "std::string", "c10::string_view":
-		_, ok := v.(Str)
+		_, ok := v.(eval.Str)
 		return ok
 	case "Dimname":
 		switch v.(type) {
-		case Str, NoneType:
+		case eval.Str, eval.NoneType:
 			return true
 		}
 		return false
 	case "DimnameList":
 		switch x := v.(type) {
-		case Str, NoneType:
+		case eval.Str, eval.NoneType:
 			return p.size > 0
-		case Tuple, *List:
-			elems := IterateAll(x)
+		case eval.Tuple, *eval.List:
+			elems := eval.IterateAll(x)
 			if len(elems) == 0 {
 				return true
 			}
-			_, ok := elems[0].(Str)
+			_, ok := elems[0].(eval.Str)
 			return ok
 		}
 		return false
@@ -463,16 +463,16 @@ func (p *param) check(v Value, sig *signature, argnum int) bool {
 		_, ok := memoryFormatOf(v)
 		return ok
 	case "Layout":
-		return v == Value(stridedLayout)
+		return v == eval.Value(stridedLayout)
 	}
 	return false
 }
 
 // isIndex is THPUtils_checkIndex: an int (not a bool), or an object with
 // __index__ (a one-element integer or bool tensor).
-func isIndex(v Value) bool {
+func isIndex(v eval.Value) bool {
 	switch x := v.(type) {
-	case Int:
+	case eval.Int:
 		return true
 	case *tensor.Tensor:
 		return x.Numel() == 1 && x.DType().IsIntegral(true)
@@ -482,11 +482,11 @@ func isIndex(v Value) bool {
 
 // indexValue is THPUtils_unpackIndex on a bound int-list element: ints,
 // bools and one-element integer tensors.
-func indexValue(v Value) (int64, bool) {
+func indexValue(v eval.Value) (int64, bool) {
 	switch x := v.(type) {
-	case Int:
+	case eval.Int:
 		return x.Int64()
-	case Bool:
+	case eval.Bool:
 		if x {
 			return 1, true
 		}
@@ -501,22 +501,22 @@ func indexValue(v Value) (int64, bool) {
 
 // unpackDouble is THPUtils_unpackDouble on an element or a
 // bound double.
-func unpackDouble(v Value) float64 {
+func unpackDouble(v eval.Value) float64 {
 	switch x := v.(type) {
-	case Float:
+	case eval.Float:
 		return float64(x)
-	case Bool:
-		return B2f(bool(x))
-	case Int:
+	case eval.Bool:
+		return eval.B2f(bool(x))
+	case eval.Int:
 		f := x.Float()
 		if math.IsInf(f, 0) {
-			Throw("OverflowError", ErrIntTooLargeFloat)
+			eval.Throw("OverflowError", eval.ErrIntTooLargeFloat)
 		}
 		return f
 	case *tensor.Tensor:
 		return x.Item().Float()
 	}
-	Throw("TypeError", ErrMustBeRealNumber, TypeName(v))
+	eval.Throw("TypeError", eval.ErrMustBeRealNumber, eval.TypeName(v))
 	return 0
 }
 
@@ -543,18 +543,18 @@ func (sig *signature) String() string {
 // function with one visible signature: the keywords that cannot match, or
 // the arguments (marked !like this! where their type does not match the
 // printed signature's) and the signature.
-func (sig *signature) invalidArgsOne(a *Args) {
+func (sig *signature) invalidArgsOne(a *eval.Args) {
 	opt := sig.option()
 	if unmatched := tryMatchKwargs(opt, a); len(unmatched) > 0 {
-		Throw("TypeError", errUnrecognizedKw, sig.name, strings.Join(unmatched, ", "))
+		eval.Throw("TypeError", errUnrecognizedKw, sig.name, strings.Join(unmatched, ", "))
 	}
-	desc := "(" + InvalidArgsDesc(a) + ")"
+	desc := "(" + eval.InvalidArgsDesc(a) + ")"
 	if argcountMatch(opt, a) {
 		if d, found := formattedArgDesc(opt, a); found {
 			desc = d
 		}
 	}
-	Throw("TypeError", errInvalidArgsFor, sig.name, desc, sig.String())
+	eval.Throw("TypeError", errInvalidArgsFor, sig.name, desc, sig.String())
 }
 
 // ---- converting the bound values ----
@@ -572,7 +572,7 @@ func (b *boundArgs) index(name string) int {
 // val is the value bound to name: nil when absent or None (or when the
 // signature has no such parameter), except that a Dimname parameter binds
 // None itself.
-func (b *boundArgs) val(name string) Value {
+func (b *boundArgs) val(name string) eval.Value {
 	if i := b.index(name); i >= 0 {
 		return b.vals[i]
 	}
@@ -581,7 +581,7 @@ func (b *boundArgs) val(name string) Value {
 
 // has reports whether name was given (and not None).
 func (b *boundArgs) has(name string) bool {
-	_, isNone := b.val(name).(NoneType)
+	_, isNone := b.val(name).(eval.NoneType)
 	return b.val(name) != nil && !isNone
 }
 
@@ -594,8 +594,8 @@ func (b *boundArgs) tensor(name string) *tensor.Tensor {
 // int64 converts an int64_t parameter (def when absent).
 func (b *boundArgs) int64(name string, def int64) int64 {
 	switch x := b.val(name).(type) {
-	case Int:
-		return UnpackLong(x)
+	case eval.Int:
+		return eval.UnpackLong(x)
 	case *tensor.Tensor:
 		return x.Item().Int()
 	}
@@ -613,14 +613,14 @@ func (b *boundArgs) ints(name string) []int {
 		return nil
 	}
 	prm := b.sig.params[i]
-	if x, ok := b.vals[i].(Int); ok {
+	if x, ok := b.vals[i].(eval.Int); ok {
 		out := make([]int, max(prm.size, 1))
 		for k := range out {
-			out[k] = int(UnpackLong(x))
+			out[k] = int(eval.UnpackLong(x))
 		}
 		return out
 	}
-	elems := IterateAll(b.vals[i])
+	elems := eval.IterateAll(b.vals[i])
 	out := make([]int, len(elems))
 	for k, e := range elems {
 		n, ok := indexValue(e)
@@ -628,7 +628,7 @@ func (b *boundArgs) ints(name string) []int {
 			ok = false // c10::SymInt reserves these values
 		}
 		if !ok {
-			Throw("TypeError", ErrIntListElem, b.name, prm.name, typeNames[prm.typ], TypeName(e), k+1)
+			eval.Throw("TypeError", eval.ErrIntListElem, b.name, prm.name, typeNames[prm.typ], eval.TypeName(e), k+1)
 		}
 		out[k] = int(n)
 	}
@@ -638,11 +638,11 @@ func (b *boundArgs) ints(name string) []int {
 // scalar converts a Scalar parameter.
 func (b *boundArgs) scalar(name string) tensor.Scalar {
 	switch x := b.val(name).(type) {
-	case Bool:
+	case eval.Bool:
 		return tensor.BoolS(bool(x))
-	case Int:
-		return tensor.IntS(UnpackLong(x))
-	case Float:
+	case eval.Int:
+		return tensor.IntS(eval.UnpackLong(x))
+	case eval.Float:
 		return tensor.FloatS(float64(x))
 	case *tensor.Tensor:
 		return x.Item()
@@ -660,7 +660,7 @@ func (b *boundArgs) double(name string, def float64) float64 {
 
 // bool converts a bool parameter (def when absent).
 func (b *boundArgs) bool(name string, def bool) bool {
-	if x, ok := b.val(name).(Bool); ok {
+	if x, ok := b.val(name).(eval.Bool); ok {
 		return bool(x)
 	}
 	return def
@@ -670,9 +670,9 @@ func (b *boundArgs) bool(name string, def bool) bool {
 // stand for float64, int64 and bool. ok is false when it is absent.
 func (b *boundArgs) dtype(name string) (d tensor.DType, ok bool) {
 	switch x := b.val(name).(type) {
-	case DTypeValue:
+	case eval.DTypeValue:
 		return x.D, true
-	case *Class:
+	case *eval.Class:
 		return classDType(x), true
 	}
 	return 0, false
@@ -687,11 +687,11 @@ func (b *boundArgs) dtypeOr(name string, def tensor.DType) tensor.DType {
 }
 
 // classDType is the dtype a Python type stands for in a dtype argument.
-func classDType(c *Class) tensor.DType {
+func classDType(c *eval.Class) tensor.DType {
 	switch c {
-	case IntClass:
+	case eval.IntClass:
 		return tensor.Int64
-	case BoolClass:
+	case eval.BoolClass:
 		return tensor.Bool
 	}
 	return tensor.Float64
@@ -709,7 +709,7 @@ func (b *boundArgs) device(name string) *tensor.Device {
 
 // tensors converts a TensorList parameter.
 func (b *boundArgs) tensors(name string) []*tensor.Tensor {
-	elems := IterateAll(b.val(name))
+	elems := eval.IterateAll(b.val(name))
 	out := make([]*tensor.Tensor, len(elems))
 	for i, e := range elems {
 		out[i] = e.(*tensor.Tensor)
@@ -720,7 +720,7 @@ func (b *boundArgs) tensors(name string) []*tensor.Tensor {
 // rejectOut raises for an out= argument, which tensh does not support.
 func (b *boundArgs) rejectOut() {
 	if b.has("out") {
-		Throw("TypeError", errOutUnsupported, b.name)
+		eval.Throw("TypeError", errOutUnsupported, b.name)
 	}
 }
 
@@ -728,20 +728,20 @@ func (b *boundArgs) rejectOut() {
 // tensors have no names.
 func (b *boundArgs) dimname(name string, t *tensor.Tensor) {
 	v := b.val(name)
-	if s, ok := v.(Str); ok {
-		Throw("RuntimeError", errDimnameNotFound, string(s), unnamedDims(t))
+	if s, ok := v.(eval.Str); ok {
+		eval.Throw("RuntimeError", errDimnameNotFound, string(s), unnamedDims(t))
 	}
-	if l, ok := v.(Tuple); ok && len(l) > 0 {
-		if s, ok := l[0].(Str); ok {
-			Throw("RuntimeError", errDimnameNotFound, string(s), unnamedDims(t))
+	if l, ok := v.(eval.Tuple); ok && len(l) > 0 {
+		if s, ok := l[0].(eval.Str); ok {
+			eval.Throw("RuntimeError", errDimnameNotFound, string(s), unnamedDims(t))
 		}
 	}
-	if l, ok := v.(*List); ok && len(l.Elems) > 0 {
-		if s, ok := l.Elems[0].(Str); ok {
-			Throw("RuntimeError", errDimnameNotFound, string(s), unnamedDims(t))
+	if l, ok := v.(*eval.List); ok && len(l.Elems) > 0 {
+		if s, ok := l.Elems[0].(eval.Str); ok {
+			eval.Throw("RuntimeError", errDimnameNotFound, string(s), unnamedDims(t))
 		}
 	}
-	Throw("RuntimeError", errDimnameNone)
+	eval.Throw("RuntimeError", errDimnameNone)
 }
 
 // unnamedDims is how PyTorch prints an unnamed tensor's names:

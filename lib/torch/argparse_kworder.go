@@ -2,7 +2,8 @@ package torch
 
 import (
 	"encoding/binary"
-	. "github.com/tensh/tensh/eval"
+
+	"github.com/tensh/tensh/eval"
 )
 
 // PyTorch's invalid_arguments.cpp keeps the keyword arguments in a
@@ -60,7 +61,7 @@ func nextBuckets(n int) int {
 
 // kwargsOrder is the keyword arguments in the order the unordered_map
 // that PyDict_Next filled lists them.
-func kwargsOrder(a *Args) []KwArg {
+func kwargsOrder(a *eval.Args) []eval.KwArg {
 	hashes := make([]uint64, len(a.Kw))
 	for i, kw := range a.Kw {
 		hashes[i] = hashBytes(kw.Name, 0xc70f6907)
@@ -96,7 +97,7 @@ func kwargsOrder(a *Args) []KwArg {
 		}
 		insert(i)
 	}
-	out := make([]KwArg, len(list))
+	out := make([]eval.KwArg, len(list))
 	for k, i := range list {
 		out[k] = a.Kw[i]
 	}

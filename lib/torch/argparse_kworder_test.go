@@ -1,8 +1,9 @@
 package torch
 
 import (
-	. "github.com/tensh/tensh/eval"
 	"testing"
+
+	"github.com/tensh/tensh/eval"
 )
 
 // TestHashBytes checks hashBytes against libstdc++'s std::_Hash_bytes
@@ -29,12 +30,12 @@ func TestHashBytes(t *testing.T) {
 // TestKwargsOrder checks the unordered_map order of keywords that
 // PyTorch 1.13 prints (numpy's std passes axis, dtype, out, ddof).
 func TestKwargsOrder(t *testing.T) {
-	a := &Args{Kw: []KwArg{{Name: "axis", Value: None}, {Name: "dtype", Value: None}, {Name: "out", Value: None}, {Name: "ddof", Value: MakeInt(0)}}}
+	a := &eval.Args{Kw: []eval.KwArg{{Name: "axis", Value: eval.None}, {Name: "dtype", Value: eval.None}, {Name: "out", Value: eval.None}, {Name: "ddof", Value: eval.MakeInt(0)}}}
 	var names []string
 	for _, kw := range kwargsOrder(a) {
 		names = append(names, kw.Name)
 	}
-	if got := Sprintf("%v", names); got != "[ddof dtype out axis]" {
+	if got := eval.Sprintf("%v", names); got != "[ddof dtype out axis]" {
 		t.Errorf("kwargsOrder = %s, want [ddof dtype out axis]", got)
 	}
 }

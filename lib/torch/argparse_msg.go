@@ -1,8 +1,9 @@
 package torch
 
 import (
-	. "github.com/tensh/tensh/eval"
 	"strings"
+
+	"github.com/tensh/tensh/eval"
 )
 
 // The "invalid combination of arguments" message of PyTorch's argument
@@ -37,13 +38,13 @@ func (sig *signature) option() []optArg {
 }
 
 // argcountMatch is _argcountMatch.
-func argcountMatch(opt []optArg, a *Args) bool {
+func argcountMatch(opt []optArg, a *eval.Args) bool {
 	return len(a.Pos)+len(a.Kw) == len(opt)
 }
 
 // tryMatchKwargs is _tryMatchKwargs: the keywords that are not among the
 // option's last arguments.
-func tryMatchKwargs(opt []optArg, a *Args) []string {
+func tryMatchKwargs(opt []optArg, a *eval.Args) []string {
 	var unmatched []string
 	start := max(len(opt)-len(a.Kw), 0)
 	for _, kw := range kwargsOrder(a) {
@@ -60,8 +61,8 @@ func tryMatchKwargs(opt []optArg, a *Args) []string {
 
 // typeMatches is the Type::is_matching of an option's argument type: the
 // Python type's name, where float also takes an int.
-func typeMatches(typ string, v Value) bool {
-	name := TypeName(v)
+func typeMatches(typ string, v eval.Value) bool {
+	name := eval.TypeName(v)
 	if typ == "float" {
 		return name == "float" || name == "int" || name == "long"
 	}
@@ -76,11 +77,11 @@ func typeMatches(typ string, v Value) bool {
 // each argument's type, marked !like this! where it does not match the
 // option's; keyword arguments in the option's order. ok is false where
 // PyTorch would look up a keyword the call does not have.
-func formattedArgDesc(opt []optArg, a *Args) (string, bool) {
+func formattedArgDesc(opt []optArg, a *eval.Args) (string, bool) {
 	var b strings.Builder
 	b.WriteByte('(')
 	for i := 0; i < len(a.Pos)+len(a.Kw); i++ {
-		var v Value
+		var v eval.Value
 		prefix := ""
 		if i < len(a.Pos) {
 			v = a.Pos[i]
@@ -98,7 +99,7 @@ func formattedArgDesc(opt []optArg, a *Args) (string, bool) {
 		if !match {
 			b.WriteByte('!')
 		}
-		b.WriteString(prefix + TypeName(v))
+		b.WriteString(prefix + eval.TypeName(v))
 		if !match {
 			b.WriteByte('!')
 		}
@@ -113,27 +114,27 @@ func formattedArgDesc(opt []optArg, a *Args) (string, bool) {
 // invalidCombination raises format_invalid_args's message for several
 // visible signatures: each option, and under each whose argument count
 // matches the call, why it did not match.
-func invalidCombination(name string, sigs []*signature, a *Args) {
+func invalidCombination(name string, sigs []*signature, a *eval.Args) {
 	var b strings.Builder
-	b.WriteString(Sprintf(ErrInvalidCombination, name, InvalidArgsDesc(a)))
+	b.WriteString(eval.Sprintf(eval.ErrInvalidCombination, name, eval.InvalidArgsDesc(a)))
 	b.WriteByte('\n')
 	for _, sig := range sigs {
-		b.WriteString(Sprintf(errInvalidOption, sig.String()))
+		b.WriteString(eval.Sprintf(errInvalidOption, sig.String()))
 		opt := sig.option()
 		if !argcountMatch(opt, a) {
 			continue
 		}
 		if unmatched := tryMatchKwargs(opt, a); len(unmatched) > 0 {
-			b.WriteString(Sprintf(errOptionKeywords, strings.Join(unmatched, ", ")))
+			b.WriteString(eval.Sprintf(errOptionKeywords, strings.Join(unmatched, ", ")))
 			continue
 		}
 		desc, ok := formattedArgDesc(opt, a)
 		if !ok {
-			desc = "(" + InvalidArgsDesc(a) + ")"
+			desc = "(" + eval.InvalidArgsDesc(a) + ")"
 		}
-		b.WriteString(Sprintf(errOptionInvalidType, desc))
+		b.WriteString(eval.Sprintf(errOptionInvalidType, desc))
 	}
-	Throw("TypeError", "%s", b.String())
+	eval.Throw("TypeError", "%s", b.String())
 }
 
 // finfoSigs are torch.finfo's signatures, for its argument errors
@@ -143,7 +144,7 @@ var finfoSigs = newArgParser("finfo(ScalarType type)", "finfo()")
 // invalid raises the invalid-combination error of a call that binds to
 // none of p's signatures, listing the visible ones (for a method call, the
 // method's).
-func (p *argParser) invalid(a *Args) {
+func (p *argParser) invalid(a *eval.Args) {
 	var options []*signature
 	for _, sig := range p.sigs {
 		if !sig.hidden && !(a.Self != nil && sig.fnOnly) {

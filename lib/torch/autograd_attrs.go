@@ -1,7 +1,7 @@
 package torch
 
 import (
-	. "github.com/tensh/tensh/eval"
+	"github.com/tensh/tensh/eval"
 
 	"fmt"
 
@@ -13,92 +13,92 @@ import (
 // backward, ...), grad_fn objects, and the torch.autograd module.
 
 func init() {
-	TensorProps["requires_grad"] = func(s *Session, t *tensor.Tensor) Value { return Bool(autograd.RequiresGrad(t)) }
-	TensorProps["is_leaf"] = func(s *Session, t *tensor.Tensor) Value { return Bool(autograd.IsLeaf(t)) }
-	TensorProps["retains_grad"] = func(s *Session, t *tensor.Tensor) Value { return Bool(autograd.RetainsGrad(t)) }
-	TensorProps["_version"] = func(s *Session, t *tensor.Tensor) Value { return MakeInt(int64(t.Storage().Version())) }
-	TensorProps["output_nr"] = func(s *Session, t *tensor.Tensor) Value { return MakeInt(int64(autograd.OutputNr(t))) }
-	TensorProps["data"] = func(s *Session, t *tensor.Tensor) Value {
+	eval.TensorProps["requires_grad"] = func(s *eval.Session, t *tensor.Tensor) eval.Value { return eval.Bool(autograd.RequiresGrad(t)) }
+	eval.TensorProps["is_leaf"] = func(s *eval.Session, t *tensor.Tensor) eval.Value { return eval.Bool(autograd.IsLeaf(t)) }
+	eval.TensorProps["retains_grad"] = func(s *eval.Session, t *tensor.Tensor) eval.Value { return eval.Bool(autograd.RetainsGrad(t)) }
+	eval.TensorProps["_version"] = func(s *eval.Session, t *tensor.Tensor) eval.Value { return eval.MakeInt(int64(t.Storage().Version())) }
+	eval.TensorProps["output_nr"] = func(s *eval.Session, t *tensor.Tensor) eval.Value { return eval.MakeInt(int64(autograd.OutputNr(t))) }
+	eval.TensorProps["data"] = func(s *eval.Session, t *tensor.Tensor) eval.Value {
 		d := t.Alias()
 		autograd.MarkData(d)
 		return d
 	}
-	TensorProps["grad_fn"] = func(s *Session, t *tensor.Tensor) Value { return nodeValue(autograd.GradFn(t)) }
-	TensorProps["grad"] = func(s *Session, t *tensor.Tensor) Value {
+	eval.TensorProps["grad_fn"] = func(s *eval.Session, t *tensor.Tensor) eval.Value { return nodeValue(autograd.GradFn(t)) }
+	eval.TensorProps["grad"] = func(s *eval.Session, t *tensor.Tensor) eval.Value {
 		if !autograd.IsLeaf(t) && !autograd.RetainsGrad(t) {
 			s.Warn("UserWarning", errNonLeafGrad)
 		}
 		if g := autograd.Grad(t); g != nil {
 			return g
 		}
-		return None
+		return eval.None
 	}
-	TensorSetters["grad"] = func(s *Session, t *tensor.Tensor, v Value) {
+	eval.TensorSetters["grad"] = func(s *eval.Session, t *tensor.Tensor, v eval.Value) {
 		switch g := v.(type) {
-		case NoneType:
+		case eval.NoneType:
 			autograd.SetGrad(t, nil)
 		case *tensor.Tensor:
 			autograd.SetGrad(t, g)
 		default:
-			Throw("TypeError", errGradNotTensor, TypeName(v))
+			eval.Throw("TypeError", errGradNotTensor, eval.TypeName(v))
 		}
 	}
-	TensorSetters["data"] = func(s *Session, t *tensor.Tensor, v Value) {
+	eval.TensorSetters["data"] = func(s *eval.Session, t *tensor.Tensor, v eval.Value) {
 		src, ok := v.(*tensor.Tensor)
 		if !ok {
-			Throw("TypeError", errDataNotTensor, TypeName(v))
+			eval.Throw("TypeError", errDataNotTensor, eval.TypeName(v))
 		}
 		t.SetData(src)
 	}
-	TensorSetters["requires_grad"] = func(s *Session, t *tensor.Tensor, v Value) {
+	eval.TensorSetters["requires_grad"] = func(s *eval.Session, t *tensor.Tensor, v eval.Value) {
 		autograd.SetRequiresGrad(t, s.Truth(v), false)
 	}
 
-	RegisterTorch(
-		&Builtin{Name: "requires_grad_", Kind: TensorMethod, Sig: "requires_grad_(requires_grad=True) -> Tensor",
+	eval.RegisterTorch(
+		&eval.Builtin{Name: "requires_grad_", Kind: eval.TensorMethod, Sig: "requires_grad_(requires_grad=True) -> Tensor",
 			Doc: "Sets whether autograd records operations on this (leaf) tensor, in place.",
-			Fn: func(a *Args) Value {
+			Fn: func(a *eval.Args) eval.Value {
 				var t *tensor.Tensor
 				on := true
 				a.Unpack("self", &t, "requires_grad?", &on)
 				autograd.SetRequiresGrad(t, on, false)
 				return t
 			}},
-		&Builtin{Name: "retain_grad", Kind: TensorMethod, Sig: "retain_grad() -> None",
+		&eval.Builtin{Name: "retain_grad", Kind: eval.TensorMethod, Sig: "retain_grad() -> None",
 			Doc: "Makes backward() fill .grad of this non-leaf tensor too.",
-			Fn: func(a *Args) Value {
+			Fn: func(a *eval.Args) eval.Value {
 				autograd.RetainGrad(noArgTensor(a))
-				return None
+				return eval.None
 			}},
-		&Builtin{Name: "detach_", Kind: TensorMethod, Sig: "detach_() -> Tensor",
+		&eval.Builtin{Name: "detach_", Kind: eval.TensorMethod, Sig: "detach_() -> Tensor",
 			Doc: "Detaches the tensor from the graph that created it, in place: it becomes a leaf.",
-			Fn: func(a *Args) Value {
+			Fn: func(a *eval.Args) eval.Value {
 				t := noArgTensor(a)
 				autograd.DetachInplace(t)
 				return t
 			}},
-		&Builtin{Name: "is_inference", Kind: TensorMethod, Sig: "is_inference() -> bool",
+		&eval.Builtin{Name: "is_inference", Kind: eval.TensorMethod, Sig: "is_inference() -> bool",
 			Doc: "Reports whether the tensor was made in inference mode.",
-			Fn:  func(a *Args) Value { return Bool(autograd.IsInference(noArgTensor(a))) }},
-		&Builtin{Name: "backward", Kind: TensorMethod, Sig: "backward(gradient=None, retain_graph=None, create_graph=False) -> None",
+			Fn:  func(a *eval.Args) eval.Value { return eval.Bool(autograd.IsInference(noArgTensor(a))) }},
+		&eval.Builtin{Name: "backward", Kind: eval.TensorMethod, Sig: "backward(gradient=None, retain_graph=None, create_graph=False) -> None",
 			Doc: "Computes the gradient of this tensor with respect to the graph's leaves, accumulating it into their .grad.",
-			Fn: func(a *Args) Value {
+			Fn: func(a *eval.Args) eval.Value {
 				var t *tensor.Tensor
-				var g, retain, inputs Value = None, None, None
+				var g, retain, inputs eval.Value = eval.None, eval.None, eval.None
 				create := false
 				a.Unpack("self", &t, "gradient?", &g, "retain_graph?", &retain, "create_graph?", &create, "inputs?", &inputs)
-				runBackward(a.Session(), []*tensor.Tensor{t}, []Value{g}, retain, create, inputs)
-				return None
+				runBackward(a.Session(), []*tensor.Tensor{t}, []eval.Value{g}, retain, create, inputs)
+				return eval.None
 			}},
-		&Builtin{Name: "is_grad_enabled", Kind: TorchFunc, Sig: "is_grad_enabled() -> bool",
+		&eval.Builtin{Name: "is_grad_enabled", Kind: eval.TorchFunc, Sig: "is_grad_enabled() -> bool",
 			Doc: "Reports whether autograd records operations (grad mode).",
-			Fn:  func(a *Args) Value { a.NoArgs(); return Bool(autograd.GradEnabled()) }},
-		&Builtin{Name: "is_inference_mode_enabled", Kind: TorchFunc, Sig: "is_inference_mode_enabled() -> bool",
+			Fn:  func(a *eval.Args) eval.Value { a.NoArgs(); return eval.Bool(autograd.GradEnabled()) }},
+		&eval.Builtin{Name: "is_inference_mode_enabled", Kind: eval.TorchFunc, Sig: "is_inference_mode_enabled() -> bool",
 			Doc: "Reports whether inference mode is on.",
-			Fn:  func(a *Args) Value { a.NoArgs(); return Bool(autograd.InferenceMode()) }},
+			Fn:  func(a *eval.Args) eval.Value { a.NoArgs(); return eval.Bool(autograd.InferenceMode()) }},
 	)
-	torchSubmodules["autograd"] = func(s *Session) *Module {
-		return &Module{Name: "torch.autograd", Members: map[string]Value{
+	torchSubmodules["autograd"] = func(s *eval.Session) *eval.Module {
+		return &eval.Module{Name: "torch.autograd", Members: map[string]eval.Value{
 			"grad":     autogradGrad,
 			"backward": autogradBackward,
 		}}
@@ -107,49 +107,49 @@ func init() {
 
 // submoduleFuncs are the functions of torch's submodules, for the
 // reference (torch.autograd.grad, ...).
-var submoduleFuncs = map[string][]*Builtin{}
+var submoduleFuncs = map[string][]*eval.Builtin{}
 
-func init() { submoduleFuncs["autograd"] = []*Builtin{autogradBackward, autogradGrad} }
+func init() { submoduleFuncs["autograd"] = []*eval.Builtin{autogradBackward, autogradGrad} }
 
-var autogradBackward = &Builtin{Name: "backward", Sig: "backward(tensors, grad_tensors=None, retain_graph=None, create_graph=False)",
+var autogradBackward = &eval.Builtin{Name: "backward", Sig: "backward(tensors, grad_tensors=None, retain_graph=None, create_graph=False)",
 	Doc: "Computes the gradients of the tensors with respect to the graph's leaves, accumulating them into their .grad.",
-	Fn: func(a *Args) Value {
-		var ts, gs, retain, gv, inputs Value = nil, None, None, None, None
+	Fn: func(a *eval.Args) eval.Value {
+		var ts, gs, retain, gv, inputs eval.Value = nil, eval.None, eval.None, eval.None, eval.None
 		create := false
 		a.Unpack("tensors", &ts, "grad_tensors?", &gs, "retain_graph?", &retain, "create_graph?", &create, "grad_variables?", &gv, "inputs?", &inputs)
-		if _, isNone := gv.(NoneType); !isNone {
+		if _, isNone := gv.(eval.NoneType); !isNone {
 			a.Session().Warn("UserWarning", msgGradVariables)
-			if _, none := gs.(NoneType); !none {
-				Throw("RuntimeError", errGradVariablesBoth)
+			if _, none := gs.(eval.NoneType); !none {
+				eval.Throw("RuntimeError", errGradVariablesBoth)
 			}
 			gs = gv
 		}
 		roots := tensorsArg(ts)
 		runBackward(a.Session(), roots, gradsArg(gs, len(roots)), retain, create, inputs)
-		return None
+		return eval.None
 	}}
 
-var autogradGrad = &Builtin{Name: "grad", Sig: "grad(outputs, inputs, grad_outputs=None, retain_graph=None, create_graph=False, allow_unused=False)",
+var autogradGrad = &eval.Builtin{Name: "grad", Sig: "grad(outputs, inputs, grad_outputs=None, retain_graph=None, create_graph=False, allow_unused=False)",
 	Doc: "Returns the gradients of the outputs with respect to the inputs, without touching .grad.",
-	Fn: func(a *Args) Value {
-		var outs, ins, gs, retain, onlyInputs Value = nil, nil, None, None, None
+	Fn: func(a *eval.Args) eval.Value {
+		var outs, ins, gs, retain, onlyInputs eval.Value = nil, nil, eval.None, eval.None, eval.None
 		create, allowUnused := false, false
 		a.Unpack("outputs", &outs, "inputs", &ins, "grad_outputs?", &gs, "retain_graph?", &retain, "create_graph?", &create, "only_inputs?", &onlyInputs, "allow_unused?", &allowUnused)
-		if b, isB := onlyInputs.(Bool); isB && !bool(b) {
+		if b, isB := onlyInputs.(eval.Bool); isB && !bool(b) {
 			a.Session().Warn("UserWarning", msgOnlyInputs)
 		}
 		roots := tensorsArg(outs)
 		inputs := tensorsArg(ins)
 		keep := create
-		if _, isNone := retain.(NoneType); !isNone {
+		if _, isNone := retain.(eval.NoneType); !isNone {
 			keep = a.Session().Truth(retain)
 		}
 		grads := gradsOf(gradsArg(gs, len(roots)))
 		res := autograd.GradOf(roots, inputs, grads, keep, create, allowUnused)
-		out := make(Tuple, len(res))
+		out := make(eval.Tuple, len(res))
 		for i, g := range res {
 			if g == nil {
-				out[i] = None
+				out[i] = eval.None
 			} else {
 				out[i] = g
 			}
@@ -158,15 +158,15 @@ var autogradGrad = &Builtin{Name: "grad", Sig: "grad(outputs, inputs, grad_outpu
 	}}
 
 // tensorsArg is a tensor or a sequence of tensors.
-func tensorsArg(v Value) []*tensor.Tensor {
+func tensorsArg(v eval.Value) []*tensor.Tensor {
 	if t, ok := v.(*tensor.Tensor); ok {
 		return []*tensor.Tensor{t}
 	}
 	var out []*tensor.Tensor
-	for _, e := range IterateAll(v) {
+	for _, e := range eval.IterateAll(v) {
 		t, ok := e.(*tensor.Tensor)
 		if !ok {
-			Throw("TypeError", errTensorsArg, len(out), TypeName(e))
+			eval.Throw("TypeError", errTensorsArg, len(out), eval.TypeName(e))
 		}
 		out = append(out, t)
 	}
@@ -174,17 +174,17 @@ func tensorsArg(v Value) []*tensor.Tensor {
 }
 
 // gradsArg is grad_tensors: None, a tensor, or a sequence.
-func gradsArg(v Value, n int) []Value {
+func gradsArg(v eval.Value, n int) []eval.Value {
 	switch x := v.(type) {
-	case NoneType:
-		return make([]Value, n)
+	case eval.NoneType:
+		return make([]eval.Value, n)
 	case *tensor.Tensor:
-		return []Value{x}
+		return []eval.Value{x}
 	}
-	return IterateAll(v)
+	return eval.IterateAll(v)
 }
 
-func gradsOf(vs []Value) []*tensor.Tensor {
+func gradsOf(vs []eval.Value) []*tensor.Tensor {
 	out := make([]*tensor.Tensor, len(vs))
 	for i, v := range vs {
 		if t, ok := v.(*tensor.Tensor); ok {
@@ -195,10 +195,10 @@ func gradsOf(vs []Value) []*tensor.Tensor {
 }
 
 // runBackward is Tensor.backward and torch.autograd.backward.
-func runBackward(s *Session, roots []*tensor.Tensor, grads []Value, retain Value, create bool, inputs Value) {
+func runBackward(s *eval.Session, roots []*tensor.Tensor, grads []eval.Value, retain eval.Value, create bool, inputs eval.Value) {
 	keep := create
 	if retain != nil {
-		if _, isNone := retain.(NoneType); !isNone {
+		if _, isNone := retain.(eval.NoneType); !isNone {
 			keep = s.Truth(retain)
 		}
 	}
@@ -213,10 +213,10 @@ func runBackward(s *Session, roots []*tensor.Tensor, grads []Value, retain Value
 		autograd.SetTrace(func(line string) { fmt.Fprintln(w, line) })
 		defer autograd.SetTrace(nil)
 	}
-	if _, isNone := inputs.(NoneType); inputs != nil && !isNone {
+	if _, isNone := inputs.(eval.NoneType); inputs != nil && !isNone {
 		ins := tensorsArg(inputs)
 		if len(ins) == 0 {
-			Throw("RuntimeError", errInputsEmpty)
+			eval.Throw("RuntimeError", errInputsEmpty)
 		}
 		autograd.BackwardInputs(roots, gradsOf(grads), ins, keep, create)
 		return
@@ -225,22 +225,22 @@ func runBackward(s *Session, roots []*tensor.Tensor, grads []Value, retain Value
 }
 
 // nodeValue is a grad_fn as a Python object (None for nil).
-func nodeValue(n *autograd.Node) Value {
+func nodeValue(n *autograd.Node) eval.Value {
 	if n == nil {
-		return None
+		return eval.None
 	}
-	if o, ok := n.Handle.(*Object); ok {
+	if o, ok := n.Handle.(*eval.Object); ok {
 		return o
 	}
-	o := &Object{TypeName: n.TypeName(), Attrs: map[string]Value{}}
+	o := &eval.Object{TypeName: n.TypeName(), Attrs: map[string]eval.Value{}}
 	o.ReprFn = func() string { return fmt.Sprintf("<%s object at %p>", n.TypeName(), o) }
-	o.Attrs["name"] = &Builtin{Name: "name", Fn: func(a *Args) Value { a.NoArgs(); return Str(n.Name()) }}
-	var next Tuple
+	o.Attrs["name"] = &eval.Builtin{Name: "name", Fn: func(a *eval.Args) eval.Value { a.NoArgs(); return eval.Str(n.Name()) }}
+	var next eval.Tuple
 	for _, e := range n.NextFunctions() {
-		next = append(next, Tuple{nodeValue(e.Fn), MakeInt(int64(e.Input))})
+		next = append(next, eval.Tuple{nodeValue(e.Fn), eval.MakeInt(int64(e.Input))})
 	}
 	if next == nil {
-		next = Tuple{}
+		next = eval.Tuple{}
 	}
 	o.Attrs["next_functions"] = next
 	if v := n.Variable(); v != nil {
@@ -270,7 +270,7 @@ func (c *gradModeCM) PyRepr() string {
 }
 
 // Enter is __enter__.
-func (c *gradModeCM) Enter(s *Session) Value {
+func (c *gradModeCM) Enter(s *eval.Session) eval.Value {
 	switch c.kind {
 	case "no_grad":
 		c.prev = autograd.SetGradEnabled(false)
@@ -283,11 +283,11 @@ func (c *gradModeCM) Enter(s *Session) Value {
 			autograd.SetGradEnabled(false)
 		}
 	}
-	return None
+	return eval.None
 }
 
 // Exit is __exit__: the previous mode comes back.
-func (c *gradModeCM) Exit(s *Session, exc *Exception) bool {
+func (c *gradModeCM) Exit(s *eval.Session, exc *eval.Exception) bool {
 	switch c.kind {
 	case "inference_mode":
 		autograd.SetInferenceMode(c.prevInf)
@@ -299,27 +299,27 @@ func (c *gradModeCM) Exit(s *Session, exc *Exception) bool {
 }
 
 func init() {
-	RegisterTorch(
-		&Builtin{Name: "no_grad", Kind: TorchFunc, Sig: "no_grad()",
+	eval.RegisterTorch(
+		&eval.Builtin{Name: "no_grad", Kind: eval.TorchFunc, Sig: "no_grad()",
 			Doc: "Context manager in which autograd records nothing.",
-			Fn:  func(a *Args) Value { a.NoArgs(); return &gradModeCM{kind: "no_grad"} }},
-		&Builtin{Name: "enable_grad", Kind: TorchFunc, Sig: "enable_grad()",
+			Fn:  func(a *eval.Args) eval.Value { a.NoArgs(); return &gradModeCM{kind: "no_grad"} }},
+		&eval.Builtin{Name: "enable_grad", Kind: eval.TorchFunc, Sig: "enable_grad()",
 			Doc: "Context manager in which autograd records operations (inside no_grad).",
-			Fn:  func(a *Args) Value { a.NoArgs(); return &gradModeCM{kind: "enable_grad"} }},
-		&Builtin{Name: "set_grad_enabled", Kind: TorchFunc, Sig: "set_grad_enabled(mode)",
+			Fn:  func(a *eval.Args) eval.Value { a.NoArgs(); return &gradModeCM{kind: "enable_grad"} }},
+		&eval.Builtin{Name: "set_grad_enabled", Kind: eval.TorchFunc, Sig: "set_grad_enabled(mode)",
 			Doc: "Turns grad mode on or off at once; as a context manager, restores the previous mode at the end of the block.",
-			Fn: func(a *Args) Value {
-				var v Value
+			Fn: func(a *eval.Args) eval.Value {
+				var v eval.Value
 				a.Unpack("mode", &v)
-				b, ok := v.(Bool)
+				b, ok := v.(eval.Bool)
 				if !ok {
-					Throw("TypeError", errSetGradEnabled, TypeName(v))
+					eval.Throw("TypeError", errSetGradEnabled, eval.TypeName(v))
 				}
 				return &gradModeCM{kind: "set_grad_enabled", mode: bool(b), prev: autograd.SetGradEnabled(bool(b))}
 			}},
-		&Builtin{Name: "inference_mode", Kind: TorchFunc, Sig: "inference_mode(mode=True)",
+		&eval.Builtin{Name: "inference_mode", Kind: eval.TorchFunc, Sig: "inference_mode(mode=True)",
 			Doc: "Context manager in which autograd records nothing and the tensors made are inference tensors.",
-			Fn: func(a *Args) Value {
+			Fn: func(a *eval.Args) eval.Value {
 				mode := true
 				a.Unpack("mode?", &mode)
 				return &gradModeCM{kind: "inference_mode", mode: mode}
@@ -331,20 +331,20 @@ func init() {
 	// __enter__ and __exit__, callable by hand as in Python (the with
 	// statement calls Enter and Exit directly).
 	for _, kind := range []string{"no_grad", "enable_grad", "set_grad_enabled", "inference_mode"} {
-		RegisterMethods(kind,
-			Method("__enter__", "__enter__()", "Enters the grad mode of the context manager.", func(a *Args) Value {
+		eval.RegisterMethods(kind,
+			eval.Method("__enter__", "__enter__()", "Enters the grad mode of the context manager.", func(a *eval.Args) eval.Value {
 				cm := a.Self.(*gradModeCM)
 				a.Self = nil
 				a.NoArgs()
 				return cm.Enter(a.Session())
 			}),
-			Method("__exit__", "__exit__(exc_type, exc_value, traceback)", "Restores the grad mode the context manager found.", func(a *Args) Value {
+			eval.Method("__exit__", "__exit__(exc_type, exc_value, traceback)", "Restores the grad mode the context manager found.", func(a *eval.Args) eval.Value {
 				cm := a.Self.(*gradModeCM)
-				var t, v, tb Value
+				var t, v, tb eval.Value
 				a.Self = nil
 				a.Unpack("exc_type", &t, "exc_value", &v, "traceback", &tb)
 				cm.Exit(a.Session(), nil)
-				return None
+				return eval.None
 			}),
 		)
 	}
@@ -352,18 +352,18 @@ func init() {
 
 // decorate is a grad-mode context manager called on a function, as a
 // decorator: the function it returns runs the original in that mode.
-func (c *gradModeCM) decorate(s *Session, args *Args) Value {
-	var f Value
+func (c *gradModeCM) decorate(s *eval.Session, args *eval.Args) eval.Value {
+	var f eval.Value
 	args.Name = c.kind
 	args.Unpack("func", &f)
-	return &Builtin{Name: c.kind, Doc: "A function run under torch." + c.kind + "().",
-		Fn: func(a *Args) Value {
+	return &eval.Builtin{Name: c.kind, Doc: "A function run under torch." + c.kind + "().",
+		Fn: func(a *eval.Args) eval.Value {
 			cm := &gradModeCM{kind: c.kind, mode: c.mode}
 			if c.kind == "set_grad_enabled" {
 				cm.prev = autograd.SetGradEnabled(c.mode)
 			}
 			cm.Enter(a.Session())
 			defer cm.Exit(a.Session(), nil)
-			return a.Session().Call(f, &Args{Pos: a.Pos, Kw: a.Kw})
+			return a.Session().Call(f, &eval.Args{Pos: a.Pos, Kw: a.Kw})
 		}}
 }

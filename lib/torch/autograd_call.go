@@ -1,8 +1,7 @@
 package torch
 
 import (
-	. "github.com/tensh/tensh/eval"
-
+	"github.com/tensh/tensh/eval"
 	"github.com/tensh/tensh/runtime/autograd"
 	"github.com/tensh/tensh/runtime/tensor"
 )
@@ -14,21 +13,21 @@ import (
 
 // gradHook tells Call whether a builtin call needs autograd's attention.
 // It costs a few comparisons when no tensor ever required grad.
-func gradHook(name string, a *Args) bool {
+func gradHook(name string, a *eval.Args) bool {
 	return autograd.Active() || len(a.Kw) > 0 || (len(name) > 1 && name[len(name)-1] == '_')
 }
 
 // gradCtx is one recorded call: its arguments, result, and for in-place
 // calls the receiver and a copy of its old values.
 type gradCtx struct {
-	s       *Session
-	a       *Args
-	r       Value
+	s       *eval.Session
+	a       *eval.Args
+	r       eval.Value
 	name    string
 	inplace bool
 	self    *tensor.Tensor // in-place: the tensor written
 	orig    *tensor.Tensor // in-place: its values before (sharing its history)
-	fn      *Builtin       // the builtin called (rules may rerun it)
+	fn      *eval.Builtin  // the builtin called (rules may rerun it)
 }
 
 // noVersionBump are the in-place methods that do not write elements.
@@ -44,12 +43,12 @@ var inplaceViewNames = map[string]string{
 	"as_strided_": "AsStridedBackward1",
 }
 
-func gradCall(s *Session, f *Builtin, a *Args) Value {
+func gradCall(s *eval.Session, f *eval.Builtin, a *eval.Args) eval.Value {
 	name := f.Name
 	inplace := len(name) > 1 && name[len(name)-1] == '_' && !notInplace[name]
 	need := autograd.Active() && autograd.GradEnabled() && argsRequireGrad(a)
 	if !need && !inplace && len(a.Kw) == 0 && !autograd.InferenceMode() {
-		r := OrNone(f.Fn(a)) // nothing to record: the common case
+		r := eval.OrNone(f.Fn(a)) // nothing to record: the common case
 		if autograd.Active() {
 			markViewResult(name, a, r)
 		}
@@ -75,12 +74,12 @@ func gradCall(s *Session, f *Builtin, a *Args) Value {
 			}
 		}
 	}
-	c.r = OrNone(f.Fn(a))
+	c.r = eval.OrNone(f.Fn(a))
 	if c.orig != nil {
 		defer func() { c.orig.Autograd = nil }()
 	}
-	if v, ok := a.Kwarg("requires_grad"); ok && f.Kind&(TorchFunc|TensorMethod) != 0 {
-		if b, isB := v.(Bool); isB && bool(b) {
+	if v, ok := a.Kwarg("requires_grad"); ok && f.Kind&(eval.TorchFunc|eval.TensorMethod) != 0 {
+		if b, isB := v.(eval.Bool); isB && bool(b) {
 			if t, isT := c.r.(*tensor.Tensor); isT {
 				autograd.SetRequiresGrad(t, true, true)
 			}
@@ -119,15 +118,15 @@ var inplaceKeepsNoOrig = map[string]bool{
 }
 
 // markInference marks the tensors made in inference mode.
-func markInference(v Value) {
+func markInference(v eval.Value) {
 	switch x := v.(type) {
 	case *tensor.Tensor:
 		autograd.MarkInference(x)
-	case Tuple:
+	case eval.Tuple:
 		for _, e := range x {
 			markInference(e)
 		}
-	case *NamedTuple:
+	case *eval.NamedTuple:
 		for _, e := range x.Elems {
 			markInference(e)
 		}
@@ -136,7 +135,7 @@ func markInference(v Value) {
 
 // argsRequireGrad tells whether a tensor argument (or one in a list
 // argument, as cat's) requires grad.
-func argsRequireGrad(a *Args) bool {
+func argsRequireGrad(a *eval.Args) bool {
 	if t, ok := a.Self.(*tensor.Tensor); ok && autograd.RequiresGrad(t) {
 		return true
 	}
@@ -153,17 +152,17 @@ func argsRequireGrad(a *Args) bool {
 	return false
 }
 
-func valueRequiresGrad(v Value) bool {
+func valueRequiresGrad(v eval.Value) bool {
 	switch x := v.(type) {
 	case *tensor.Tensor:
 		return autograd.RequiresGrad(x)
-	case *List:
+	case *eval.List:
 		for _, e := range x.Elems {
 			if t, ok := e.(*tensor.Tensor); ok && autograd.RequiresGrad(t) {
 				return true
 			}
 		}
-	case Tuple:
+	case eval.Tuple:
 		for _, e := range x {
 			if t, ok := e.(*tensor.Tensor); ok && autograd.RequiresGrad(t) {
 				return true
@@ -174,7 +173,7 @@ func valueRequiresGrad(v Value) bool {
 }
 
 // firstTensor is the receiver or first positional tensor of a call.
-func firstTensor(a *Args) *tensor.Tensor {
+func firstTensor(a *eval.Args) *tensor.Tensor {
 	if t, ok := a.Self.(*tensor.Tensor); ok {
 		return t
 	}
@@ -188,7 +187,7 @@ func firstTensor(a *Args) *tensor.Tensor {
 
 // arg is the argument at position i (the receiver is position 0) or
 // keyword name; nil when absent.
-func (c *gradCtx) arg(i int, name string) Value {
+func (c *gradCtx) arg(i int, name string) eval.Value {
 	all := c.a.All()
 	if i < len(all) {
 		return all[i]
@@ -233,22 +232,22 @@ func (c *gradCtx) finish(n *autograd.Node) {
 
 // dims converts a dim argument: an int, or a tuple or list of ints (nil
 // for None or absent).
-func dimsOf(v Value) ([]int, bool) {
+func dimsOf(v eval.Value) ([]int, bool) {
 	switch x := v.(type) {
-	case nil, NoneType:
+	case nil, eval.NoneType:
 		return nil, false
-	case Int:
+	case eval.Int:
 		i, _ := x.Int64()
 		return []int{int(i)}, true
-	case Bool:
+	case eval.Bool:
 		if x {
 			return []int{1}, true
 		}
 		return []int{0}, true
-	case Tuple, *List, Size:
+	case eval.Tuple, *eval.List, eval.Size:
 		var out []int
-		for _, e := range IterateAll(x) {
-			if i, ok := e.(Int); ok {
+		for _, e := range eval.IterateAll(x) {
+			if i, ok := e.(eval.Int); ok {
 				n, _ := i.Int64()
 				out = append(out, int(n))
 			}
@@ -259,20 +258,20 @@ func dimsOf(v Value) ([]int, bool) {
 }
 
 // boolOf reads a bool argument (def when absent).
-func boolOf(v Value, def bool) bool {
-	if b, ok := v.(Bool); ok {
+func boolOf(v eval.Value, def bool) bool {
+	if b, ok := v.(eval.Bool); ok {
 		return bool(b)
 	}
 	return def
 }
 
 // gradIntOf reads an int argument (def when absent).
-func gradIntOf(v Value, def int) int {
+func gradIntOf(v eval.Value, def int) int {
 	switch x := v.(type) {
-	case Int:
+	case eval.Int:
 		i, _ := x.Int64()
 		return int(i)
-	case Bool:
+	case eval.Bool:
 		if x {
 			return 1
 		}
@@ -285,11 +284,11 @@ func gradIntOf(v Value, def int) int {
 // for autograd even when nothing requires grad: a later in-place write
 // through it with an operand that requires grad rebases its base (and
 // detach_ refuses it), as in PyTorch.
-func markViewResult(name string, a *Args, r Value) {
+func markViewResult(name string, a *eval.Args, r eval.Value) {
 	if _, single := viewNames[name]; !single && name != "squeeze" && name != "expand" && name != "expand_as" && name != "as_strided" {
 		if multi, ok := multiViewNames[name]; ok {
 			in := firstTensor(a)
-			if tup, isT := r.(Tuple); isT && in != nil {
+			if tup, isT := r.(eval.Tuple); isT && in != nil {
 				if outs := tensorList(tup); outs != nil {
 					autograd.MarkViews(multi, in, outs)
 				}

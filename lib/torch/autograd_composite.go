@@ -1,8 +1,7 @@
 package torch
 
 import (
-	. "github.com/tensh/tensh/eval"
-
+	"github.com/tensh/tensh/eval"
 	"github.com/tensh/tensh/runtime/autograd"
 	"github.com/tensh/tensh/runtime/tensor"
 )
@@ -13,8 +12,8 @@ import (
 // (l1_loss: MeanBackward0 over AbsBackward0 over SubBackward0).
 
 // call runs the tensor method name on self through autograd.
-func (c *gradCtx) call(name string, self Value, pos ...Value) Value {
-	return gradCall(c.s, TensorMethods[name], (&Args{Name: name, Self: self, Pos: pos}).Bind(c.s))
+func (c *gradCtx) call(name string, self eval.Value, pos ...eval.Value) eval.Value {
+	return gradCall(c.s, eval.TensorMethods[name], (&eval.Args{Name: name, Self: self, Pos: pos}).Bind(c.s))
 }
 
 func init() {
@@ -40,14 +39,14 @@ func init() {
 			c.unsupported()
 		}
 		n, dim := gradIntOf(c.arg(1, "n"), 1), tensor.WrapDim(gradIntOf(c.arg(2, "dim"), -1), x.Dim())
-		var r Value = diffJoined(c, x, dim)
+		var r eval.Value = diffJoined(c, x, dim)
 		for k := 0; k < n; k++ {
 			size := r.(*tensor.Tensor).Shape()[dim]
 			if size == 0 {
 				break
 			}
-			hi := c.call("narrow", r, MakeInt(int64(dim)), MakeInt(1), MakeInt(int64(size-1)))
-			lo := c.call("narrow", r, MakeInt(int64(dim)), MakeInt(0), MakeInt(int64(size-1)))
+			hi := c.call("narrow", r, eval.MakeInt(int64(dim)), eval.MakeInt(1), eval.MakeInt(int64(size-1)))
+			lo := c.call("narrow", r, eval.MakeInt(int64(dim)), eval.MakeInt(0), eval.MakeInt(int64(size-1)))
 			r = c.call("sub", hi, lo)
 		}
 		c.r = r
@@ -59,15 +58,15 @@ func init() {
 		}
 		p, dim, eps := c.arg(1, "p"), c.arg(2, "dim"), c.arg(3, "eps")
 		if p == nil {
-			p = Float(2)
+			p = eval.Float(2)
 		}
 		if dim == nil {
-			dim = MakeInt(1)
+			dim = eval.MakeInt(1)
 		}
 		if eps == nil {
-			eps = Float(1e-12)
+			eps = eval.Float(1e-12)
 		}
-		denom := c.call("expand_as", c.call("clamp_min", c.call("norm", x, p, dim, Bool(true)), eps), x)
+		denom := c.call("expand_as", c.call("clamp_min", c.call("norm", x, p, dim, eval.Bool(true)), eps), x)
 		c.r = c.call("div", x, denom)
 	}
 	gradRules["linear"] = func(c *gradCtx) {
@@ -88,7 +87,7 @@ func init() {
 			return
 		}
 		r := c.call("matmul", x, c.call("t", w))
-		if b != nil && b != Value(None) {
+		if b != nil && b != eval.Value(eval.None) {
 			if x.Dim() > 2 {
 				c.unsupported() // PyTorch's flattened addmm
 			}
@@ -102,34 +101,34 @@ func init() {
 	// meshgrid(indexing='ij'): each input viewed along its dim and
 	// expanded (ExpandBackward0 over ViewBackward0), as PyTorch does
 	gradRules["meshgrid"] = func(c *gradCtx) {
-		if v, ok := c.a.Kwarg("indexing"); ok && v != Value(Str("ij")) && v != Value(Str("xy")) && v != Value(None) {
+		if v, ok := c.a.Kwarg("indexing"); ok && v != eval.Value(eval.Str("ij")) && v != eval.Value(eval.Str("xy")) && v != eval.Value(eval.None) {
 			c.unsupported()
 		}
 		ins := c.a.Pos
 		if len(ins) == 1 {
 			if _, isT := ins[0].(*tensor.Tensor); !isT {
-				ins = IterateAll(ins[0])
+				ins = eval.IterateAll(ins[0])
 			}
 		}
 		xy := false
-		if v, ok := c.a.Kwarg("indexing"); ok && v == Value(Str("xy")) && len(ins) >= 2 {
+		if v, ok := c.a.Kwarg("indexing"); ok && v == eval.Value(eval.Str("xy")) && len(ins) >= 2 {
 			// PyTorch swaps the first two inputs, then the first two results
 			xy = true
-			ins = append([]Value{ins[1], ins[0]}, ins[2:]...)
+			ins = append([]eval.Value{ins[1], ins[0]}, ins[2:]...)
 		}
-		shape := make([]Value, len(ins))
+		shape := make([]eval.Value, len(ins))
 		for i, v := range ins {
 			t, ok := v.(*tensor.Tensor)
 			if !ok {
 				c.unsupported()
 			}
-			shape[i] = MakeInt(int64(t.Numel()))
+			shape[i] = eval.MakeInt(int64(t.Numel()))
 		}
-		res := make(Tuple, len(ins))
+		res := make(eval.Tuple, len(ins))
 		for i, v := range ins {
-			vs := make([]Value, len(ins))
+			vs := make([]eval.Value, len(ins))
 			for j := range vs {
-				vs[j] = MakeInt(1)
+				vs[j] = eval.MakeInt(1)
 			}
 			vs[i] = shape[i]
 			res[i] = c.call("expand", c.call("view", v, vs...), shape...)
@@ -150,16 +149,16 @@ func init() {
 			return
 		}
 		for _, v := range append(c.a.All(), c.arg(99, "dtype")) {
-			if _, isDT := v.(DTypeValue); isDT {
+			if _, isDT := v.(eval.DTypeValue); isDT {
 				c.unsupported()
 			}
 		}
 		dim, kd := c.arg(1, "dim"), c.arg(2, "keepdim")
 		if dim == nil {
-			dim = None
+			dim = eval.None
 		}
 		if kd == nil {
-			kd = Bool(false)
+			kd = eval.Bool(false)
 		}
 		cnt := c.call("sum", c.call("eq", x, x), dim, kd)
 		c.r = c.call("div", c.call("nansum", x, dim, kd), cnt)
@@ -168,10 +167,10 @@ func init() {
 
 // diffJoined is diff's input with its prepend and append joined along
 // dim (CatBackward0), as PyTorch's prepend_append_on_dim does.
-func diffJoined(c *gradCtx, x *tensor.Tensor, dim int) Value {
+func diffJoined(c *gradCtx, x *tensor.Tensor, dim int) eval.Value {
 	var ts []*tensor.Tensor
-	for _, v := range []Value{c.arg(3, "prepend"), x, c.arg(4, "append")} {
-		if v == nil || v == Value(None) {
+	for _, v := range []eval.Value{c.arg(3, "prepend"), x, c.arg(4, "append")} {
+		if v == nil || v == eval.Value(eval.None) {
 			continue
 		}
 		t, ok := v.(*tensor.Tensor)

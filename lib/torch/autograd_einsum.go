@@ -1,7 +1,7 @@
 package torch
 
 import (
-	. "github.com/tensh/tensh/eval"
+	"github.com/tensh/tensh/eval"
 
 	"sort"
 	"strings"
@@ -20,7 +20,7 @@ import (
 
 func init() {
 	gradRules["einsum"] = func(c *gradCtx) {
-		eq, ok := c.arg(0, "equation").(Str)
+		eq, ok := c.arg(0, "equation").(eval.Str)
 		out := c.out()
 		if !ok || out == nil {
 			return

@@ -1,7 +1,7 @@
 package torch
 
 import (
-	. "github.com/tensh/tensh/eval"
+	"github.com/tensh/tensh/eval"
 
 	"fmt"
 	"strings"
@@ -26,7 +26,7 @@ var gradFDCases = []string{
 
 func TestGradFiniteDifferences(t *testing.T) {
 	var out strings.Builder
-	s := NewSession(Options{Out: &out})
+	s := eval.NewSession(eval.Options{Out: &out})
 	run := func(line string) bool {
 		if exc := s.Exec(line, 1); exc != nil {
 			t.Errorf("%s: %s: %s", line, exc.Type, exc.Msg)

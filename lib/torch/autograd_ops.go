@@ -1,7 +1,7 @@
 package torch
 
 import (
-	. "github.com/tensh/tensh/eval"
+	"github.com/tensh/tensh/eval"
 
 	"math"
 	"slices"
@@ -44,7 +44,7 @@ func gradOperator(op tensor.BinaryOp, a, b tensor.Operand, r *tensor.Tensor) *te
 }
 
 // gradIter records the rows of t that iteration made (t.unbind(0)).
-func gradIter(t *tensor.Tensor, rows []Value) {
+func gradIter(t *tensor.Tensor, rows []eval.Value) {
 	if !gradOn(t) {
 		return
 	}
@@ -82,7 +82,7 @@ func gradView(name string, x, r *tensor.Tensor) *tensor.Tensor {
 
 // gradInplaceOp is x op= y (x.__iop__(y)) with autograd's checks, version
 // and history.
-func gradInplaceOp(op tensor.BinaryOp, x *tensor.Tensor, other tensor.Operand, run func() Value) Value {
+func gradInplaceOp(op tensor.BinaryOp, x *tensor.Tensor, other tensor.Operand, run func() eval.Value) eval.Value {
 	if !autograd.Active() {
 		r := run()
 		autograd.BumpVersion(x)

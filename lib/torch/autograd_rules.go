@@ -1,8 +1,7 @@
 package torch
 
 import (
-	. "github.com/tensh/tensh/eval"
-
+	"github.com/tensh/tensh/eval"
 	"github.com/tensh/tensh/runtime/autograd"
 	"github.com/tensh/tensh/runtime/tensor"
 )
@@ -40,7 +39,7 @@ var unaryRuleOps = map[string]tensor.UnaryOp{
 }
 
 // operandOf converts an argument to a pointwise operand.
-func operandOf(v Value) (tensor.Operand, bool) {
+func operandOf(v eval.Value) (tensor.Operand, bool) {
 	if v == nil {
 		return tensor.Operand{}, false
 	}
@@ -65,7 +64,7 @@ func init() {
 			}
 			alpha := tensor.IntS(1)
 			if v := c.arg(2, "alpha"); v != nil {
-				if sc, ok := ToScalar(v); ok {
+				if sc, ok := eval.ToScalar(v); ok {
 					alpha = sc
 				}
 			}
@@ -73,9 +72,9 @@ func init() {
 			if spec.op == tensor.OpDiv {
 				if m, ok := c.a.Kwarg("rounding_mode"); ok {
 					switch m {
-					case Str("trunc"):
+					case eval.Str("trunc"):
 						op = tensor.OpDivTrunc
-					case Str("floor"):
+					case eval.Str("floor"):
 						op = tensor.OpDivFloor
 					}
 				}
@@ -163,7 +162,7 @@ func init() {
 	gradRules["flip"] = func(c *gradCtx) {
 		dims, _ := dimsOf(c.arg(1, "dims"))
 		if len(c.a.All()) > 2 {
-			dims, _ = dimsOf(Tuple(c.a.All()[1:]))
+			dims, _ = dimsOf(eval.Tuple(c.a.All()[1:]))
 		}
 		c.finish(autograd.RecordFlip(c.in0(), dims))
 	}
@@ -185,7 +184,7 @@ func init() {
 	gradRules["repeat"] = func(c *gradCtx) {
 		reps, _ := dimsOf(c.arg(1, "repeats"))
 		if all := c.a.All(); len(all) > 2 {
-			reps, _ = dimsOf(Tuple(all[1:]))
+			reps, _ = dimsOf(eval.Tuple(all[1:]))
 		}
 		c.finish(autograd.RecordRepeat(c.in0(), reps))
 	}
@@ -235,12 +234,12 @@ func init() {
 }
 
 // tensorList converts a list or tuple of tensors (nil if another value).
-func tensorList(v Value) []*tensor.Tensor {
-	var elems []Value
+func tensorList(v eval.Value) []*tensor.Tensor {
+	var elems []eval.Value
 	switch x := v.(type) {
-	case *List:
+	case *eval.List:
 		elems = x.Elems
-	case Tuple:
+	case eval.Tuple:
 		elems = x
 	default:
 		return nil
@@ -273,13 +272,13 @@ func clampRule(name, minName, maxName string) func(c *gradCtx) {
 		var lo, hi *tensor.Scalar
 		i := 1
 		if minName != "" {
-			if s, ok := ToScalar(OrNone(c.arg(i, minName))); ok {
+			if s, ok := eval.ToScalar(eval.OrNone(c.arg(i, minName))); ok {
 				lo = &s
 			}
 			i++
 		}
 		if maxName != "" {
-			if s, ok := ToScalar(OrNone(c.arg(i, maxName))); ok {
+			if s, ok := eval.ToScalar(eval.OrNone(c.arg(i, maxName))); ok {
 				hi = &s
 			}
 		}

@@ -1,8 +1,7 @@
 package torch
 
 import (
-	. "github.com/tensh/tensh/eval"
-
+	"github.com/tensh/tensh/eval"
 	"github.com/tensh/tensh/runtime/autograd"
 	"github.com/tensh/tensh/runtime/tensor"
 )
@@ -37,7 +36,7 @@ func init() {
 		return func(c *gradCtx) {
 			t1, t2 := tensorAt(c, 1, "tensor1"), tensorAt(c, 2, "tensor2")
 			v := tensor.IntS(1)
-			if sc, ok := ToScalar(OrNone(c.arg(3, "value"))); ok {
+			if sc, ok := eval.ToScalar(eval.OrNone(c.arg(3, "value"))); ok {
 				v = sc
 			}
 			if c.in0() == nil || t1 == nil || t2 == nil {
@@ -117,7 +116,7 @@ func init() {
 		}
 	}
 	gradRules["broadcast_tensors"] = func(c *gradCtx) {
-		outs, _ := c.r.(Tuple)
+		outs, _ := c.r.(eval.Tuple)
 		for i, v := range c.a.All() {
 			in, ok1 := v.(*tensor.Tensor)
 			if i >= len(outs) || !ok1 || !autograd.RequiresGrad(in) {
@@ -130,7 +129,7 @@ func init() {
 	}
 	splitRule := gradRules["split"]
 	gradRules["split"] = func(c *gradCtx) {
-		if _, isInt := c.arg(1, "split_size").(Int); isInt || c.arg(1, "split_size") == nil {
+		if _, isInt := c.arg(1, "split_size").(eval.Int); isInt || c.arg(1, "split_size") == nil {
 			splitRule(c)
 			return
 		}
@@ -203,10 +202,10 @@ func tensorAt(c *gradCtx, i int, name string) *tensor.Tensor {
 
 // outRejected raises PyTorch's error for an out= call whose operands
 // require grad.
-func outRejected(name string, a *Args) {
+func outRejected(name string, a *eval.Args) {
 	if v, ok := a.Kwarg("out"); ok {
-		if _, isNone := v.(NoneType); !isNone {
-			Throw("RuntimeError", errOutNoGrad, name)
+		if _, isNone := v.(eval.NoneType); !isNone {
+			eval.Throw("RuntimeError", errOutNoGrad, name)
 		}
 	}
 }

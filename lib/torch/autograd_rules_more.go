@@ -1,8 +1,7 @@
 package torch
 
 import (
-	. "github.com/tensh/tensh/eval"
-
+	"github.com/tensh/tensh/eval"
 	"github.com/tensh/tensh/runtime/autograd"
 	"github.com/tensh/tensh/runtime/tensor"
 )
@@ -64,7 +63,7 @@ func reductions() {
 				return
 			}
 			dims, withDim := dimsOf(c.arg(1, "dim"))
-			if _, isDT := c.arg(1, "dim").(DTypeValue); isDT {
+			if _, isDT := c.arg(1, "dim").(eval.DTypeValue); isDT {
 				withDim = false
 			}
 			keep := boolOf(c.arg(2, "keepdim"), false)
@@ -83,7 +82,7 @@ func reductions() {
 			return
 		}
 		d := c.arg(1, "dim")
-		if _, ok := d.(Int); !ok {
+		if _, ok := d.(eval.Int); !ok {
 			c.finish(autograd.RecordProd(x, 0, false, false, out))
 			return
 		}
@@ -106,7 +105,7 @@ func reductions() {
 					return
 				}
 				c.finish(autograd.RecordMaxAll(name+"Backward1", x, r))
-			case *NamedTuple:
+			case *eval.NamedTuple:
 				vals, _ := r.Elems[0].(*tensor.Tensor)
 				idx, _ := r.Elems[1].(*tensor.Tensor)
 				if vals == nil || idx == nil || !vals.DType().IsFloat() {
@@ -126,7 +125,7 @@ func reductions() {
 		switch r := c.r.(type) {
 		case *tensor.Tensor:
 			c.finish(autograd.RecordMaxAll("MedianBackward0", x, r))
-		case *NamedTuple:
+		case *eval.NamedTuple:
 			vals, _ := r.Elems[0].(*tensor.Tensor)
 			idx, _ := r.Elems[1].(*tensor.Tensor)
 			if vals != nil && idx != nil && vals.DType().IsFloat() {
@@ -153,18 +152,18 @@ func reductions() {
 		}
 		p := 2.0
 		switch v := c.arg(1, "p").(type) {
-		case Int, Float, Bool:
-			sc, _ := ToScalar(v)
+		case eval.Int, eval.Float, eval.Bool:
+			sc, _ := eval.ToScalar(v)
 			p = sc.Float()
-		case Str:
+		case eval.Str:
 			if v != "fro" {
 				return
 			}
 		}
 		dims, _ := dimsOf(c.arg(2, "dim"))
 		keep := boolOf(c.arg(3, "keepdim"), false)
-		if _, isNum := c.arg(1, "p").(Float); !isNum && len(dims) == 2 && p == 2 {
-			if _, isInt := c.arg(1, "p").(Int); !isInt {
+		if _, isNum := c.arg(1, "p").(eval.Float); !isNum && len(dims) == 2 && p == 2 {
+			if _, isInt := c.arg(1, "p").(eval.Int); !isInt {
 				// frobenius_norm: sqrt(sum(x * x, dims))
 				c.finish(autograd.RecordFrobenius(x, dims, keep, out))
 				return
@@ -182,19 +181,19 @@ func reductions() {
 			var dims []int
 			keep := false
 			a1 := c.arg(1, "dim")
-			if b, ok := a1.(Bool); ok {
+			if b, ok := a1.(eval.Bool); ok {
 				if !b {
 					correction = 0
 				}
 			} else {
 				dims, _ = dimsOf(a1)
-				if b, ok := c.arg(2, "unbiased").(Bool); ok && !bool(b) {
+				if b, ok := c.arg(2, "unbiased").(eval.Bool); ok && !bool(b) {
 					correction = 0
 				}
 				keep = boolOf(c.arg(3, "keepdim"), false)
 			}
 			if v, ok := c.a.Kwarg("correction"); ok {
-				if sc, ok := ToScalar(v); ok {
+				if sc, ok := eval.ToScalar(v); ok {
 					correction = sc.Float()
 				}
 			}
@@ -254,7 +253,7 @@ func viewRules() {
 		gradRules[name] = func(c *gradCtx) {
 			x := c.in0()
 			var outs []*tensor.Tensor
-			if tup, ok := c.r.(Tuple); ok {
+			if tup, ok := c.r.(eval.Tuple); ok {
 				outs = tensorList(tup)
 			}
 			if x == nil || outs == nil {

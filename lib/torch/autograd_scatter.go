@@ -1,8 +1,7 @@
 package torch
 
 import (
-	. "github.com/tensh/tensh/eval"
-
+	"github.com/tensh/tensh/eval"
 	"github.com/tensh/tensh/runtime/autograd"
 	"github.com/tensh/tensh/runtime/tensor"
 )
@@ -35,7 +34,7 @@ func scatterRule(c *gradCtx) {
 	if sv == nil {
 		sv = c.arg(3, "value")
 	}
-	if _, named := c.arg(1, "dim").(Str); named || index == nil || sv == nil || c.arg(4, "reduce") != nil && base == "scatter" {
+	if _, named := c.arg(1, "dim").(eval.Str); named || index == nil || sv == nil || c.arg(4, "reduce") != nil && base == "scatter" {
 		c.unsupported()
 	}
 	src, _ := sv.(*tensor.Tensor)
@@ -59,7 +58,7 @@ func scatterRule(c *gradCtx) {
 	alpha := 1.0
 	if base == "index_add" {
 		if v := c.arg(4, "alpha"); v != nil {
-			if sc, ok := ToScalar(v); ok {
+			if sc, ok := eval.ToScalar(v); ok {
 				alpha = sc.Float()
 			}
 		}
@@ -88,11 +87,11 @@ func sameShape(a, b []int) bool {
 func init() {
 	gradRules["diag_embed"] = embedRule("DiagEmbedBackward0")
 	gradRules["pad"] = func(c *gradCtx) {
-		if m := c.arg(2, "mode"); m != nil && m != Value(Str("constant")) {
+		if m := c.arg(2, "mode"); m != nil && m != eval.Value(eval.Str("constant")) {
 			c.unsupported()
 		}
-		if v := c.arg(3, "value"); v != nil && v != Value(None) {
-			if sc, ok := ToScalar(v); !ok || sc.Float() != 0 {
+		if v := c.arg(3, "value"); v != nil && v != eval.Value(eval.None) {
+			if sc, ok := eval.ToScalar(v); !ok || sc.Float() != 0 {
 				c.unsupported() // the pad value would mark the positions
 			}
 		}
@@ -141,7 +140,7 @@ func init() {
 		}
 		dv := c.arg(2, "dim")
 		dim := -1
-		if dv == nil || dv == Value(None) {
+		if dv == nil || dv == eval.Value(eval.None) {
 			if c.name == "cross" {
 				for i, s := range out.Shape() {
 					if s == 3 {
@@ -165,7 +164,7 @@ func init() {
 			return
 		}
 		for _, v := range append(c.a.All(), c.arg(99, "dtype")) {
-			if _, isDT := v.(DTypeValue); isDT {
+			if _, isDT := v.(eval.DTypeValue); isDT {
 				c.unsupported()
 			}
 		}
@@ -184,7 +183,7 @@ func init() {
 		}
 		p := 2.0
 		if v := c.arg(2, "p"); v != nil {
-			sc, ok := ToScalar(v)
+			sc, ok := eval.ToScalar(v)
 			if !ok {
 				c.unsupported()
 			}
@@ -193,8 +192,8 @@ func init() {
 		mode := c.arg(3, "compute_mode")
 		rows, cols := a.Shape()[a.Dim()-2], b.Shape()[b.Dim()-2]
 		// PyTorch's matrix-product form for p=2 records other nodes
-		mm := mode == Value(Str("use_mm_for_euclid_dist")) ||
-			(mode == nil || mode == Value(None) || mode == Value(Str("use_mm_for_euclid_dist_if_necessary"))) && (rows > 25 || cols > 25)
+		mm := mode == eval.Value(eval.Str("use_mm_for_euclid_dist")) ||
+			(mode == nil || mode == eval.Value(eval.None) || mode == eval.Value(eval.Str("use_mm_for_euclid_dist_if_necessary"))) && (rows > 25 || cols > 25)
 		if (p != 1 && p != 2) || (p == 2 && mm) {
 			c.unsupported()
 		}

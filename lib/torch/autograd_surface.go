@@ -1,8 +1,7 @@
 package torch
 
 import (
-	. "github.com/tensh/tensh/eval"
-
+	"github.com/tensh/tensh/eval"
 	"github.com/tensh/tensh/runtime/autograd"
 	"github.com/tensh/tensh/runtime/tensor"
 )
@@ -46,7 +45,7 @@ func init() {
 		tanh := false
 		switch v := c.arg(1, "approximate").(type) {
 		case nil:
-		case Str:
+		case eval.Str:
 			tanh = v == "tanh"
 		default:
 			c.unsupported()
@@ -72,7 +71,7 @@ func (c *gradCtx) unsupported() {
 	if len(name) > 7 && name[:7] == "linalg_" {
 		name = "linalg." + name[7:]
 	}
-	Throw("NotImplementedError", errGradUnsupported, name)
+	eval.Throw("NotImplementedError", errGradUnsupported, name)
 }
 
 // guarded tells whether a call without a rule must raise: one of
@@ -86,23 +85,23 @@ func (c *gradCtx) guarded() bool {
 
 // hasFloatTensor tells whether v is or holds a floating tensor (the
 // results autograd would give a grad_fn).
-func hasFloatTensor(v Value) bool {
+func hasFloatTensor(v eval.Value) bool {
 	switch x := v.(type) {
 	case *tensor.Tensor:
 		return x.DType().IsFloat()
-	case Tuple:
+	case eval.Tuple:
 		for _, e := range x {
 			if hasFloatTensor(e) {
 				return true
 			}
 		}
-	case *List:
+	case *eval.List:
 		for _, e := range x.Elems {
 			if hasFloatTensor(e) {
 				return true
 			}
 		}
-	case *NamedTuple:
+	case *eval.NamedTuple:
 		return hasFloatTensor(x.Elems)
 	}
 	return false
@@ -110,14 +109,14 @@ func hasFloatTensor(v Value) bool {
 
 // rerunOn runs the builtin again with its input (receiver or first
 // argument) replaced by t.
-func (c *gradCtx) rerunOn(t *tensor.Tensor) Value {
+func (c *gradCtx) rerunOn(t *tensor.Tensor) eval.Value {
 	b := *c.a
 	if _, ok := b.Self.(*tensor.Tensor); ok {
 		b.Self = t
 	} else if len(b.Pos) > 0 {
-		b.Pos = append([]Value{t}, b.Pos[1:]...)
+		b.Pos = append([]eval.Value{t}, b.Pos[1:]...)
 	} else {
-		b.Kw = append([]KwArg{}, b.Kw...)
+		b.Kw = append([]eval.KwArg{}, b.Kw...)
 		for i := range b.Kw {
 			if b.Kw[i].Name == "input" {
 				b.Kw[i].Value = t
@@ -162,11 +161,11 @@ func nodeName(name string) string {
 func sortedRule(node string, dimAt, keepAt int) func(c *gradCtx) {
 	return func(c *gradCtx) {
 		x := c.in0()
-		var elems Tuple
+		var elems eval.Tuple
 		switch r := c.r.(type) {
-		case *NamedTuple:
+		case *eval.NamedTuple:
 			elems = r.Elems
-		case Tuple:
+		case eval.Tuple:
 			elems = r
 		}
 		if x == nil || len(elems) != 2 {
@@ -177,7 +176,7 @@ func sortedRule(node string, dimAt, keepAt int) func(c *gradCtx) {
 		if vals == nil || idx == nil {
 			return
 		}
-		if _, isName := c.arg(dimAt, "dim").(Str); isName {
+		if _, isName := c.arg(dimAt, "dim").(eval.Str); isName {
 			c.unsupported()
 		}
 		dim := gradIntOf(c.arg(dimAt, "dim"), -1)
@@ -202,17 +201,17 @@ func softmaxRule(log bool) func(c *gradCtx) {
 			return
 		}
 		for _, v := range append(c.a.All(), c.arg(99, "dtype")) {
-			if _, isDT := v.(DTypeValue); isDT {
+			if _, isDT := v.(eval.DTypeValue); isDT {
 				c.unsupported()
 			}
 		}
 		var dim int
 		switch v := c.arg(1, "dim").(type) {
-		case nil, NoneType:
+		case nil, eval.NoneType:
 			if n := x.Dim(); n != 0 && n != 1 && n != 3 {
 				dim = 1
 			}
-		case Int, Bool:
+		case eval.Int, eval.Bool:
 			dim = gradIntOf(v, 0)
 		default:
 			c.unsupported()
@@ -225,14 +224,14 @@ func softmaxRule(log bool) func(c *gradCtx) {
 // size_average= and reduce= (at sa and re) are not differentiated.
 func (c *gradCtx) lossReduction(sa, re, at int) int {
 	for i, name := range []string{"size_average", "reduce"} {
-		if v := c.arg([]int{sa, re}[i], name); v != nil && v != Value(None) {
+		if v := c.arg([]int{sa, re}[i], name); v != nil && v != eval.Value(eval.None) {
 			c.unsupported()
 		}
 	}
 	switch c.arg(at, "reduction") {
-	case Str("sum"):
+	case eval.Str("sum"):
 		return autograd.ReduceSum
-	case Str("none"):
+	case eval.Str("none"):
 		return autograd.ReduceNone
 	}
 	return autograd.ReduceMean
@@ -249,7 +248,7 @@ func nllRule(fromLogits bool) func(c *gradCtx) {
 			c.unsupported()
 		}
 		var weight *tensor.Tensor
-		if w := c.arg(2, "weight"); w != nil && w != Value(None) {
+		if w := c.arg(2, "weight"); w != nil && w != eval.Value(eval.None) {
 			weight, _ = w.(*tensor.Tensor)
 			if weight == nil || autograd.RequiresGrad(weight) {
 				c.unsupported()
@@ -257,7 +256,7 @@ func nllRule(fromLogits bool) func(c *gradCtx) {
 		}
 		if fromLogits {
 			if v := c.arg(7, "label_smoothing"); v != nil {
-				if f, ok := ToScalar(v); !ok || f.Float() != 0 {
+				if f, ok := eval.ToScalar(v); !ok || f.Float() != 0 {
 					c.unsupported()
 				}
 			}
@@ -320,7 +319,7 @@ func varMeanRule(isStd bool, p *argParser) func(c *gradCtx) {
 	return func(c *gradCtx) {
 		r := p.parse(c.a)
 		x := r.tensor("input")
-		res, ok := c.r.(Tuple)
+		res, ok := c.r.(eval.Tuple)
 		if !ok || len(res) != 2 || r.idx >= 3 {
 			c.unsupported()
 		}

@@ -1,7 +1,7 @@
 package torch
 
 import (
-	. "github.com/tensh/tensh/eval"
+	"github.com/tensh/tensh/eval"
 
 	"strings"
 	"testing"
@@ -25,7 +25,7 @@ var gradUnsupportedCalls = []string{
 
 func TestGradUnsupportedRaises(t *testing.T) {
 	var out strings.Builder
-	s := NewSession(Options{Out: &out})
+	s := eval.NewSession(eval.Options{Out: &out})
 	setup := "import torch\nimport torch.nn.functional as F\nx = torch.tensor([[1., -2., 3.], [0.5, 2., -1.]], requires_grad=True)"
 	for _, line := range strings.Split(setup, "\n") {
 		if exc := s.Exec(line, 1); exc != nil {

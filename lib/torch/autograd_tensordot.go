@@ -1,7 +1,7 @@
 package torch
 
 import (
-	. "github.com/tensh/tensh/eval"
+	"github.com/tensh/tensh/eval"
 	"github.com/tensh/tensh/runtime/tensor"
 )
 
@@ -11,7 +11,7 @@ import (
 func init() {
 	gradRules["tensordot"] = func(c *gradCtx) {
 		x, y, da, db, out := tensordotArgs(c.a)
-		if out != Value(None) || len(da) != len(db) {
+		if out != eval.Value(eval.None) || len(da) != len(db) {
 			c.unsupported()
 		}
 		contracted1, contracted2 := make([]bool, x.Dim()), make([]bool, y.Dim())
@@ -24,28 +24,28 @@ func init() {
 			contracted1[da[i]], contracted2[db[i]] = true, true
 			csize *= x.Shape()[da[i]]
 		}
-		var p1, p2, rsizes []Value
+		var p1, p2, rsizes []eval.Value
 		size1, size2 := 1, 1
 		for i, cd := range contracted1 {
 			if !cd {
-				p1 = append(p1, MakeInt(int64(i)))
+				p1 = append(p1, eval.MakeInt(int64(i)))
 				size1 *= x.Shape()[i]
-				rsizes = append(rsizes, MakeInt(int64(x.Shape()[i])))
+				rsizes = append(rsizes, eval.MakeInt(int64(x.Shape()[i])))
 			}
 		}
 		for i := range da {
-			p1 = append(p1, MakeInt(int64(da[i])))
-			p2 = append(p2, MakeInt(int64(db[i])))
+			p1 = append(p1, eval.MakeInt(int64(da[i])))
+			p2 = append(p2, eval.MakeInt(int64(db[i])))
 		}
 		for i, cd := range contracted2 {
 			if !cd {
-				p2 = append(p2, MakeInt(int64(i)))
+				p2 = append(p2, eval.MakeInt(int64(i)))
 				size2 *= y.Shape()[i]
-				rsizes = append(rsizes, MakeInt(int64(y.Shape()[i])))
+				rsizes = append(rsizes, eval.MakeInt(int64(y.Shape()[i])))
 			}
 		}
-		t1 := c.call("reshape", c.call("permute", x, p1...), MakeInt(int64(size1)), MakeInt(int64(csize)))
-		t2 := c.call("reshape", c.call("permute", y, p2...), MakeInt(int64(csize)), MakeInt(int64(size2)))
+		t1 := c.call("reshape", c.call("permute", x, p1...), eval.MakeInt(int64(size1)), eval.MakeInt(int64(csize)))
+		t2 := c.call("reshape", c.call("permute", y, p2...), eval.MakeInt(int64(csize)), eval.MakeInt(int64(size2)))
 		c.r = c.call("reshape", c.call("mm", t1, t2), rsizes...)
 	}
 }

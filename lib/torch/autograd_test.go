@@ -1,7 +1,7 @@
 package torch
 
 import (
-	. "github.com/tensh/tensh/eval"
+	"github.com/tensh/tensh/eval"
 
 	"strings"
 	"testing"
@@ -13,8 +13,8 @@ import (
 // does (the statement itself lives in the language's evaluator).
 func TestGradModeContextManagers(t *testing.T) {
 	var out strings.Builder
-	s := NewSession(Options{Out: &out})
-	run := func(src string) Value {
+	s := eval.NewSession(eval.Options{Out: &out})
+	run := func(src string) eval.Value {
 		t.Helper()
 		if !strings.Contains(src, " = ") {
 			src = "_v = " + src
@@ -26,24 +26,24 @@ func TestGradModeContextManagers(t *testing.T) {
 		return v
 	}
 	run("x = torch.ones(2, requires_grad=True)")
-	cm := run("torch.no_grad()").(ContextManager)
+	cm := run("torch.no_grad()").(eval.ContextManager)
 	cm.Enter(s)
 	if autograd.GradEnabled() {
 		t.Fatal("no_grad: grad mode still on")
 	}
-	if r := run("(x * 2).requires_grad"); r != Bool(false) {
+	if r := run("(x * 2).requires_grad"); r != eval.Bool(false) {
 		t.Errorf("inside no_grad: requires_grad = %v", r)
 	}
-	inner := run("torch.enable_grad()").(ContextManager)
+	inner := run("torch.enable_grad()").(eval.ContextManager)
 	inner.Enter(s)
-	if r := run("(x * 2).requires_grad"); r != Bool(true) {
+	if r := run("(x * 2).requires_grad"); r != eval.Bool(true) {
 		t.Errorf("inside enable_grad: requires_grad = %v", r)
 	}
 	inner.Exit(s, nil)
 	if autograd.GradEnabled() {
 		t.Error("leaving enable_grad did not restore no_grad")
 	}
-	if swallowed := cm.Exit(s, &Exception{Type: "ValueError"}); swallowed {
+	if swallowed := cm.Exit(s, &eval.Exception{Type: "ValueError"}); swallowed {
 		t.Error("no_grad's __exit__ swallowed an exception")
 	}
 	if !autograd.GradEnabled() {
@@ -51,27 +51,27 @@ func TestGradModeContextManagers(t *testing.T) {
 	}
 
 	// set_grad_enabled acts at once; its with-block restores the old mode.
-	sg := run("torch.set_grad_enabled(False)").(ContextManager)
-	if run("torch.is_grad_enabled()") != Bool(false) {
+	sg := run("torch.set_grad_enabled(False)").(eval.ContextManager)
+	if run("torch.is_grad_enabled()") != eval.Bool(false) {
 		t.Error("set_grad_enabled(False) did not turn grad mode off")
 	}
 	sg.Enter(s)
 	sg.Exit(s, nil)
-	if run("torch.is_grad_enabled()") != Bool(true) {
+	if run("torch.is_grad_enabled()") != eval.Bool(true) {
 		t.Error("set_grad_enabled's __exit__ did not restore grad mode")
 	}
 
-	im := run("torch.inference_mode()").(ContextManager)
+	im := run("torch.inference_mode()").(eval.ContextManager)
 	im.Enter(s)
 	run("y = x * 2")
 	im.Exit(s, nil)
-	if r := run("y.requires_grad, y.is_inference()"); Repr(r) != "(False, True)" {
-		t.Errorf("inference_mode: %s", Repr(r))
+	if r := run("y.requires_grad, y.is_inference()"); eval.Repr(r) != "(False, True)" {
+		t.Errorf("inference_mode: %s", eval.Repr(r))
 	}
-	if r := run("torch.is_grad_enabled(), torch.is_inference_mode_enabled()"); Repr(r) != "(True, False)" {
-		t.Errorf("after inference_mode: %s", Repr(r))
+	if r := run("torch.is_grad_enabled(), torch.is_inference_mode_enabled()"); eval.Repr(r) != "(True, False)" {
+		t.Errorf("after inference_mode: %s", eval.Repr(r))
 	}
-	if got := Repr(run("torch.no_grad()")); !strings.HasPrefix(got, "<torch.autograd.grad_mode.no_grad object at 0x") {
+	if got := eval.Repr(run("torch.no_grad()")); !strings.HasPrefix(got, "<torch.autograd.grad_mode.no_grad object at 0x") {
 		t.Errorf("repr(torch.no_grad()) = %s", got)
 	}
 }
@@ -81,12 +81,12 @@ func TestGradModeContextManagers(t *testing.T) {
 // gradCall around a builtin that does nothing (compare
 // BenchmarkDirectCall).
 func BenchmarkGradCallOverhead(b *testing.B) {
-	s := NewSession(Options{})
+	s := eval.NewSession(eval.Options{})
 	s.Exec("x = torch.ones(4); y = torch.ones(4); z = torch.ones(1, requires_grad=True)", 1)
 	x, _ := s.Lookup("x")
 	y, _ := s.Lookup("y")
-	f := &Builtin{Name: "add", Fn: func(a *Args) Value { return a.Self }}
-	args := (&Args{Self: x, Pos: []Value{y}}).Bind(s)
+	f := &eval.Builtin{Name: "add", Fn: func(a *eval.Args) eval.Value { return a.Self }}
+	args := (&eval.Args{Self: x, Pos: []eval.Value{y}}).Bind(s)
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
 		if gradHook(f.Name, args) {
@@ -98,14 +98,14 @@ func BenchmarkGradCallOverhead(b *testing.B) {
 }
 
 func BenchmarkDirectCall(b *testing.B) {
-	s := NewSession(Options{})
+	s := eval.NewSession(eval.Options{})
 	s.Exec("x = torch.ones(4); y = torch.ones(4)", 1)
 	x, _ := s.Lookup("x")
 	y, _ := s.Lookup("y")
-	f := &Builtin{Name: "add", Fn: func(a *Args) Value { return a.Self }}
-	args := (&Args{Self: x, Pos: []Value{y}}).Bind(s)
+	f := &eval.Builtin{Name: "add", Fn: func(a *eval.Args) eval.Value { return a.Self }}
+	args := (&eval.Args{Self: x, Pos: []eval.Value{y}}).Bind(s)
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
-		OrNone(f.Fn(args))
+		eval.OrNone(f.Fn(args))
 	}
 }

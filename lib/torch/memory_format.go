@@ -1,8 +1,7 @@
 package torch
 
 import (
-	. "github.com/tensh/tensh/eval"
-
+	"github.com/tensh/tensh/eval"
 	"github.com/tensh/tensh/runtime/tensor"
 )
 
@@ -30,23 +29,23 @@ var memFormatNames = map[memFormat]string{
 }
 
 // memFormatObjects are the torch.memory_format objects (one each).
-var memFormatObjects = map[memFormat]*Object{}
+var memFormatObjects = map[memFormat]*eval.Object{}
 
-var memoryFormatClass = DefClass("torch.memory_format", "memory_format", nil)
+var memoryFormatClass = eval.DefClass("torch.memory_format", "memory_format", nil)
 
 func init() {
 	for f, name := range memFormatNames {
 		name := name
-		o := &Object{TypeName: "memory_format", ReprFn: func() string { return "torch." + name }}
+		o := &eval.Object{TypeName: "memory_format", ReprFn: func() string { return "torch." + name }}
 		memFormatObjects[f] = o
-		torchValues[name] = func(*Session) Value { return o }
+		torchValues[name] = func(*eval.Session) eval.Value { return o }
 	}
 	torchClasses["memory_format"] = memoryFormatClass
 }
 
 // memoryFormatOf returns the format v is, when v is a torch.memory_format.
-func memoryFormatOf(v Value) (memFormat, bool) {
-	o, ok := v.(*Object)
+func memoryFormatOf(v eval.Value) (memFormat, bool) {
+	o, ok := v.(*eval.Object)
 	if !ok {
 		return fmtNone, false
 	}
@@ -72,7 +71,7 @@ func formatStrides(shape []int, f memFormat) []int {
 	switch f {
 	case fmtChannelsLast:
 		if len(shape) != 4 {
-			Throw("RuntimeError", errChannelsLastRank, 4, "channels_last")
+			eval.Throw("RuntimeError", errChannelsLastRank, 4, "channels_last")
 		}
 		s := make([]int, 4)
 		s[1] = 1
@@ -82,7 +81,7 @@ func formatStrides(shape []int, f memFormat) []int {
 		return s
 	case fmtChannelsLast3d:
 		if len(shape) != 5 {
-			Throw("RuntimeError", errChannelsLastRank, 5, "channels_last_3d")
+			eval.Throw("RuntimeError", errChannelsLastRank, 5, "channels_last_3d")
 		}
 		s := make([]int, 5)
 		s[1] = 1
@@ -152,7 +151,7 @@ func contiguousAs(t *tensor.Tensor, f memFormat) *tensor.Tensor {
 		if t.IsContiguous() {
 			return t
 		}
-		Throw("RuntimeError", "%s", errContiguousPreserve)
+		eval.Throw("RuntimeError", "%s", errContiguousPreserve)
 	}
 	if isContiguousAs(t, f) {
 		return t
@@ -178,7 +177,7 @@ func emptyFormat(t *tensor.Tensor, f memFormat) *tensor.Tensor {
 	case fmtNone, fmtContiguous:
 		return t
 	case fmtPreserve:
-		Throw("RuntimeError", "%s", errEmptyPreserve)
+		eval.Throw("RuntimeError", "%s", errEmptyPreserve)
 	}
 	return tensor.FromStorage(t.Storage(), 0, t.Shape(), formatStrides(t.Shape(), f)).WithDevice(t.Device())
 }
@@ -210,12 +209,12 @@ func convertInFormat(t *tensor.Tensor, d tensor.DType, cp bool, f memFormat) *te
 // torch.strided, the one torch.layout tensh has (dense tensors), and
 // x.layout. layout= of the factories binds None or torch.strided.
 var (
-	layoutClass   = DefClass("torch.layout", "layout", nil)
-	stridedLayout = &Object{TypeName: "layout", ReprFn: func() string { return "torch.strided" }}
+	layoutClass   = eval.DefClass("torch.layout", "layout", nil)
+	stridedLayout = &eval.Object{TypeName: "layout", ReprFn: func() string { return "torch.strided" }}
 )
 
 func init() {
 	torchClasses["layout"] = layoutClass
-	torchValues["strided"] = func(*Session) Value { return stridedLayout }
-	TensorProps["layout"] = func(*Session, *tensor.Tensor) Value { return stridedLayout }
+	torchValues["strided"] = func(*eval.Session) eval.Value { return stridedLayout }
+	eval.TensorProps["layout"] = func(*eval.Session, *tensor.Tensor) eval.Value { return stridedLayout }
 }

@@ -1,7 +1,7 @@
 package torch
 
 import (
-	. "github.com/tensh/tensh/eval"
+	"github.com/tensh/tensh/eval"
 
 	"bytes"
 	"fmt"
@@ -17,7 +17,7 @@ func TestRefusedArgs(t *testing.T) {
 		{"torch.Tensor(cdata=0)", "RuntimeError: " + errLegacyCdata},
 	} {
 		var out bytes.Buffer
-		s := NewSession(Options{Out: &out})
+		s := eval.NewSession(eval.Options{Out: &out})
 		e := s.Exec(tt.stmt, 1)
 		if got := fmt.Sprint(e); e == nil || got != tt.want {
 			t.Errorf("%s: got %v, want %s", tt.stmt, got, tt.want)

@@ -1,7 +1,7 @@
 package torch
 
 import (
-	. "github.com/tensh/tensh/eval"
+	"github.com/tensh/tensh/eval"
 
 	"fmt"
 	"slices"
@@ -25,12 +25,12 @@ var typeMetaNames = map[tensor.DType]string{
 // has dtype d.
 func checkOutDType(out *tensor.Tensor, d tensor.DType) {
 	if out.DType() != d {
-		Throw("RuntimeError", errOutDTypeExpected, typeMetaNames[d], typeMetaNames[out.DType()])
+		eval.Throw("RuntimeError", errOutDTypeExpected, typeMetaNames[d], typeMetaNames[out.DType()])
 	}
 }
 
 // writeOut copies res into out (resized to res's shape) and returns out.
-func writeOut(a *Args, out, res *tensor.Tensor) *tensor.Tensor {
+func writeOut(a *eval.Args, out, res *tensor.Tensor) *tensor.Tensor {
 	if !slices.Equal(out.Shape(), res.Shape()) {
 		if out.Numel() != 0 {
 			a.Session().Warn("UserWarning", fmt.Sprintf(warnOutResized, tensor.ShapeString(out.Shape()), tensor.ShapeString(res.Shape())))
@@ -49,7 +49,7 @@ func outPair(r *boundArgs) (*tensor.Tensor, *tensor.Tensor) {
 	}
 	ts := r.tensors("out")
 	if len(ts) != 2 {
-		Throw("TypeError", errOutTupleLen, 2, len(ts))
+		eval.Throw("TypeError", errOutTupleLen, 2, len(ts))
 	}
 	return ts[0], ts[1]
 }
@@ -57,14 +57,14 @@ func outPair(r *boundArgs) (*tensor.Tensor, *tensor.Tensor) {
 // noDimname raises the error of the functions whose Dimname overloads
 // are not implemented (sort, gather, scatter, index_select, ...).
 func noDimname(name string) {
-	Throw("RuntimeError", errDimnameUnsupported, name)
+	eval.Throw("RuntimeError", errDimnameUnsupported, name)
 }
 
 // referenceSections are the submodules whose functions docs/reference.md
 // lists after torch's own (torch.linalg, torch.nn.functional).
 var referenceSections = []struct {
 	prefix string
-	fns    map[string]*Builtin
+	fns    map[string]*eval.Builtin
 }{
 	{"torch.linalg.", laFunctions},
 	{"torch.nn.functional.", nnFunctions},
@@ -72,26 +72,26 @@ var referenceSections = []struct {
 
 // sameDTypeOut writes res into out= when given, which must have res's
 // dtype ("Expected out tensor to have dtype ...").
-func sameDTypeOut(a *Args, r *boundArgs, res *tensor.Tensor) Value {
+func sameDTypeOut(a *eval.Args, r *boundArgs, res *tensor.Tensor) eval.Value {
 	return withOut(a, r, res, func(o *tensor.Tensor) { checkOutDType(o, res.DType()) })
 }
 
 // catOut writes a joined result into out= when given: any dtype the
 // result casts to.
-func catOut(a *Args, r *boundArgs, res *tensor.Tensor) Value {
+func catOut(a *eval.Args, r *boundArgs, res *tensor.Tensor) eval.Value {
 	return withOut(a, r, res, func(o *tensor.Tensor) {
 		if !tensor.CanCast(res.DType(), o.DType()) {
-			Throw("RuntimeError", errCatOutCast, o.DType().ScalarName())
+			eval.Throw("RuntimeError", errCatOutCast, o.DType().ScalarName())
 		}
 	})
 }
 
 // amaxOut writes amax's or amin's result into out= when given, which must
 // have the input's dtype.
-func amaxOut(a *Args, r *boundArgs, res *tensor.Tensor) Value {
+func amaxOut(a *eval.Args, r *boundArgs, res *tensor.Tensor) eval.Value {
 	return withOut(a, r, res, func(o *tensor.Tensor) {
 		if o.DType() != res.DType() {
-			Throw("RuntimeError", errAmaxOutDType, res.DType().ScalarName(), o.DType().ScalarName())
+			eval.Throw("RuntimeError", errAmaxOutDType, res.DType().ScalarName(), o.DType().ScalarName())
 		}
 	})
 }
@@ -100,7 +100,7 @@ func amaxOut(a *Args, r *boundArgs, res *tensor.Tensor) Value {
 // (dtype=, when also given, must agree).
 func randOutDType(o *randOpts, out *tensor.Tensor) {
 	if o.hasDType && o.dtype != out.DType() {
-		Throw("RuntimeError", errRandOutDType, o.dtype.ScalarName(), out.DType().ScalarName())
+		eval.Throw("RuntimeError", errRandOutDType, o.dtype.ScalarName(), out.DType().ScalarName())
 	}
 	o.dtype, o.hasDType = out.DType(), true
 }

@@ -1,8 +1,7 @@
 package torch
 
 import (
-	. "github.com/tensh/tensh/eval"
-
+	"github.com/tensh/tensh/eval"
 	"github.com/tensh/tensh/runtime/tensor"
 )
 
@@ -10,7 +9,7 @@ import (
 // tensor's geometry and storage (size, stride, storage_offset, ...).
 
 // warnFunc is the warning callback of the runtime's TORCH_WARN warnings.
-func warnFunc(s *Session) func(string) {
+func warnFunc(s *eval.Session) func(string) {
 	return func(msg string) { s.Warn("UserWarning", msg) }
 }
 
@@ -23,105 +22,111 @@ var (
 )
 
 func init() {
-	TensorProps["shape"] = func(s *Session, t *tensor.Tensor) Value { return Size(append([]int{}, t.Shape()...)) }
-	TensorProps["dtype"] = func(s *Session, t *tensor.Tensor) Value { return DTypeValue{D: t.DType()} }
-	TensorProps["device"] = func(s *Session, t *tensor.Tensor) Value { return DeviceValue{D: t.Device()} }
-	TensorProps["ndim"] = func(s *Session, t *tensor.Tensor) Value { return MakeInt(int64(t.Dim())) }
-	TensorProps["is_cuda"] = func(s *Session, t *tensor.Tensor) Value { return Bool(t.Device().Type == "cuda") }
-	TensorProps["T"] = func(s *Session, t *tensor.Tensor) Value {
+	eval.TensorProps["shape"] = func(s *eval.Session, t *tensor.Tensor) eval.Value { return eval.Size(append([]int{}, t.Shape()...)) }
+	eval.TensorProps["dtype"] = func(s *eval.Session, t *tensor.Tensor) eval.Value { return eval.DTypeValue{D: t.DType()} }
+	eval.TensorProps["device"] = func(s *eval.Session, t *tensor.Tensor) eval.Value { return eval.DeviceValue{D: t.Device()} }
+	eval.TensorProps["ndim"] = func(s *eval.Session, t *tensor.Tensor) eval.Value { return eval.MakeInt(int64(t.Dim())) }
+	eval.TensorProps["is_cuda"] = func(s *eval.Session, t *tensor.Tensor) eval.Value { return eval.Bool(t.Device().Type == "cuda") }
+	eval.TensorProps["T"] = func(s *eval.Session, t *tensor.Tensor) eval.Value {
 		if n := t.Dim(); n != 2 && n != 0 {
 			s.WarnOnce(tensor.WarnNumpyT)
 		}
 		return gradView("PermuteBackward0", t, t.NumpyT())
 	}
-	TensorProps["mT"] = func(s *Session, t *tensor.Tensor) Value { return gradView("TransposeBackward0", t, t.MatrixT("mT")) }
-	TensorProps["mH"] = func(s *Session, t *tensor.Tensor) Value { return gradView("TransposeBackward0", t, t.MatrixT("mH")) }
-	TensorProps["H"] = func(s *Session, t *tensor.Tensor) Value { return gradView("TransposeBackward0", t, t.MatrixH()) }
+	eval.TensorProps["mT"] = func(s *eval.Session, t *tensor.Tensor) eval.Value {
+		return gradView("TransposeBackward0", t, t.MatrixT("mT"))
+	}
+	eval.TensorProps["mH"] = func(s *eval.Session, t *tensor.Tensor) eval.Value {
+		return gradView("TransposeBackward0", t, t.MatrixT("mH"))
+	}
+	eval.TensorProps["H"] = func(s *eval.Session, t *tensor.Tensor) eval.Value {
+		return gradView("TransposeBackward0", t, t.MatrixH())
+	}
 
-	RegisterTorch(
-		&Builtin{Name: "size", Kind: TensorMethod, Sig: "size(dim=None) -> torch.Size or int",
+	eval.RegisterTorch(
+		&eval.Builtin{Name: "size", Kind: eval.TensorMethod, Sig: "size(dim=None) -> torch.Size or int",
 			Doc: "Returns the sizes of the tensor, or the size of one dimension.",
-			Fn: func(a *Args) Value {
+			Fn: func(a *eval.Args) eval.Value {
 				t, d, ok := dimArg(a, sizeSigs)
 				if !ok {
-					return Size(append([]int{}, t.Shape()...))
+					return eval.Size(append([]int{}, t.Shape()...))
 				}
-				return MakeInt(int64(t.Size(d)))
+				return eval.MakeInt(int64(t.Size(d)))
 			}},
-		&Builtin{Name: "stride", Kind: TensorMethod, Sig: "stride(dim=None) -> tuple or int",
+		&eval.Builtin{Name: "stride", Kind: eval.TensorMethod, Sig: "stride(dim=None) -> tuple or int",
 			Doc: "Returns the strides of the tensor (in elements), or the stride of one dimension.",
-			Fn: func(a *Args) Value {
+			Fn: func(a *eval.Args) eval.Value {
 				t, d, ok := dimArg(a, strideSigs)
 				if !ok {
-					out := make(Tuple, t.Dim())
+					out := make(eval.Tuple, t.Dim())
 					for i, st := range t.Strides() {
-						out[i] = MakeInt(int64(st))
+						out[i] = eval.MakeInt(int64(st))
 					}
 					return out
 				}
-				return MakeInt(int64(t.Stride(d)))
+				return eval.MakeInt(int64(t.Stride(d)))
 			}},
-		&Builtin{Name: "dim", Kind: TensorMethod, Sig: "dim() -> int",
+		&eval.Builtin{Name: "dim", Kind: eval.TensorMethod, Sig: "dim() -> int",
 			Doc: "Returns the number of dimensions.",
-			Fn:  func(a *Args) Value { return MakeInt(int64(noArgTensor(a).Dim())) }},
-		&Builtin{Name: "ndimension", Kind: TensorMethod, Sig: "ndimension() -> int",
+			Fn:  func(a *eval.Args) eval.Value { return eval.MakeInt(int64(noArgTensor(a).Dim())) }},
+		&eval.Builtin{Name: "ndimension", Kind: eval.TensorMethod, Sig: "ndimension() -> int",
 			Doc: "Alias of dim().",
-			Fn:  func(a *Args) Value { return MakeInt(int64(noArgTensor(a).Dim())) }},
-		&Builtin{Name: "numel", Kind: TensorMethod | TorchFunc, Sig: "numel(input) -> int",
+			Fn:  func(a *eval.Args) eval.Value { return eval.MakeInt(int64(noArgTensor(a).Dim())) }},
+		&eval.Builtin{Name: "numel", Kind: eval.TensorMethod | eval.TorchFunc, Sig: "numel(input) -> int",
 			Doc: "Returns the number of elements.",
-			Fn:  func(a *Args) Value { return MakeInt(int64(tensorOnly(numelSigs, a).Numel())) }},
-		&Builtin{Name: "nelement", Kind: TensorMethod, Sig: "nelement() -> int",
+			Fn:  func(a *eval.Args) eval.Value { return eval.MakeInt(int64(tensorOnly(numelSigs, a).Numel())) }},
+		&eval.Builtin{Name: "nelement", Kind: eval.TensorMethod, Sig: "nelement() -> int",
 			Doc: "Alias of numel().",
-			Fn:  func(a *Args) Value { return MakeInt(int64(noArgTensor(a).Numel())) }},
-		&Builtin{Name: "element_size", Kind: TensorMethod, Sig: "element_size() -> int",
+			Fn:  func(a *eval.Args) eval.Value { return eval.MakeInt(int64(noArgTensor(a).Numel())) }},
+		&eval.Builtin{Name: "element_size", Kind: eval.TensorMethod, Sig: "element_size() -> int",
 			Doc: "Returns the size of one element in bytes.",
-			Fn:  func(a *Args) Value { return MakeInt(int64(noArgTensor(a).DType().ItemSize())) }},
-		&Builtin{Name: "storage", Kind: TensorMethod, Sig: "storage() -> torch.TypedStorage",
+			Fn:  func(a *eval.Args) eval.Value { return eval.MakeInt(int64(noArgTensor(a).DType().ItemSize())) }},
+		&eval.Builtin{Name: "storage", Kind: eval.TensorMethod, Sig: "storage() -> torch.TypedStorage",
 			Doc: "Returns the whole underlying storage, whatever part of it this view covers.",
-			Fn:  func(a *Args) Value { return &StorageValue{T: noArgTensor(a)} }},
-		&Builtin{Name: "storage_offset", Kind: TensorMethod, Sig: "storage_offset() -> int",
+			Fn:  func(a *eval.Args) eval.Value { return &eval.StorageValue{T: noArgTensor(a)} }},
+		&eval.Builtin{Name: "storage_offset", Kind: eval.TensorMethod, Sig: "storage_offset() -> int",
 			Doc: "Returns the index in the storage of the tensor's first element.",
-			Fn:  func(a *Args) Value { return MakeInt(int64(noArgTensor(a).Offset())) }},
-		&Builtin{Name: "is_contiguous", Kind: TensorMethod, Sig: "is_contiguous(memory_format=torch.contiguous_format) -> bool",
+			Fn:  func(a *eval.Args) eval.Value { return eval.MakeInt(int64(noArgTensor(a).Offset())) }},
+		&eval.Builtin{Name: "is_contiguous", Kind: eval.TensorMethod, Sig: "is_contiguous(memory_format=torch.contiguous_format) -> bool",
 			Doc: "Reports whether the tensor is laid out row-major without gaps (size-1 dimensions ignored).",
-			Fn: func(a *Args) Value {
+			Fn: func(a *eval.Args) eval.Value {
 				b := isContiguousSigs.parse(a)
-				return Bool(isContiguousAs(b.tensor("input"), b.memoryFormat("memory_format")))
+				return eval.Bool(isContiguousAs(b.tensor("input"), b.memoryFormat("memory_format")))
 			}},
-		&Builtin{Name: "data_ptr", Kind: TensorMethod, Sig: "data_ptr() -> int",
+		&eval.Builtin{Name: "data_ptr", Kind: eval.TensorMethod, Sig: "data_ptr() -> int",
 			Doc: "Returns the address of the first element. tensh's addresses are made up (64-byte aligned per storage), but views of one storage differ by offset × element size, as in PyTorch.",
-			Fn:  func(a *Args) Value { return MakeInt(int64(noArgTensor(a).DataPtr())) }},
-		&Builtin{Name: "is_complex", Kind: TensorMethod | TorchFunc, Sig: "is_complex(input) -> bool",
+			Fn:  func(a *eval.Args) eval.Value { return eval.MakeInt(int64(noArgTensor(a).DataPtr())) }},
+		&eval.Builtin{Name: "is_complex", Kind: eval.TensorMethod | eval.TorchFunc, Sig: "is_complex(input) -> bool",
 			Doc: "Reports whether the dtype is complex (never, in tensh).",
-			Fn:  func(a *Args) Value { tensorOnly(isComplexSigs, a); return Bool(false) }},
-		&Builtin{Name: "is_signed", Kind: TensorMethod, Sig: "is_signed() -> bool",
+			Fn:  func(a *eval.Args) eval.Value { tensorOnly(isComplexSigs, a); return eval.Bool(false) }},
+		&eval.Builtin{Name: "is_signed", Kind: eval.TensorMethod, Sig: "is_signed() -> bool",
 			Doc: "Reports whether the dtype can hold negative values.",
-			Fn:  func(a *Args) Value { return Bool(noArgTensor(a).DType().IsSigned()) }},
+			Fn:  func(a *eval.Args) eval.Value { return eval.Bool(noArgTensor(a).DType().IsSigned()) }},
 	)
 
-	RegisterMethods("TypedStorage",
-		Method("size", "size() -> int", "Returns the number of elements of the storage.", func(a *Args) Value {
-			return MakeInt(int64(storageOf(a).Len()))
+	eval.RegisterMethods("TypedStorage",
+		eval.Method("size", "size() -> int", "Returns the number of elements of the storage.", func(a *eval.Args) eval.Value {
+			return eval.MakeInt(int64(storageOf(a).Len()))
 		}),
-		Method("tolist", "tolist() -> list", "Returns the elements of the storage as a list.", func(a *Args) Value {
+		eval.Method("tolist", "tolist() -> list", "Returns the elements of the storage as a list.", func(a *eval.Args) eval.Value {
 			st := storageOf(a)
-			CheckItems(st.Len())
-			out := make([]Value, st.Len())
+			eval.CheckItems(st.Len())
+			out := make([]eval.Value, st.Len())
 			for i := range out {
-				Poll()
-				out[i] = FromScalar(st.Get(i))
+				eval.Poll()
+				out[i] = eval.FromScalar(st.Get(i))
 			}
-			return &List{Elems: out}
+			return &eval.List{Elems: out}
 		}),
-		Method("element_size", "element_size() -> int", "Returns the size of one element in bytes.", func(a *Args) Value {
-			return MakeInt(int64(storageOf(a).DType().ItemSize()))
+		eval.Method("element_size", "element_size() -> int", "Returns the size of one element in bytes.", func(a *eval.Args) eval.Value {
+			return eval.MakeInt(int64(storageOf(a).DType().ItemSize()))
 		}),
-		Method("nbytes", "nbytes() -> int", "Returns the size of the storage in bytes.", func(a *Args) Value {
+		eval.Method("nbytes", "nbytes() -> int", "Returns the size of the storage in bytes.", func(a *eval.Args) eval.Value {
 			st := storageOf(a)
-			return MakeInt(int64(st.Len() * st.DType().ItemSize()))
+			return eval.MakeInt(int64(st.Len() * st.DType().ItemSize()))
 		}),
-		Method("data_ptr", "data_ptr() -> int", "Returns the (made-up) address of the storage.", func(a *Args) Value {
-			return MakeInt(int64(tensor.StorageAddress(storageOf(a))))
+		eval.Method("data_ptr", "data_ptr() -> int", "Returns the (made-up) address of the storage.", func(a *eval.Args) eval.Value {
+			return eval.MakeInt(int64(tensor.StorageAddress(storageOf(a))))
 		}),
 	)
 }
@@ -129,60 +134,60 @@ func init() {
 // storageGetItem is TypedStorage.__getitem__ (PyTorch 1.13's
 // torch/storage.py): an int index (not a bool), wrapped as Python wraps
 // it; slices are refused.
-func storageGetItem(sv *StorageValue, idx Value) Value {
+func storageGetItem(sv *eval.StorageValue, idx eval.Value) eval.Value {
 	st := sv.T.Storage()
 	n := int64(st.Len())
 	switch i := idx.(type) {
-	case *Slice:
-		Throw("RuntimeError", errStorageSlice)
-	case Bool:
-		Throw("TypeError", errStorageIndexType, Repr(TypeOf(sv)), Repr(TypeOf(idx)))
-	case Int:
+	case *eval.Slice:
+		eval.Throw("RuntimeError", errStorageSlice)
+	case eval.Bool:
+		eval.Throw("TypeError", errStorageIndexType, eval.Repr(eval.TypeOf(sv)), eval.Repr(eval.TypeOf(idx)))
+	case eval.Int:
 		k, ok := i.Int64()
 		if !ok || k >= n || k < -n {
-			Throw("IndexError", errStorageIndexRange, Repr(i), n)
+			eval.Throw("IndexError", errStorageIndexRange, eval.Repr(i), n)
 		}
 		if k < 0 {
 			k += n
 		}
-		return FromScalar(st.Get(int(k)))
+		return eval.FromScalar(st.Get(int(k)))
 	}
-	Throw("RuntimeError", errStorageIndexType, Repr(TypeOf(sv)), Repr(TypeOf(idx)))
+	eval.Throw("RuntimeError", errStorageIndexType, eval.Repr(eval.TypeOf(sv)), eval.Repr(eval.TypeOf(idx)))
 	return nil
 }
 
 // storageSetItem is TypedStorage.__setitem__: an int (bools included) or
 // a slice indexes the storage as a 1-d tensor over all of it.
-func storageSetItem(s *Session, sv *StorageValue, idx, v Value) {
+func storageSetItem(s *eval.Session, sv *eval.StorageValue, idx, v eval.Value) {
 	switch idx.(type) {
-	case Int, Bool, *Slice:
+	case eval.Int, eval.Bool, *eval.Slice:
 	default:
-		Throw("RuntimeError", errStorageIndexType, Repr(TypeOf(sv)), Repr(TypeOf(idx)))
+		eval.Throw("RuntimeError", errStorageIndexType, eval.Repr(eval.TypeOf(sv)), eval.Repr(eval.TypeOf(idx)))
 	}
 	st := sv.T.Storage()
 	tensorSetItem(s, tensor.FromStorage(st, 0, []int{st.Len()}, []int{1}), idx, v)
 }
 
-func storageOf(a *Args) *tensor.Storage {
+func storageOf(a *eval.Args) *tensor.Storage {
 	pyBind(a, "TypedStorage."+a.Name, 0, "self") // TypedStorage's methods are Python
-	return a.Self.(*StorageValue).T.Storage()
+	return a.Self.(*eval.StorageValue).T.Storage()
 }
 
 // noArgTensor is the receiver of a method that takes no arguments, with
 // Python's message for extra ones.
-func noArgTensor(a *Args) *tensor.Tensor {
+func noArgTensor(a *eval.Args) *tensor.Tensor {
 	if len(a.Pos) > 0 || len(a.Kw) > 0 {
 		if len(a.Kw) > 0 {
-			Throw("TypeError", ErrTakesNoKw, "_TensorBase."+a.Name)
+			eval.Throw("TypeError", eval.ErrTakesNoKw, "_TensorBase."+a.Name)
 		}
-		Throw("TypeError", ErrTakesNoArgs, "_TensorBase."+a.Name, len(a.Pos))
+		eval.Throw("TypeError", eval.ErrTakesNoArgs, "_TensorBase."+a.Name, len(a.Pos))
 	}
 	return a.Self.(*tensor.Tensor)
 }
 
 // dimArg binds the optional dim of size() and stride(); a dimension
 // name (or None) is looked up and not found.
-func dimArg(a *Args, p *argParser) (t *tensor.Tensor, dim int, ok bool) {
+func dimArg(a *eval.Args, p *argParser) (t *tensor.Tensor, dim int, ok bool) {
 	r := p.parse(a)
 	t = r.tensor("input")
 	switch r.idx {

@@ -1,7 +1,7 @@
 package torch
 
 import (
-	. "github.com/tensh/tensh/eval"
+	"github.com/tensh/tensh/eval"
 
 	"math"
 	"strings"
@@ -41,14 +41,14 @@ func tensorTypeName(t *tensor.Tensor) string {
 // dtypeOfTypeName parses a tensor type name for x.type('torch.IntTensor').
 func dtypeOfTypeName(name string) tensor.DType {
 	if strings.HasPrefix(name, "torch.cuda.") {
-		Throw("RuntimeError", errCudaLibrary)
+		eval.Throw("RuntimeError", errCudaLibrary)
 	}
 	if name == "torch.Tensor" {
 		return tensor.DefaultFloat()
 	}
 	d, ok := tensor.DTypeOfLegacyName(name)
 	if !ok {
-		Throw("ValueError", errInvalidType, name)
+		eval.Throw("ValueError", errInvalidType, name)
 	}
 	return d
 }
@@ -67,22 +67,22 @@ func toOn(t *tensor.Tensor, dev *tensor.Device, d tensor.DType, cp bool, f memFo
 
 // noArgs raises CPython's error for a method that takes no arguments
 // (item, tolist, is_floating_point).
-func noArgs(a *Args, name string) {
+func noArgs(a *eval.Args, name string) {
 	if len(a.Kw) > 0 {
-		Throw("TypeError", ErrTakesNoKw, "_TensorBase."+name)
+		eval.Throw("TypeError", eval.ErrTakesNoKw, "_TensorBase."+name)
 	}
 	if len(a.Pos) > 0 {
-		Throw("TypeError", ErrTakesNoArgs, "_TensorBase."+name, len(a.Pos))
+		eval.Throw("TypeError", eval.ErrTakesNoArgs, "_TensorBase."+name, len(a.Pos))
 	}
 }
 
 // dtypeMethod makes x.float(), x.long(), ...: t itself when it already has
 // the dtype.
-func dtypeMethod(name string, d tensor.DType) *Builtin {
+func dtypeMethod(name string, d tensor.DType) *eval.Builtin {
 	p := newArgParser(name + "(*, MemoryFormat? memory_format=None)")
-	return &Builtin{Name: name, Kind: TensorMethod, Sig: name + "() -> Tensor",
+	return &eval.Builtin{Name: name, Kind: eval.TensorMethod, Sig: name + "() -> Tensor",
 		Doc: "Returns the tensor converted to " + d.String() + " (the tensor itself when it already is).",
-		Fn: func(a *Args) Value {
+		Fn: func(a *eval.Args) eval.Value {
 			b := p.parse(a)
 			return convertInFormat(a.Self.(*tensor.Tensor), d, false, b.memoryFormat("memory_format"))
 		}}
@@ -93,44 +93,44 @@ func dtypeMethod(name string, d tensor.DType) *Builtin {
 //
 // The lists and numbers are checked against the memory cap before they are
 // made (MemoryError), and long conversions poll for Ctrl-C.
-func toList(t *tensor.Tensor) Value {
+func toList(t *tensor.Tensor) eval.Value {
 	if t.Dim() == 0 {
-		return FromScalar(t.Item())
+		return eval.FromScalar(t.Item())
 	}
 	shape, strides, st := t.Shape(), t.Strides(), t.Storage()
 	lists := 1 // the lists to make: one per index of all dimensions but the last
 	for _, n := range shape[:len(shape)-1] {
 		if n != 0 && lists > math.MaxInt/(2*n) {
-			Throw("MemoryError", "")
+			eval.Throw("MemoryError", "")
 		}
 		lists += lists * n
 	}
-	CheckItems(lists)
-	CheckItems(t.Numel())
+	eval.CheckItems(lists)
+	eval.CheckItems(t.Numel())
 	last := len(shape) - 1
-	var build func(dim, off int) Value
-	build = func(dim, off int) Value {
-		out := make([]Value, shape[dim])
+	var build func(dim, off int) eval.Value
+	build = func(dim, off int) eval.Value {
+		out := make([]eval.Value, shape[dim])
 		for i := range out {
-			Poll()
+			eval.Poll()
 			if dim == last {
-				out[i] = FromScalar(st.Get(off + i*strides[dim]))
+				out[i] = eval.FromScalar(st.Get(off + i*strides[dim]))
 			} else {
 				out[i] = build(dim+1, off+i*strides[dim])
 			}
 		}
-		return &List{Elems: out}
+		return &eval.List{Elems: out}
 	}
 	return build(0, t.Offset())
 }
 
 func init() {
-	TensorProps["is_cuda"] = func(s *Session, t *tensor.Tensor) Value { return Bool(t.Device().Type == "cuda") }
-	RegisterTorch(
-		&Builtin{Name: "to", Kind: TensorMethod,
+	eval.TensorProps["is_cuda"] = func(s *eval.Session, t *tensor.Tensor) eval.Value { return eval.Bool(t.Device().Type == "cuda") }
+	eval.RegisterTorch(
+		&eval.Builtin{Name: "to", Kind: eval.TensorMethod,
 			Sig: "to(device=None, dtype=None, non_blocking=False, copy=False) or to(dtype) or to(other) -> Tensor",
 			Doc: "Returns the tensor converted to a dtype and/or device (those of other, when a tensor is given); the tensor itself when nothing changes and copy is False.",
-			Fn: func(a *Args) Value {
+			Fn: func(a *eval.Args) eval.Value {
 				t := a.Self.(*tensor.Tensor)
 				b := toParser.parse(a)
 				switch b.idx {
@@ -144,7 +144,7 @@ func init() {
 				case *tensor.Tensor:
 					other = x
 				default: // a number, wrapped as a 0-d tensor
-					s, _ := ToScalar(x)
+					s, _ := eval.ToScalar(x)
 					d := tensor.Float64
 					switch s.Kind {
 					case tensor.BoolScalar:
@@ -157,26 +157,26 @@ func init() {
 				dev := other.Device()
 				return toOn(t, &dev, other.DType(), b.bool("copy", false), b.memoryFormat("memory_format"))
 			}},
-		&Builtin{Name: "type", Kind: TensorMethod,
+		&eval.Builtin{Name: "type", Kind: eval.TensorMethod,
 			Sig: "type(dtype=None, non_blocking=False) -> str or Tensor",
 			Doc: "Without dtype, returns the tensor's type name ('torch.FloatTensor'); with a dtype or a type name, returns the tensor converted to it.",
-			Fn: func(a *Args) Value {
+			Fn: func(a *eval.Args) eval.Value {
 				t := a.Self.(*tensor.Tensor)
 				b := typeParser.parse(a)
 				switch x := b.val("dtype").(type) {
 				case nil:
-					return Str(tensorTypeName(t))
-				case DTypeValue:
+					return eval.Str(tensorTypeName(t))
+				case eval.DTypeValue:
 					return convertInFormat(t, x.D, false, b.memoryFormat("memory_format"))
-				case Str:
+				case eval.Str:
 					return convertInFormat(t, dtypeOfTypeName(string(x)), false, b.memoryFormat("memory_format"))
-				case *Class:
+				case *eval.Class:
 					if d, ok := legacyClassDType(x); ok {
 						return convertTensor(t, d, false)
 					}
-					Throw("ValueError", errInvalidType, x.Name[LastDot(x.Name)+1:])
+					eval.Throw("ValueError", errInvalidType, x.Name[eval.LastDot(x.Name)+1:])
 				}
-				Throw("TypeError", errDTypeArgType)
+				eval.Throw("TypeError", errDTypeArgType)
 				return nil
 			}},
 		dtypeMethod("float", tensor.Float32),
@@ -189,9 +189,9 @@ func init() {
 		dtypeMethod("char", tensor.Int8),
 		dtypeMethod("byte", tensor.Uint8),
 		dtypeMethod("bool", tensor.Bool),
-		&Builtin{Name: "cpu", Kind: TensorMethod, Sig: "cpu() -> Tensor",
+		&eval.Builtin{Name: "cpu", Kind: eval.TensorMethod, Sig: "cpu() -> Tensor",
 			Doc: "Returns the tensor on the CPU (the tensor itself when it is there).",
-			Fn: func(a *Args) Value {
+			Fn: func(a *eval.Args) eval.Value {
 				b := cpuParser.parse(a)
 				t := a.Self.(*tensor.Tensor)
 				if f := b.memoryFormat("memory_format"); f != fmtNone {
@@ -199,28 +199,28 @@ func init() {
 				}
 				return placeOn(t, &tensor.CPU)
 			}},
-		&Builtin{Name: "cuda", Kind: TensorMethod, Sig: "cuda(device=None, non_blocking=False) -> Tensor",
+		&eval.Builtin{Name: "cuda", Kind: eval.TensorMethod, Sig: "cuda(device=None, non_blocking=False) -> Tensor",
 			Doc: "Returns the tensor on a CUDA device (an error when tensh has no GPU backend).",
-			Fn: func(a *Args) Value {
+			Fn: func(a *eval.Args) eval.Value {
 				b := cudaParser.parse(a)
 				dev := tensor.Device{Type: "cuda", Index: -1}
 				if d := b.device("device"); d != nil {
 					if d.Type != "cuda" {
-						Throw("RuntimeError", errCudaInvalidDevice)
+						eval.Throw("RuntimeError", errCudaInvalidDevice)
 					}
 					dev = *d
 				}
 				return placeOn(a.Self.(*tensor.Tensor), &dev)
 			}},
-		&Builtin{Name: "item", Kind: TensorMethod, Sig: "item() -> number",
+		&eval.Builtin{Name: "item", Kind: eval.TensorMethod, Sig: "item() -> number",
 			Doc: "Returns the value of a one-element tensor as a Python number (float for floating dtypes, widened exactly).",
-			Fn: func(a *Args) Value {
+			Fn: func(a *eval.Args) eval.Value {
 				noArgs(a, "item")
-				return FromScalar(a.Self.(*tensor.Tensor).Item())
+				return eval.FromScalar(a.Self.(*tensor.Tensor).Item())
 			}},
-		&Builtin{Name: "tolist", Kind: TensorMethod, Sig: "tolist() -> list or number",
+		&eval.Builtin{Name: "tolist", Kind: eval.TensorMethod, Sig: "tolist() -> list or number",
 			Doc: "Returns the tensor's values as nested lists of Python numbers (a number for a 0-d tensor).",
-			Fn: func(a *Args) Value {
+			Fn: func(a *eval.Args) eval.Value {
 				noArgs(a, "tolist")
 				return toList(a.Self.(*tensor.Tensor))
 			}},
@@ -240,8 +240,8 @@ var (
 
 // newSized makes x.new_zeros/new_ones/new_empty/new_full: a tensor of the
 // given size with x's dtype and device unless given.
-func newSized(p *argParser, fill func(b *boundArgs) *tensor.Scalar) func(a *Args) Value {
-	return func(a *Args) Value {
+func newSized(p *argParser, fill func(b *boundArgs) *tensor.Scalar) func(a *eval.Args) eval.Value {
+	return func(a *eval.Args) eval.Value {
 		self := a.Self.(*tensor.Tensor)
 		b := p.parse(a)
 		o := factoryOpts{b}
@@ -260,22 +260,22 @@ func newSized(p *argParser, fill func(b *boundArgs) *tensor.Scalar) func(a *Args
 
 func init() {
 	none := func(*boundArgs) *tensor.Scalar { return nil }
-	RegisterTorch(
-		&Builtin{Name: "new_zeros", Kind: TensorMethod, Sig: "new_zeros(size, *, dtype=None, device=None) -> Tensor",
+	eval.RegisterTorch(
+		&eval.Builtin{Name: "new_zeros", Kind: eval.TensorMethod, Sig: "new_zeros(size, *, dtype=None, device=None) -> Tensor",
 			Doc: "Returns a tensor of zeros of the given size, with this tensor's dtype and device unless given.",
 			Fn:  newSized(newZeros, none)},
-		&Builtin{Name: "new_ones", Kind: TensorMethod, Sig: "new_ones(size, *, dtype=None, device=None) -> Tensor",
+		&eval.Builtin{Name: "new_ones", Kind: eval.TensorMethod, Sig: "new_ones(size, *, dtype=None, device=None) -> Tensor",
 			Doc: "Returns a tensor of ones of the given size, with this tensor's dtype and device unless given.",
 			Fn:  newSized(newOnes, func(*boundArgs) *tensor.Scalar { v := tensor.IntS(1); return &v })},
-		&Builtin{Name: "new_empty", Kind: TensorMethod, Sig: "new_empty(size, *, dtype=None, device=None) -> Tensor",
+		&eval.Builtin{Name: "new_empty", Kind: eval.TensorMethod, Sig: "new_empty(size, *, dtype=None, device=None) -> Tensor",
 			Doc: "Returns an uninitialized tensor (zero-filled in tensh) of the given size, with this tensor's dtype and device unless given.",
 			Fn:  newSized(newEmpty, none)},
-		&Builtin{Name: "new_full", Kind: TensorMethod, Sig: "new_full(size, fill_value, *, dtype=None, device=None) -> Tensor",
+		&eval.Builtin{Name: "new_full", Kind: eval.TensorMethod, Sig: "new_full(size, fill_value, *, dtype=None, device=None) -> Tensor",
 			Doc: "Returns a tensor of the given size filled with fill_value, with this tensor's dtype and device unless given.",
 			Fn:  newSized(newFull, func(b *boundArgs) *tensor.Scalar { v := b.scalar("fill_value"); return &v })},
-		&Builtin{Name: "new_tensor", Kind: TensorMethod, Sig: "new_tensor(data, *, dtype=None, device=None) -> Tensor",
+		&eval.Builtin{Name: "new_tensor", Kind: eval.TensorMethod, Sig: "new_tensor(data, *, dtype=None, device=None) -> Tensor",
 			Doc: "Returns a tensor copied from data, with this tensor's dtype and device unless given.",
-			Fn: func(a *Args) Value {
+			Fn: func(a *eval.Args) eval.Value {
 				self := a.Self.(*tensor.Tensor)
 				b := newTensorP.parse(a)
 				d := b.dtypeOr("dtype", self.DType())
@@ -289,7 +289,7 @@ func init() {
 				}
 				t := newFromData(b.val("data"), &d, dev, true)
 				if b.bool("requires_grad", false) && !t.DType().IsFloat() {
-					Throw("RuntimeError", errRequiresGradDType)
+					eval.Throw("RuntimeError", errRequiresGradDType)
 				}
 				return t
 			}},

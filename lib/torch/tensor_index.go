@@ -1,7 +1,7 @@
 package torch
 
 import (
-	. "github.com/tensh/tensh/eval"
+	"github.com/tensh/tensh/eval"
 
 	"math"
 
@@ -15,7 +15,7 @@ import (
 // writes of assignment) is runtime/tensor's GetItem and SetItem.
 
 // tensorGetItem is t[idx].
-func tensorGetItem(s *Session, t *tensor.Tensor, idx Value) Value {
+func tensorGetItem(s *eval.Session, t *tensor.Tensor, idx eval.Value) eval.Value {
 	items, tuple := indexItems(idx)
 	return gradGetItem(t, items, tuple, t.GetItem(items, tuple, warnFunc(s)))
 }
@@ -23,17 +23,17 @@ func tensorGetItem(s *Session, t *tensor.Tensor, idx Value) Value {
 // tensorSetItem is t[idx] = v. The right side is converted first (as
 // PyTorch does): a tensor as it is, a Python number to a 0-d tensor of t's
 // dtype (checked for overflow); anything else is a TypeError.
-func tensorSetItem(s *Session, t *tensor.Tensor, idx, v Value) {
+func tensorSetItem(s *eval.Session, t *tensor.Tensor, idx, v eval.Value) {
 	var val *tensor.Tensor
 	switch x := v.(type) {
 	case *tensor.Tensor:
 		val = x
-	case Bool, Int, Float:
+	case eval.Bool, eval.Int, eval.Float:
 		sc := scalarForAssign(x)
 		tensor.CheckScalar(sc, t.DType())
 		val = tensor.Scalar0(sc, t.DType())
 	default:
-		Throw("TypeError", errCantAssign, TypeName(v), tensor.LegacyTypeName(t.DType(), t.Device()))
+		eval.Throw("TypeError", errCantAssign, eval.TypeName(v), tensor.LegacyTypeName(t.DType(), t.Device()))
 	}
 	items, tuple := indexItems(idx)
 	_, valIsTensor := v.(*tensor.Tensor)
@@ -42,20 +42,20 @@ func tensorSetItem(s *Session, t *tensor.Tensor, idx, v Value) {
 
 // scalarForAssign is valueToTensor's reading of a Python number: bools
 // and ints as int64 (with PyTorch's overflow error), floats as double.
-func scalarForAssign(v Value) tensor.Scalar {
+func scalarForAssign(v eval.Value) tensor.Scalar {
 	switch x := v.(type) {
-	case Bool:
+	case eval.Bool:
 		if x {
 			return tensor.IntS(1)
 		}
 		return tensor.IntS(0)
-	case Int:
+	case eval.Int:
 		i, ok := x.Int64()
 		if !ok {
-			Throw("RuntimeError", ErrOverflowLong)
+			eval.Throw("RuntimeError", eval.ErrOverflowLong)
 		}
 		return tensor.IntS(i)
-	case Float:
+	case eval.Float:
 		return tensor.FloatS(float64(x))
 	}
 	panic("scalarForAssign: not a number")
@@ -69,30 +69,30 @@ func tensorSelect(t *tensor.Tensor, i int) *tensor.Tensor {
 // indexItems converts a Python index. tuple is false for the single
 // indices PyTorch handles on its fast paths (an int, a slice, None,
 // Ellipsis, True/False not inside a tuple).
-func indexItems(idx Value) (items []tensor.IndexItem, tuple bool) {
+func indexItems(idx eval.Value) (items []tensor.IndexItem, tuple bool) {
 	switch x := idx.(type) {
-	case NoneType, EllipsisType, Bool:
+	case eval.NoneType, eval.EllipsisType, eval.Bool:
 		return []tensor.IndexItem{indexItem(x)}, false
-	case Int, *Slice:
+	case eval.Int, *eval.Slice:
 		// converted at once on PyTorch's fast path
 		it := indexItem(x)
 		if it.Kind == tensor.IndexDeferred {
 			panic(it.Err)
 		}
 		return []tensor.IndexItem{it}, false
-	case Tuple:
+	case eval.Tuple:
 		return indexTupleItems(x), true
-	case Size:
-		return indexTupleItems(IterateAll(x)), true
-	case *List:
+	case eval.Size:
+		return indexTupleItems(eval.IterateAll(x)), true
+	case *eval.List:
 		if treatAsTuple(x.Elems) {
 			return indexTupleItems(x.Elems), true
 		}
-	case Str:
+	case eval.Str:
 		// A str is a sequence of strs: PyTorch indexes with the tuple of
 		// its characters, each of which fails to convert.
 		if n := len([]rune(string(x))); n > 0 && n < 32 {
-			return indexTupleItems(IterateAll(x)), true
+			return indexTupleItems(eval.IterateAll(x)), true
 		}
 	}
 	return []tensor.IndexItem{indexItem(idx)}, true
@@ -101,20 +101,20 @@ func indexItems(idx Value) (items []tensor.IndexItem, tuple bool) {
 // treatAsTuple is treatSequenceAsTuple's heuristic (from NumPy) for a list
 // index: short lists holding a tensor, a sequence, a slice, None or
 // Ellipsis are tuples of indices; other lists are one index.
-func treatAsTuple(elems []Value) bool {
+func treatAsTuple(elems []eval.Value) bool {
 	if len(elems) >= 32 {
 		return false
 	}
 	for _, e := range elems {
 		switch e.(type) {
-		case *tensor.Tensor, *List, Tuple, Size, Str, Range, *Slice, NoneType, EllipsisType:
+		case *tensor.Tensor, *eval.List, eval.Tuple, eval.Size, eval.Str, eval.Range, *eval.Slice, eval.NoneType, eval.EllipsisType:
 			return true
 		}
 	}
 	return false
 }
 
-func indexTupleItems(elems []Value) []tensor.IndexItem {
+func indexTupleItems(elems []eval.Value) []tensor.IndexItem {
 	items := make([]tensor.IndexItem, len(elems))
 	for i, e := range elems {
 		items[i] = indexItem(e)
@@ -125,11 +125,11 @@ func indexTupleItems(elems []Value) []tensor.IndexItem {
 // indexItem converts one element of an index tuple. Conversion errors are
 // deferred: PyTorch converts each element when it reaches it, after the
 // elements before it have been applied.
-func indexItem(v Value) (it tensor.IndexItem) {
+func indexItem(v eval.Value) (it tensor.IndexItem) {
 	defer func() {
 		if r := recover(); r != nil {
 			switch r.(type) {
-			case *Exception, *tensor.Error:
+			case *eval.Exception, *tensor.Error:
 				it = tensor.IndexItem{Kind: tensor.IndexDeferred, Err: r}
 			default:
 				panic(r)
@@ -137,36 +137,36 @@ func indexItem(v Value) (it tensor.IndexItem) {
 		}
 	}()
 	switch x := v.(type) {
-	case Int:
+	case eval.Int:
 		i, ok := x.Int64()
 		if !ok {
-			Throw("RuntimeError", ErrOverflowLong)
+			eval.Throw("RuntimeError", eval.ErrOverflowLong)
 		}
 		return tensor.IndexItem{Kind: tensor.IndexInt, Int: int(i)}
-	case Bool:
+	case eval.Bool:
 		return tensor.IndexItem{Kind: tensor.IndexBool, Bool: bool(x)}
-	case NoneType:
+	case eval.NoneType:
 		return tensor.IndexItem{Kind: tensor.IndexNone}
-	case EllipsisType:
+	case eval.EllipsisType:
 		return tensor.IndexItem{Kind: tensor.IndexEllipsis}
-	case *Slice:
+	case *eval.Slice:
 		start, stop, step := unpackSlice(x)
 		return tensor.IndexItem{Kind: tensor.IndexSlice, Start: start, Stop: stop, Step: step}
 	case *tensor.Tensor:
 		return tensor.IndexItem{Kind: tensor.IndexTensor, Tensor: x}
-	case *List, Tuple, Size, Range, Str:
+	case *eval.List, eval.Tuple, eval.Size, eval.Range, eval.Str:
 		return tensor.IndexItem{Kind: tensor.IndexTensor, Tensor: indexTensorFromSeq(x), FromSeq: true}
 	}
-	Throw("IndexError", errInvalidIndex, TypeName(v))
+	eval.Throw("IndexError", errInvalidIndex, eval.TypeName(v))
 	return
 }
 
 // unpackSlice is PySlice_Unpack: omitted parts take their defaults, bounds
 // are clamped to the int64 range, a zero step is an error.
-func unpackSlice(sl *Slice) (start, stop, step int) {
-	get := func(v Value) int {
+func unpackSlice(sl *eval.Slice) (start, stop, step int) {
+	get := func(v eval.Value) int {
 		switch x := v.(type) {
-		case Int:
+		case eval.Int:
 			if i, ok := x.Int64(); ok {
 				return int(i)
 			}
@@ -174,33 +174,33 @@ func unpackSlice(sl *Slice) (start, stop, step int) {
 				return math.MinInt64
 			}
 			return math.MaxInt64
-		case Bool:
+		case eval.Bool:
 			if x {
 				return 1
 			}
 			return 0
 		case *tensor.Tensor:
-			i, _ := PyIndex("slice", x)
+			i, _ := eval.PyIndex("slice", x)
 			return int(i)
 		}
-		Throw("TypeError", ErrSliceIndices)
+		eval.Throw("TypeError", eval.ErrSliceIndices)
 		return 0
 	}
 	step = 1
-	if _, none := sl.Step.(NoneType); !none {
+	if _, none := sl.Step.(eval.NoneType); !none {
 		step = get(sl.Step)
 		if step == 0 {
-			Throw("ValueError", ErrSliceStepZero)
+			eval.Throw("ValueError", eval.ErrSliceStepZero)
 		}
 	}
-	if _, none := sl.Start.(NoneType); none {
+	if _, none := sl.Start.(eval.NoneType); none {
 		if step < 0 {
 			start = math.MaxInt64
 		}
 	} else {
 		start = get(sl.Start)
 	}
-	if _, none := sl.Stop.(NoneType); none {
+	if _, none := sl.Stop.(eval.NoneType); none {
 		stop = math.MaxInt64
 		if step < 0 {
 			stop = math.MinInt64
@@ -214,7 +214,7 @@ func unpackSlice(sl *Slice) (start, stop, step int) {
 // indexTensorFromSeq is sequenceToVariable: a Python sequence used as an
 // index becomes an int64 tensor (bool when all its elements are bools),
 // with the dtype inference and shape checks of torch.tensor.
-func indexTensorFromSeq(v Value) *tensor.Tensor {
+func indexTensorFromSeq(v eval.Value) *tensor.Tensor {
 	d, ok := inferIndexDType(v)
 	if !ok {
 		d = tensor.DefaultFloat()
@@ -224,10 +224,10 @@ func indexTensorFromSeq(v Value) *tensor.Tensor {
 		if !isIndexSeq(cur) {
 			break
 		}
-		elems := IterateAll(cur)
+		elems := eval.IterateAll(cur)
 		shape = append(shape, len(elems))
 		if len(shape) > maxTensorDims {
-			Throw("ValueError", errTooManyDims, TypeName(cur))
+			eval.Throw("ValueError", errTooManyDims, eval.TypeName(cur))
 		}
 		if len(elems) == 0 {
 			break
@@ -235,37 +235,37 @@ func indexTensorFromSeq(v Value) *tensor.Tensor {
 		cur = elems[0]
 	}
 	vals := make([]tensor.Scalar, 0, tensor.Numel(shape))
-	var store func(x Value, dim int)
-	store = func(x Value, dim int) {
+	var store func(x eval.Value, dim int)
+	store = func(x eval.Value, dim int) {
 		if dim == len(shape) {
 			if t, ok := x.(*tensor.Tensor); ok {
 				if t.Numel() != 1 {
-					Throw("ValueError", ErrOneElementScalars)
+					eval.Throw("ValueError", eval.ErrOneElementScalars)
 				}
 				vals = append(vals, t.Item())
 				return
 			}
 			if isIndexSeq(x) {
-				Throw("ValueError", errExpectedSeqLen, 0, dim, len(IterateAll(x)))
+				eval.Throw("ValueError", errExpectedSeqLen, 0, dim, len(eval.IterateAll(x)))
 			}
-			s, ok := ToScalar(x)
+			s, ok := eval.ToScalar(x)
 			if !ok {
-				Throw("TypeError", ErrCannotInterpretInt, TypeName(x))
+				eval.Throw("TypeError", eval.ErrCannotInterpretInt, eval.TypeName(x))
 			}
-			if x, isInt := x.(Int); isInt {
+			if x, isInt := x.(eval.Int); isInt {
 				if _, fits := x.Int64(); !fits {
-					Throw("RuntimeError", ErrOverflowLong)
+					eval.Throw("RuntimeError", eval.ErrOverflowLong)
 				}
 			}
 			vals = append(vals, s)
 			return
 		}
 		if !isIndexSeq(x) {
-			Throw("TypeError", errNotASequence)
+			eval.Throw("TypeError", errNotASequence)
 		}
-		elems := IterateAll(x)
+		elems := eval.IterateAll(x)
 		if len(elems) != shape[dim] {
-			Throw("ValueError", errExpectedSeqLen, shape[dim], dim, len(elems))
+			eval.Throw("ValueError", errExpectedSeqLen, shape[dim], dim, len(elems))
 		}
 		for _, e := range elems {
 			store(e, dim+1)
@@ -282,9 +282,9 @@ func indexTensorFromSeq(v Value) *tensor.Tensor {
 	return t.To(tensor.Int64)
 }
 
-func isIndexSeq(v Value) bool {
+func isIndexSeq(v eval.Value) bool {
 	switch v.(type) {
-	case *List, Tuple, Size, Range:
+	case *eval.List, eval.Tuple, eval.Size, eval.Range:
 		return true
 	}
 	return false
@@ -292,33 +292,33 @@ func isIndexSeq(v Value) bool {
 
 // inferIndexDType is infer_scalar_type over a (nested) sequence; ok is
 // false for an empty sequence (the default dtype).
-func inferIndexDType(v Value) (tensor.DType, bool) { return inferIndexDTypeAt(v, 0) }
+func inferIndexDType(v eval.Value) (tensor.DType, bool) { return inferIndexDTypeAt(v, 0) }
 
 // inferIndexDTypeAt is inferIndexDType at nesting depth depth: as in
 // inferScalarType, a list that holds itself is refused, and so is nesting
 // past Python's recursion limit (a cycle through several lists).
-func inferIndexDTypeAt(v Value, depth int) (tensor.DType, bool) {
+func inferIndexDTypeAt(v eval.Value, depth int) (tensor.DType, bool) {
 	switch x := v.(type) {
-	case Bool:
+	case eval.Bool:
 		return tensor.Bool, true
-	case Int:
+	case eval.Int:
 		return tensor.Int64, true
-	case Float:
+	case eval.Float:
 		return tensor.DefaultFloat(), true
 	case *tensor.Tensor:
 		return x.DType(), true
-	case Str:
-		Throw("TypeError", errNewInvalidType, "str")
-	case *List, Tuple, Size, Range:
+	case eval.Str:
+		eval.Throw("TypeError", errNewInvalidType, "str")
+	case *eval.List, eval.Tuple, eval.Size, eval.Range:
 		if depth > 1000 {
-			Throw("RecursionError", ErrRecursion)
+			eval.Throw("RecursionError", eval.ErrRecursion)
 		}
 		var d tensor.DType
 		found := false
-		for _, e := range IterateAll(x) {
-			if l, ok := x.(*List); ok {
-				if el, ok := e.(*List); ok && el == l {
-					Throw("TypeError", "new(): self-referential lists are incompatible")
+		for _, e := range eval.IterateAll(x) {
+			if l, ok := x.(*eval.List); ok {
+				if el, ok := e.(*eval.List); ok && el == l {
+					eval.Throw("TypeError", "new(): self-referential lists are incompatible")
 				}
 			}
 			ed, ok := inferIndexDTypeAt(e, depth+1)
@@ -333,6 +333,6 @@ func inferIndexDTypeAt(v Value, depth int) (tensor.DType, bool) {
 		}
 		return d, found
 	}
-	Throw("RuntimeError", errCouldNotInfer, TypeName(v))
+	eval.Throw("RuntimeError", errCouldNotInfer, eval.TypeName(v))
 	return 0, false
 }

@@ -1,8 +1,7 @@
 package torch
 
 import (
-	. "github.com/tensh/tensh/eval"
-
+	"github.com/tensh/tensh/eval"
 	"github.com/tensh/tensh/runtime/tensor"
 )
 
@@ -22,43 +21,43 @@ var inplaceFuncNames = []string{"abs_", "acos_", "arccos_", "arcsin_", "arctan_"
 	"sigmoid_", "sin_", "sinh_", "sqrt_", "square_", "tan_", "tanh_", "trunc_", "zero_"}
 
 // inplaceFunc is torch.NAME_(input, ...): the method NAME_ of input.
-func inplaceFunc(name string) *Builtin {
-	return &Builtin{Name: name, Kind: TorchFunc, Sig: name + "(input, ...) -> Tensor",
+func inplaceFunc(name string) *eval.Builtin {
+	return &eval.Builtin{Name: name, Kind: eval.TorchFunc, Sig: name + "(input, ...) -> Tensor",
 		Doc: "input." + name + "(...): the in-place method as a function.",
-		Fn: func(a *Args) Value {
-			m := TensorMethods[name]
-			var self Value
+		Fn: func(a *eval.Args) eval.Value {
+			m := eval.TensorMethods[name]
+			var self eval.Value
 			rest := a.Pos
 			if len(a.Pos) > 0 {
 				self, rest = a.Pos[0], a.Pos[1:]
 			} else if v, ok := a.Kwarg("input"); ok {
 				self = v
-				var kw []KwArg
+				var kw []eval.KwArg
 				for _, k := range a.Kw {
 					if k.Name != "input" {
 						kw = append(kw, k)
 					}
 				}
-				a = (&Args{Name: a.Name, Pos: a.Pos, Kw: kw}).Bind(a.Session())
+				a = (&eval.Args{Name: a.Name, Pos: a.Pos, Kw: kw}).Bind(a.Session())
 			}
 			if _, ok := self.(*tensor.Tensor); !ok {
 				if self == nil {
-					Throw("TypeError", errMissingInput, name)
+					eval.Throw("TypeError", errMissingInput, name)
 				}
-				Throw("TypeError", ErrArgMustBePos, name, "input", 1, "Tensor", TypeName(self))
+				eval.Throw("TypeError", eval.ErrArgMustBePos, name, "input", 1, "Tensor", eval.TypeName(self))
 			}
-			return m.Fn((&Args{Name: a.Name, Self: self, Pos: rest, Kw: a.Kw}).Bind(a.Session()))
+			return m.Fn((&eval.Args{Name: a.Name, Self: self, Pos: rest, Kw: a.Kw}).Bind(a.Session()))
 		}}
 }
 
 func init() {
 	for _, n := range inplaceFuncNames {
-		RegisterTorch(inplaceFunc(n))
+		eval.RegisterTorch(inplaceFunc(n))
 	}
-	RegisterTorch(
-		&Builtin{Name: "type_as", Kind: TensorMethod, Sig: "type_as(other) -> Tensor",
+	eval.RegisterTorch(
+		&eval.Builtin{Name: "type_as", Kind: eval.TensorMethod, Sig: "type_as(other) -> Tensor",
 			Doc: "The tensor converted to other's dtype (itself when it already has it).",
-			Fn: func(a *Args) Value {
+			Fn: func(a *eval.Args) eval.Value {
 				r := typeAsSigs.parse(a)
 				return convertTensor(r.tensor("input"), r.tensor("other").DType(), false)
 			}},

@@ -1,8 +1,7 @@
 package torch
 
 import (
-	. "github.com/tensh/tensh/eval"
-
+	"github.com/tensh/tensh/eval"
 	"github.com/tensh/tensh/lang"
 	"github.com/tensh/tensh/runtime/tensor"
 )
@@ -13,9 +12,9 @@ import (
 
 // pwOpts are the pointwise options of the session: the compat mode and
 // the backwards-compatibility broadcast warning.
-func pwOpts(s *Session) tensor.Opts {
+func pwOpts(s *eval.Session) tensor.Opts {
 	return tensor.Opts{
-		Legacy:           s.Compat == CompatDocs,
+		Legacy:           s.Compat == eval.CompatDocs,
 		BroadcastWarning: s.BroadcastWarning,
 		Warn:             func(msg string) { s.Warn("UserWarning", msg) },
 	}
@@ -23,20 +22,20 @@ func pwOpts(s *Session) tensor.Opts {
 
 // toOperand converts a tensor or a Python number to a pointwise operand.
 // A Python int outside int64 raises PyTorch's overflow error.
-func toOperand(v Value) (tensor.Operand, bool) {
-	v = AsTensorSource(AsNumber(v)) // NumPy scalars and arrays: export.go
+func toOperand(v eval.Value) (tensor.Operand, bool) {
+	v = eval.AsTensorSource(eval.AsNumber(v)) // NumPy scalars and arrays: export.go
 	switch x := v.(type) {
 	case *tensor.Tensor:
 		return tensor.TensorOperand(x), true
-	case Bool:
+	case eval.Bool:
 		return tensor.ScalarOperand(tensor.BoolS(bool(x))), true
-	case Int:
+	case eval.Int:
 		i, ok := x.Int64()
 		if !ok {
-			Throw("RuntimeError", ErrOverflowLong)
+			eval.Throw("RuntimeError", eval.ErrOverflowLong)
 		}
 		return tensor.ScalarOperand(tensor.IntS(i)), true
-	case Float:
+	case eval.Float:
 		return tensor.ScalarOperand(tensor.FloatS(float64(x))), true
 	}
 	return tensor.Operand{}, false
@@ -52,13 +51,13 @@ var operatorOps = map[lang.Op]tensor.BinaryOp{
 }
 
 // tensorBinary computes x op y when x or y is a tensor.
-func tensorBinary(s *Session, op lang.Op, x, y Value) Value {
+func tensorBinary(s *eval.Session, op lang.Op, x, y eval.Value) eval.Value {
 	if op == lang.At {
 		return tensorMatmul(s, x, y) // eval/torch_linalg.go
 	}
 	bop, ok := operatorOps[op]
 	if !ok {
-		Throw("TypeError", ErrUnsupportedBinary, BinaryOpName(op), TypeName(x), TypeName(y))
+		eval.Throw("TypeError", eval.ErrUnsupportedBinary, eval.BinaryOpName(op), eval.TypeName(x), eval.TypeName(y))
 	}
 	if t, isT := x.(*tensor.Tensor); isT {
 		other, ok := toOperand(y)
@@ -76,13 +75,13 @@ func tensorBinary(s *Session, op lang.Op, x, y Value) Value {
 }
 
 // forwardOp is t.__op__(other).
-func forwardOp(s *Session, op tensor.BinaryOp, t *tensor.Tensor, other tensor.Operand) Value {
+func forwardOp(s *eval.Session, op tensor.BinaryOp, t *tensor.Tensor, other tensor.Operand) eval.Value {
 	return gradOperator(op, tensor.TensorOperand(t), other, tensor.Binary(op, tensor.TensorOperand(t), other, pwOpts(s)))
 }
 
 // reflectedOp is t.__rop__(other), for `other op t` with a Python number
 // other.
-func reflectedOp(s *Session, op tensor.BinaryOp, t *tensor.Tensor, other tensor.Operand) Value {
+func reflectedOp(s *eval.Session, op tensor.BinaryOp, t *tensor.Tensor, other tensor.Operand) eval.Value {
 	self := tensor.TensorOperand(t)
 	opts := pwOpts(s)
 	switch op {
@@ -108,13 +107,13 @@ func reflectedOp(s *Session, op tensor.BinaryOp, t *tensor.Tensor, other tensor.
 
 // tensorBinaryFallback is what Python does when the tensor's operator
 // returns NotImplemented: the other operand's own operator, or TypeError.
-func tensorBinaryFallback(s *Session, op lang.Op, x, y Value) Value {
+func tensorBinaryFallback(s *eval.Session, op lang.Op, x, y eval.Value) eval.Value {
 	seq, t, seqFirst := x, y, true
 	if _, ok := x.(*tensor.Tensor); ok {
 		seq, t, seqFirst = y, x, false
 	}
 	switch seq.(type) {
-	case Str, *List, Tuple, Size:
+	case eval.Str, *eval.List, eval.Tuple, eval.Size:
 		if op == lang.Star {
 			// sequence * tensor: the tensor must be usable as an index.
 			n := tensorIndexValue(t.(*tensor.Tensor))
@@ -122,26 +121,26 @@ func tensorBinaryFallback(s *Session, op lang.Op, x, y Value) Value {
 		}
 		if op == lang.Plus && seqFirst {
 			switch seq.(type) {
-			case Str:
-				Throw("TypeError", ErrStrConcat, "Tensor")
-			case *List:
-				Throw("TypeError", ErrListConcat, "Tensor")
+			case eval.Str:
+				eval.Throw("TypeError", eval.ErrStrConcat, "Tensor")
+			case *eval.List:
+				eval.Throw("TypeError", eval.ErrListConcat, "Tensor")
 			default:
-				Throw("TypeError", ErrTupleConcat, "Tensor")
+				eval.Throw("TypeError", eval.ErrTupleConcat, "Tensor")
 			}
 		}
 	}
-	Throw("TypeError", ErrUnsupportedBinary, BinaryOpName(op), TypeName(x), TypeName(y))
+	eval.Throw("TypeError", eval.ErrUnsupportedBinary, eval.BinaryOpName(op), eval.TypeName(x), eval.TypeName(y))
 	return nil
 }
 
 // tensorIndexValue is Tensor.__index__: a one-element integer tensor as a
 // Python int.
-func tensorIndexValue(t *tensor.Tensor) Value {
+func tensorIndexValue(t *tensor.Tensor) eval.Value {
 	if t.Numel() != 1 || !t.DType().IsIntegral(true) || t.DType() == tensor.Bool {
-		Throw("TypeError", ErrIndexTensorOnly)
+		eval.Throw("TypeError", eval.ErrIndexTensorOnly)
 	}
-	return MakeInt(t.Item().Int())
+	return eval.MakeInt(t.Item().Int())
 }
 
 // inplaceOps maps augmented assignment to the in-place Tensor methods.
@@ -154,20 +153,20 @@ var inplaceOps = map[lang.Op]tensor.BinaryOp{
 
 // tensorInplace computes x op= y for a tensor x, in place (x.__iop__(y)),
 // and returns x.
-func tensorInplace(s *Session, op lang.Op, x *tensor.Tensor, y Value) Value {
+func tensorInplace(s *eval.Session, op lang.Op, x *tensor.Tensor, y eval.Value) eval.Value {
 	bop, ok := inplaceOps[op]
 	other, isNum := toOperand(y)
 	if !ok || !isNum {
 		// __iop__, __op__ and the other operand's __rop__ all declined.
-		Throw("TypeError", ErrUnsupportedBinary, op.String()+"=", TypeName(x), TypeName(y))
+		eval.Throw("TypeError", eval.ErrUnsupportedBinary, op.String()+"=", eval.TypeName(x), eval.TypeName(y))
 	}
 	opts := pwOpts(s)
 	opts.Inplace = true
-	return gradInplaceOp(bop, x, other, func() Value { return tensor.Binary(bop, tensor.TensorOperand(x), other, opts) })
+	return gradInplaceOp(bop, x, other, func() eval.Value { return tensor.Binary(bop, tensor.TensorOperand(x), other, opts) })
 }
 
 // tensorUnary computes -t, +t, ~t.
-func tensorUnary(s *Session, op lang.Op, t *tensor.Tensor) Value {
+func tensorUnary(s *eval.Session, op lang.Op, t *tensor.Tensor) eval.Value {
 	switch op {
 	case lang.Minus:
 		return gradUnary(tensor.OpNeg, t, tensor.Unary(tensor.OpNeg, t, pwOpts(s)))
@@ -175,11 +174,11 @@ func tensorUnary(s *Session, op lang.Op, t *tensor.Tensor) Value {
 		return tensor.Positive(t)
 	case lang.Tilde:
 		if t.DType().IsFloat() {
-			Throw("TypeError", errInvertFloat)
+			eval.Throw("TypeError", errInvertFloat)
 		}
 		return tensor.Unary(tensor.OpBitwiseNot, t, pwOpts(s))
 	}
-	Throw("TypeError", ErrBadUnary, op, "Tensor")
+	eval.Throw("TypeError", eval.ErrBadUnary, op, "Tensor")
 	return nil
 }
 
@@ -192,10 +191,10 @@ var compareOps = map[lang.Op]struct{ op, reflected tensor.BinaryOp }{
 }
 
 // tensorCompare computes x op y (==, <, ...) when x or y is a tensor.
-func tensorCompare(s *Session, op lang.Op, x, y Value) Value {
+func tensorCompare(s *eval.Session, op lang.Op, x, y eval.Value) eval.Value {
 	ops, ok := compareOps[op]
 	if !ok {
-		Throw("TypeError", ErrUnsupportedCompare, op, TypeName(x), TypeName(y))
+		eval.Throw("TypeError", eval.ErrUnsupportedCompare, op, eval.TypeName(x), eval.TypeName(y))
 	}
 	t, isT := x.(*tensor.Tensor)
 	other := y
@@ -208,11 +207,11 @@ func tensorCompare(s *Session, op lang.Op, x, y Value) Value {
 		// Both sides returned NotImplemented: identity for == and !=.
 		switch op {
 		case lang.Eq:
-			return Bool(false)
+			return eval.Bool(false)
 		case lang.Ne:
-			return Bool(true)
+			return eval.Bool(true)
 		}
-		Throw("TypeError", ErrUnsupportedCompare, op, TypeName(x), TypeName(y))
+		eval.Throw("TypeError", eval.ErrUnsupportedCompare, op, eval.TypeName(x), eval.TypeName(y))
 	}
 	return tensor.Binary(bop, tensor.TensorOperand(t), o, pwOpts(s))
 }

@@ -1,7 +1,7 @@
 package torch
 
 import (
-	. "github.com/tensh/tensh/eval"
+	"github.com/tensh/tensh/eval"
 	"github.com/tensh/tensh/runtime/tensor"
 )
 
@@ -9,7 +9,7 @@ import (
 // unsqueeze_ and squeeze_ give the tensor the geometry of the view their
 // out-of-place forms make (autograd records them: eval/autograd_call.go).
 
-func inplaceView(a *Args, view func(t *tensor.Tensor) *tensor.Tensor) Value {
+func inplaceView(a *eval.Args, view func(t *tensor.Tensor) *tensor.Tensor) eval.Value {
 	t, ok := a.Self.(*tensor.Tensor)
 	if !ok {
 		a.Invalid()
@@ -20,44 +20,44 @@ func inplaceView(a *Args, view func(t *tensor.Tensor) *tensor.Tensor) Value {
 }
 
 func init() {
-	transposeIP := func(name string) *Builtin {
-		return &Builtin{Name: name, Kind: TensorMethod, Sig: name + "(dim0, dim1) -> Tensor",
+	transposeIP := func(name string) *eval.Builtin {
+		return &eval.Builtin{Name: name, Kind: eval.TensorMethod, Sig: name + "(dim0, dim1) -> Tensor",
 			Doc: "In-place transpose: the tensor itself becomes its transpose of dims dim0 and dim1.",
-			Fn: func(a *Args) Value {
+			Fn: func(a *eval.Args) eval.Value {
 				return inplaceView(a, func(t *tensor.Tensor) *tensor.Tensor {
 					var d0, d1 int
-					a.Unpack("self", new(Value), "dim0", &d0, "dim1", &d1)
+					a.Unpack("self", new(eval.Value), "dim0", &d0, "dim1", &d1)
 					return t.Transpose(d0, d1)
 				})
 			}}
 	}
-	RegisterTorch(
-		&Builtin{Name: "t_", Kind: TensorMethod, Sig: "t_() -> Tensor",
+	eval.RegisterTorch(
+		&eval.Builtin{Name: "t_", Kind: eval.TensorMethod, Sig: "t_() -> Tensor",
 			Doc: "In-place t(): a matrix becomes its transpose.",
-			Fn: func(a *Args) Value {
+			Fn: func(a *eval.Args) eval.Value {
 				noArgTensor(a)
 				if t := a.Self.(*tensor.Tensor); t.Dim() > 2 {
-					Throw("RuntimeError", errTInplaceDims, t.Dim()) // t_'s own name, not t()'s
+					eval.Throw("RuntimeError", errTInplaceDims, t.Dim()) // t_'s own name, not t()'s
 				}
 				return inplaceView(a, func(t *tensor.Tensor) *tensor.Tensor { return t.T() })
 			}},
 		transposeIP("transpose_"), transposeIP("swapaxes_"), transposeIP("swapdims_"),
-		&Builtin{Name: "unsqueeze_", Kind: TensorMethod, Sig: "unsqueeze_(dim) -> Tensor",
+		&eval.Builtin{Name: "unsqueeze_", Kind: eval.TensorMethod, Sig: "unsqueeze_(dim) -> Tensor",
 			Doc: "In-place unsqueeze(dim): a size-1 dimension is inserted at dim.",
-			Fn: func(a *Args) Value {
+			Fn: func(a *eval.Args) eval.Value {
 				return inplaceView(a, func(t *tensor.Tensor) *tensor.Tensor {
 					var d int
-					a.Unpack("self", new(Value), "dim", &d)
+					a.Unpack("self", new(eval.Value), "dim", &d)
 					return t.Unsqueeze(d)
 				})
 			}},
-		&Builtin{Name: "squeeze_", Kind: TensorMethod, Sig: "squeeze_(dim=None) -> Tensor",
+		&eval.Builtin{Name: "squeeze_", Kind: eval.TensorMethod, Sig: "squeeze_(dim=None) -> Tensor",
 			Doc: "In-place squeeze(): size-1 dimensions (or the one at dim) are removed.",
-			Fn: func(a *Args) Value {
+			Fn: func(a *eval.Args) eval.Value {
 				return inplaceView(a, func(t *tensor.Tensor) *tensor.Tensor {
-					var d Value = None
-					a.Unpack("self", new(Value), "dim?", &d)
-					if i, ok := d.(Int); ok {
+					var d eval.Value = eval.None
+					a.Unpack("self", new(eval.Value), "dim?", &d)
+					if i, ok := d.(eval.Int); ok {
 						n, _ := i.Int64()
 						return t.SqueezeDim(int(n))
 					}

@@ -1,7 +1,7 @@
 package torch
 
 import (
-	. "github.com/tensh/tensh/eval"
+	"github.com/tensh/tensh/eval"
 
 	"bytes"
 	"os"
@@ -19,16 +19,16 @@ import (
 // of the tests below only (and only where no real function exists), so
 // that no other test sees them.
 func withStubs(run func()) {
-	saved := map[string]*Builtin{}
+	saved := map[string]*eval.Builtin{}
 	for _, name := range []string{"arange", "tensor", "ones", "zeros"} {
-		saved[name] = TorchFuncs[name]
+		saved[name] = eval.TorchFuncs[name]
 	}
 	defer func() {
 		for name, b := range saved {
 			if b == nil {
-				delete(TorchFuncs, name)
+				delete(eval.TorchFuncs, name)
 			} else {
-				TorchFuncs[name] = b
+				eval.TorchFuncs[name] = b
 			}
 		}
 	}()
@@ -37,18 +37,18 @@ func withStubs(run func()) {
 }
 
 func registerStubs() {
-	if TorchFuncs["arange"] == nil {
-		RegisterTorch(&Builtin{Name: "arange", Kind: TorchFunc, Fn: func(a *Args) Value {
-			var nums []Value
+	if eval.TorchFuncs["arange"] == nil {
+		eval.RegisterTorch(&eval.Builtin{Name: "arange", Kind: eval.TorchFunc, Fn: func(a *eval.Args) eval.Value {
+			var nums []eval.Value
 			dt := tensor.Int64
 			a.Unpack("*args", &nums, "$dtype?", &dt)
 			start, end := int64(0), int64(0)
 			switch len(nums) {
 			case 1:
-				end, _ = nums[0].(Int).Int64()
+				end, _ = nums[0].(eval.Int).Int64()
 			case 2:
-				start, _ = nums[0].(Int).Int64()
-				end, _ = nums[1].(Int).Int64()
+				start, _ = nums[0].(eval.Int).Int64()
+				end, _ = nums[1].(eval.Int).Int64()
 			}
 			out := tensor.Empty([]int{int(end - start)}, dt)
 			for i, off := range out.Offsets() {
@@ -57,24 +57,24 @@ func registerStubs() {
 			return out
 		}})
 	}
-	if TorchFuncs["tensor"] == nil {
-		RegisterTorch(&Builtin{Name: "tensor", Kind: TorchFunc, Fn: func(a *Args) Value {
-			var data Value
-			var dt Value = None
+	if eval.TorchFuncs["tensor"] == nil {
+		eval.RegisterTorch(&eval.Builtin{Name: "tensor", Kind: eval.TorchFunc, Fn: func(a *eval.Args) eval.Value {
+			var data eval.Value
+			var dt eval.Value = eval.None
 			a.Unpack("data", &data, "$dtype?", &dt)
 			d, ok := inferIndexDType(data)
 			if !ok {
 				d = tensor.DefaultFloat()
 			}
-			if x, isDT := dt.(DTypeValue); isDT {
+			if x, isDT := dt.(eval.DTypeValue); isDT {
 				d = x.D
 			}
 			var shape []int
 			var flat []tensor.Scalar
-			var walk func(v Value, depth int)
-			walk = func(v Value, depth int) {
+			var walk func(v eval.Value, depth int)
+			walk = func(v eval.Value, depth int) {
 				if isIndexSeq(v) {
-					el := IterateAll(v)
+					el := eval.IterateAll(v)
 					if depth == len(shape) {
 						shape = append(shape, len(el))
 					}
@@ -83,7 +83,7 @@ func registerStubs() {
 					}
 					return
 				}
-				s, _ := ToScalar(v)
+				s, _ := eval.ToScalar(v)
 				flat = append(flat, s)
 			}
 			walk(data, 0)
@@ -95,14 +95,14 @@ func registerStubs() {
 		}})
 	}
 	for _, name := range []string{"ones", "zeros"} {
-		if TorchFuncs[name] != nil {
+		if eval.TorchFuncs[name] != nil {
 			continue
 		}
 		fill := int64(0)
 		if name == "ones" {
 			fill = 1
 		}
-		RegisterTorch(&Builtin{Name: name, Kind: TorchFunc, Fn: func(a *Args) Value {
+		eval.RegisterTorch(&eval.Builtin{Name: name, Kind: eval.TorchFunc, Fn: func(a *eval.Args) eval.Value {
 			var size []int
 			dt := tensor.DefaultFloat()
 			a.Unpack("*size", &size, "$dtype?", &dt)
@@ -184,7 +184,7 @@ func runTranscript(t *testing.T, path, from, to string) {
 	}
 	var buf bytes.Buffer
 	withStubs(func() {
-		s := NewSession(Options{Out: &buf})
+		s := eval.NewSession(eval.Options{Out: &buf})
 		s.RunEcho(text)
 	})
 	want := viewTranscriptBlocks(text)

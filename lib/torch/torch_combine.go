@@ -1,7 +1,7 @@
 package torch
 
 import (
-	. "github.com/tensh/tensh/eval"
+	"github.com/tensh/tensh/eval"
 
 	"fmt"
 
@@ -32,52 +32,52 @@ var (
 
 // tensorArgs collects *tensors for the functions that take them
 // varargs-style (a single list or tuple stands for them all).
-func tensorArgs(a *Args, name string) []*tensor.Tensor {
+func tensorArgs(a *eval.Args, name string) []*tensor.Tensor {
 	vals := a.All()
 	if len(vals) == 1 {
 		switch vals[0].(type) {
-		case Tuple, *List:
-			vals = IterateAll(vals[0])
+		case eval.Tuple, *eval.List:
+			vals = eval.IterateAll(vals[0])
 		}
 	}
 	out := make([]*tensor.Tensor, len(vals))
 	for i, v := range vals {
 		t, ok := v.(*tensor.Tensor)
 		if !ok {
-			Throw("TypeError", errTensorListElem, i, 1, TypeName(v))
+			eval.Throw("TypeError", errTensorListElem, i, 1, eval.TypeName(v))
 		}
 		out[i] = t
 	}
 	return out
 }
 
-func builtinMeshgrid(a *Args) Value {
-	var indexing Value = None
+func builtinMeshgrid(a *eval.Args) eval.Value {
+	var indexing eval.Value = eval.None
 	kw := a.Kw
 	for _, k := range kw {
 		if k.Name != "indexing" {
-			Throw("TypeError", ErrNoKwArg, "meshgrid", k.Name)
+			eval.Throw("TypeError", eval.ErrNoKwArg, "meshgrid", k.Name)
 		}
 		indexing = k.Value
 	}
-	ts := tensorArgs((&Args{Name: a.Name, Pos: a.Pos}).Bind(a.Session()), "meshgrid")
+	ts := tensorArgs((&eval.Args{Name: a.Name, Pos: a.Pos}).Bind(a.Session()), "meshgrid")
 	xy := false
 	switch x := indexing.(type) {
-	case NoneType:
+	case eval.NoneType:
 		warnFrom(a.Session(), warnMeshgridLoc, "UserWarning", warnMeshgridIndexing, warnMeshgridSrc)
-	case Str:
+	case eval.Str:
 		switch string(x) {
 		case "ij":
 		case "xy":
 			xy = true
 		default:
-			Throw("RuntimeError", errMeshgridIndexing, string(x))
+			eval.Throw("RuntimeError", errMeshgridIndexing, string(x))
 		}
 	default:
-		Throw("TypeError", ErrArgMustBeKw, "meshgrid", "indexing", "str", TypeName(indexing))
+		eval.Throw("TypeError", eval.ErrArgMustBeKw, "meshgrid", "indexing", "str", eval.TypeName(indexing))
 	}
 	grid := tensor.Meshgrid(ts, xy)
-	out := make(Tuple, len(grid))
+	out := make(eval.Tuple, len(grid))
 	for i, g := range grid {
 		out[i] = g
 	}
@@ -87,14 +87,14 @@ func builtinMeshgrid(a *Args) Value {
 // warnFrom prints a warning raised in PyTorch's Python code: its file and
 // line, and the source line under it, as Python's warnings module shows
 // it (once per location and message).
-func warnFrom(s *Session, loc, category, msg, src string) {
+func warnFrom(s *eval.Session, loc, category, msg, src string) {
 	if s.WarnedAt(loc, category, msg) {
 		return
 	}
 	fmt.Fprintf(s.WarnOut(), "%s: %s: %s\n  %s\n", loc, category, msg, src)
 }
 
-func builtinTensordot(a *Args) Value {
+func builtinTensordot(a *eval.Args) eval.Value {
 	x, y, da, db, out := tensordotArgs(a)
 	res := tensordot(x, y, da, db)
 	if o, ok := out.(*tensor.Tensor); ok {
@@ -105,15 +105,15 @@ func builtinTensordot(a *Args) Value {
 }
 
 // tensordotArgs are tensordot's tensors, contracted dims and out.
-func tensordotArgs(a *Args) (x, y *tensor.Tensor, da, db []int, out Value) {
-	out = None
-	var dims Value = MakeInt(2)
+func tensordotArgs(a *eval.Args) (x, y *tensor.Tensor, da, db []int, out eval.Value) {
+	out = eval.None
+	var dims eval.Value = eval.MakeInt(2)
 	a.Unpack("a", &x, "b", &y, "dims?", &dims, "out?", &out)
 	switch d := dims.(type) {
-	case Int:
+	case eval.Int:
 		n := int(a.ToInt("dims", d))
 		if n < 0 {
-			Throw("RuntimeError", errTensordotNeg, n)
+			eval.Throw("RuntimeError", errTensordotNeg, n)
 		}
 		for i := -n; i < 0; i++ {
 			da = append(da, i)
@@ -121,15 +121,15 @@ func tensordotArgs(a *Args) (x, y *tensor.Tensor, da, db []int, out Value) {
 		for i := 0; i < n; i++ {
 			db = append(db, i)
 		}
-	case Tuple, *List:
-		parts := IterateAll(d)
+	case eval.Tuple, *eval.List:
+		parts := eval.IterateAll(d)
 		if len(parts) > 2 {
-			Throw("ValueError", ErrTooManyUnpack, 2)
+			eval.Throw("ValueError", eval.ErrTooManyUnpack, 2)
 		}
 		if len(parts) < 2 {
-			Throw("ValueError", ErrNotEnoughUnpack, 2, len(parts))
+			eval.Throw("ValueError", eval.ErrNotEnoughUnpack, 2, len(parts))
 		}
-		r := vfTensordot.parse((&Args{Name: "tensordot", Pos: []Value{x, y, parts[0], parts[1]}}).Bind(a.Session()))
+		r := vfTensordot.parse((&eval.Args{Name: "tensordot", Pos: []eval.Value{x, y, parts[0], parts[1]}}).Bind(a.Session()))
 		da, db = r.ints("dims_self"), r.ints("dims_other")
 	case *tensor.Tensor:
 		if d.Numel() == 1 {
@@ -148,7 +148,7 @@ func tensordotArgs(a *Args) (x, y *tensor.Tensor, da, db []int, out Value) {
 			}
 		}
 	default:
-		Throw("RuntimeError", errTensordotDims, ToStr(dims))
+		eval.Throw("RuntimeError", errTensordotDims, eval.ToStr(dims))
 	}
 	return x, y, da, db, out
 }
@@ -157,7 +157,7 @@ func tensordotArgs(a *Args) (x, y *tensor.Tensor, da, db []int, out Value) {
 // (first for b) and one matrix product.
 func tensordot(x, y *tensor.Tensor, da, db []int) *tensor.Tensor {
 	if len(da) != len(db) {
-		Throw("RuntimeError", ErrTensordotLens)
+		eval.Throw("RuntimeError", eval.ErrTensordotLens)
 	}
 	t1, t2 := x, y
 	csize := 1
@@ -171,7 +171,7 @@ func tensordot(x, y *tensor.Tensor, da, db []int) *tensor.Tensor {
 			t2 = tensor.Sum(t2, []int{db[i]}, true)
 		default:
 			if s1 != s2 {
-				Throw("RuntimeError", ErrTensordotMatch, s1, da[i], s2, db[i])
+				eval.Throw("RuntimeError", eval.ErrTensordotMatch, s1, da[i], s2, db[i])
 			}
 			csize *= s1
 		}
@@ -207,13 +207,13 @@ func tensordot(x, y *tensor.Tensor, da, db []int) *tensor.Tensor {
 	return linalg.Mm(m1, m2).Reshape(rs)
 }
 
-func triIndices(a *Args, p *argParser, lower bool) Value {
+func triIndices(a *eval.Args, p *argParser, lower bool) eval.Value {
 	r := p.parse(a)
 	res := tensor.TriIndices(r.int("row", 0), r.int("col", 0), r.int("offset", 0), r.dtypeOr("dtype", tensor.Int64), lower)
 	return res
 }
 
-func builtinRepeatInterleave(a *Args) Value {
+func builtinRepeatInterleave(a *eval.Args) eval.Value {
 	r := repIntSigs.parse(a)
 	var res *tensor.Tensor
 	if r.idx == 2 {
@@ -242,61 +242,61 @@ func builtinRepeatInterleave(a *Args) Value {
 		want := r.int("output_size", 0)
 		got := res.Numel()
 		if r.idx != 2 && res.Dim() > 0 {
-			if d, ok := r.val("dim").(Int); ok {
-				got = res.Size(int(UnpackLong(d)))
+			if d, ok := r.val("dim").(eval.Int); ok {
+				got = res.Size(int(eval.UnpackLong(d)))
 			}
 		}
 		if want != got {
-			Throw("RuntimeError", errRepeatOutputSize)
+			eval.Throw("RuntimeError", errRepeatOutputSize)
 		}
 	}
 	return res
 }
 
 func init() {
-	both := TorchFunc | TensorMethod
-	RegisterTorch(
-		&Builtin{Name: "meshgrid", Kind: TorchFunc, Sig: "meshgrid(*tensors, indexing=None) -> tuple of Tensors",
+	both := eval.TorchFunc | eval.TensorMethod
+	eval.RegisterTorch(
+		&eval.Builtin{Name: "meshgrid", Kind: eval.TorchFunc, Sig: "meshgrid(*tensors, indexing=None) -> tuple of Tensors",
 			Doc: "Grids of coordinates from 0-d or 1-d tensors: views expanded to the sizes of all of them. indexing='ij' puts the first tensor along dim 0, 'xy' along dim 1 (without indexing, 'ij' and PyTorch's warning).",
 			Fn:  builtinMeshgrid},
-		&Builtin{Name: "cartesian_prod", Kind: TorchFunc, Sig: "cartesian_prod(*tensors) -> Tensor",
+		&eval.Builtin{Name: "cartesian_prod", Kind: eval.TorchFunc, Sig: "cartesian_prod(*tensors) -> Tensor",
 			Doc: "The Cartesian product of 1-d tensors, one combination a row (itertools.product order).",
-			Fn: func(a *Args) Value {
+			Fn: func(a *eval.Args) eval.Value {
 				for _, k := range a.Kw {
-					Throw("TypeError", ErrNoKwArg, "cartesian_prod", k.Name)
+					eval.Throw("TypeError", eval.ErrNoKwArg, "cartesian_prod", k.Name)
 				}
 				return tensor.CartesianProd(tensorArgs(a, "cartesian_prod"))
 			}},
-		&Builtin{Name: "block_diag", Kind: TorchFunc, Sig: "block_diag(*tensors) -> Tensor",
+		&eval.Builtin{Name: "block_diag", Kind: eval.TorchFunc, Sig: "block_diag(*tensors) -> Tensor",
 			Doc: "A block-diagonal matrix of the given 0-, 1- or 2-d tensors (zeros elsewhere), in their promoted dtype.",
-			Fn: func(a *Args) Value {
+			Fn: func(a *eval.Args) eval.Value {
 				for _, k := range a.Kw {
-					Throw("TypeError", ErrNoKwArg, "block_diag", k.Name)
+					eval.Throw("TypeError", eval.ErrNoKwArg, "block_diag", k.Name)
 				}
 				return tensor.BlockDiag(tensorArgs(a, "block_diag"))
 			}},
-		&Builtin{Name: "tril_indices", Kind: TorchFunc, Sig: "tril_indices(row, col, offset=0, *, dtype=torch.long) -> Tensor",
+		&eval.Builtin{Name: "tril_indices", Kind: eval.TorchFunc, Sig: "tril_indices(row, col, offset=0, *, dtype=torch.long) -> Tensor",
 			Doc: "The coordinates (a 2 x N tensor) of the lower triangle of a row x col matrix, diagonal included (moved by offset).",
-			Fn:  func(a *Args) Value { return triIndices(a, trilIdxSigs, true) }},
-		&Builtin{Name: "triu_indices", Kind: TorchFunc, Sig: "triu_indices(row, col, offset=0, *, dtype=torch.long) -> Tensor",
+			Fn:  func(a *eval.Args) eval.Value { return triIndices(a, trilIdxSigs, true) }},
+		&eval.Builtin{Name: "triu_indices", Kind: eval.TorchFunc, Sig: "triu_indices(row, col, offset=0, *, dtype=torch.long) -> Tensor",
 			Doc: "The coordinates (a 2 x N tensor) of the upper triangle of a row x col matrix, diagonal included (moved by offset).",
-			Fn:  func(a *Args) Value { return triIndices(a, triuIdxSigs, false) }},
-		&Builtin{Name: "repeat_interleave", Kind: both, Sig: "repeat_interleave(input, repeats, dim=None, *, output_size=None) -> Tensor",
+			Fn:  func(a *eval.Args) eval.Value { return triIndices(a, triuIdxSigs, false) }},
+		&eval.Builtin{Name: "repeat_interleave", Kind: both, Sig: "repeat_interleave(input, repeats, dim=None, *, output_size=None) -> Tensor",
 			Doc: "Each element (or slice along dim) repeated: repeats is an int or a tensor of one count per slice; without dim the input is flattened. repeat_interleave(repeats) gives 0, 1, ... each repeated.",
 			Fn:  builtinRepeatInterleave},
-		&Builtin{Name: "kron", Kind: both, Sig: "kron(input, other) -> Tensor",
+		&eval.Builtin{Name: "kron", Kind: both, Sig: "kron(input, other) -> Tensor",
 			Doc: "The Kronecker product: every element of input times all of other, in blocks.",
-			Fn: func(a *Args) Value {
+			Fn: func(a *eval.Args) eval.Value {
 				r := kronSigs.parse(a)
 				res := tensor.Kron(r.tensor("input"), r.tensor("other"))
 				return withOut(a, r, res, func(o *tensor.Tensor) { checkOutDType(o, res.DType()) })
 			}},
-		&Builtin{Name: "tensordot", Kind: TorchFunc, Sig: "tensordot(a, b, dims=2) -> Tensor",
+		&eval.Builtin{Name: "tensordot", Kind: eval.TorchFunc, Sig: "tensordot(a, b, dims=2) -> Tensor",
 			Doc: "Sum of products over the last dims dimensions of a and the first of b, or over the dimension lists dims=([...], [...]).",
 			Fn:  builtinTensordot},
-		&Builtin{Name: "rot90", Kind: both, Sig: "rot90(input, k=1, dims=[0, 1]) -> Tensor",
+		&eval.Builtin{Name: "rot90", Kind: both, Sig: "rot90(input, k=1, dims=[0, 1]) -> Tensor",
 			Doc: "The tensor rotated by k quarter turns in the plane of dims, from the first towards the second.",
-			Fn: func(a *Args) Value {
+			Fn: func(a *eval.Args) eval.Value {
 				r := rot90Sigs.parse(a)
 				dims := []int{0, 1}
 				if r.has("dims") {
@@ -304,27 +304,27 @@ func init() {
 				}
 				return tensor.Rot90(r.tensor("input"), r.int("k", 1), dims)
 			}},
-		&Builtin{Name: "diag_embed", Kind: both, Sig: "diag_embed(input, offset=0, dim1=-2, dim2=-1) -> Tensor",
+		&eval.Builtin{Name: "diag_embed", Kind: both, Sig: "diag_embed(input, offset=0, dim1=-2, dim2=-1) -> Tensor",
 			Doc: "A tensor whose diagonals (in dims dim1 and dim2, moved by offset) hold input's last dimension; zeros elsewhere.",
-			Fn: func(a *Args) Value {
+			Fn: func(a *eval.Args) eval.Value {
 				r := diagEmbedSigs.parse(a)
 				return tensor.DiagEmbed(r.tensor("input"), r.int("offset", 0), r.int("dim1", -2), r.int("dim2", -1))
 			}},
-		&Builtin{Name: "trace", Kind: both, Sig: "trace(input) -> Tensor",
+		&eval.Builtin{Name: "trace", Kind: both, Sig: "trace(input) -> Tensor",
 			Doc: "The sum of a matrix's main diagonal (int64 for integer matrices).",
-			Fn: func(a *Args) Value {
+			Fn: func(a *eval.Args) eval.Value {
 				return tensor.Trace(tensorOnly(traceSigs, a))
 			}},
-		&Builtin{Name: "diff", Kind: both, Sig: "diff(input, n=1, dim=-1, prepend=None, append=None) -> Tensor",
+		&eval.Builtin{Name: "diff", Kind: both, Sig: "diff(input, n=1, dim=-1, prepend=None, append=None) -> Tensor",
 			Doc: "The n-th forward difference along dim (x[i+1] - x[i]; logical xor for bool), after prepending and appending the given tensors.",
-			Fn: func(a *Args) Value {
+			Fn: func(a *eval.Args) eval.Value {
 				r := diffSigs.parse(a)
 				res := tensor.Diff(r.tensor("input"), r.int("n", 1), r.int("dim", -1), r.tensor("prepend"), r.tensor("append"))
 				return withOut(a, r, res, func(o *tensor.Tensor) { checkOutDType(o, res.DType()) })
 			}},
-		&Builtin{Name: "cross", Kind: both, Sig: "cross(input, other, dim=None) -> Tensor",
+		&eval.Builtin{Name: "cross", Kind: both, Sig: "cross(input, other, dim=None) -> Tensor",
 			Doc: "The cross product of 3-vectors along dim (without dim, the first dimension of size 3).",
-			Fn: func(a *Args) Value {
+			Fn: func(a *eval.Args) eval.Value {
 				r := crossSigs.parse(a)
 				res := tensor.Cross(r.tensor("input"), r.tensor("other"), r.int("dim", -1), !r.has("dim"))
 				return withOut(a, r, res, func(o *tensor.Tensor) { checkOutDType(o, res.DType()) })
@@ -335,24 +335,24 @@ func init() {
 var vfCdist = newArgParser("cdist(Tensor x1, Tensor x2, double p=2, int64_t? compute_mode=None)")
 
 func init() {
-	RegisterTorch(&Builtin{Name: "cdist", Kind: TorchFunc, Sig: "cdist(x1, x2, p=2.0, compute_mode='use_mm_for_euclid_dist_if_necessary') -> Tensor",
+	eval.RegisterTorch(&eval.Builtin{Name: "cdist", Kind: eval.TorchFunc, Sig: "cdist(x1, x2, p=2.0, compute_mode='use_mm_for_euclid_dist_if_necessary') -> Tensor",
 		Doc: "The p-norm distances between the rows of x1 (..., P, M) and of x2 (..., R, M), batch dimensions broadcast; for p=2 with more than 25 rows, PyTorch's matrix-product formula.",
-		Fn: func(a *Args) Value {
-			var x1, x2, p Value
-			p = Float(2)
-			var mode Value = Str("use_mm_for_euclid_dist_if_necessary")
+		Fn: func(a *eval.Args) eval.Value {
+			var x1, x2, p eval.Value
+			p = eval.Float(2)
+			var mode eval.Value = eval.Str("use_mm_for_euclid_dist_if_necessary")
 			a.Unpack("x1", &x1, "x2", &x2, "p?", &p, "compute_mode?", &mode)
 			m := 0
-			switch ToStr(mode) {
+			switch eval.ToStr(mode) {
 			case "use_mm_for_euclid_dist_if_necessary":
 			case "use_mm_for_euclid_dist":
 				m = 1
 			case "donot_use_mm_for_euclid_dist":
 				m = 2
 			default:
-				Throw("ValueError", errCdistMode, ToStr(mode))
+				eval.Throw("ValueError", errCdistMode, eval.ToStr(mode))
 			}
-			r := vfCdist.parse((&Args{Name: "cdist", Pos: []Value{x1, x2, p}}).Bind(a.Session()))
+			r := vfCdist.parse((&eval.Args{Name: "cdist", Pos: []eval.Value{x1, x2, p}}).Bind(a.Session()))
 			return linalg.Cdist(r.tensor("x1"), r.tensor("x2"), r.double("p", 2), m)
 		}})
 }

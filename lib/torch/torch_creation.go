@@ -1,7 +1,7 @@
 package torch
 
 import (
-	. "github.com/tensh/tensh/eval"
+	"github.com/tensh/tensh/eval"
 
 	"fmt"
 	"strconv"
@@ -36,7 +36,7 @@ var deviceTypes = []string{"cpu", "cuda", "ipu", "xpu", "mkldnn", "opengl", "ope
 // parseDeviceString is c10::Device(const std::string&): "cpu", "cuda:1".
 func parseDeviceString(s string) tensor.Device {
 	if s == "" {
-		Throw("RuntimeError", errDeviceEmpty)
+		eval.Throw("RuntimeError", errDeviceEmpty)
 	}
 	name, idx, hasColon := strings.Cut(s, ":")
 	bad := name == "" || (hasColon && idx == "")
@@ -51,13 +51,13 @@ func parseDeviceString(s string) tensor.Device {
 		}
 	}
 	if bad {
-		Throw("RuntimeError", errDeviceString, s)
+		eval.Throw("RuntimeError", errDeviceString, s)
 	}
 	d := tensor.Device{Type: name, Index: -1}
 	if idx != "" {
 		n, err := strconv.ParseInt(idx, 10, 32)
 		if err != nil {
-			Throw("RuntimeError", errDeviceIndexParse, idx, s)
+			eval.Throw("RuntimeError", errDeviceIndexParse, idx, s)
 		}
 		d.Index = int(int8(n)) // c10::DeviceIndex is an int8_t
 	}
@@ -66,32 +66,32 @@ func parseDeviceString(s string) tensor.Device {
 		known = known || t == name
 	}
 	if !known {
-		Throw("RuntimeError", errDeviceType, s)
+		eval.Throw("RuntimeError", errDeviceType, s)
 	}
 	return d
 }
 
 // deviceFromIndex is the device an int stands for: cuda:i.
-func deviceFromIndex(i Int) tensor.Device {
-	n := UnpackLong(i)
+func deviceFromIndex(i eval.Int) tensor.Device {
+	n := eval.UnpackLong(i)
 	if n < 0 {
-		Throw("RuntimeError", errDeviceNegative)
+		eval.Throw("RuntimeError", errDeviceNegative)
 	}
 	return tensor.Device{Type: "cuda", Index: int(int8(n))}
 }
 
 // parseDevice converts a device argument: a torch.device, a string or an
 // int (a CUDA device index).
-func parseDevice(v Value) tensor.Device {
+func parseDevice(v eval.Value) tensor.Device {
 	switch x := v.(type) {
-	case DeviceValue:
+	case eval.DeviceValue:
 		return x.D
-	case Str:
+	case eval.Str:
 		return parseDeviceString(string(x))
-	case Int:
+	case eval.Int:
 		return deviceFromIndex(x)
 	}
-	Throw("TypeError", errExpectedDevice, TypeName(v))
+	eval.Throw("TypeError", errExpectedDevice, eval.TypeName(v))
 	return tensor.CPU
 }
 
@@ -108,7 +108,7 @@ func checkDevice(d tensor.Device) {
 		return
 	case "cuda":
 		if cudaDeviceCount == nil {
-			Throw("AssertionError", errNoCUDA)
+			eval.Throw("AssertionError", errNoCUDA)
 		}
 		return
 	}
@@ -116,7 +116,7 @@ func checkDevice(d tensor.Device) {
 	if !ok {
 		name = strings.ToUpper(d.Type)
 	}
-	Throw("NotImplementedError", errDeviceBackend, name)
+	eval.Throw("NotImplementedError", errDeviceBackend, name)
 }
 
 // placeOn returns t on device d: the single place where tensors change
@@ -155,41 +155,41 @@ func sameDevice(t *tensor.Tensor, d tensor.Device) bool {
 var deviceParser = newArgParser("Device(Device device)", "Device(std::string type, int64_t? index=-1)")
 
 func init() {
-	DeviceClass.Call = func(a *Args) Value {
+	eval.DeviceClass.Call = func(a *eval.Args) eval.Value {
 		b := deviceParser.parse(a)
 		if b.idx == 0 {
-			return DeviceValue{D: parseDevice(b.val("device"))}
+			return eval.DeviceValue{D: parseDevice(b.val("device"))}
 		}
-		typ := string(b.val("type").(Str))
+		typ := string(b.val("type").(eval.Str))
 		d := parseDeviceString(typ)
 		if b.has("index") {
 			if d.Index >= 0 {
-				Throw("RuntimeError", errDeviceExplicitIdx, typ)
+				eval.Throw("RuntimeError", errDeviceExplicitIdx, typ)
 			}
 			n := b.int64("index", -1)
 			if n < 0 {
-				Throw("RuntimeError", errDeviceNegative)
+				eval.Throw("RuntimeError", errDeviceNegative)
 			}
 			d.Index = int(int8(n))
 		}
-		return DeviceValue{D: d}
+		return eval.DeviceValue{D: d}
 	}
-	torchSubmodules["cuda"] = func(s *Session) *Module {
-		return &Module{Name: "torch.cuda", Members: map[string]Value{
-			"is_available": &Builtin{Name: "is_available", Sig: "torch.cuda.is_available() -> bool",
+	torchSubmodules["cuda"] = func(s *eval.Session) *eval.Module {
+		return &eval.Module{Name: "torch.cuda", Members: map[string]eval.Value{
+			"is_available": &eval.Builtin{Name: "is_available", Sig: "torch.cuda.is_available() -> bool",
 				Doc: "Tells whether a CUDA device can be used.",
-				Fn: func(a *Args) Value {
+				Fn: func(a *eval.Args) eval.Value {
 					a.NoArgs()
-					return Bool(cudaDeviceCount != nil && cudaDeviceCount() > 0)
+					return eval.Bool(cudaDeviceCount != nil && cudaDeviceCount() > 0)
 				}},
-			"device_count": &Builtin{Name: "device_count", Sig: "torch.cuda.device_count() -> int",
+			"device_count": &eval.Builtin{Name: "device_count", Sig: "torch.cuda.device_count() -> int",
 				Doc: "Returns the number of CUDA devices.",
-				Fn: func(a *Args) Value {
+				Fn: func(a *eval.Args) eval.Value {
 					a.NoArgs()
 					if cudaDeviceCount == nil {
-						return MakeInt(0)
+						return eval.MakeInt(0)
 					}
-					return MakeInt(int64(cudaDeviceCount()))
+					return eval.MakeInt(int64(cudaDeviceCount()))
 				}},
 		}}
 	}
@@ -210,7 +210,7 @@ func (o factoryOpts) out() *tensor.Tensor { return o.b.tensor("out") }
 // support.
 func (o factoryOpts) rejectNames() {
 	if o.b.has("names") {
-		Throw("TypeError", errNamesUnsupported, o.b.name)
+		eval.Throw("TypeError", errNamesUnsupported, o.b.name)
 	}
 }
 
@@ -220,7 +220,7 @@ func (o factoryOpts) dtype(def tensor.DType) (tensor.DType, bool) {
 	out := o.out()
 	if d, ok := o.b.dtype("dtype"); ok {
 		if out != nil && out.DType() != d {
-			Throw("RuntimeError", errOutDType, d.ScalarName(), out.DType().ScalarName())
+			eval.Throw("RuntimeError", errOutDType, d.ScalarName(), out.DType().ScalarName())
 		}
 		return d, true
 	}
@@ -248,15 +248,15 @@ func (o factoryOpts) device() *tensor.Device {
 // changes no value.)
 func (o factoryOpts) checkPinned() {
 	if o.b.bool("pin_memory", false) && o.out() == nil && cudaDeviceCount == nil {
-		Throw("RuntimeError", errPinnedNoCUDA)
+		eval.Throw("RuntimeError", errPinnedNoCUDA)
 	}
 }
 
 // finish applies device= and requires_grad= to a new tensor, or writes it
 // into out= (resized to the result's shape) when given.
-func (o factoryOpts) finish(t *tensor.Tensor, dev *tensor.Device) Value {
+func (o factoryOpts) finish(t *tensor.Tensor, dev *tensor.Device) eval.Value {
 	if o.b.bool("requires_grad", false) && !t.DType().IsFloat() {
-		Throw("RuntimeError", errRequiresGradDType)
+		eval.Throw("RuntimeError", errRequiresGradDType)
 	}
 	if out := o.out(); out != nil {
 		out.Resize(t.Shape())
@@ -271,26 +271,26 @@ func (o factoryOpts) finish(t *tensor.Tensor, dev *tensor.Device) Value {
 const maxTensorDims = 128
 
 // seqLen and seqItem are len(v) and v[i] for a sequence.
-func seqLen(v Value) int {
-	if r, ok := v.(Range); ok {
+func seqLen(v eval.Value) int {
+	if r, ok := v.(eval.Range); ok {
 		return int(r.Len())
 	}
-	return Length(v)
+	return eval.Length(v)
 }
 
-func seqItem(v Value, i int) Value {
+func seqItem(v eval.Value, i int) eval.Value {
 	switch x := v.(type) {
-	case *List:
+	case *eval.List:
 		return x.Elems[i]
-	case Tuple:
+	case eval.Tuple:
 		return x[i]
-	case Size:
-		return MakeInt(int64(x[i]))
-	case Range:
-		return MakeInt(x.Start + int64(i)*x.Step)
-	case Str:
-		return Str(string([]rune(string(x))[i]))
-	case *NamedTuple:
+	case eval.Size:
+		return eval.MakeInt(int64(x[i]))
+	case eval.Range:
+		return eval.MakeInt(x.Start + int64(i)*x.Step)
+	case eval.Str:
+		return eval.Str(string([]rune(string(x))[i]))
+	case *eval.NamedTuple:
 		return x.Elems[i]
 	}
 	return nil
@@ -298,13 +298,13 @@ func seqItem(v Value, i int) Value {
 
 // computeSizes is tensor_new.cpp's compute_sizes: the lengths of the first
 // elements, nested.
-func computeSizes(data Value) []int {
+func computeSizes(data eval.Value) []int {
 	var sizes []int
-	for IsSequence(data) {
+	for eval.IsSequence(data) {
 		n := seqLen(data)
 		sizes = append(sizes, n)
 		if len(sizes) > maxTensorDims {
-			Throw("ValueError", errTooManyDims, TypeName(data))
+			eval.Throw("ValueError", errTooManyDims, eval.TypeName(data))
 		}
 		if n == 0 {
 			break
@@ -316,43 +316,43 @@ func computeSizes(data Value) []int {
 
 // inferScalarType is tensor_new.cpp's infer_scalar_type: the promoted dtype
 // of every element (floats give the default dtype, empty sequences too).
-func inferScalarType(v Value, depth int) tensor.DType {
+func inferScalarType(v eval.Value, depth int) tensor.DType {
 	switch x := v.(type) {
-	case Float:
+	case eval.Float:
 		return tensor.DefaultFloat()
-	case Int:
+	case eval.Int:
 		return tensor.Int64
-	case Bool:
+	case eval.Bool:
 		return tensor.Bool
 	case *tensor.Tensor:
 		return x.DType()
-	case TensorSource:
+	case eval.TensorSource:
 		return x.TorchTensor().DType() // ndarrays, NumPy scalars: export.go
-	case Str:
-		Throw("TypeError", errNewInvalidType, "str")
-	case Range:
+	case eval.Str:
+		eval.Throw("TypeError", errNewInvalidType, "str")
+	case eval.Range:
 		if x.Len() == 0 {
 			return tensor.DefaultFloat()
 		}
 		return tensor.Int64
-	case Size:
+	case eval.Size:
 		if len(x) == 0 {
 			return tensor.DefaultFloat()
 		}
 		return tensor.Int64
-	case *List, Tuple, *NamedTuple:
+	case *eval.List, eval.Tuple, *eval.NamedTuple:
 		if depth > 1000 {
-			Throw("RecursionError", ErrRecursion)
+			eval.Throw("RecursionError", eval.ErrRecursion)
 		}
-		elems := IterateAll(x)
+		elems := eval.IterateAll(x)
 		if len(elems) == 0 {
 			return tensor.DefaultFloat()
 		}
 		var dt tensor.DType
 		for i, e := range elems {
-			if l, ok := x.(*List); ok {
-				if el, ok := e.(*List); ok && el == l {
-					Throw("TypeError", errSelfRefList)
+			if l, ok := x.(*eval.List); ok {
+				if el, ok := e.(*eval.List); ok && el == l {
+					eval.Throw("TypeError", errSelfRefList)
 				}
 			}
 			d := inferScalarType(e, depth+1)
@@ -364,22 +364,22 @@ func inferScalarType(v Value, depth int) tensor.DType {
 		}
 		return dt
 	}
-	Throw("RuntimeError", errCouldNotInfer, TypeName(v))
+	eval.Throw("RuntimeError", errCouldNotInfer, eval.TypeName(v))
 	return 0
 }
 
 // fastSequence is PySequence_Fast(obj, "not a sequence"): the elements of an
 // iterable (a tensor iterates over its first dimension).
-func fastSequence(v Value) []Value {
+func fastSequence(v eval.Value) []eval.Value {
 	switch x := v.(type) {
-	case *List, Tuple, Size, Range, Str, *NamedTuple:
-		return IterateAll(x)
+	case *eval.List, eval.Tuple, eval.Size, eval.Range, eval.Str, *eval.NamedTuple:
+		return eval.IterateAll(x)
 	case *tensor.Tensor:
 		if x.Dim() > 0 {
-			return IterateAll(x)
+			return eval.IterateAll(x)
 		}
 	}
-	Throw("TypeError", errNotASequence)
+	eval.Throw("TypeError", errNotASequence)
 	return nil
 }
 
@@ -388,11 +388,11 @@ var intStoreNames = map[tensor.DType]string{tensor.Uint8: "uint8", tensor.Int8: 
 
 // unpackIndexLike is THPUtils_unpackLong on an element: a Python int (or
 // bool), or a one-element integer tensor through __index__.
-func unpackIndexLike(v Value) int64 {
+func unpackIndexLike(v eval.Value) int64 {
 	switch x := v.(type) {
-	case Int:
-		return UnpackLong(x)
-	case Bool:
+	case eval.Int:
+		return eval.UnpackLong(x)
+	case eval.Bool:
 		if x {
 			return 1
 		}
@@ -401,45 +401,45 @@ func unpackIndexLike(v Value) int64 {
 		if x.Numel() == 1 && x.DType().IsIntegral(true) {
 			return x.Item().I
 		}
-		Throw("TypeError", ErrIndexTensorOnly)
+		eval.Throw("TypeError", eval.ErrIndexTensorOnly)
 	}
-	Throw("TypeError", ErrCannotInterpretInt, TypeName(v))
+	eval.Throw("TypeError", eval.ErrCannotInterpretInt, eval.TypeName(v))
 	return 0
 }
 
 // storeScalar is python_scalars.h's store_scalar: one element of
 // torch.tensor's data converted to the dtype (integers range-checked,
 // floats converted unchecked).
-func storeScalar(v Value, d tensor.DType) tensor.Scalar {
+func storeScalar(v eval.Value, d tensor.DType) tensor.Scalar {
 	switch {
 	case d == tensor.Bool:
-		if f, ok := v.(Float); ok {
+		if f, ok := v.(eval.Float); ok {
 			return tensor.BoolS(f != 0)
 		}
-		if i, ok := v.(Int); ok {
+		if i, ok := v.(eval.Int); ok {
 			return tensor.BoolS(i.Sign() != 0)
 		}
 		return tensor.BoolS(unpackIndexLike(v) != 0)
 	case d.IsFloat():
 		return tensor.FloatS(unpackDouble(v))
 	}
-	if f, ok := v.(Float); ok {
+	if f, ok := v.(eval.Float); ok {
 		return tensor.CheckedConvert(tensor.FloatS(float64(f)), d, intStoreNames[d])
 	}
 	return tensor.CheckedConvert(tensor.IntS(unpackIndexLike(v)), d, intStoreNames[d])
 }
 
 // recursiveStore fills st (contiguous, row-major) from nested data.
-func recursiveStore(st *tensor.Storage, off *int, sizes []int, dim int, d tensor.DType, v Value) {
+func recursiveStore(st *tensor.Storage, off *int, sizes []int, dim int, d tensor.DType, v eval.Value) {
 	if dim == len(sizes) {
-		v = AsNumber(v) // NumPy scalars: export.go
+		v = eval.AsNumber(v) // NumPy scalars: export.go
 		st.Set(*off, storeScalar(v, d))
 		*off++
 		return
 	}
 	elems := fastSequence(v)
 	if len(elems) != sizes[dim] {
-		Throw("ValueError", errExpectedSeqLen, sizes[dim], dim, len(elems))
+		eval.Throw("ValueError", errExpectedSeqLen, sizes[dim], dim, len(elems))
 	}
 	for _, e := range elems {
 		recursiveStore(st, off, sizes, dim+1, d, e)
@@ -449,11 +449,11 @@ func recursiveStore(st *tensor.Storage, off *int, sizes []int, dim int, d tensor
 // newFromData is tensor_new.cpp's internal_new_from_data: a tensor from
 // nested sequences of numbers and tensors, or from a tensor (copied when
 // copyTensor, else reused when nothing changes).
-func newFromData(data Value, dt *tensor.DType, dev *tensor.Device, copyTensor bool) *tensor.Tensor {
-	if _, ok := data.(Str); ok {
-		Throw("TypeError", errNewInvalidType, "str")
+func newFromData(data eval.Value, dt *tensor.DType, dev *tensor.Device, copyTensor bool) *tensor.Tensor {
+	if _, ok := data.(eval.Str); ok {
+		eval.Throw("TypeError", errNewInvalidType, "str")
 	}
-	data = AsTensorSource(data) // ndarrays, NumPy scalars: export.go
+	data = eval.AsTensorSource(data) // ndarrays, NumPy scalars: export.go
 	if t, ok := data.(*tensor.Tensor); ok {
 		d := t.DType()
 		if dt != nil {
@@ -488,10 +488,10 @@ var (
 )
 
 func init() {
-	RegisterTorch(&Builtin{Name: "tensor", Kind: TorchFunc,
+	eval.RegisterTorch(&eval.Builtin{Name: "tensor", Kind: eval.TorchFunc,
 		Sig: "tensor(data, *, dtype=None, device=None, requires_grad=False) -> Tensor",
 		Doc: "Constructs a tensor by copying data: a number, a (nested) list or tuple of numbers and tensors, or a tensor. The dtype is inferred (bool, int64 or the default float dtype) unless given.",
-		Fn: func(a *Args) Value {
+		Fn: func(a *eval.Args) eval.Value {
 			b := tensorParser.parse(a)
 			if _, ok := b.val("data").(*tensor.Tensor); ok {
 				a.Session().Warn("UserWarning", errCopyConstruct)
@@ -509,14 +509,14 @@ func init() {
 			}
 			t := newFromData(b.val("data"), dt, b.device("device"), true)
 			if b.bool("requires_grad", false) && !t.DType().IsFloat() {
-				Throw("RuntimeError", errRequiresGradDType)
+				eval.Throw("RuntimeError", errRequiresGradDType)
 			}
 			return t
 		}})
-	RegisterTorch(&Builtin{Name: "as_tensor", Kind: TorchFunc,
+	eval.RegisterTorch(&eval.Builtin{Name: "as_tensor", Kind: eval.TorchFunc,
 		Sig: "as_tensor(data, dtype=None, device=None) -> Tensor",
 		Doc: "Converts data into a tensor, sharing it when data is already a tensor of the requested dtype and device.",
-		Fn: func(a *Args) Value {
+		Fn: func(a *eval.Args) eval.Value {
 			b := asTensorParser.parse(a)
 			var dt *tensor.DType
 			if d, ok := b.dtype("dtype"); ok {
@@ -547,8 +547,8 @@ var (
 )
 
 // sizedFactory implements empty/zeros/ones: fill is nil for empty.
-func sizedFactory(p *argParser, fill *tensor.Scalar) func(a *Args) Value {
-	return func(a *Args) Value {
+func sizedFactory(p *argParser, fill *tensor.Scalar) func(a *eval.Args) eval.Value {
+	return func(a *eval.Args) eval.Value {
 		b := p.parse(a)
 		o := factoryOpts{b}
 		o.rejectNames()
@@ -566,19 +566,19 @@ func sizedFactory(p *argParser, fill *tensor.Scalar) func(a *Args) Value {
 
 func init() {
 	one := tensor.IntS(1)
-	RegisterTorch(
-		&Builtin{Name: "empty", Kind: TorchFunc, Sig: "empty(*size, dtype=None, device=None, requires_grad=False) -> Tensor",
+	eval.RegisterTorch(
+		&eval.Builtin{Name: "empty", Kind: eval.TorchFunc, Sig: "empty(*size, dtype=None, device=None, requires_grad=False) -> Tensor",
 			Doc: "Returns a tensor of the given size whose values are not initialized (tensh fills it with zeros).",
 			Fn:  sizedFactory(emptyParser, nil)},
-		&Builtin{Name: "zeros", Kind: TorchFunc, Sig: "zeros(*size, dtype=None, device=None, requires_grad=False) -> Tensor",
+		&eval.Builtin{Name: "zeros", Kind: eval.TorchFunc, Sig: "zeros(*size, dtype=None, device=None, requires_grad=False) -> Tensor",
 			Doc: "Returns a tensor of the given size filled with 0.",
 			Fn:  sizedFactory(zerosParser, nil)},
-		&Builtin{Name: "ones", Kind: TorchFunc, Sig: "ones(*size, dtype=None, device=None, requires_grad=False) -> Tensor",
+		&eval.Builtin{Name: "ones", Kind: eval.TorchFunc, Sig: "ones(*size, dtype=None, device=None, requires_grad=False) -> Tensor",
 			Doc: "Returns a tensor of the given size filled with 1.",
 			Fn:  sizedFactory(onesParser, &one)},
-		&Builtin{Name: "full", Kind: TorchFunc, Sig: "full(size, fill_value, *, dtype=None, device=None, requires_grad=False) -> Tensor",
+		&eval.Builtin{Name: "full", Kind: eval.TorchFunc, Sig: "full(size, fill_value, *, dtype=None, device=None, requires_grad=False) -> Tensor",
 			Doc: "Returns a tensor of the given size filled with fill_value; its dtype is inferred from fill_value (bool, int64 or the default float dtype) unless given.",
-			Fn: func(a *Args) Value {
+			Fn: func(a *eval.Args) eval.Value {
 				b := fullParser.parse(a)
 				o := factoryOpts{b}
 				o.rejectNames()
@@ -611,10 +611,10 @@ var (
 )
 
 func init() {
-	RegisterTorch(
-		&Builtin{Name: "arange", Kind: TorchFunc, Sig: "arange(start=0, end, step=1, *, dtype=None, device=None, requires_grad=False) -> Tensor",
+	eval.RegisterTorch(
+		&eval.Builtin{Name: "arange", Kind: eval.TorchFunc, Sig: "arange(start=0, end, step=1, *, dtype=None, device=None, requires_grad=False) -> Tensor",
 			Doc: "Returns the 1-D tensor of values from start (inclusive) to end (exclusive) by step; int64 when every argument is an integer, else the default float dtype.",
-			Fn: func(a *Args) Value {
+			Fn: func(a *eval.Args) eval.Value {
 				b := arangeParser.parse(a)
 				o := factoryOpts{b}
 				start, end, step := tensor.IntS(0), tensor.IntS(1), tensor.IntS(1)
@@ -643,27 +643,27 @@ func init() {
 				}
 				return o.finish(t, dev)
 			}},
-		&Builtin{Name: "linspace", Kind: TorchFunc, Sig: "linspace(start, end, steps, *, dtype=None, device=None, requires_grad=False) -> Tensor",
+		&eval.Builtin{Name: "linspace", Kind: eval.TorchFunc, Sig: "linspace(start, end, steps, *, dtype=None, device=None, requires_grad=False) -> Tensor",
 			Doc: "Returns steps values evenly spaced from start to end (both included), in the default float dtype unless given.",
-			Fn: func(a *Args) Value {
+			Fn: func(a *eval.Args) eval.Value {
 				b := linspaceParser.parse(a)
 				o := factoryOpts{b}
 				d, _ := o.dtype(tensor.DefaultFloat())
 				dev := o.device()
 				return o.finish(tensor.Linspace(b.scalar("start"), b.scalar("end"), b.int64("steps", 0), d), dev)
 			}},
-		&Builtin{Name: "logspace", Kind: TorchFunc, Sig: "logspace(start, end, steps, base=10.0, *, dtype=None, device=None, requires_grad=False) -> Tensor",
+		&eval.Builtin{Name: "logspace", Kind: eval.TorchFunc, Sig: "logspace(start, end, steps, base=10.0, *, dtype=None, device=None, requires_grad=False) -> Tensor",
 			Doc: "Returns steps values evenly spaced on a log scale, from base**start to base**end.",
-			Fn: func(a *Args) Value {
+			Fn: func(a *eval.Args) eval.Value {
 				b := logspaceParser.parse(a)
 				o := factoryOpts{b}
 				d, _ := o.dtype(tensor.DefaultFloat())
 				dev := o.device()
 				return o.finish(tensor.Logspace(b.scalar("start"), b.scalar("end"), b.int64("steps", 0), b.double("base", 10), d), dev)
 			}},
-		&Builtin{Name: "eye", Kind: TorchFunc, Sig: "eye(n, m=None, *, dtype=None, device=None, requires_grad=False) -> Tensor",
+		&eval.Builtin{Name: "eye", Kind: eval.TorchFunc, Sig: "eye(n, m=None, *, dtype=None, device=None, requires_grad=False) -> Tensor",
 			Doc: "Returns the n×m (n×n by default) matrix with ones on the diagonal and zeros elsewhere.",
-			Fn: func(a *Args) Value {
+			Fn: func(a *eval.Args) eval.Value {
 				b := eyeParser.parse(a)
 				o := factoryOpts{b}
 				d, _ := o.dtype(tensor.DefaultFloat())
@@ -703,8 +703,8 @@ var (
 )
 
 // likeFactory implements empty_like, zeros_like, ones_like and full_like.
-func likeFactory(p *argParser, fill func(b *boundArgs) *tensor.Scalar) func(a *Args) Value {
-	return func(a *Args) Value {
+func likeFactory(p *argParser, fill func(b *boundArgs) *tensor.Scalar) func(a *eval.Args) eval.Value {
+	return func(a *eval.Args) eval.Value {
 		b := p.parse(a)
 		o := factoryOpts{b}
 		t := b.tensor("input")
@@ -724,17 +724,17 @@ func likeFactory(p *argParser, fill func(b *boundArgs) *tensor.Scalar) func(a *A
 func init() {
 	none := func(*boundArgs) *tensor.Scalar { return nil }
 	one := func(*boundArgs) *tensor.Scalar { v := tensor.IntS(1); return &v }
-	RegisterTorch(
-		&Builtin{Name: "empty_like", Kind: TorchFunc, Sig: "empty_like(input, *, dtype=None, device=None) -> Tensor",
+	eval.RegisterTorch(
+		&eval.Builtin{Name: "empty_like", Kind: eval.TorchFunc, Sig: "empty_like(input, *, dtype=None, device=None) -> Tensor",
 			Doc: "Returns an uninitialized tensor (zero-filled in tensh) with the size, dtype and device of input.",
 			Fn:  likeFactory(emptyLikeParser, none)},
-		&Builtin{Name: "zeros_like", Kind: TorchFunc, Sig: "zeros_like(input, *, dtype=None, device=None) -> Tensor",
+		&eval.Builtin{Name: "zeros_like", Kind: eval.TorchFunc, Sig: "zeros_like(input, *, dtype=None, device=None) -> Tensor",
 			Doc: "Returns a tensor of zeros with the size, dtype and device of input.",
 			Fn:  likeFactory(zerosLikeParser, none)},
-		&Builtin{Name: "ones_like", Kind: TorchFunc, Sig: "ones_like(input, *, dtype=None, device=None) -> Tensor",
+		&eval.Builtin{Name: "ones_like", Kind: eval.TorchFunc, Sig: "ones_like(input, *, dtype=None, device=None) -> Tensor",
 			Doc: "Returns a tensor of ones with the size, dtype and device of input.",
 			Fn:  likeFactory(onesLikeParser, one)},
-		&Builtin{Name: "full_like", Kind: TorchFunc, Sig: "full_like(input, fill_value, *, dtype=None, device=None) -> Tensor",
+		&eval.Builtin{Name: "full_like", Kind: eval.TorchFunc, Sig: "full_like(input, fill_value, *, dtype=None, device=None) -> Tensor",
 			Doc: "Returns a tensor filled with fill_value with the size, dtype and device of input.",
 			Fn: likeFactory(fullLikeParser, func(b *boundArgs) *tensor.Scalar {
 				v := b.scalar("fill_value")

@@ -1,7 +1,7 @@
 package torch
 
 import (
-	. "github.com/tensh/tensh/eval"
+	"github.com/tensh/tensh/eval"
 
 	"bytes"
 	"os"
@@ -53,7 +53,7 @@ func TestCreationTranscript(t *testing.T) {
 	}
 	defer tensor.SetDefaultFloat(tensor.DefaultFloat())
 	var buf bytes.Buffer
-	s := NewSession(Options{Out: &buf})
+	s := eval.NewSession(eval.Options{Out: &buf})
 	s.RunEcho(string(src))
 	want := creationBlocks(string(src))
 	got := creationBlocks(buf.String())

@@ -1,7 +1,7 @@
 package torch
 
 import (
-	. "github.com/tensh/tensh/eval"
+	"github.com/tensh/tensh/eval"
 	"github.com/tensh/tensh/runtime/tensor"
 )
 
@@ -24,7 +24,7 @@ var (
 // resultType is at::result_type over tensors and Python scalars: tensors
 // with dimensions outrank 0-d tensors, which outrank Python numbers, unless
 // a weaker operand is of a higher category (bool < integer < floating).
-func resultType(operands ...Value) tensor.DType {
+func resultType(operands ...eval.Value) tensor.DType {
 	var dims, zeroDims []tensor.DType
 	var scalars []tensor.Scalar
 	for _, v := range operands {
@@ -35,11 +35,11 @@ func resultType(operands ...Value) tensor.DType {
 			} else {
 				dims = append(dims, x.DType())
 			}
-		case Bool:
+		case eval.Bool:
 			scalars = append(scalars, tensor.BoolS(bool(x)))
-		case Int:
-			scalars = append(scalars, tensor.IntS(UnpackLong(x)))
-		case Float:
+		case eval.Int:
+			scalars = append(scalars, tensor.IntS(eval.UnpackLong(x)))
+		case eval.Float:
 			scalars = append(scalars, tensor.FloatS(float64(x)))
 		}
 	}
@@ -49,10 +49,10 @@ func resultType(operands ...Value) tensor.DType {
 // pythonFunc checks the arguments of a torch function written in Python
 // (is_tensor, set_default_dtype): exactly the named positional-or-keyword
 // parameters.
-func pythonFunc(a *Args, name string, params ...string) []Value {
-	out := make([]Value, len(params))
+func pythonFunc(a *eval.Args, name string, params ...string) []eval.Value {
+	out := make([]eval.Value, len(params))
 	if len(a.Pos) > len(params) {
-		Throw("TypeError", errTakesN, name, len(params), sIf(len(params) != 1), len(a.Pos), wasWere(len(a.Pos)))
+		eval.Throw("TypeError", errTakesN, name, len(params), sIf(len(params) != 1), len(a.Pos), wasWere(len(a.Pos)))
 	}
 	copy(out, a.Pos)
 	for _, kw := range a.Kw {
@@ -60,84 +60,84 @@ func pythonFunc(a *Args, name string, params ...string) []Value {
 		for i, p := range params {
 			if p == kw.Name {
 				if out[i] != nil {
-					Throw("TypeError", ErrMultipleValues, name, p)
+					eval.Throw("TypeError", eval.ErrMultipleValues, name, p)
 				}
 				out[i] = kw.Value
 				found = true
 			}
 		}
 		if !found {
-			Throw("TypeError", ErrNoKwArg, name, kw.Name)
+			eval.Throw("TypeError", eval.ErrNoKwArg, name, kw.Name)
 		}
 	}
 	for i, p := range params {
 		if out[i] == nil {
-			Throw("TypeError", errMissingArg, name, p)
+			eval.Throw("TypeError", errMissingArg, name, p)
 		}
 	}
 	return out
 }
 
 func init() {
-	RegisterTorch(
-		&Builtin{Name: "is_tensor", Kind: TorchFunc, Sig: "is_tensor(obj) -> bool",
+	eval.RegisterTorch(
+		&eval.Builtin{Name: "is_tensor", Kind: eval.TorchFunc, Sig: "is_tensor(obj) -> bool",
 			Doc: "Tells whether obj is a tensor.",
-			Fn: func(a *Args) Value {
+			Fn: func(a *eval.Args) eval.Value {
 				_, ok := pythonFunc(a, "is_tensor", "obj")[0].(*tensor.Tensor)
-				return Bool(ok)
+				return eval.Bool(ok)
 			}},
-		&Builtin{Name: "is_floating_point", Kind: TorchFunc | TensorMethod, Sig: "is_floating_point(input) -> bool",
+		&eval.Builtin{Name: "is_floating_point", Kind: eval.TorchFunc | eval.TensorMethod, Sig: "is_floating_point(input) -> bool",
 			Doc: "Tells whether the tensor's dtype is a floating-point dtype (float16, bfloat16, float32 or float64).",
-			Fn: func(a *Args) Value {
+			Fn: func(a *eval.Args) eval.Value {
 				if a.Self != nil {
 					noArgs(a, "is_floating_point")
-					return Bool(a.Self.(*tensor.Tensor).DType().IsFloat())
+					return eval.Bool(a.Self.(*tensor.Tensor).DType().IsFloat())
 				}
 				b := isFloatingPointParser.parse(a)
-				return Bool(b.tensor("input").DType().IsFloat())
+				return eval.Bool(b.tensor("input").DType().IsFloat())
 			}},
-		&Builtin{Name: "result_type", Kind: TorchFunc, Sig: "result_type(tensor1, tensor2) -> dtype",
+		&eval.Builtin{Name: "result_type", Kind: eval.TorchFunc, Sig: "result_type(tensor1, tensor2) -> dtype",
 			Doc: "Returns the dtype an arithmetic operation on the two operands (tensors or numbers) would give.",
-			Fn: func(a *Args) Value {
+			Fn: func(a *eval.Args) eval.Value {
 				b := resultTypeParser.parse(a)
-				return DTypeValue{D: resultType(b.vals[0], b.vals[1])}
+				return eval.DTypeValue{D: resultType(b.vals[0], b.vals[1])}
 			}},
-		&Builtin{Name: "promote_types", Kind: TorchFunc, Sig: "promote_types(type1, type2) -> dtype",
+		&eval.Builtin{Name: "promote_types", Kind: eval.TorchFunc, Sig: "promote_types(type1, type2) -> dtype",
 			Doc: "Returns the smallest dtype to which both dtypes can be converted without losing category or range.",
-			Fn: func(a *Args) Value {
+			Fn: func(a *eval.Args) eval.Value {
 				b := promoteTypesParser.parse(a)
-				return DTypeValue{D: tensor.PromoteTypes(b.dtypeOr("type1", 0), b.dtypeOr("type2", 0))}
+				return eval.DTypeValue{D: tensor.PromoteTypes(b.dtypeOr("type1", 0), b.dtypeOr("type2", 0))}
 			}},
-		&Builtin{Name: "can_cast", Kind: TorchFunc, Sig: "can_cast(from, to) -> bool",
+		&eval.Builtin{Name: "can_cast", Kind: eval.TorchFunc, Sig: "can_cast(from, to) -> bool",
 			Doc: "Tells whether a result of dtype from may be written into a tensor of dtype to under PyTorch's casting rules.",
-			Fn: func(a *Args) Value {
+			Fn: func(a *eval.Args) eval.Value {
 				b := canCastParser.parse(a)
-				return Bool(tensor.CanCast(b.dtypeOr("from", 0), b.dtypeOr("to", 0)))
+				return eval.Bool(tensor.CanCast(b.dtypeOr("from", 0), b.dtypeOr("to", 0)))
 			}},
-		&Builtin{Name: "get_default_dtype", Kind: TorchFunc, Sig: "get_default_dtype() -> dtype",
+		&eval.Builtin{Name: "get_default_dtype", Kind: eval.TorchFunc, Sig: "get_default_dtype() -> dtype",
 			Doc: "Returns the default floating dtype (float32 unless changed by set_default_dtype).",
-			Fn: func(a *Args) Value {
+			Fn: func(a *eval.Args) eval.Value {
 				if n := len(a.Pos) + len(a.Kw); n > 0 {
 					if len(a.Kw) > 0 {
-						Throw("TypeError", ErrTakesNoKw, "torch.get_default_dtype")
+						eval.Throw("TypeError", eval.ErrTakesNoKw, "torch.get_default_dtype")
 					}
-					Throw("TypeError", ErrTakesNoArgs, "torch.get_default_dtype", n)
+					eval.Throw("TypeError", eval.ErrTakesNoArgs, "torch.get_default_dtype", n)
 				}
-				return DTypeValue{D: tensor.DefaultFloat()}
+				return eval.DTypeValue{D: tensor.DefaultFloat()}
 			}},
-		&Builtin{Name: "set_default_dtype", Kind: TorchFunc, Sig: "set_default_dtype(d) -> None",
+		&eval.Builtin{Name: "set_default_dtype", Kind: eval.TorchFunc, Sig: "set_default_dtype(d) -> None",
 			Doc: "Sets the default floating dtype (float16, bfloat16, float32 or float64): the dtype of Python floats in tensors and of float factory results.",
-			Fn: func(a *Args) Value {
+			Fn: func(a *eval.Args) eval.Value {
 				v := pythonFunc(a, "set_default_dtype", "d")[0]
-				d, ok := v.(DTypeValue)
+				d, ok := v.(eval.DTypeValue)
 				if !ok {
-					Throw("TypeError", errDefaultDTypeObject)
+					eval.Throw("TypeError", errDefaultDTypeObject)
 				}
 				if !d.D.IsFloat() {
-					Throw("TypeError", errDefaultDTypeFloat)
+					eval.Throw("TypeError", errDefaultDTypeFloat)
 				}
 				tensor.SetDefaultFloat(d.D)
-				return None
+				return eval.None
 			}},
 	)
 }

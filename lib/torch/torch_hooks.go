@@ -1,10 +1,10 @@
 package torch
 
-import . "github.com/tensh/tensh/eval"
+import "github.com/tensh/tensh/eval"
 
 // The torch bindings are the core's tensor library (see Tensors).
 func init() {
-	Tensors = TensorHooks{
+	eval.Tensors = eval.TensorHooks{
 		Binary:         tensorBinary,
 		Compare:        tensorCompare,
 		Unary:          tensorUnary,
@@ -25,4 +25,4 @@ func init() {
 
 // Call is the decorator form of a grad-mode context manager:
 // @torch.no_grad() def f(...).
-func (c *gradModeCM) Call(s *Session, a *Args) Value { return c.decorate(s, a) }
+func (c *gradModeCM) Call(s *eval.Session, a *eval.Args) eval.Value { return c.decorate(s, a) }

@@ -1,7 +1,7 @@
 package torch
 
 import (
-	. "github.com/tensh/tensh/eval"
+	"github.com/tensh/tensh/eval"
 	"github.com/tensh/tensh/runtime/tensor"
 )
 
@@ -27,10 +27,10 @@ var (
 )
 
 // stackLike makes the binding of an hstack-like function.
-func stackLike(name, doc string, fn func([]*tensor.Tensor) *tensor.Tensor) *Builtin {
+func stackLike(name, doc string, fn func([]*tensor.Tensor) *tensor.Tensor) *eval.Builtin {
 	sigs := newArgParser(name + "(TensorList tensors, *, Tensor out=None)")
-	return &Builtin{Name: name, Kind: TorchFunc, Sig: name + "(tensors) -> Tensor", Doc: doc,
-		Fn: func(a *Args) Value {
+	return &eval.Builtin{Name: name, Kind: eval.TorchFunc, Sig: name + "(tensors) -> Tensor", Doc: doc,
+		Fn: func(a *eval.Args) eval.Value {
 			r := sigs.parse(a)
 			return catOut(a, r, fn(r.tensors("tensors")))
 		}}
@@ -39,9 +39,9 @@ func stackLike(name, doc string, fn func([]*tensor.Tensor) *tensor.Tensor) *Buil
 func init() {
 	for _, name := range []string{"cat", "concat", "concatenate"} {
 		sigs := catSigs(name)
-		RegisterTorch(&Builtin{Name: name, Kind: TorchFunc, Sig: name + "(tensors, dim=0) -> Tensor",
+		eval.RegisterTorch(&eval.Builtin{Name: name, Kind: eval.TorchFunc, Sig: name + "(tensors, dim=0) -> Tensor",
 			Doc: "Joins tensors along an existing dimension; they must match in every other dimension (1-d empty tensors are skipped). The result has the promoted dtype.",
-			Fn: func(a *Args) Value {
+			Fn: func(a *eval.Args) eval.Value {
 				r := sigs.parse(a)
 				if r.idx == 1 {
 					ts := r.tensors("tensors")
@@ -56,10 +56,10 @@ func init() {
 				return catOut(a, r, tensor.Cat(r.tensors("tensors"), r.int("dim", 0)))
 			}})
 	}
-	RegisterTorch(
-		&Builtin{Name: "stack", Kind: TorchFunc, Sig: "stack(tensors, dim=0) -> Tensor",
+	eval.RegisterTorch(
+		&eval.Builtin{Name: "stack", Kind: eval.TorchFunc, Sig: "stack(tensors, dim=0) -> Tensor",
 			Doc: "Joins equal-sized tensors along a new dimension dim.",
-			Fn: func(a *Args) Value {
+			Fn: func(a *eval.Args) eval.Value {
 				r := stackSigs.parse(a)
 				return catOut(a, r, tensor.Stack(r.tensors("tensors"), r.int("dim", 0)))
 			}},
@@ -68,49 +68,49 @@ func init() {
 		stackLike("row_stack", "Alias of vstack.", tensor.Vstack),
 		stackLike("dstack", "Joins tensors depth-wise (along dim 2) after making them at least 3-d.", tensor.Dstack),
 		stackLike("column_stack", "Joins 1-d tensors as columns (and 2-d ones as they are) into a matrix.", tensor.ColumnStack),
-		&Builtin{Name: "repeat", Kind: TensorMethod, Sig: "repeat(*sizes) -> Tensor",
+		&eval.Builtin{Name: "repeat", Kind: eval.TensorMethod, Sig: "repeat(*sizes) -> Tensor",
 			Doc: "Tiles the tensor sizes[i] times along each dimension; sizes may add leading dimensions.",
-			Fn: func(a *Args) Value {
+			Fn: func(a *eval.Args) eval.Value {
 				r := repeatSigs.parse(a)
 				return tensor.Repeat(r.tensor("input"), r.ints("repeats"))
 			}},
-		&Builtin{Name: "tile", Kind: TorchFunc | TensorMethod, Sig: "tile(input, dims) -> Tensor",
+		&eval.Builtin{Name: "tile", Kind: eval.TorchFunc | eval.TensorMethod, Sig: "tile(input, dims) -> Tensor",
 			Doc: "Like repeat, with dims padded with leading 1s when shorter than the tensor's rank.",
-			Fn: func(a *Args) Value {
+			Fn: func(a *eval.Args) eval.Value {
 				r := tileSigs.parse(a)
 				return tensor.Tile(r.tensor("input"), r.ints("dims"))
 			}},
-		&Builtin{Name: "flip", Kind: TorchFunc | TensorMethod, Sig: "flip(input, dims) -> Tensor",
+		&eval.Builtin{Name: "flip", Kind: eval.TorchFunc | eval.TensorMethod, Sig: "flip(input, dims) -> Tensor",
 			Doc: "A copy with the order of elements reversed along the given dimensions.",
-			Fn: func(a *Args) Value {
+			Fn: func(a *eval.Args) eval.Value {
 				r := flipSigs.parse(a)
 				return tensor.Flip(r.tensor("input"), r.ints("dims"))
 			}},
-		&Builtin{Name: "fliplr", Kind: TorchFunc | TensorMethod, Sig: "fliplr(input) -> Tensor",
+		&eval.Builtin{Name: "fliplr", Kind: eval.TorchFunc | eval.TensorMethod, Sig: "fliplr(input) -> Tensor",
 			Doc: "Flips a tensor of at least 2 dimensions left to right (along dim 1).",
-			Fn: func(a *Args) Value {
+			Fn: func(a *eval.Args) eval.Value {
 				return tensor.Fliplr(fliplrSigs.parse(a).tensor("input"))
 			}},
-		&Builtin{Name: "flipud", Kind: TorchFunc | TensorMethod, Sig: "flipud(input) -> Tensor",
+		&eval.Builtin{Name: "flipud", Kind: eval.TorchFunc | eval.TensorMethod, Sig: "flipud(input) -> Tensor",
 			Doc: "Flips a tensor of at least 1 dimension upside down (along dim 0).",
-			Fn: func(a *Args) Value {
+			Fn: func(a *eval.Args) eval.Value {
 				return tensor.Flipud(flipudSigs.parse(a).tensor("input"))
 			}},
-		&Builtin{Name: "roll", Kind: TorchFunc | TensorMethod, Sig: "roll(input, shifts, dims=None) -> Tensor",
+		&eval.Builtin{Name: "roll", Kind: eval.TorchFunc | eval.TensorMethod, Sig: "roll(input, shifts, dims=None) -> Tensor",
 			Doc: "Shifts elements circularly by shifts along dims; with no dims, over the flattened tensor.",
-			Fn: func(a *Args) Value {
+			Fn: func(a *eval.Args) eval.Value {
 				r := rollSigs.parse(a)
 				return tensor.Roll(r.tensor("input"), r.ints("shifts"), r.ints("dims"))
 			}},
-		&Builtin{Name: "tril", Kind: TorchFunc | TensorMethod, Sig: "tril(input, diagonal=0) -> Tensor",
+		&eval.Builtin{Name: "tril", Kind: eval.TorchFunc | eval.TensorMethod, Sig: "tril(input, diagonal=0) -> Tensor",
 			Doc: "A copy with the elements above the given diagonal of the last two dimensions set to zero.",
-			Fn: func(a *Args) Value {
+			Fn: func(a *eval.Args) eval.Value {
 				r := trilSigs.parse(a)
 				return sameDTypeOut(a, r, tensor.Tril(r.tensor("input"), r.int("diagonal", 0)))
 			}},
-		&Builtin{Name: "triu", Kind: TorchFunc | TensorMethod, Sig: "triu(input, diagonal=0) -> Tensor",
+		&eval.Builtin{Name: "triu", Kind: eval.TorchFunc | eval.TensorMethod, Sig: "triu(input, diagonal=0) -> Tensor",
 			Doc: "A copy with the elements below the given diagonal of the last two dimensions set to zero.",
-			Fn: func(a *Args) Value {
+			Fn: func(a *eval.Args) eval.Value {
 				r := triuSigs.parse(a)
 				return sameDTypeOut(a, r, tensor.Triu(r.tensor("input"), r.int("diagonal", 0)))
 			}},

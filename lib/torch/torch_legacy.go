@@ -1,8 +1,7 @@
 package torch
 
 import (
-	. "github.com/tensh/tensh/eval"
-
+	"github.com/tensh/tensh/eval"
 	"github.com/tensh/tensh/runtime/tensor"
 )
 
@@ -23,12 +22,12 @@ var (
 )
 
 // legacyClasses are torch.FloatTensor and its siblings, by dtype.
-var legacyClasses = map[tensor.DType]*Class{}
+var legacyClasses = map[tensor.DType]*eval.Class{}
 
 // legacyCtor makes the constructor of a legacy tensor type: d's, or the
 // default float dtype's for torch.Tensor (d < 0).
-func legacyCtor(d tensor.DType, isDefault bool) func(a *Args) Value {
-	return func(a *Args) Value {
+func legacyCtor(d tensor.DType, isDefault bool) func(a *eval.Args) eval.Value {
+	return func(a *eval.Args) eval.Value {
 		dt := d
 		if isDefault {
 			dt = tensor.DefaultFloat()
@@ -44,13 +43,13 @@ func legacyCtor(d tensor.DType, isDefault bool) func(a *Args) Value {
 		case 3, 4:
 			t := r.tensor("other")
 			if t.DType() != dt && !isDefault {
-				Throw("TypeError", errLegacyOptions, typeMetaNames[dt], typeMetaNames[t.DType()])
+				eval.Throw("TypeError", errLegacyOptions, typeMetaNames[dt], typeMetaNames[t.DType()])
 			}
 			return t
 		case 5:
 			if len(a.Pos) == 1 {
 				switch v := a.Pos[0].(type) {
-				case Tuple, *List:
+				case eval.Tuple, *eval.List:
 					// new(sequence) binds here but is data, unless a torch.Size
 					return legacyFromSequence(v, dt)
 				}
@@ -60,32 +59,32 @@ func legacyCtor(d tensor.DType, isDefault bool) func(a *Args) Value {
 			return legacyFromSequence(r.val("data"), dt)
 		case 2:
 			_ = r.int("cdata", 0)
-			Throw("RuntimeError", errLegacyCdata)
+			eval.Throw("RuntimeError", errLegacyCdata)
 		}
-		Throw("TypeError", errLegacyStorage)
+		eval.Throw("TypeError", errLegacyStorage)
 		return nil
 	}
 }
 
-func legacyFromSequence(v Value, d tensor.DType) *tensor.Tensor {
-	if _, isStr := v.(Str); !isStr && !IsSequence(v) {
-		Throw("TypeError", errNewNotSequence, TypeName(v))
+func legacyFromSequence(v eval.Value, d tensor.DType) *tensor.Tensor {
+	if _, isStr := v.(eval.Str); !isStr && !eval.IsSequence(v) {
+		eval.Throw("TypeError", errNewNotSequence, eval.TypeName(v))
 	}
 	return newFromData(v, &d, nil, false)
 }
 
 func init() {
-	TensorClass.Call = legacyCtor(tensor.Float32, true)
+	eval.TensorClass.Call = legacyCtor(tensor.Float32, true)
 	for _, d := range []tensor.DType{tensor.Float32, tensor.Float64, tensor.Float16, tensor.BFloat16,
 		tensor.Uint8, tensor.Int8, tensor.Int16, tensor.Int32, tensor.Int64, tensor.Bool} {
 		name := tensor.LegacyTypeName(d, tensor.CPU)
-		c := &Class{Name: name, Call: legacyCtor(d, false)}
+		c := &eval.Class{Name: name, Call: legacyCtor(d, false)}
 		legacyClasses[d] = c
 		torchClasses[name[len("torch."):]] = c
 	}
-	RegisterTorch(&Builtin{Name: "range", Kind: TorchFunc, Sig: "range(start=0, end, step=1, *, dtype=None, device=None, requires_grad=False) -> Tensor",
+	eval.RegisterTorch(&eval.Builtin{Name: "range", Kind: eval.TorchFunc, Sig: "range(start=0, end, step=1, *, dtype=None, device=None, requires_grad=False) -> Tensor",
 		Doc: "Deprecated (with PyTorch's warning): the values from start to end, end included, by step, in the default float dtype unless given. Prefer arange.",
-		Fn: func(a *Args) Value {
+		Fn: func(a *eval.Args) eval.Value {
 			b := rangeParser.parse(a)
 			a.Session().Warn("UserWarning", warnRangeDeprecated)
 			o := factoryOpts{b}
@@ -100,7 +99,7 @@ func init() {
 }
 
 // legacyClassDType is the dtype of torch.FloatTensor and its siblings.
-func legacyClassDType(c *Class) (tensor.DType, bool) {
+func legacyClassDType(c *eval.Class) (tensor.DType, bool) {
 	for d, lc := range legacyClasses {
 		if lc == c {
 			return d, true

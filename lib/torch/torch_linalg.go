@@ -1,7 +1,7 @@
 package torch
 
 import (
-	. "github.com/tensh/tensh/eval"
+	"github.com/tensh/tensh/eval"
 
 	"strings"
 
@@ -31,11 +31,11 @@ var (
 // tensorMatmul is x @ y (and x @= y, which rebinds): torch.matmul for two
 // tensors; anything else is Python's unsupported-operand error, as
 // Tensor.__matmul__ returns NotImplemented for non-tensors.
-func tensorMatmul(s *Session, x, y Value) Value {
+func tensorMatmul(s *eval.Session, x, y eval.Value) eval.Value {
 	a, aok := x.(*tensor.Tensor)
 	b, bok := y.(*tensor.Tensor)
 	if !aok || !bok {
-		Throw("TypeError", ErrUnsupportedBinary, "@", TypeName(x), TypeName(y))
+		eval.Throw("TypeError", eval.ErrUnsupportedBinary, "@", eval.TypeName(x), eval.TypeName(y))
 	}
 	r := linalg.Matmul(a, b)
 	if gradOn(a, b) {
@@ -45,15 +45,15 @@ func tensorMatmul(s *Session, x, y Value) Value {
 }
 
 // binaryProduct makes the binding of a two-tensor product.
-func binaryProduct(name string, sigs *argParser, second, sig, doc string, fn func(a, b *tensor.Tensor) *tensor.Tensor) *Builtin {
-	return &Builtin{Name: name, Kind: TorchFunc | TensorMethod, Sig: sig, Doc: doc,
-		Fn: func(a *Args) Value {
+func binaryProduct(name string, sigs *argParser, second, sig, doc string, fn func(a, b *tensor.Tensor) *tensor.Tensor) *eval.Builtin {
+	return &eval.Builtin{Name: name, Kind: eval.TorchFunc | eval.TensorMethod, Sig: sig, Doc: doc,
+		Fn: func(a *eval.Args) eval.Value {
 			r := sigs.parse(a)
 			res := fn(r.tensor("input"), r.tensor(second))
 			if name == "dot" || name == "vdot" {
 				return withOut(a, r, res, func(o *tensor.Tensor) {
 					if o.DType() != res.DType() {
-						Throw("RuntimeError", errDotOutDType, o.DType().ScalarName(), res.DType().ScalarName())
+						eval.Throw("RuntimeError", errDotOutDType, o.DType().ScalarName(), res.DType().ScalarName())
 					}
 				})
 			}
@@ -62,7 +62,7 @@ func binaryProduct(name string, sigs *argParser, second, sig, doc string, fn fun
 }
 
 func init() {
-	RegisterTorch(
+	eval.RegisterTorch(
 		binaryProduct("matmul", matmulSigs, "other", "matmul(input, other) -> Tensor",
 			"Matrix product with NumPy's rules: dot for 1-d operands, 1-d operands promoted to matrices, batch dimensions broadcast.", linalg.Matmul),
 		binaryProduct("mm", mmSigs, "mat2", "mm(input, mat2) -> Tensor",
@@ -79,26 +79,26 @@ func init() {
 			"Outer product of two 1-d tensors.", linalg.Outer),
 		binaryProduct("ger", gerSigs, "vec2", "ger(input, vec2) -> Tensor",
 			"Alias of outer.", linalg.Outer),
-		&Builtin{Name: "einsum", Kind: TorchFunc, Sig: "einsum(equation, *operands) -> Tensor",
+		&eval.Builtin{Name: "einsum", Kind: eval.TorchFunc, Sig: "einsum(equation, *operands) -> Tensor",
 			Doc: "Einstein summation: 'ij,jk->ik' and the like, with '...' for broadcast dimensions and an implicit output of the labels seen once.",
 			Fn:  builtinEinsum},
-		&Builtin{Name: "allclose", Kind: TorchFunc | TensorMethod, Sig: "allclose(input, other, rtol=1e-05, atol=1e-08, equal_nan=False) -> bool",
+		&eval.Builtin{Name: "allclose", Kind: eval.TorchFunc | eval.TensorMethod, Sig: "allclose(input, other, rtol=1e-05, atol=1e-08, equal_nan=False) -> bool",
 			Doc: "Whether |input - other| <= atol + rtol * |other| everywhere (with broadcasting; same dtype required).",
-			Fn: func(a *Args) Value {
+			Fn: func(a *eval.Args) eval.Value {
 				r := allcloseSig.parse(a)
-				return Bool(tensor.AllClose(r.tensor("input"), r.tensor("other"), r.double("rtol", 1e-5), r.double("atol", 1e-8), r.bool("equal_nan", false)))
+				return eval.Bool(tensor.AllClose(r.tensor("input"), r.tensor("other"), r.double("rtol", 1e-5), r.double("atol", 1e-8), r.bool("equal_nan", false)))
 			}},
-		&Builtin{Name: "isclose", Kind: TorchFunc | TensorMethod, Sig: "isclose(input, other, rtol=1e-05, atol=1e-08, equal_nan=False) -> Tensor",
+		&eval.Builtin{Name: "isclose", Kind: eval.TorchFunc | eval.TensorMethod, Sig: "isclose(input, other, rtol=1e-05, atol=1e-08, equal_nan=False) -> Tensor",
 			Doc: "Elementwise |input - other| <= atol + rtol * |other| (with broadcasting; same dtype required).",
-			Fn: func(a *Args) Value {
+			Fn: func(a *eval.Args) eval.Value {
 				r := iscloseSig.parse(a)
 				return tensor.IsClose(r.tensor("input"), r.tensor("other"), r.double("rtol", 1e-5), r.double("atol", 1e-8), r.bool("equal_nan", false))
 			}},
-		&Builtin{Name: "equal", Kind: TorchFunc | TensorMethod, Sig: "equal(input, other) -> bool",
+		&eval.Builtin{Name: "equal", Kind: eval.TorchFunc | eval.TensorMethod, Sig: "equal(input, other) -> bool",
 			Doc: "Whether two tensors have the same size and elements.",
-			Fn: func(a *Args) Value {
+			Fn: func(a *eval.Args) eval.Value {
 				r := equalSigs.parse(a)
-				return Bool(tensor.Equal(r.tensor("input"), r.tensor("other")))
+				return eval.Bool(tensor.Equal(r.tensor("input"), r.tensor("other")))
 			}},
 	)
 }
@@ -106,16 +106,16 @@ func init() {
 // builtinEinsum is torch.functional.einsum: the equation form, the
 // sublist form (operand, [subscripts], ..., [output]) and operands given
 // as one list.
-func builtinEinsum(a *Args) Value {
+func builtinEinsum(a *eval.Args) eval.Value {
 	if len(a.Kw) > 0 {
-		Throw("TypeError", ErrNoKwArg, "einsum", a.Kw[0].Name)
+		eval.Throw("TypeError", eval.ErrNoKwArg, "einsum", a.Kw[0].Name)
 	}
 	args := a.Pos
 	if len(args) < 2 {
-		Throw("ValueError", errEinsumArgs)
+		eval.Throw("ValueError", errEinsumArgs)
 	}
-	var equation Value
-	var operands []Value
+	var equation eval.Value
+	var operands []eval.Value
 	if _, isT := args[0].(*tensor.Tensor); isT {
 		var parts []string
 		for i := 1; i < len(args); i += 2 {
@@ -132,34 +132,34 @@ func builtinEinsum(a *Args) Value {
 				operands = append(operands, args[i])
 			}
 		}
-		equation = Str(eq)
+		equation = eval.Str(eq)
 	} else {
 		equation, operands = args[0], args[1:]
 	}
 	if len(operands) == 1 {
 		switch l := operands[0].(type) {
-		case Tuple, *List:
-			inner := IterateAll(l)
-			return builtinEinsum((&Args{Name: a.Name, Pos: append([]Value{equation}, inner...)}).Bind(a.Session()))
+		case eval.Tuple, *eval.List:
+			inner := eval.IterateAll(l)
+			return builtinEinsum((&eval.Args{Name: a.Name, Pos: append([]eval.Value{equation}, inner...)}).Bind(a.Session()))
 		}
 	}
-	r := einsumSigs.parse((&Args{Name: "einsum", Pos: []Value{equation, Tuple(operands)}}).Bind(a.Session()))
-	return linalg.Einsum(string(r.val("equation").(Str)), r.tensors("tensors"))
+	r := einsumSigs.parse((&eval.Args{Name: "einsum", Pos: []eval.Value{equation, eval.Tuple(operands)}}).Bind(a.Session()))
+	return linalg.Einsum(string(r.val("equation").(eval.Str)), r.tensors("tensors"))
 }
 
 // sublistSubscripts converts a list of ints (and Ellipsis) to labels:
 // 0-25 are A-Z, 26-51 are a-z.
-func sublistSubscripts(v Value) string {
+func sublistSubscripts(v eval.Value) string {
 	var b strings.Builder
-	for _, e := range IterateAll(v) {
-		if _, ok := e.(EllipsisType); ok {
+	for _, e := range eval.IterateAll(v) {
+		if _, ok := e.(eval.EllipsisType); ok {
 			b.WriteString("...")
 			continue
 		}
-		n, ok := e.(Int)
+		n, ok := e.(eval.Int)
 		i, fits := n.Int64()
 		if !ok || !fits || i < 0 || i >= 52 {
-			Throw("ValueError", errEinsumSublist)
+			eval.Throw("ValueError", errEinsumSublist)
 		}
 		if i < 26 {
 			b.WriteByte(byte('A' + i))

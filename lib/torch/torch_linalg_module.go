@@ -1,7 +1,7 @@
 package torch
 
 import (
-	. "github.com/tensh/tensh/eval"
+	"github.com/tensh/tensh/eval"
 
 	"math"
 
@@ -35,30 +35,30 @@ var (
 	detSigs       = newArgParser("det(Tensor input)")
 	inverseSigs   = newArgParser("inverse(Tensor input, *, Tensor out=None)")
 	torchSvdSigs  = newArgParser("svd(Tensor input, bool some=True, bool compute_uv=True, *, TensorList[3] out=None)")
-	laFunctions   = map[string]*Builtin{}
+	laFunctions   = map[string]*eval.Builtin{}
 	laReturnTypes = map[string][]string{
 		"linalg_qr": {"Q", "R"}, "linalg_eigh": {"eigenvalues", "eigenvectors"},
 		"linalg_svd": {"U", "S", "Vh"}, "svd": {"U", "S", "V"},
 	}
 )
 
-func laf(name, sig, doc string, fn func(a *Args) Value) {
+func laf(name, sig, doc string, fn func(a *eval.Args) eval.Value) {
 	switch name {
 	case "det", "inv", "solve", "cholesky", "qr", "eigh", "eigvalsh", "svd", "svdvals", "pinv", "matrix_rank":
 		doc += " Computed with gonum's LAPACK in float64: float32 results may differ from PyTorch's in their last bits (never at print precision in the tests); eigenvector and singular-vector signs follow LAPACK's conventions."
 	}
-	laFunctions[name] = &Builtin{Name: "linalg_" + name, Sig: sig, Doc: doc, Fn: fn}
+	laFunctions[name] = &eval.Builtin{Name: "linalg_" + name, Sig: sig, Doc: doc, Fn: fn}
 }
 
-func laTuple(name string, ts ...*tensor.Tensor) Value {
-	el := make(Tuple, len(ts))
+func laTuple(name string, ts ...*tensor.Tensor) eval.Value {
+	el := make(eval.Tuple, len(ts))
 	for i, t := range ts {
 		el[i] = t
 	}
-	return &NamedTuple{TypeName: "torch.return_types." + name, Fields: laReturnTypes[name], Elems: el}
+	return &eval.NamedTuple{TypeName: "torch.return_types." + name, Fields: laReturnTypes[name], Elems: el}
 }
 
-func laOut(a *Args, r *boundArgs, res *tensor.Tensor) Value {
+func laOut(a *eval.Args, r *boundArgs, res *tensor.Tensor) eval.Value {
 	return withOut(a, r, res, func(o *tensor.Tensor) { checkOutDType(o, res.DType()) })
 }
 
@@ -79,8 +79,8 @@ func laSpectrum(name string, t *tensor.Tensor, r *boundArgs) (u, s, vh, mag *ten
 
 // laNoDriver refuses driver=, which PyTorch takes on CUDA only.
 func laNoDriver(r *boundArgs) {
-	if v := r.val("driver"); v != nil && v != Value(None) {
-		Throw("RuntimeError", errSvdDriver)
+	if v := r.val("driver"); v != nil && v != eval.Value(eval.None) {
+		eval.Throw("RuntimeError", errSvdDriver)
 	}
 }
 
@@ -113,71 +113,71 @@ func svdTol(t *tensor.Tensor, s *tensor.Tensor, r *boundArgs, legacy string) *te
 }
 
 func init() {
-	torchSubmodules["linalg"] = func(s *Session) *Module {
-		m := &Module{Name: "torch.linalg", Members: map[string]Value{}}
+	torchSubmodules["linalg"] = func(s *eval.Session) *eval.Module {
+		m := &eval.Module{Name: "torch.linalg", Members: map[string]eval.Value{}}
 		for name, b := range laFunctions {
 			m.Members[name] = b
 		}
 		return m
 	}
 	laf("det", "det(A) -> Tensor", "The determinant of a square matrix (or of each in a batch), from an LU factorization.",
-		func(a *Args) Value { r := laDetSigs.parse(a); return laOut(a, r, linalg.Det(r.tensor("A"))) })
+		func(a *eval.Args) eval.Value { r := laDetSigs.parse(a); return laOut(a, r, linalg.Det(r.tensor("A"))) })
 	laf("inv", "inv(A) -> Tensor", "The inverse of a square matrix (or of each in a batch); a singular matrix raises torch.linalg.LinAlgError.",
-		func(a *Args) Value {
+		func(a *eval.Args) eval.Value {
 			r := laInvSigs.parse(a)
 			return laOut(a, r, linalg.Inv("linalg.inv", r.tensor("A")))
 		})
 	laf("solve", "solve(A, B) -> Tensor", "X with A X = B for square A; B may be a batch of vectors. Batch dimensions broadcast.",
-		func(a *Args) Value {
+		func(a *eval.Args) eval.Value {
 			r := laSolveSigs.parse(a)
 			if !r.bool("left", true) {
-				Throw("NotImplementedError", errSolveLeft)
+				eval.Throw("NotImplementedError", errSolveLeft)
 			}
 			return laOut(a, r, linalg.Solve(r.tensor("A"), r.tensor("B")))
 		})
 	laf("cholesky", "cholesky(A, *, upper=False) -> Tensor", "L with A = L Lᵀ for a symmetric positive-definite A (its transpose with upper=True).",
-		func(a *Args) Value {
+		func(a *eval.Args) eval.Value {
 			r := laCholSigs.parse(a)
 			return laOut(a, r, linalg.Cholesky(r.tensor("input"), r.bool("upper", false)))
 		})
 	laf("qr", "qr(A, mode='reduced') -> (Tensor Q, Tensor R)", "The QR decomposition (Householder): Q with orthonormal columns, R upper triangular; mode 'complete' or 'r'.",
-		func(a *Args) Value {
+		func(a *eval.Args) eval.Value {
 			r := laQRSigs.parse(a)
 			mode := "reduced"
-			if s, ok := r.val("mode").(Str); ok {
+			if s, ok := r.val("mode").(eval.Str); ok {
 				mode = string(s)
 			}
 			q, rr := linalg.QR(r.tensor("A"), mode)
 			return laTuple("linalg_qr", q, rr)
 		})
 	laf("eigh", "eigh(A, UPLO='L') -> (Tensor eigenvalues, Tensor eigenvectors)", "Eigenvalues (ascending) and eigenvectors (columns) of a symmetric matrix, read from its lower (or upper) triangle.",
-		func(a *Args) Value {
+		func(a *eval.Args) eval.Value {
 			r := laEighSigs.parse(a)
 			w, v := linalg.Eigh("linalg.eigh", r.tensor("input"), uplo(r), true)
 			return laTuple("linalg_eigh", w, v)
 		})
 	laf("eigvalsh", "eigvalsh(A, UPLO='L') -> Tensor", "The eigenvalues (ascending) of a symmetric matrix.",
-		func(a *Args) Value {
+		func(a *eval.Args) eval.Value {
 			r := laEigvalshSigs.parse(a)
 			w, _ := linalg.Eigh("linalg.eigvalsh", r.tensor("input"), uplo(r), false)
 			return laOut(a, r, w)
 		})
 	laf("svd", "svd(A, full_matrices=True) -> (Tensor U, Tensor S, Tensor Vh)", "The singular value decomposition A = U diag(S) Vh (singular values descending).",
-		func(a *Args) Value {
+		func(a *eval.Args) eval.Value {
 			r := laSvdSigs.parse(a)
 			laNoDriver(r)
 			u, s, vh := linalg.SVD("linalg.svd", r.tensor("A"), r.bool("full_matrices", true), true)
 			return laTuple("linalg_svd", u, s, vh)
 		})
 	laf("svdvals", "svdvals(A) -> Tensor", "The singular values, in descending order.",
-		func(a *Args) Value {
+		func(a *eval.Args) eval.Value {
 			r := laSvdvalsSigs.parse(a)
 			laNoDriver(r)
 			_, s, _ := linalg.SVD("linalg.svd", r.tensor("A"), false, false)
 			return laOut(a, r, s)
 		})
 	laf("pinv", "pinv(A, *, atol=None, rtol=None, hermitian=False) -> Tensor", "The Moore–Penrose pseudo-inverse, from the SVD, singular values below max(atol, rtol·σmax) dropped.",
-		func(a *Args) Value {
+		func(a *eval.Args) eval.Value {
 			r := laPinvSigs.parse(a)
 			t := r.tensor("input")
 			u, s, vh, mag := laSpectrum("linalg.pinv", t, r)
@@ -196,7 +196,7 @@ func init() {
 			return laOut(a, r, linalg.Matmul(vs, u.Transpose(-2, -1)))
 		})
 	laf("matrix_rank", "matrix_rank(A, *, atol=None, rtol=None, hermitian=False) -> Tensor", "The number of singular values above max(atol, rtol·σmax) (int64).",
-		func(a *Args) Value {
+		func(a *eval.Args) eval.Value {
 			r := laRankSigs.parse(a)
 			t := r.tensor("input")
 			_, _, _, s := laSpectrum("linalg.matrix_rank", t, r)
@@ -212,12 +212,12 @@ func init() {
 			return laOut(a, r, tensor.FromSlice(counts, tol.Shape()[:tol.Dim()-1]...))
 		})
 	laf("cross", "cross(input, other, *, dim=-1) -> Tensor", "The cross product of 3-vectors along dim.",
-		func(a *Args) Value {
+		func(a *eval.Args) eval.Value {
 			r := laCrossSigs.parse(a)
 			return laOut(a, r, tensor.Cross(r.tensor("input"), r.tensor("other"), r.int("dim", -1), false))
 		})
 	laf("vector_norm", "vector_norm(x, ord=2, dim=None, keepdim=False, *, dtype=None) -> Tensor", "The ord-norm of x seen as a vector (over dim): ord a number, inf or -inf.",
-		func(a *Args) Value {
+		func(a *eval.Args) eval.Value {
 			r := laVNormSigs.parse(a)
 			ord := 2.0
 			if r.has("ord") {
@@ -226,7 +226,7 @@ func init() {
 			return laOut(a, r, laVectorNorm("linalg.vector_norm", r.tensor("input"), ord, r.ints("dim"), r.bool("keepdim", false)))
 		})
 	laf("matrix_norm", "matrix_norm(A, ord='fro', dim=(-2, -1), keepdim=False, *, dtype=None) -> Tensor", "The matrix norm over two dims: 'fro', 'nuc', inf, -inf, 1, -1, 2, -2.",
-		func(a *Args) Value {
+		func(a *eval.Args) eval.Value {
 			r := laMNormSigs.parse(a)
 			dims := []int{-2, -1}
 			if r.has("dim") {
@@ -235,7 +235,7 @@ func init() {
 			return laOut(a, r, laMatrixNorm(r.tensor("input"), normOrd(r), dims, r.bool("keepdim", false)))
 		})
 	laf("norm", "norm(A, ord=None, dim=None, keepdim=False, *, dtype=None) -> Tensor", "A vector norm (1-d input or an int dim) or a matrix norm (2-d input or two dims); without ord the 2-norm of all elements.",
-		func(a *Args) Value {
+		func(a *eval.Args) eval.Value {
 			r := laNormSigs.parse(a)
 			t := r.tensor("input")
 			dims := r.ints("dim")
@@ -245,7 +245,7 @@ func init() {
 			}
 			if dims == nil {
 				if t.Dim() != 1 && t.Dim() != 2 {
-					Throw("RuntimeError", errLinalgNormDims, t.Dim())
+					eval.Throw("RuntimeError", errLinalgNormDims, t.Dim())
 				}
 				if t.Dim() == 2 {
 					return laOut(a, r, laMatrixNorm(t, normOrd(r), []int{-2, -1}, keep))
@@ -254,22 +254,22 @@ func init() {
 			if len(dims) == 2 {
 				return laOut(a, r, laMatrixNorm(t, normOrd(r), dims, keep))
 			}
-			if _, isStr := r.val("ord").(Str); isStr {
-				Throw("RuntimeError", errLinalgNormStrOrd)
+			if _, isStr := r.val("ord").(eval.Str); isStr {
+				eval.Throw("RuntimeError", errLinalgNormStrOrd)
 			}
 			return laOut(a, r, laVectorNorm("linalg.vector_norm", t, r.scalar("ord").Float(), dims, keep))
 		})
-	RegisterTorch(
-		&Builtin{Name: "det", Kind: TorchFunc | TensorMethod, Sig: "det(input) -> Tensor", Doc: "torch.linalg.det.",
-			Fn: func(a *Args) Value { return linalg.Det(tensorOnly(detSigs, a)) }},
-		&Builtin{Name: "inverse", Kind: TorchFunc | TensorMethod, Sig: "inverse(input) -> Tensor", Doc: "torch.linalg.inv.",
-			Fn: func(a *Args) Value {
+	eval.RegisterTorch(
+		&eval.Builtin{Name: "det", Kind: eval.TorchFunc | eval.TensorMethod, Sig: "det(input) -> Tensor", Doc: "torch.linalg.det.",
+			Fn: func(a *eval.Args) eval.Value { return linalg.Det(tensorOnly(detSigs, a)) }},
+		&eval.Builtin{Name: "inverse", Kind: eval.TorchFunc | eval.TensorMethod, Sig: "inverse(input) -> Tensor", Doc: "torch.linalg.inv.",
+			Fn: func(a *eval.Args) eval.Value {
 				r := inverseSigs.parse(a)
 				return laOut(a, r, linalg.Inv("linalg.inv", r.tensor("input")))
 			}},
-		&Builtin{Name: "svd", Kind: TorchFunc | TensorMethod, Sig: "svd(input, some=True, compute_uv=True) -> (Tensor U, Tensor S, Tensor V)",
+		&eval.Builtin{Name: "svd", Kind: eval.TorchFunc | eval.TensorMethod, Sig: "svd(input, some=True, compute_uv=True) -> (Tensor U, Tensor S, Tensor V)",
 			Doc: "The SVD as (U, S, V) with A = U diag(S) Vᵀ (V, not Vh; reduced unless some=False; zeros for U and V when compute_uv=False).",
-			Fn: func(a *Args) Value {
+			Fn: func(a *eval.Args) eval.Value {
 				r := torchSvdSigs.parse(a)
 				t := r.tensor("input")
 				some, uv := r.bool("some", true), r.bool("compute_uv", true)
@@ -285,7 +285,7 @@ func init() {
 }
 
 func uplo(r *boundArgs) bool {
-	s, ok := r.val("UPLO").(Str)
+	s, ok := r.val("UPLO").(eval.Str)
 	if !ok {
 		return false
 	}
@@ -295,23 +295,23 @@ func uplo(r *boundArgs) bool {
 	case "U", "u":
 		return true
 	}
-	Throw("RuntimeError", errUPLO, string(s))
+	eval.Throw("RuntimeError", errUPLO, string(s))
 	return false
 }
 
 // normOrd is a matrix norm's ord: a number, or NaN standing for 'fro'
 // and +Inf·0 for 'nuc' (returned as the string).
-func normOrd(r *boundArgs) Value {
+func normOrd(r *boundArgs) eval.Value {
 	v := r.val("ord")
 	if v == nil {
-		return Str("fro")
+		return eval.Str("fro")
 	}
 	return v
 }
 
 func laVectorNorm(name string, t *tensor.Tensor, ord float64, dims []int, keepdim bool) *tensor.Tensor {
 	if !t.DType().IsFloat() {
-		Throw("RuntimeError", errVNormFloat, name, t.DType().ScalarName())
+		eval.Throw("RuntimeError", errVNormFloat, name, t.DType().ScalarName())
 	}
 	abs := tensor.Unary(tensor.OpAbs, t, tensor.Opts{})
 	switch {
@@ -323,27 +323,27 @@ func laVectorNorm(name string, t *tensor.Tensor, ord float64, dims []int, keepdi
 	return tensor.Norm(t, ord, dims, keepdim)
 }
 
-func laMatrixNorm(t *tensor.Tensor, ord Value, dims []int, keepdim bool) *tensor.Tensor {
+func laMatrixNorm(t *tensor.Tensor, ord eval.Value, dims []int, keepdim bool) *tensor.Tensor {
 	if t.Dim() < 2 {
-		Throw("RuntimeError", errMNormDims)
+		eval.Throw("RuntimeError", errMNormDims)
 	}
 	if !t.DType().IsFloat() {
-		Throw("RuntimeError", errVNormFloat, "linalg.matrix_norm", t.DType().ScalarName())
+		eval.Throw("RuntimeError", errVNormFloat, "linalg.matrix_norm", t.DType().ScalarName())
 	}
 	if len(dims) != 2 {
-		Throw("RuntimeError", errMNormDimLen, len(dims))
+		eval.Throw("RuntimeError", errMNormDimLen, len(dims))
 	}
 	d0, d1 := tensor.WrapDim(dims[0], t.Dim()), tensor.WrapDim(dims[1], t.Dim())
-	if s, ok := ord.(Str); ok {
+	if s, ok := ord.(eval.Str); ok {
 		switch string(s) {
 		case "fro":
 			return tensor.Norm(t, 2, []int{d0, d1}, keepdim)
 		case "nuc":
 			return linalg.NuclearNorm(t, []int{d0, d1}, keepdim)
 		}
-		Throw("RuntimeError", errMNormOrd, string(s))
+		eval.Throw("RuntimeError", errMNormOrd, string(s))
 	}
-	o, _ := ToScalar(ord)
+	o, _ := eval.ToScalar(ord)
 	p := o.Float()
 	abs := tensor.Unary(tensor.OpAbs, t, tensor.Opts{})
 	ext := func(x *tensor.Tensor, d int) *tensor.Tensor {
@@ -379,6 +379,6 @@ func laMatrixNorm(t *tensor.Tensor, ord Value, dims []int, keepdim bool) *tensor
 		}
 		return res
 	}
-	Throw("RuntimeError", errMNormOrdNum, tensor.CppFloatString(p))
+	eval.Throw("RuntimeError", errMNormOrdNum, tensor.CppFloatString(p))
 	return nil
 }

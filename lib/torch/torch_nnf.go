@@ -1,7 +1,7 @@
 package torch
 
 import (
-	. "github.com/tensh/tensh/eval"
+	"github.com/tensh/tensh/eval"
 
 	"fmt"
 	"slices"
@@ -28,64 +28,64 @@ var (
 )
 
 // nnFunctions are the members of torch.nn.functional.
-var nnFunctions = map[string]*Builtin{}
+var nnFunctions = map[string]*eval.Builtin{}
 
-func nnf(name, sig, doc string, fn func(a *Args) Value) {
-	nnFunctions[name] = &Builtin{Name: name, Sig: sig, Doc: doc, Fn: fn}
+func nnf(name, sig, doc string, fn func(a *eval.Args) eval.Value) {
+	nnFunctions[name] = &eval.Builtin{Name: name, Sig: sig, Doc: doc, Fn: fn}
 }
 
 func init() {
-	torchSubmodules["nn"] = func(s *Session) *Module {
-		f := &Module{Name: "torch.nn.functional", Members: map[string]Value{}}
+	torchSubmodules["nn"] = func(s *eval.Session) *eval.Module {
+		f := &eval.Module{Name: "torch.nn.functional", Members: map[string]eval.Value{}}
 		for name, b := range nnFunctions {
 			f.Members[name] = b
 		}
-		return &Module{Name: "torch.nn", Members: map[string]Value{"functional": f}}
+		return &eval.Module{Name: "torch.nn", Members: map[string]eval.Value{"functional": f}}
 	}
-	both := TorchFunc | TensorMethod
-	RegisterTorch(
-		&Builtin{Name: "softmax", Kind: both, Sig: "softmax(input, dim, dtype=None) -> Tensor",
+	both := eval.TorchFunc | eval.TensorMethod
+	eval.RegisterTorch(
+		&eval.Builtin{Name: "softmax", Kind: both, Sig: "softmax(input, dim, dtype=None) -> Tensor",
 			Doc: "exp(x) / sum(exp(x)) along dim (computed as PyTorch does, after subtracting the maximum); dtype converts the input first.",
-			Fn:  func(a *Args) Value { return softmaxCall(a, softmaxSigs, false) }},
-		&Builtin{Name: "log_softmax", Kind: both, Sig: "log_softmax(input, dim, dtype=None) -> Tensor",
+			Fn:  func(a *eval.Args) eval.Value { return softmaxCall(a, softmaxSigs, false) }},
+		&eval.Builtin{Name: "log_softmax", Kind: both, Sig: "log_softmax(input, dim, dtype=None) -> Tensor",
 			Doc: "log(softmax(x)) along dim, computed as x - max - log(sum(exp(x - max))).",
-			Fn:  func(a *Args) Value { return softmaxCall(a, logSoftmaxSigs, true) }},
+			Fn:  func(a *eval.Args) eval.Value { return softmaxCall(a, logSoftmaxSigs, true) }},
 	)
 	nnf("relu", "relu(input, inplace=False) -> Tensor", "max(x, 0) of each element (in place with inplace=True).",
-		func(a *Args) Value { return inplaceOr(a, "relu") })
+		func(a *eval.Args) eval.Value { return inplaceOr(a, "relu") })
 	nnf("sigmoid", "sigmoid(input) -> Tensor", "1 / (1 + exp(-x)) of each element.",
-		func(a *Args) Value {
-			var t Value
+		func(a *eval.Args) eval.Value {
+			var t eval.Value
 			a.Unpack("input", &t)
 			warnFrom(a.Session(), warnSigmoidLoc, "UserWarning", warnSigmoidDeprecated, warnSigmoidSrc)
 			return callMethod(a, "sigmoid", t)
 		})
 	nnf("tanh", "tanh(input) -> Tensor", "tanh of each element.",
-		func(a *Args) Value {
-			var t Value
+		func(a *eval.Args) eval.Value {
+			var t eval.Value
 			a.Unpack("input", &t)
 			warnFrom(a.Session(), warnTanhLoc, "UserWarning", warnTanhDeprecated, warnTanhSrc)
 			return callMethod(a, "tanh", t)
 		})
 	nnf("gelu", "gelu(input, approximate='none') -> Tensor", "x * Φ(x), Φ the standard normal CDF: x/2 * (1 + erf(x/√2)).",
-		func(a *Args) Value {
+		func(a *eval.Args) eval.Value {
 			r := geluSigs.parse(a)
-			if s, ok := r.val("approximate").(Str); ok && s != "none" {
+			if s, ok := r.val("approximate").(eval.Str); ok && s != "none" {
 				if s == "tanh" {
 					return tensor.GeluTanh(r.tensor("input"))
 				}
-				Throw("RuntimeError", errGeluApprox)
+				eval.Throw("RuntimeError", errGeluApprox)
 			}
 			return tensor.Gelu(r.tensor("input"))
 		})
 	nnf("softmax", "softmax(input, dim=None, _stacklevel=3, dtype=None) -> Tensor",
 		"softmax along dim (without dim, PyTorch's deprecated implicit choice: 0 for 0-, 1- and 3-d inputs, else 1, with its warning).",
-		func(a *Args) Value { return nnSoftmax(a, "softmax", false) })
+		func(a *eval.Args) eval.Value { return nnSoftmax(a, "softmax", false) })
 	nnf("log_softmax", "log_softmax(input, dim=None, _stacklevel=3, dtype=None) -> Tensor",
 		"log_softmax along dim (without dim, PyTorch's deprecated implicit choice, with its warning).",
-		func(a *Args) Value { return nnSoftmax(a, "log_softmax", true) })
+		func(a *eval.Args) eval.Value { return nnSoftmax(a, "log_softmax", true) })
 	nnf("linear", "linear(input, weight, bias=None) -> Tensor", "input @ weight.T + bias.",
-		func(a *Args) Value {
+		func(a *eval.Args) eval.Value {
 			r := linearSigs.parse(a)
 			x, w, b := r.tensor("input"), r.tensor("weight"), r.tensor("bias")
 			out := linalg.Matmul(x, w.T())
@@ -95,16 +95,16 @@ func init() {
 			return out
 		})
 	nnf("one_hot", "one_hot(tensor, num_classes=-1) -> LongTensor", "A new last dimension of num_classes (max + 1 by default) with a 1 at each element's value.",
-		func(a *Args) Value {
+		func(a *eval.Args) eval.Value {
 			r := oneHotSigs.parse(a)
 			return tensor.OneHot(r.tensor("input"), r.int("num_classes", -1))
 		})
 	nnf("pad", "pad(input, pad, mode='constant', value=None) -> Tensor",
 		"Pads the last len(pad)/2 dimensions, last first: (left, right, top, bottom, ...); negative pads crop. mode 'constant' (value, default 0), 'reflect', 'replicate' or 'circular'.",
-		func(a *Args) Value {
+		func(a *eval.Args) eval.Value {
 			r := padSigs.parse(a)
 			mode := "constant"
-			if s, ok := r.val("mode").(Str); ok {
+			if s, ok := r.val("mode").(eval.Str); ok {
 				mode = string(s)
 			}
 			v := 0.0
@@ -115,10 +115,10 @@ func init() {
 			return tensor.Pad(r.tensor("input"), r.ints("pad"), mode, v, hasV)
 		})
 	nnf("normalize", "normalize(input, p=2.0, dim=1, eps=1e-12, out=None) -> Tensor", "input divided by its p-norm along dim (at least eps).",
-		func(a *Args) Value {
+		func(a *eval.Args) eval.Value {
 			var t *tensor.Tensor
 			p, dim, eps := 2.0, 1, 1e-12
-			var out Value = None
+			var out eval.Value = eval.None
 			a.Unpack("input", &t, "p?", &p, "dim?", &dim, "eps?", &eps, "out?", &out)
 			n := tensor.Norm(t, p, []int{dim}, true)
 			lo := tensor.FloatS(eps)
@@ -130,28 +130,28 @@ func init() {
 			return res
 		})
 	nnf("mse_loss", "mse_loss(input, target, size_average=None, reduce=None, reduction='mean') -> Tensor", "The mean (or sum, or none) of the squared differences.",
-		func(a *Args) Value { return pointLoss(a, "mse_loss", true) })
+		func(a *eval.Args) eval.Value { return pointLoss(a, "mse_loss", true) })
 	nnf("l1_loss", "l1_loss(input, target, size_average=None, reduce=None, reduction='mean') -> Tensor", "The mean (or sum, or none) of the absolute differences.",
-		func(a *Args) Value { return pointLoss(a, "l1_loss", false) })
+		func(a *eval.Args) eval.Value { return pointLoss(a, "l1_loss", false) })
 	nnf("nll_loss", "nll_loss(input, target, weight=None, size_average=None, ignore_index=-100, reduce=None, reduction='mean') -> Tensor",
 		"The negative log likelihood loss of log-probabilities input (N, C) or (C,) for class indices target.",
-		func(a *Args) Value { return nllLossCall(a, false) })
+		func(a *eval.Args) eval.Value { return nllLossCall(a, false) })
 	nnf("cross_entropy", "cross_entropy(input, target, weight=None, size_average=None, ignore_index=-100, reduce=None, reduction='mean', label_smoothing=0.0) -> Tensor",
 		"nll_loss(log_softmax(input, 1), target): the cross entropy of logits input (N, C) or (C,) and class indices target.",
-		func(a *Args) Value { return nllLossCall(a, true) })
+		func(a *eval.Args) eval.Value { return nllLossCall(a, true) })
 }
 
 // callMethod calls the tensor method name on t (raising the function's
 // TypeError when t is not a tensor).
-func callMethod(a *Args, name string, t Value, pos ...Value) Value {
+func callMethod(a *eval.Args, name string, t eval.Value, pos ...eval.Value) eval.Value {
 	if _, ok := t.(*tensor.Tensor); !ok {
-		Throw("TypeError", ErrArgMustBePos, name, "input", 1, "Tensor", TypeName(t))
+		eval.Throw("TypeError", eval.ErrArgMustBePos, name, "input", 1, "Tensor", eval.TypeName(t))
 	}
-	return TensorMethods[name].Fn((&Args{Name: name, Self: t, Pos: pos}).Bind(a.Session()))
+	return eval.TensorMethods[name].Fn((&eval.Args{Name: name, Self: t, Pos: pos}).Bind(a.Session()))
 }
 
-func inplaceOr(a *Args, name string) Value {
-	var t Value
+func inplaceOr(a *eval.Args, name string) eval.Value {
+	var t eval.Value
 	inplace := false
 	a.Unpack("input", &t, "inplace?", &inplace)
 	if inplace {
@@ -160,7 +160,7 @@ func inplaceOr(a *Args, name string) Value {
 	return callMethod(a, name, t)
 }
 
-func softmaxCall(a *Args, p *argParser, log bool) Value {
+func softmaxCall(a *eval.Args, p *argParser, log bool) eval.Value {
 	r := p.parse(a)
 	t := r.tensor("input")
 	if r.idx == 1 {
@@ -174,13 +174,13 @@ func softmaxCall(a *Args, p *argParser, log bool) Value {
 }
 
 // nnSoftmax is F.softmax / F.log_softmax (torch/nn/functional.py).
-func nnSoftmax(a *Args, name string, log bool) Value {
+func nnSoftmax(a *eval.Args, name string, log bool) eval.Value {
 	var t *tensor.Tensor
-	var dim, dtype Value = None, None
+	var dim, dtype eval.Value = eval.None, eval.None
 	stack := 3
 	a.Unpack("input", &t, "dim?", &dim, "_stacklevel?", &stack, "dtype?", &dtype)
 	d := 0
-	if _, isNone := dim.(NoneType); isNone {
+	if _, isNone := dim.(eval.NoneType); isNone {
 		a.Session().Warn("UserWarning", fmt.Sprintf(warnImplicitDim, name))
 		if n := t.Dim(); n != 0 && n != 1 && n != 3 {
 			d = 1
@@ -188,7 +188,7 @@ func nnSoftmax(a *Args, name string, log bool) Value {
 	} else {
 		d = int(a.ToInt("dim", dim))
 	}
-	if dt, ok := dtype.(DTypeValue); ok {
+	if dt, ok := dtype.(eval.DTypeValue); ok {
 		t = t.To(dt.D)
 	}
 	return tensor.Softmax(t, d, log)
@@ -196,9 +196,9 @@ func nnSoftmax(a *Args, name string, log bool) Value {
 
 // reduction resolves the reduction= of a loss, with the legacy
 // size_average= and reduce= (PyTorch's _Reduction.legacy_get_string).
-func reduction(a *Args, sizeAverage, reduce, red Value) string {
-	_, saNone := sizeAverage.(NoneType)
-	_, rNone := reduce.(NoneType)
+func reduction(a *eval.Args, sizeAverage, reduce, red eval.Value) string {
+	_, saNone := sizeAverage.(eval.NoneType)
+	_, rNone := reduce.(eval.NoneType)
 	if !saNone || !rNone {
 		sa, re := true, true
 		if !saNone {
@@ -217,15 +217,15 @@ func reduction(a *Args, sizeAverage, reduce, red Value) string {
 		warnFrom(a.Session(), warnReductionLoc, "UserWarning", fmt.Sprintf(warnLegacyReduction, res), warnReductionSrc)
 		return res
 	}
-	s, ok := red.(Str)
+	s, ok := red.(eval.Str)
 	if !ok {
-		Throw("TypeError", ErrArgMustBeKw, a.Name, "reduction", "str", TypeName(red))
+		eval.Throw("TypeError", eval.ErrArgMustBeKw, a.Name, "reduction", "str", eval.TypeName(red))
 	}
 	switch string(s) {
 	case "mean", "sum", "none":
 		return string(s)
 	}
-	Throw("ValueError", errBadReduction, string(s))
+	eval.Throw("ValueError", errBadReduction, string(s))
 	return ""
 }
 
@@ -239,12 +239,12 @@ func applyReduction(t *tensor.Tensor, red string) *tensor.Tensor {
 	return t
 }
 
-func pointLoss(a *Args, name string, square bool) Value {
+func pointLoss(a *eval.Args, name string, square bool) eval.Value {
 	var x, y *tensor.Tensor
-	var sa, re, red Value = None, None, Str("mean")
+	var sa, re, red eval.Value = eval.None, eval.None, eval.Str("mean")
 	a.Unpack("input", &x, "target", &y, "size_average?", &sa, "reduce?", &re, "reduction?", &red)
 	if !slices.Equal(x.Shape(), y.Shape()) {
-		a.Session().Warn("UserWarning", fmt.Sprintf(warnLossSize, Repr(Size(y.Shape())), Repr(Size(x.Shape()))))
+		a.Session().Warn("UserWarning", fmt.Sprintf(warnLossSize, eval.Repr(eval.Size(y.Shape())), eval.Repr(eval.Size(x.Shape()))))
 	}
 	r := reduction(a, sa, re, red)
 	d := tensor.Sub(tensor.TensorOperand(x), tensor.TensorOperand(y), tensor.IntS(1), tensor.Opts{})
@@ -256,9 +256,9 @@ func pointLoss(a *Args, name string, square bool) Value {
 	return applyReduction(d, r)
 }
 
-func nllLossCall(a *Args, fromLogits bool) Value {
+func nllLossCall(a *eval.Args, fromLogits bool) eval.Value {
 	var x, y *tensor.Tensor
-	var w, sa, re, red Value = None, None, None, Str("mean")
+	var w, sa, re, red eval.Value = eval.None, eval.None, eval.None, eval.Str("mean")
 	ignore := int64(-100)
 	smoothing := 0.0
 	if fromLogits {
@@ -270,11 +270,11 @@ func nllLossCall(a *Args, fromLogits bool) Value {
 	}
 	r := reduction(a, sa, re, red)
 	if smoothing != 0 {
-		Throw("NotImplementedError", errLabelSmoothing)
+		eval.Throw("NotImplementedError", errLabelSmoothing)
 	}
 	if fromLogits {
 		if y.DType().IsFloat() {
-			Throw("NotImplementedError", errProbTargets)
+			eval.Throw("NotImplementedError", errProbTargets)
 		}
 		classDim := 1
 		if x.Dim() == 1 {

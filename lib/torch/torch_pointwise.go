@@ -1,7 +1,7 @@
 package torch
 
 import (
-	. "github.com/tensh/tensh/eval"
+	"github.com/tensh/tensh/eval"
 
 	"fmt"
 	"strings"
@@ -128,8 +128,8 @@ func init() {
 		for _, name := range sp.names {
 			sigs := binarySigs(name, second, sp.form)
 			sig := name + "(input, " + second + ", *, out=None) -> Tensor"
-			RegisterTorch(&Builtin{Name: name, Kind: TorchFunc | TensorMethod, Sig: sig, Doc: sp.doc,
-				Fn: func(a *Args) Value {
+			eval.RegisterTorch(&eval.Builtin{Name: name, Kind: eval.TorchFunc | eval.TensorMethod, Sig: sig, Doc: sp.doc,
+				Fn: func(a *eval.Args) eval.Value {
 					b := sigs.parse(a)
 					x, y := binaryOperands(b, second)
 					opts := pwOpts(a.Session())
@@ -138,9 +138,9 @@ func init() {
 				}})
 			if sp.inplace {
 				isigs := binarySigs(name+"_", second, sp.form)
-				RegisterTorch(&Builtin{Name: name + "_", Kind: TensorMethod, Sig: name + "_(" + second + ") -> Tensor",
+				eval.RegisterTorch(&eval.Builtin{Name: name + "_", Kind: eval.TensorMethod, Sig: name + "_(" + second + ") -> Tensor",
 					Doc: "In-place form of " + name + "(): writes the result into self, which keeps its shape and dtype.",
-					Fn: func(a *Args) Value {
+					Fn: func(a *eval.Args) eval.Value {
 						b := isigs.parse(a)
 						opts := pwOpts(a.Session())
 						opts.Inplace = true
@@ -163,13 +163,13 @@ func init() {
 		case "rsub":
 			doc = "Reversed subtraction: other - alpha * input."
 		}
-		kind := TorchFunc | TensorMethod
+		kind := eval.TorchFunc | eval.TensorMethod
 		if name == "rsub" {
-			kind = TorchFunc
+			kind = eval.TorchFunc
 		}
 		sigs, isigs := addSigs(name), addSigs(name+"_")
-		RegisterTorch(&Builtin{Name: name, Kind: kind, Sig: name + "(input, other, *, alpha=1, out=None) -> Tensor", Doc: doc,
-			Fn: func(a *Args) Value {
+		eval.RegisterTorch(&eval.Builtin{Name: name, Kind: kind, Sig: name + "(input, other, *, alpha=1, out=None) -> Tensor", Doc: doc,
+			Fn: func(a *eval.Args) eval.Value {
 				b := sigs.parse(a)
 				x, y := binaryOperands(b, "other")
 				b.deprecated(a)
@@ -187,9 +187,9 @@ func init() {
 		if name == "rsub" {
 			continue
 		}
-		RegisterTorch(&Builtin{Name: name + "_", Kind: TensorMethod, Sig: name + "_(other, *, alpha=1) -> Tensor",
+		eval.RegisterTorch(&eval.Builtin{Name: name + "_", Kind: eval.TensorMethod, Sig: name + "_(other, *, alpha=1) -> Tensor",
 			Doc: "In-place form of " + name + "(): writes the result into self, which keeps its shape and dtype.",
-			Fn: func(a *Args) Value {
+			Fn: func(a *eval.Args) eval.Value {
 				b := isigs.parse(a)
 				b.deprecated(a)
 				opts := pwOpts(a.Session())
@@ -205,18 +205,18 @@ func init() {
 	// div takes rounding_mode.
 	for _, name := range []string{"div", "divide"} {
 		sigs, isigs := divSigs(name), divSigs(name+"_")
-		RegisterTorch(&Builtin{Name: name, Kind: TorchFunc | TensorMethod, Sig: name + "(input, other, *, rounding_mode=None, out=None) -> Tensor",
+		eval.RegisterTorch(&eval.Builtin{Name: name, Kind: eval.TorchFunc | eval.TensorMethod, Sig: name + "(input, other, *, rounding_mode=None, out=None) -> Tensor",
 			Doc: "Divides input by other elementwise: true division, or rounded with rounding_mode 'trunc' or 'floor'.",
-			Fn: func(a *Args) Value {
+			Fn: func(a *eval.Args) eval.Value {
 				b := sigs.parse(a)
 				x, y := binaryOperands(b, "other")
 				opts := pwOpts(a.Session())
 				opts.Out = b.tensor("out")
 				return tensor.Div(x, y, roundingMode(b), opts)
 			}})
-		RegisterTorch(&Builtin{Name: name + "_", Kind: TensorMethod, Sig: name + "_(other, *, rounding_mode=None) -> Tensor",
+		eval.RegisterTorch(&eval.Builtin{Name: name + "_", Kind: eval.TensorMethod, Sig: name + "_(other, *, rounding_mode=None) -> Tensor",
 			Doc: "In-place form of " + name + "(): writes the quotient into self, which keeps its shape and dtype.",
-			Fn: func(a *Args) Value {
+			Fn: func(a *eval.Args) eval.Value {
 				b := isigs.parse(a)
 				opts := pwOpts(a.Session())
 				opts.Inplace = true
@@ -263,7 +263,7 @@ func divSigs(name string) *argParser {
 // deprecated warns, as PyTorch does, when a call bound to one of the
 // hidden (deprecated) signatures; the signatures that are not deprecated
 // are the ones suggested.
-func (b *boundArgs) deprecated(a *Args) {
+func (b *boundArgs) deprecated(a *eval.Args) {
 	if !b.sig.hidden {
 		return
 	}
@@ -281,7 +281,7 @@ func (b *boundArgs) deprecated(a *Args) {
 
 // roundingMode is div's rounding_mode ("" for None).
 func roundingMode(b *boundArgs) string {
-	s, _ := b.val("rounding_mode").(Str)
+	s, _ := b.val("rounding_mode").(eval.Str)
 	if b.has("rounding_mode") && s == "" {
 		tensor.Raise(tensor.RuntimeError, errRoundingMode, "")
 	}
@@ -341,8 +341,8 @@ func init() {
 				spec = name + "(Tensor input)"
 			}
 			sigs := newArgParser(spec)
-			RegisterTorch(&Builtin{Name: name, Kind: TorchFunc | TensorMethod, Sig: name + "(input, *, out=None) -> Tensor", Doc: sp.doc,
-				Fn: func(a *Args) Value {
+			eval.RegisterTorch(&eval.Builtin{Name: name, Kind: eval.TorchFunc | eval.TensorMethod, Sig: name + "(input, *, out=None) -> Tensor", Doc: sp.doc,
+				Fn: func(a *eval.Args) eval.Value {
 					opts := pwOpts(a.Session())
 					if a.Self != nil {
 						return tensor.Unary(sp.op, noArgTensor(a), opts)
@@ -354,9 +354,9 @@ func init() {
 			if sp.noInplace {
 				continue
 			}
-			RegisterTorch(&Builtin{Name: name + "_", Kind: TensorMethod, Sig: name + "_() -> Tensor",
+			eval.RegisterTorch(&eval.Builtin{Name: name + "_", Kind: eval.TensorMethod, Sig: name + "_() -> Tensor",
 				Doc: "In-place form of " + name + "(): writes the result into self, which keeps its dtype.",
-				Fn: func(a *Args) Value {
+				Fn: func(a *eval.Args) eval.Value {
 					opts := pwOpts(a.Session())
 					opts.Inplace = true
 					return tensor.Unary(sp.op, noArgTensor(a), opts)
@@ -364,23 +364,23 @@ func init() {
 		}
 	}
 
-	RegisterTorch(&Builtin{Name: "positive", Kind: TorchFunc | TensorMethod, Sig: "positive(input) -> Tensor",
+	eval.RegisterTorch(&eval.Builtin{Name: "positive", Kind: eval.TorchFunc | eval.TensorMethod, Sig: "positive(input) -> Tensor",
 		Doc: "Returns input itself (the unary + operator); refused for bool tensors.",
-		Fn: func(a *Args) Value {
+		Fn: func(a *eval.Args) eval.Value {
 			return tensor.Positive(tensorOnly(positiveSigs, a))
 		}})
 
 	for _, inplace := range []bool{false, true} {
 		inplace := inplace
 		name := "round"
-		kind := TorchFunc | TensorMethod
+		kind := eval.TorchFunc | eval.TensorMethod
 		if inplace {
-			name, kind = "round_", TensorMethod
+			name, kind = "round_", eval.TensorMethod
 		}
 		roundSigs := newArgParser(name+"(Tensor input, *, Tensor out=None)", name+"(Tensor input, *, int64_t decimals, Tensor out=None)")
-		RegisterTorch(&Builtin{Name: name, Kind: kind, Sig: name + "(input, *, decimals=0, out=None) -> Tensor",
+		eval.RegisterTorch(&eval.Builtin{Name: name, Kind: kind, Sig: name + "(input, *, decimals=0, out=None) -> Tensor",
 			Doc: "Rounds each element to the nearest integer, halves to even; with decimals, to that many decimal places.",
-			Fn: func(a *Args) Value {
+			Fn: func(a *eval.Args) eval.Value {
 				b := roundSigs.parse(a)
 				opts := pwOpts(a.Session())
 				opts.Inplace = inplace
@@ -388,13 +388,13 @@ func init() {
 				return tensor.Round(b.tensor("input"), b.int("decimals", 0), opts)
 			}})
 
-		name, kind = "square", TorchFunc|TensorMethod
+		name, kind = "square", eval.TorchFunc|eval.TensorMethod
 		if inplace {
-			name, kind = "square_", TensorMethod
+			name, kind = "square_", eval.TensorMethod
 		}
-		RegisterTorch(&Builtin{Name: name, Kind: kind, Sig: name + "(input, *, out=None) -> Tensor",
+		eval.RegisterTorch(&eval.Builtin{Name: name, Kind: kind, Sig: name + "(input, *, out=None) -> Tensor",
 			Doc: "Square of each element (input ** 2).",
-			Fn: func(a *Args) Value {
+			Fn: func(a *eval.Args) eval.Value {
 				opts := pwOpts(a.Session())
 				if a.Self != nil {
 					opts.Inplace = inplace
@@ -405,14 +405,14 @@ func init() {
 				return tensor.Square(b.tensor("input"), opts)
 			}})
 
-		name, kind = "nan_to_num", TorchFunc|TensorMethod
+		name, kind = "nan_to_num", eval.TorchFunc|eval.TensorMethod
 		if inplace {
-			name, kind = "nan_to_num_", TensorMethod
+			name, kind = "nan_to_num_", eval.TensorMethod
 		}
 		nanSigs := newArgParser(name + "(Tensor input, double? nan=None, double? posinf=None, double? neginf=None, *, Tensor out=None)")
-		RegisterTorch(&Builtin{Name: name, Kind: kind, Sig: name + "(input, nan=0.0, posinf=None, neginf=None, *, out=None) -> Tensor",
+		eval.RegisterTorch(&eval.Builtin{Name: name, Kind: kind, Sig: name + "(input, nan=0.0, posinf=None, neginf=None, *, out=None) -> Tensor",
 			Doc: "Replaces NaN with nan, +inf with posinf and -inf with neginf (by default 0 and the dtype's largest and lowest finite values).",
-			Fn: func(a *Args) Value {
+			Fn: func(a *eval.Args) eval.Value {
 				b := nanSigs.parse(a)
 				opts := pwOpts(a.Session())
 				opts.Inplace = inplace
@@ -454,9 +454,9 @@ func twoSigs(spec string) *argParser {
 }
 
 func init() {
-	RegisterTorch(&Builtin{Name: "where", Kind: TorchFunc, Sig: "where(condition, input, other) -> Tensor",
+	eval.RegisterTorch(&eval.Builtin{Name: "where", Kind: eval.TorchFunc, Sig: "where(condition, input, other) -> Tensor",
 		Doc: "Elementwise choice: input where condition is true, other elsewhere, with three-way broadcasting. where(condition) is nonzero(condition, as_tuple=True).",
-		Fn: func(a *Args) Value {
+		Fn: func(a *eval.Args) eval.Value {
 			b := whereSigs.parse(a)
 			c := b.tensor("condition")
 			if b.idx == 0 {
@@ -466,9 +466,9 @@ func init() {
 			opts.Out = b.tensor("out")
 			return tensor.Where(c, b.first(), b.operand("other"), opts)
 		}})
-	RegisterTorch(&Builtin{Name: "where", Kind: TensorMethod, Sig: "where(condition, other) -> Tensor",
+	eval.RegisterTorch(&eval.Builtin{Name: "where", Kind: eval.TensorMethod, Sig: "where(condition, other) -> Tensor",
 		Doc: "self where condition is true, other elsewhere (torch.where(condition, self, other)).",
-		Fn: func(a *Args) Value {
+		Fn: func(a *eval.Args) eval.Value {
 			b := whereMethodSigs.parse(a)
 			return tensor.Where(b.tensor("condition"), tensor.TensorOperand(a.Self.(*tensor.Tensor)), b.operand("other"), pwOpts(a.Session()))
 		}})
@@ -476,14 +476,14 @@ func init() {
 	// lerp, addcmul, addcdiv, clamp
 	for _, inplace := range []bool{false, true} {
 		inplace := inplace
-		suffix, kind := "", TorchFunc|TensorMethod
+		suffix, kind := "", eval.TorchFunc|eval.TensorMethod
 		if inplace {
-			suffix, kind = "_", TensorMethod
+			suffix, kind = "_", eval.TensorMethod
 		}
 		lerpSigs := twoSigs("lerp" + suffix + "(Tensor input, Tensor end, %s weight, *, Tensor out=None)")
-		RegisterTorch(&Builtin{Name: "lerp" + suffix, Kind: kind, Sig: "lerp" + suffix + "(input, end, weight, *, out=None) -> Tensor",
+		eval.RegisterTorch(&eval.Builtin{Name: "lerp" + suffix, Kind: kind, Sig: "lerp" + suffix + "(input, end, weight, *, out=None) -> Tensor",
 			Doc: "Linear interpolation input + weight * (end - input); weight is a number or a tensor, all broadcast.",
-			Fn: func(a *Args) Value {
+			Fn: func(a *eval.Args) eval.Value {
 				b := lerpSigs.parse(a)
 				opts := pwOpts(a.Session())
 				opts.Inplace = inplace
@@ -503,8 +503,8 @@ func init() {
 				n+"(Tensor input, Scalar value, Tensor tensor1, Tensor tensor2, *, Tensor out)|hidden",
 				n+"(Tensor input, Scalar value, Tensor tensor1, Tensor tensor2)|hidden",
 				n+"(Tensor input, Tensor tensor1, Tensor tensor2, *, Scalar value=1, Tensor out=None)")
-			RegisterTorch(&Builtin{Name: n, Kind: kind, Sig: n + "(input, tensor1, tensor2, *, value=1, out=None) -> Tensor", Doc: doc,
-				Fn: func(a *Args) Value {
+			eval.RegisterTorch(&eval.Builtin{Name: n, Kind: kind, Sig: n + "(input, tensor1, tensor2, *, value=1, out=None) -> Tensor", Doc: doc,
+				Fn: func(a *eval.Args) eval.Value {
 					b := sigs.parse(a)
 					b.deprecated(a)
 					opts := pwOpts(a.Session())
@@ -519,9 +519,9 @@ func init() {
 		}
 		for _, name := range []string{"clamp", "clip"} {
 			sigs := twoSigs(name + suffix + "(Tensor input, %[1]s? min=None, %[1]s? max=None, *, Tensor out=None)")
-			RegisterTorch(&Builtin{Name: name + suffix, Kind: kind, Sig: name + suffix + "(input, min=None, max=None, *, out=None) -> Tensor",
+			eval.RegisterTorch(&eval.Builtin{Name: name + suffix, Kind: kind, Sig: name + suffix + "(input, min=None, max=None, *, out=None) -> Tensor",
 				Doc: "Limits each element to [min, max]; the bounds are numbers or tensors (broadcast).",
-				Fn: func(a *Args) Value {
+				Fn: func(a *eval.Args) eval.Value {
 					b := sigs.parse(a)
 					opts := pwOpts(a.Session())
 					opts.Inplace = inplace
@@ -533,9 +533,9 @@ func init() {
 			bound := bound
 			name := "clamp_" + bound + suffix
 			sigs := twoSigs(name + "(Tensor input, %s " + bound + ", *, Tensor out=None)")
-			RegisterTorch(&Builtin{Name: name, Kind: kind, Sig: name + "(input, " + bound + ") -> Tensor",
+			eval.RegisterTorch(&eval.Builtin{Name: name, Kind: kind, Sig: name + "(input, " + bound + ") -> Tensor",
 				Doc: "clamp with only the " + bound + " bound.",
-				Fn: func(a *Args) Value {
+				Fn: func(a *eval.Args) eval.Value {
 					b := sigs.parse(a)
 					opts := pwOpts(a.Session())
 					opts.Inplace = inplace
@@ -580,9 +580,9 @@ func clampCall(b *boundArgs, lo, hi string, opts tensor.Opts) *tensor.Tensor {
 
 // nonzeroTuple is torch.where(condition): a tuple of index tensors, one per
 // dimension, of the non-zero elements in row-major order.
-func nonzeroTuple(t *tensor.Tensor) Value {
+func nonzeroTuple(t *tensor.Tensor) eval.Value {
 	cols := t.NonzeroColumns()
-	out := make(Tuple, len(cols))
+	out := make(eval.Tuple, len(cols))
 	for i, c := range cols {
 		out[i] = c
 	}
@@ -591,33 +591,33 @@ func nonzeroTuple(t *tensor.Tensor) Value {
 
 func init() {
 	// fill_, zero_, copy_, masked_fill(_), index_fill(_)
-	RegisterTorch(&Builtin{Name: "fill_", Kind: TensorMethod, Sig: "fill_(value) -> Tensor",
+	eval.RegisterTorch(&eval.Builtin{Name: "fill_", Kind: eval.TensorMethod, Sig: "fill_(value) -> Tensor",
 		Doc: "Sets every element to value (a number or a 0-d tensor), converted to self's dtype.",
-		Fn: func(a *Args) Value {
+		Fn: func(a *eval.Args) eval.Value {
 			b := fillSigs.parse(a)
 			return tensor.Fill(b.tensor("input"), b.operand("value"))
 		}})
-	RegisterTorch(&Builtin{Name: "zero_", Kind: TensorMethod, Sig: "zero_() -> Tensor",
+	eval.RegisterTorch(&eval.Builtin{Name: "zero_", Kind: eval.TensorMethod, Sig: "zero_() -> Tensor",
 		Doc: "Sets every element to zero.",
-		Fn: func(a *Args) Value {
+		Fn: func(a *eval.Args) eval.Value {
 			return tensor.Zero(noArgTensor(a))
 		}})
-	RegisterTorch(&Builtin{Name: "copy_", Kind: TensorMethod, Sig: "copy_(src, non_blocking=False) -> Tensor",
+	eval.RegisterTorch(&eval.Builtin{Name: "copy_", Kind: eval.TensorMethod, Sig: "copy_(src, non_blocking=False) -> Tensor",
 		Doc: "Copies src into self, broadcasting src to self's shape and converting to self's dtype.",
-		Fn: func(a *Args) Value {
+		Fn: func(a *eval.Args) eval.Value {
 			b := copySigs.parse(a)
 			return tensor.Copy(b.tensor("input"), b.operand("other"), pwOpts(a.Session()))
 		}})
 	for _, inplace := range []bool{false, true} {
 		inplace := inplace
-		suffix, kind := "", TorchFunc|TensorMethod
+		suffix, kind := "", eval.TorchFunc|eval.TensorMethod
 		if inplace {
-			suffix, kind = "_", TensorMethod
+			suffix, kind = "_", eval.TensorMethod
 		}
 		maskedSigs := twoSigs("masked_fill" + suffix + "(Tensor input, Tensor mask, %s value)")
-		RegisterTorch(&Builtin{Name: "masked_fill" + suffix, Kind: kind, Sig: "masked_fill" + suffix + "(input, mask, value) -> Tensor",
+		eval.RegisterTorch(&eval.Builtin{Name: "masked_fill" + suffix, Kind: kind, Sig: "masked_fill" + suffix + "(input, mask, value) -> Tensor",
 			Doc: "Writes value where the bool mask (broadcast to the input's shape) is true.",
-			Fn: func(a *Args) Value {
+			Fn: func(a *eval.Args) eval.Value {
 				b := maskedSigs.parse(a)
 				opts := pwOpts(a.Session())
 				opts.Inplace = inplace
@@ -629,9 +629,9 @@ func init() {
 			n+"(Tensor input, Dimname dim, Tensor index, Tensor value)",
 			n+"(Tensor input, int64_t dim, Tensor index, Scalar value)",
 			n+"(Tensor input, Dimname dim, Tensor index, Scalar value)")
-		RegisterTorch(&Builtin{Name: n, Kind: kind, Sig: n + "(input, dim, index, value) -> Tensor",
+		eval.RegisterTorch(&eval.Builtin{Name: n, Kind: kind, Sig: n + "(input, dim, index, value) -> Tensor",
 			Doc: "Writes value into the slices of dimension dim selected by the int64 index tensor.",
-			Fn: func(a *Args) Value {
+			Fn: func(a *eval.Args) eval.Value {
 				b := indexSigs.parse(a)
 				x := b.tensor("input")
 				if b.idx%2 == 1 {
@@ -644,29 +644,29 @@ func init() {
 	}
 
 	// Broadcasting helpers.
-	RegisterTorch(&Builtin{Name: "broadcast_shapes", Kind: TorchFunc, Sig: "broadcast_shapes(*shapes) -> torch.Size",
+	eval.RegisterTorch(&eval.Builtin{Name: "broadcast_shapes", Kind: eval.TorchFunc, Sig: "broadcast_shapes(*shapes) -> torch.Size",
 		Doc: "The shape that tensors of the given shapes (ints or sequences of ints) broadcast to.",
-		Fn: func(a *Args) Value {
-			var shapes []Value
+		Fn: func(a *eval.Args) eval.Value {
+			var shapes []eval.Value
 			a.Unpack("*shapes", &shapes)
 			return broadcastShapesOf(a.Session(), shapes)
 		}})
-	RegisterTorch(&Builtin{Name: "broadcast_tensors", Kind: TorchFunc, Sig: "broadcast_tensors(*tensors) -> tuple of Tensors",
+	eval.RegisterTorch(&eval.Builtin{Name: "broadcast_tensors", Kind: eval.TorchFunc, Sig: "broadcast_tensors(*tensors) -> tuple of Tensors",
 		Doc: "Views of the tensors expanded to their common broadcast shape (no copies: broadcast dimensions have stride 0).",
-		Fn: func(a *Args) Value {
-			var args []Value
+		Fn: func(a *eval.Args) eval.Value {
+			var args []eval.Value
 			a.Unpack("*tensors", &args)
 			ts := make([]*tensor.Tensor, len(args))
 			ops := make([]tensor.Operand, len(args))
 			for i, v := range args {
 				t, ok := v.(*tensor.Tensor)
 				if !ok {
-					Throw("TypeError", errTensorListElem, i, 0, TypeName(v))
+					eval.Throw("TypeError", errTensorListElem, i, 0, eval.TypeName(v))
 				}
 				ts[i], ops[i] = t, tensor.TensorOperand(t)
 			}
 			shape := tensor.BroadcastShapeOf(ops...)
-			out := make(Tuple, len(ts))
+			out := make(eval.Tuple, len(ts))
 			for i, t := range ts {
 				out[i] = t.Expand(shape)
 			}
@@ -677,46 +677,46 @@ func init() {
 // broadcastShapes is torch.broadcast_shapes, as torch/functional.py
 // computes it, with Python's comparisons on the elements (a float or a
 // tensor element goes through, torch.Size refuses what is not an int).
-func broadcastShapesOf(s *Session, shapes []Value) Value {
-	seqs := make([][]Value, len(shapes))
+func broadcastShapesOf(s *eval.Session, shapes []eval.Value) eval.Value {
+	seqs := make([][]eval.Value, len(shapes))
 	maxLen := 0
 	for i, sh := range shapes {
 		switch v := sh.(type) {
-		case Int, Bool:
-			seqs[i] = []Value{v}
-		case Tuple, *List, Size:
-			seqs[i] = IterateAll(v)
+		case eval.Int, eval.Bool:
+			seqs[i] = []eval.Value{v}
+		case eval.Tuple, *eval.List, eval.Size:
+			seqs[i] = eval.IterateAll(v)
 		default:
-			Throw("RuntimeError", errBroadcastShapeArg, Repr(sh))
+			eval.Throw("RuntimeError", errBroadcastShapeArg, eval.Repr(sh))
 		}
 		maxLen = max(maxLen, len(seqs[i]))
 	}
-	result := make([]Value, maxLen)
+	result := make([]eval.Value, maxLen)
 	for i := range result {
-		result[i] = MakeInt(1)
+		result[i] = eval.MakeInt(1)
 	}
-	one, zero := MakeInt(1), MakeInt(0)
+	one, zero := eval.MakeInt(1), eval.MakeInt(0)
 	for _, seq := range seqs {
 		for i := -1; i >= -len(seq); i-- {
 			v := seq[len(seq)+i]
 			r := &result[maxLen+i]
 			if s.Truth(s.Compare(lang.Lt, v, zero)) {
-				Throw("RuntimeError", errNegativeShapeDim, Repr(v), Repr(v))
+				eval.Throw("RuntimeError", errNegativeShapeDim, eval.Repr(v), eval.Repr(v))
 			}
 			if s.Truth(s.Compare(lang.Eq, v, one)) || s.Truth(s.Compare(lang.Eq, v, *r)) {
 				continue
 			}
 			if s.Truth(s.Compare(lang.Ne, *r, one)) {
-				Throw("RuntimeError", errBroadcastShapes)
+				eval.Throw("RuntimeError", errBroadcastShapes)
 			}
 			*r = v
 		}
 	}
-	out := make(Size, maxLen)
+	out := make(eval.Size, maxLen)
 	for i, r := range result {
 		n, ok := indexValue(r)
 		if !ok {
-			Throw("TypeError", errSizeItemType, i, TypeName(r))
+			eval.Throw("TypeError", errSizeItemType, i, eval.TypeName(r))
 		}
 		out[i] = int(n)
 	}
@@ -724,11 +724,11 @@ func broadcastShapesOf(s *Session, shapes []Value) Value {
 }
 
 // toInt64 converts a Python int or bool.
-func toInt64(v Value) (int64, bool) {
+func toInt64(v eval.Value) (int64, bool) {
 	switch x := v.(type) {
-	case Int:
+	case eval.Int:
 		return x.Int64()
-	case Bool:
+	case eval.Bool:
 		if x {
 			return 1, true
 		}

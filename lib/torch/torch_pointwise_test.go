@@ -1,7 +1,7 @@
 package torch
 
 import (
-	. "github.com/tensh/tensh/eval"
+	"github.com/tensh/tensh/eval"
 
 	"bytes"
 	"os"
@@ -13,12 +13,12 @@ import (
 // current` mode (the transcript is what today's PyTorch prints).
 func TestPointwiseTranscript(t *testing.T) {
 	for _, f := range []string{"tensor", "zeros", "ones", "arange"} {
-		if LookupBuiltin(TorchFunc, f) == nil {
+		if eval.LookupBuiltin(eval.TorchFunc, f) == nil {
 			t.Skipf("needs torch.%s (the creation functions)", f)
 		}
 	}
 	for _, m := range []string{"clone", "expand"} {
-		if LookupBuiltin(TensorMethod, m) == nil {
+		if eval.LookupBuiltin(eval.TensorMethod, m) == nil {
 			t.Skipf("needs Tensor.%s (the view functions)", m)
 		}
 	}
@@ -27,7 +27,7 @@ func TestPointwiseTranscript(t *testing.T) {
 		t.Fatal(err)
 	}
 	var out bytes.Buffer
-	s := NewSession(Options{Out: &out, Compat: CompatCurrent})
+	s := eval.NewSession(eval.Options{Out: &out, Compat: eval.CompatCurrent})
 	s.RunEcho(string(src))
 	wantS, wantO := transcriptBlocks(string(src))
 	gotS, gotO := transcriptBlocks(out.String())
@@ -45,7 +45,7 @@ func TestPointwiseTranscript(t *testing.T) {
 // by torch.empty (zeros in tensh), which needs no other engineer's work.
 func TestTensorOperatorsWithoutCreation(t *testing.T) {
 	var out bytes.Buffer
-	s := NewSession(Options{Out: &out})
+	s := eval.NewSession(eval.Options{Out: &out})
 	src := `x = torch.empty(2, 3) + 1.5
 (x * 2 - 1).dtype
 (x // 0.7)[0]

@@ -1,7 +1,7 @@
 package torch
 
 import (
-	. "github.com/tensh/tensh/eval"
+	"github.com/tensh/tensh/eval"
 
 	"math"
 	"strconv"
@@ -12,7 +12,7 @@ import (
 // torch.set_printoptions, torch.finfo and torch.iinfo.
 
 func init() {
-	RegisterTorch(&Builtin{Name: "set_printoptions", Kind: TorchFunc,
+	eval.RegisterTorch(&eval.Builtin{Name: "set_printoptions", Kind: eval.TorchFunc,
 		Sig: "set_printoptions(precision=None, threshold=None, edgeitems=None, linewidth=None, profile=None, sci_mode=None)",
 		Doc: "Sets how tensors print: digits after the point (precision, default 4), the element count above " +
 			"which tensors are summarized (threshold, default 1000), the items shown at each end of a summarized " +
@@ -27,25 +27,25 @@ func init() {
 }
 
 var (
-	finfoClass = DefClass("torch.finfo", "finfo", nil)
-	iinfoClass = DefClass("torch.iinfo", "iinfo", nil)
+	finfoClass = eval.DefClass("torch.finfo", "finfo", nil)
+	iinfoClass = eval.DefClass("torch.iinfo", "iinfo", nil)
 )
 
 // setPrintOptions is torch.set_printoptions: a profile first, then the
 // options given, then sci_mode (None unless given).
-func setPrintOptions(a *Args) Value {
+func setPrintOptions(a *eval.Args) eval.Value {
 	// torch/_tensor_str.py: def set_printoptions(precision=None,
 	// threshold=None, edgeitems=None, linewidth=None, profile=None,
 	// sci_mode=None).
 	v := pyBind(a, a.Name, 6, "precision", "threshold", "edgeitems", "linewidth", "profile", "sci_mode")
 	for i := range v {
 		if v[i] == nil {
-			v[i] = None
+			v[i] = eval.None
 		}
 	}
 	precision, threshold, edgeitems, linewidth, profile, sci := v[0], v[1], v[2], v[3], v[4], v[5]
 	o := tensor.GetPrintOptions()
-	if name, ok := profile.(Str); ok {
+	if name, ok := profile.(eval.Str); ok {
 		if p, ok := tensor.PrintProfile(string(name)); ok {
 			p.SciMode = o.SciMode
 			o = p
@@ -72,26 +72,26 @@ func setPrintOptions(a *Args) Value {
 		o.SciMode = tensor.SciOff
 	}
 	tensor.SetPrintOptions(o)
-	return None
+	return eval.None
 }
 
-func isNone(v Value) bool {
-	_, ok := v.(NoneType)
+func isNone(v eval.Value) bool {
+	_, ok := v.(eval.NoneType)
 	return ok
 }
 
 // printOptInt converts an integer print option (precision, edgeitems).
 // PyTorch stores any value and fails when printing; tensh only keeps
 // values it can print with.
-func printOptInt(a *Args, name string, v Value) int64 {
+func printOptInt(a *eval.Args, name string, v eval.Value) int64 {
 	switch x := v.(type) {
-	case Int:
+	case eval.Int:
 		i, ok := x.Int64()
 		if !ok || i > math.MaxInt32 || i < math.MinInt32 {
-			Throw("OverflowError", errPrintOptRange)
+			eval.Throw("OverflowError", errPrintOptRange)
 		}
 		return i
-	case Bool:
+	case eval.Bool:
 		if x {
 			return 1
 		}
@@ -99,48 +99,48 @@ func printOptInt(a *Args, name string, v Value) int64 {
 	}
 	// PyTorch stores any value and fails when it prints; tensh checks the
 	// type of the options when they are set.
-	Throw("TypeError", ErrArgMustBeKw, a.Name, name, "int", TypeName(v))
+	eval.Throw("TypeError", eval.ErrArgMustBeKw, a.Name, name, "int", eval.TypeName(v))
 	return 0
 }
 
 // printOptNumber converts threshold and linewidth, which may be floats
 // (threshold=float('inf') prints everything).
-func printOptNumber(a *Args, name string, v Value) float64 {
+func printOptNumber(a *eval.Args, name string, v eval.Value) float64 {
 	switch x := v.(type) {
-	case Int:
+	case eval.Int:
 		return x.Float()
-	case Bool:
-		return B2f(bool(x))
-	case Float:
+	case eval.Bool:
+		return eval.B2f(bool(x))
+	case eval.Float:
 		return float64(x)
 	}
-	Throw("TypeError", ErrArgMustBeKw, a.Name, name, "a number", TypeName(v))
+	eval.Throw("TypeError", eval.ErrArgMustBeKw, a.Name, name, "a number", eval.TypeName(v))
 	return 0
 }
 
 // infoDType reads the one argument of finfo/iinfo, named type, raising the
 // argument parser's errors.
-func infoDType(a *Args, name string, allowDefault bool) tensor.DType {
+func infoDType(a *eval.Args, name string, allowDefault bool) tensor.DType {
 	a.Name = name
 	typeKw, hasType := a.Kwarg("type")
 	otherKw := len(a.Kw) > 0 && !(hasType && len(a.Kw) == 1)
-	var v Value
+	var v eval.Value
 	position := ""
 	switch {
 	case len(a.Pos) == 0 && len(a.Kw) == 0 && allowDefault:
 		return tensor.DefaultFloat()
 	case len(a.Pos) == 0 && !hasType:
-		Throw("TypeError", errMissingArgQuoted, name, "type")
+		eval.Throw("TypeError", errMissingArgQuoted, name, "type")
 	case allowDefault && (len(a.Pos) > 1 || otherKw || (hasType && len(a.Pos) > 0)):
 		finfoSigs.invalid(a)
 	case len(a.Pos) > 1:
-		Throw("TypeError", errTakesN, name, 1, "", len(a.Pos), "were")
+		eval.Throw("TypeError", errTakesN, name, 1, "", len(a.Pos), "were")
 	case len(a.Pos) == 1 && hasType:
-		Throw("TypeError", ErrMultipleValues, name, "type")
+		eval.Throw("TypeError", eval.ErrMultipleValues, name, "type")
 	case otherKw:
 		for _, kw := range a.Kw {
 			if kw.Name != "type" {
-				Throw("TypeError", ErrNoKwArg, name, kw.Name)
+				eval.Throw("TypeError", eval.ErrNoKwArg, name, kw.Name)
 			}
 		}
 	case len(a.Pos) == 1:
@@ -148,9 +148,9 @@ func infoDType(a *Args, name string, allowDefault bool) tensor.DType {
 	default:
 		v = typeKw
 	}
-	d, ok := v.(DTypeValue)
+	d, ok := v.(eval.DTypeValue)
 	if !ok {
-		Throw("TypeError", errInfoArgType, name, position, TypeName(v))
+		eval.Throw("TypeError", errInfoArgType, name, position, eval.TypeName(v))
 	}
 	return d.D
 }
@@ -158,15 +158,15 @@ func infoDType(a *Args, name string, allowDefault bool) tensor.DType {
 // finfoCache and iinfoCache hold one object per dtype: the values never
 // change, and equal objects then compare equal with ==, as PyTorch's do.
 var (
-	finfoCache = map[tensor.DType]*Object{}
-	iinfoCache = map[tensor.DType]*Object{}
+	finfoCache = map[tensor.DType]*eval.Object{}
+	iinfoCache = map[tensor.DType]*eval.Object{}
 )
 
 // finfo is torch.finfo(type=torch.get_default_dtype()).
-func finfo(a *Args) Value {
+func finfo(a *eval.Args) eval.Value {
 	d := infoDType(a, "finfo", true)
 	if !d.IsFloat() {
-		Throw("TypeError", errFinfoNotFloat)
+		eval.Throw("TypeError", errFinfoNotFloat)
 	}
 	if o, ok := finfoCache[d]; ok {
 		return o
@@ -188,10 +188,10 @@ func finfo(a *Args) Value {
 		eps, maxv, tiny = 0x1p-52, math.MaxFloat64, 0x1p-1022
 	}
 	resolution := math.Pow(10, -float64(digits10))
-	o := &Object{TypeName: "torch.finfo", Attrs: map[string]Value{
-		"bits": MakeInt(int64(bits)), "eps": Float(eps), "max": Float(maxv), "min": Float(-maxv),
-		"tiny": Float(tiny), "smallest_normal": Float(tiny), "resolution": Float(resolution),
-		"dtype": Str(d.Name()),
+	o := &eval.Object{TypeName: "torch.finfo", Attrs: map[string]eval.Value{
+		"bits": eval.MakeInt(int64(bits)), "eps": eval.Float(eps), "max": eval.Float(maxv), "min": eval.Float(-maxv),
+		"tiny": eval.Float(tiny), "smallest_normal": eval.Float(tiny), "resolution": eval.Float(resolution),
+		"dtype": eval.Str(d.Name()),
 	}, Order: []string{"bits", "dtype", "eps", "max", "min", "resolution", "smallest_normal", "tiny"}}
 	repr := "finfo(resolution=" + cppDouble(resolution) + ", min=" + cppDouble(-maxv) + ", max=" + cppDouble(maxv) +
 		", eps=" + cppDouble(eps) + ", smallest_normal=" + cppDouble(tiny) + ", tiny=" + cppDouble(tiny) +
@@ -202,13 +202,13 @@ func finfo(a *Args) Value {
 }
 
 // iinfo is torch.iinfo(type).
-func iinfo(a *Args) Value {
+func iinfo(a *eval.Args) eval.Value {
 	d := infoDType(a, "iinfo", false)
 	if d == tensor.Bool {
-		Throw("TypeError", errIinfoBool)
+		eval.Throw("TypeError", errIinfoBool)
 	}
 	if !d.IsIntegral(false) {
-		Throw("TypeError", errIinfoNotInt)
+		eval.Throw("TypeError", errIinfoNotInt)
 	}
 	if o, ok := iinfoCache[d]; ok {
 		return o
@@ -221,8 +221,8 @@ func iinfo(a *Args) Value {
 		hi = int64(uint64(1)<<(bits-1) - 1)
 		lo = -hi - 1
 	}
-	o := &Object{TypeName: "torch.iinfo", Attrs: map[string]Value{
-		"bits": MakeInt(int64(bits)), "min": MakeInt(lo), "max": MakeInt(hi), "dtype": Str(d.Name()),
+	o := &eval.Object{TypeName: "torch.iinfo", Attrs: map[string]eval.Value{
+		"bits": eval.MakeInt(int64(bits)), "min": eval.MakeInt(lo), "max": eval.MakeInt(hi), "dtype": eval.Str(d.Name()),
 	}, Order: []string{"bits", "dtype", "max", "min"}}
 	// PyTorch prints the limits through a double, as C++ streams do.
 	repr := "iinfo(min=" + cppDouble(float64(lo)) + ", max=" + cppDouble(float64(hi)) + ", dtype=" + d.Name() + ")"

@@ -1,7 +1,7 @@
 package torch
 
 import (
-	. "github.com/tensh/tensh/eval"
+	"github.com/tensh/tensh/eval"
 
 	"fmt"
 	"math/big"
@@ -24,21 +24,21 @@ const generatorTypeName = "Generator"
 // Generator objects: an *Object of type Generator per tensor.Generator.
 var (
 	generatorMu      sync.Mutex
-	generatorObjects = map[*Object]*tensor.Generator{}
+	generatorObjects = map[*eval.Object]*tensor.Generator{}
 	generatorCount   uint64
-	defaultGenObj    *Object
+	defaultGenObj    *eval.Object
 )
 
 // newGeneratorObject wraps g as a torch.Generator value.
-func newGeneratorObject(g *tensor.Generator) *Object {
+func newGeneratorObject(g *tensor.Generator) *eval.Object {
 	generatorMu.Lock()
 	defer generatorMu.Unlock()
 	generatorCount++
 	// A stable stand-in for the object's address in its repr.
 	addr := 0x7f3a5c1e8000 + generatorCount*0x50
-	o := &Object{
+	o := &eval.Object{
 		TypeName: "torch._C.Generator",
-		Attrs:    map[string]Value{"device": DeviceValue{D: tensor.CPU}},
+		Attrs:    map[string]eval.Value{"device": eval.DeviceValue{D: tensor.CPU}},
 		Order:    []string{"device"},
 		ReprFn:   func() string { return fmt.Sprintf("<torch._C.Generator object at %#x>", addr) },
 	}
@@ -48,7 +48,7 @@ func newGeneratorObject(g *tensor.Generator) *Object {
 
 // defaultGeneratorObject is torch.default_generator: one object for the
 // process, as the generator is.
-func defaultGeneratorObject() *Object {
+func defaultGeneratorObject() *eval.Object {
 	generatorMu.Lock()
 	o := defaultGenObj
 	generatorMu.Unlock()
@@ -65,9 +65,9 @@ func defaultGeneratorObject() *Object {
 }
 
 // generatorOf returns the generator a value stands for.
-func generatorOf(v Value) (*tensor.Generator, bool) {
-	o, ok := v.(*Object)
-	if !ok || ShortTypeName(o) != generatorTypeName {
+func generatorOf(v eval.Value) (*tensor.Generator, bool) {
+	o, ok := v.(*eval.Object)
+	if !ok || eval.ShortTypeName(o) != generatorTypeName {
 		return nil, false
 	}
 	generatorMu.Lock()
@@ -147,7 +147,7 @@ func randCommon(b *boundArgs) randOpts {
 	if d := b.device("device"); d != nil {
 		checkDevice(*d)
 		if d.Type != "cpu" {
-			Throw("AssertionError", errNoCUDA)
+			eval.Throw("AssertionError", errNoCUDA)
 		}
 	}
 	factoryOpts{b}.checkPinned()
@@ -155,7 +155,7 @@ func randCommon(b *boundArgs) randOpts {
 }
 
 // finish applies requires_grad= to a new random tensor.
-func (o randOpts) finish(t *tensor.Tensor) Value {
+func (o randOpts) finish(t *tensor.Tensor) eval.Value {
 	return factoryOpts{o.b}.finish(t, nil)
 }
 
@@ -164,7 +164,7 @@ func (o randOpts) finish(t *tensor.Tensor) Value {
 func symIntSizes(size []int) []int {
 	for _, n := range size {
 		if n < -(1 << 62) {
-			Throw("RuntimeError", errSymIntRange, n)
+			eval.Throw("RuntimeError", errSymIntRange, n)
 		}
 	}
 	return size
@@ -172,8 +172,8 @@ func symIntSizes(size []int) []int {
 
 // seedArg converts a seed as torch.manual_seed does: int(seed), then the
 // unsigned 64-bit value, negative seeds taken as their two's complement.
-func seedArg(a *Args, v Value) uint64 {
-	iv := BuiltinInt((&Args{Name: "int", Pos: []Value{v}}).Bind(a.Session())).(Int)
+func seedArg(a *eval.Args, v eval.Value) uint64 {
+	iv := eval.BuiltinInt((&eval.Args{Name: "int", Pos: []eval.Value{v}}).Bind(a.Session())).(eval.Int)
 	b := iv.Big()
 	switch {
 	case b.Sign() >= 0 && b.IsUint64():
@@ -181,17 +181,17 @@ func seedArg(a *Args, v Value) uint64 {
 	case b.Sign() < 0 && b.IsInt64():
 		return uint64(b.Int64())
 	}
-	Throw("RuntimeError", ErrOverflowLong)
+	eval.Throw("RuntimeError", eval.ErrOverflowLong)
 	return 0
 }
 
 // uint64Value is a Python int holding an unsigned 64-bit value.
-func uint64Value(u uint64) Value {
-	return MakeBigInt(new(big.Int).SetUint64(u))
+func uint64Value(u uint64) eval.Value {
+	return eval.MakeBigInt(new(big.Int).SetUint64(u))
 }
 
 // randWarn returns the warning sink of a call.
-func randWarn(a *Args) func(string) {
+func randWarn(a *eval.Args) func(string) {
 	return func(msg string) {
 		if a.Session() != nil {
 			a.Session().Warn("UserWarning", msg)
@@ -201,12 +201,12 @@ func randWarn(a *Args) func(string) {
 
 // ---- torch functions ----
 
-func torchRand(a *Args) Value {
+func torchRand(a *eval.Args) eval.Value {
 	o := randCommon(randSigs.parse(a))
 	return o.finish(tensor.Rand(symIntSizes(o.b.ints("size")), o.dtypeOr(tensor.DefaultFloat()), o.gen))
 }
 
-func torchRandn(a *Args) Value {
+func torchRandn(a *eval.Args) eval.Value {
 	o := randCommon(randnSigs.parse(a))
 	return o.finish(tensor.Randn(symIntSizes(o.b.ints("size")), o.dtypeOr(tensor.DefaultFloat()), o.gen))
 }
@@ -219,20 +219,20 @@ func (o randOpts) dtypeOr(def tensor.DType) tensor.DType {
 	return def
 }
 
-func torchRandint(a *Args) Value {
+func torchRandint(a *eval.Args) eval.Value {
 	o := randCommon(randintSigs.parse(a))
 	lo, hi := o.b.int64("low", 0), o.b.int64("high", 0)
 	return o.finish(tensor.Randint(lo, hi, symIntSizes(o.b.ints("size")), o.dtypeOr(tensor.Int64), o.gen, randWarn(a)))
 }
 
-func torchRandperm(a *Args) Value {
+func torchRandperm(a *eval.Args) eval.Value {
 	o := randCommon(randpermSigs.parse(a))
 	return o.finish(tensor.Randperm(o.b.int64("n", 0), o.dtypeOr(tensor.Int64), o.gen))
 }
 
 // likeArgs binds rand_like and friends: the input tensor, and the dtype
 // (input's unless dtype= is given).
-func likeArgs(p *argParser, a *Args) (*tensor.Tensor, randOpts) {
+func likeArgs(p *argParser, a *eval.Args) (*tensor.Tensor, randOpts) {
 	o := randCommon(p.parse(a))
 	t := o.b.tensor("input")
 	if !o.hasDType {
@@ -241,7 +241,7 @@ func likeArgs(p *argParser, a *Args) (*tensor.Tensor, randOpts) {
 	return t, o
 }
 
-func torchRandLike(a *Args) Value {
+func torchRandLike(a *eval.Args) eval.Value {
 	t, o := likeArgs(randLikeSigs, a)
 	if !o.dtype.IsFloat() {
 		tensor.Raise(tensor.RuntimeError, errNotImplementedFor, "check_uniform_bounds", o.dtype.ScalarName())
@@ -249,7 +249,7 @@ func torchRandLike(a *Args) Value {
 	return o.finish(emptyInFormat(t, o.dtype, o.b.memoryFormat("memory_format")).Uniform_(0, 1, o.gen))
 }
 
-func torchRandnLike(a *Args) Value {
+func torchRandnLike(a *eval.Args) eval.Value {
 	t, o := likeArgs(randnLikeSigs, a)
 	if !o.dtype.IsFloat() {
 		tensor.Raise(tensor.RuntimeError, errNotImplementedFor, "normal_kernel_cpu", o.dtype.ScalarName())
@@ -257,7 +257,7 @@ func torchRandnLike(a *Args) Value {
 	return o.finish(emptyInFormat(t, o.dtype, o.b.memoryFormat("memory_format")).Normal_(0, 1, o.gen))
 }
 
-func torchRandintLike(a *Args) Value {
+func torchRandintLike(a *eval.Args) eval.Value {
 	t, o := likeArgs(randintLikeSigs, a)
 	lo, hi := o.b.int64("low", 0), o.b.int64("high", 0)
 	return o.finish(emptyInFormat(t, o.dtype, o.b.memoryFormat("memory_format")).RandomFromTo_(lo, &hi, o.gen, randWarn(a)))
@@ -265,32 +265,32 @@ func torchRandintLike(a *Args) Value {
 
 // torchManualSeed is torch.manual_seed (torch/random.py: def
 // manual_seed(seed)).
-func torchManualSeed(a *Args) Value {
+func torchManualSeed(a *eval.Args) eval.Value {
 	v := pyBind(a, a.Name, 0, "seed")[0]
 	tensor.DefaultGenerator.ManualSeed(seedArg(a, v))
 	return defaultGeneratorObject()
 }
 
 // pyNoArgs is a Python function's check that it got no arguments.
-func pyNoArgs(a *Args) {
+func pyNoArgs(a *eval.Args) {
 	if n := len(a.Pos); n > 0 {
 		verb := "was"
 		if n > 1 {
 			verb = "were"
 		}
-		Throw("TypeError", errTakesN, a.Name, 0, "s", n, verb)
+		eval.Throw("TypeError", errTakesN, a.Name, 0, "s", n, verb)
 	}
 	if len(a.Kw) > 0 {
-		Throw("TypeError", ErrNoKwArg, a.Name, a.Kw[0].Name)
+		eval.Throw("TypeError", eval.ErrNoKwArg, a.Name, a.Kw[0].Name)
 	}
 }
 
-func torchSeed(a *Args) Value {
+func torchSeed(a *eval.Args) eval.Value {
 	pyNoArgs(a)
 	return uint64Value(tensor.DefaultGenerator.Seed())
 }
 
-func torchInitialSeed(a *Args) Value {
+func torchInitialSeed(a *eval.Args) eval.Value {
 	pyNoArgs(a)
 	return uint64Value(tensor.DefaultGenerator.InitialSeed())
 }
@@ -302,13 +302,13 @@ func rngStateTensor(g *tensor.Generator) *tensor.Tensor {
 }
 
 // setRNGState restores a generator from a uint8 tensor.
-func setRNGState(g *tensor.Generator, v Value) {
+func setRNGState(g *tensor.Generator, v eval.Value) {
 	t, ok := v.(*tensor.Tensor)
 	if !ok {
-		Throw("TypeError", errRNGStateType, TypeName(v))
+		eval.Throw("TypeError", errRNGStateType, eval.TypeName(v))
 	}
 	if t.DType() != tensor.Uint8 {
-		Throw("TypeError", errRNGStateByte)
+		eval.Throw("TypeError", errRNGStateByte)
 	}
 	vals := t.Values()
 	b := make([]byte, len(vals))
@@ -318,32 +318,32 @@ func setRNGState(g *tensor.Generator, v Value) {
 	g.SetState(b)
 }
 
-func torchGetRNGState(a *Args) Value {
+func torchGetRNGState(a *eval.Args) eval.Value {
 	pyNoArgs(a)
 	return rngStateTensor(tensor.DefaultGenerator)
 }
 
 // torchSetRNGState is torch.set_rng_state (torch/random.py: def
 // set_rng_state(new_state)).
-func torchSetRNGState(a *Args) Value {
+func torchSetRNGState(a *eval.Args) eval.Value {
 	v := pyBind(a, a.Name, 0, "new_state")[0]
 	setRNGState(tensor.DefaultGenerator, v)
-	return None
+	return eval.None
 }
 
 // ---- Tensor methods ----
 
-func tensorUniform(a *Args) Value {
+func tensorUniform(a *eval.Args) eval.Value {
 	o := randCommon(uniformSigs.parse(a))
 	return o.b.tensor("input").Uniform_(o.b.double("from", 0), o.b.double("to", 1), o.gen)
 }
 
-func tensorNormal(a *Args) Value {
+func tensorNormal(a *eval.Args) eval.Value {
 	o := randCommon(normalSigs.parse(a))
 	return o.b.tensor("input").Normal_(o.b.double("mean", 0), o.b.double("std", 1), o.gen)
 }
 
-func tensorRandom(a *Args) Value {
+func tensorRandom(a *eval.Args) eval.Value {
 	o := randCommon(randomSigs.parse(a))
 	t := o.b.tensor("input")
 	switch o.b.idx {
@@ -363,7 +363,7 @@ func tensorRandom(a *Args) Value {
 
 // ---- torch.Generator ----
 
-func generatorSelf(a *Args) *tensor.Generator {
+func generatorSelf(a *eval.Args) *tensor.Generator {
 	g, ok := generatorOf(a.Self)
 	if !ok {
 		a.Invalid()
@@ -371,111 +371,111 @@ func generatorSelf(a *Args) *tensor.Generator {
 	return g
 }
 
-var generatorClass = DefClass("torch._C.Generator", generatorTypeName, func(a *Args) Value {
-	b := generatorSigs.parse((&Args{Name: "Generator", Pos: a.Pos, Kw: a.Kw}).Bind(a.Session()))
+var generatorClass = eval.DefClass("torch._C.Generator", generatorTypeName, func(a *eval.Args) eval.Value {
+	b := generatorSigs.parse((&eval.Args{Name: "Generator", Pos: a.Pos, Kw: a.Kw}).Bind(a.Session()))
 	if d := b.device("device"); d != nil && d.Type != "cpu" {
-		Throw("RuntimeError", errGeneratorDevice, strings.ToUpper(d.Type))
+		eval.Throw("RuntimeError", errGeneratorDevice, strings.ToUpper(d.Type))
 	}
 	return newGeneratorObject(tensor.NewGenerator(tensor.DefaultRNGSeed))
 })
 
 func init() {
-	RegisterTorch(
-		&Builtin{Name: "rand", Kind: TorchFunc, Fn: torchRand,
+	eval.RegisterTorch(
+		&eval.Builtin{Name: "rand", Kind: eval.TorchFunc, Fn: torchRand,
 			Sig: "rand(*size, *, generator=None, dtype=None, device=None) -> Tensor",
 			Doc: "Returns a tensor of random numbers drawn uniformly from [0, 1), from PyTorch's CPU generator: after torch.manual_seed(s) the numbers are PyTorch's."},
-		&Builtin{Name: "randn", Kind: TorchFunc, Fn: torchRandn,
+		&eval.Builtin{Name: "randn", Kind: eval.TorchFunc, Fn: torchRandn,
 			Sig: "randn(*size, *, generator=None, dtype=None, device=None) -> Tensor",
 			Doc: "Returns a tensor of random numbers from the standard normal distribution, as PyTorch's CPU generator draws them."},
-		&Builtin{Name: "randint", Kind: TorchFunc, Fn: torchRandint,
+		&eval.Builtin{Name: "randint", Kind: eval.TorchFunc, Fn: torchRandint,
 			Sig: "randint(low=0, high, size, *, generator=None, dtype=torch.int64, device=None) -> Tensor",
 			Doc: "Returns a tensor of random integers drawn uniformly from [low, high)."},
-		&Builtin{Name: "randperm", Kind: TorchFunc, Fn: torchRandperm,
+		&eval.Builtin{Name: "randperm", Kind: eval.TorchFunc, Fn: torchRandperm,
 			Sig: "randperm(n, *, generator=None, dtype=torch.int64, device=None) -> Tensor",
 			Doc: "Returns a random permutation of the integers 0 to n - 1."},
-		&Builtin{Name: "rand_like", Kind: TorchFunc, Fn: torchRandLike,
+		&eval.Builtin{Name: "rand_like", Kind: eval.TorchFunc, Fn: torchRandLike,
 			Sig: "rand_like(input, *, dtype=None, device=None) -> Tensor",
 			Doc: "Returns a tensor shaped like input, of random numbers drawn uniformly from [0, 1)."},
-		&Builtin{Name: "randn_like", Kind: TorchFunc, Fn: torchRandnLike,
+		&eval.Builtin{Name: "randn_like", Kind: eval.TorchFunc, Fn: torchRandnLike,
 			Sig: "randn_like(input, *, dtype=None, device=None) -> Tensor",
 			Doc: "Returns a tensor shaped like input, of standard normal random numbers."},
-		&Builtin{Name: "randint_like", Kind: TorchFunc, Fn: torchRandintLike,
+		&eval.Builtin{Name: "randint_like", Kind: eval.TorchFunc, Fn: torchRandintLike,
 			Sig: "randint_like(input, low=0, high, *, dtype=None, device=None) -> Tensor",
 			Doc: "Returns a tensor shaped like input, of random integers drawn uniformly from [low, high)."},
-		&Builtin{Name: "manual_seed", Kind: TorchFunc, Fn: torchManualSeed,
+		&eval.Builtin{Name: "manual_seed", Kind: eval.TorchFunc, Fn: torchManualSeed,
 			Sig: "manual_seed(seed) -> Generator",
 			Doc: "Seeds the default random number generator, so that the random functions replay PyTorch's numbers for that seed. Returns torch.default_generator."},
-		&Builtin{Name: "seed", Kind: TorchFunc, Fn: torchSeed,
+		&eval.Builtin{Name: "seed", Kind: eval.TorchFunc, Fn: torchSeed,
 			Sig: "seed() -> int",
 			Doc: "Seeds the default random number generator with a non-deterministic seed and returns it."},
-		&Builtin{Name: "initial_seed", Kind: TorchFunc, Fn: torchInitialSeed,
+		&eval.Builtin{Name: "initial_seed", Kind: eval.TorchFunc, Fn: torchInitialSeed,
 			Sig: "initial_seed() -> int",
 			Doc: "Returns the seed of the default random number generator (a fresh session's is non-deterministic, as PyTorch's is)."},
-		&Builtin{Name: "get_rng_state", Kind: TorchFunc, Fn: torchGetRNGState,
+		&eval.Builtin{Name: "get_rng_state", Kind: eval.TorchFunc, Fn: torchGetRNGState,
 			Sig: "get_rng_state() -> Tensor",
 			Doc: "Returns the state of the default random number generator as a torch.uint8 tensor (PyTorch's layout)."},
-		&Builtin{Name: "set_rng_state", Kind: TorchFunc, Fn: torchSetRNGState,
+		&eval.Builtin{Name: "set_rng_state", Kind: eval.TorchFunc, Fn: torchSetRNGState,
 			Sig: "set_rng_state(new_state) -> None",
 			Doc: "Restores the default random number generator from a state returned by get_rng_state()."},
-		&Builtin{Name: "uniform_", Kind: TensorMethod, Fn: tensorUniform,
+		&eval.Builtin{Name: "uniform_", Kind: eval.TensorMethod, Fn: tensorUniform,
 			Sig: "uniform_(from=0, to=1, *, generator=None) -> Tensor",
 			Doc: "Fills the tensor in place with numbers drawn uniformly from [from, to)."},
-		&Builtin{Name: "normal_", Kind: TensorMethod, Fn: tensorNormal,
+		&eval.Builtin{Name: "normal_", Kind: eval.TensorMethod, Fn: tensorNormal,
 			Sig: "normal_(mean=0, std=1, *, generator=None) -> Tensor",
 			Doc: "Fills the tensor in place with samples of the normal distribution N(mean, std²)."},
-		&Builtin{Name: "random_", Kind: TensorMethod, Fn: tensorRandom,
+		&eval.Builtin{Name: "random_", Kind: eval.TensorMethod, Fn: tensorRandom,
 			Sig: "random_(from=0, to=None, *, generator=None) -> Tensor",
 			Doc: "Fills the tensor in place with integers drawn uniformly from [from, to), or from [0, the largest exactly representable integer] without bounds."},
 	)
 	torchClasses["Generator"] = generatorClass
-	torchValues["default_generator"] = func(*Session) Value { return defaultGeneratorObject() }
-	RegisterMethods(generatorTypeName,
-		&Builtin{Name: "manual_seed", Sig: "manual_seed(seed) -> Generator",
+	torchValues["default_generator"] = func(*eval.Session) eval.Value { return defaultGeneratorObject() }
+	eval.RegisterMethods(generatorTypeName,
+		&eval.Builtin{Name: "manual_seed", Sig: "manual_seed(seed) -> Generator",
 			Doc: "Seeds the generator; returns it.",
-			Fn: func(a *Args) Value {
+			Fn: func(a *eval.Args) eval.Value {
 				g := generatorSelf(a)
 				genArgs(a, 1)
-				v, ok := a.Pos[0].(Int)
+				v, ok := a.Pos[0].(eval.Int)
 				if !ok {
-					Throw("RuntimeError", errSeedLong, TypeName(a.Pos[0]))
+					eval.Throw("RuntimeError", errSeedLong, eval.TypeName(a.Pos[0]))
 				}
 				g.ManualSeed(seedArg(a, v))
 				return a.Self
 			}},
-		&Builtin{Name: "seed", Sig: "seed() -> int",
+		&eval.Builtin{Name: "seed", Sig: "seed() -> int",
 			Doc: "Seeds the generator non-deterministically; returns the seed.",
-			Fn: func(a *Args) Value {
+			Fn: func(a *eval.Args) eval.Value {
 				g := generatorSelf(a)
 				genArgs(a, 0)
 				return uint64Value(g.Seed())
 			}},
-		&Builtin{Name: "initial_seed", Sig: "initial_seed() -> int",
+		&eval.Builtin{Name: "initial_seed", Sig: "initial_seed() -> int",
 			Doc: "Returns the generator's seed.",
-			Fn: func(a *Args) Value {
+			Fn: func(a *eval.Args) eval.Value {
 				g := generatorSelf(a)
 				genArgs(a, 0)
 				return uint64Value(g.InitialSeed())
 			}},
-		&Builtin{Name: "get_state", Sig: "get_state() -> Tensor",
+		&eval.Builtin{Name: "get_state", Sig: "get_state() -> Tensor",
 			Doc: "Returns the generator's state as a torch.uint8 tensor.",
-			Fn: func(a *Args) Value {
+			Fn: func(a *eval.Args) eval.Value {
 				g := generatorSelf(a)
 				genArgs(a, 0)
 				return rngStateTensor(g)
 			}},
-		&Builtin{Name: "set_state", Sig: "set_state(new_state) -> Generator",
+		&eval.Builtin{Name: "set_state", Sig: "set_state(new_state) -> Generator",
 			Doc: "Restores the generator's state; returns it.",
-			Fn: func(a *Args) Value {
+			Fn: func(a *eval.Args) eval.Value {
 				g := generatorSelf(a)
 				genArgs(a, 1)
 				setRNGState(g, a.Pos[0])
 				return a.Self
 			}},
 	)
-	torchSubmodules["random"] = func(s *Session) *Module {
-		m := &Module{Name: "torch.random", Members: map[string]Value{}}
+	torchSubmodules["random"] = func(s *eval.Session) *eval.Module {
+		m := &eval.Module{Name: "torch.random", Members: map[string]eval.Value{}}
 		for _, name := range []string{"manual_seed", "seed", "initial_seed", "get_rng_state", "set_rng_state"} {
-			m.Members[name] = TorchFuncs[name]
+			m.Members[name] = eval.TorchFuncs[name]
 		}
 		return m
 	}
@@ -483,15 +483,15 @@ func init() {
 
 // genArgs checks the argument count of a Generator method (C methods take
 // no keywords).
-func genArgs(a *Args, n int) {
+func genArgs(a *eval.Args, n int) {
 	got := len(a.Pos) + len(a.Kw)
 	if len(a.Kw) > 0 {
-		Throw("TypeError", ErrTakesNoKw, "Generator."+a.Name)
+		eval.Throw("TypeError", eval.ErrTakesNoKw, "Generator."+a.Name)
 	}
 	if got != n {
 		if n == 0 {
-			Throw("TypeError", ErrTakesNoArgs, "Generator."+a.Name, got)
+			eval.Throw("TypeError", eval.ErrTakesNoArgs, "Generator."+a.Name, got)
 		}
-		Throw("TypeError", ErrTakesOneArg, "Generator."+a.Name, got)
+		eval.Throw("TypeError", eval.ErrTakesOneArg, "Generator."+a.Name, got)
 	}
 }

@@ -1,7 +1,7 @@
 package torch
 
 import (
-	. "github.com/tensh/tensh/eval"
+	"github.com/tensh/tensh/eval"
 
 	"bytes"
 	"os"
@@ -48,7 +48,7 @@ func TestRandomTranscript(t *testing.T) {
 		t.Fatal(err)
 	}
 	var out bytes.Buffer
-	s := NewSession(Options{Out: &out})
+	s := eval.NewSession(eval.Options{Out: &out})
 	s.RunEcho(string(src))
 	wantS, wantO := transcriptBlocks(string(src))
 	gotS, gotO := transcriptBlocks(out.String())
@@ -67,14 +67,14 @@ func TestRandomTranscript(t *testing.T) {
 func TestRandLikeStrides(t *testing.T) {
 	st := tensor.NewStorage(tensor.Float32, 6)
 	x := tensor.FromStorage(st, 0, []int{3, 2}, []int{1, 3}) // zeros(2, 3).t()
-	s := NewSession(Options{})
+	s := eval.NewSession(eval.Options{})
 	tensor.DefaultGenerator.ManualSeed(0)
-	r := callTorch(s, "rand_like", []Value{x})
+	r := callTorch(s, "rand_like", []eval.Value{x})
 	if !strings.HasPrefix(r, "tensor(") {
 		t.Fatal(r)
 	}
 	tensor.DefaultGenerator.ManualSeed(0)
-	y := s.Call(s.GetAttr(s.Globals()["torch"], "rand_like"), &Args{Pos: []Value{x}}).(*tensor.Tensor)
+	y := s.Call(s.GetAttr(s.Globals()["torch"], "rand_like"), &eval.Args{Pos: []eval.Value{x}}).(*tensor.Tensor)
 	if got := y.Strides(); got[0] != 1 || got[1] != 3 {
 		t.Errorf("rand_like strides %v, want [1 3]", got)
 	}
@@ -91,28 +91,28 @@ func TestRandLikeStrides(t *testing.T) {
 	}
 	// A non-dense input gives a contiguous result.
 	w := tensor.FromStorage(tensor.NewStorage(tensor.Float32, 12), 0, []int{2, 3}, []int{6, 2})
-	v := s.Call(s.GetAttr(s.Globals()["torch"], "randn_like"), &Args{Pos: []Value{w}}).(*tensor.Tensor)
+	v := s.Call(s.GetAttr(s.Globals()["torch"], "randn_like"), &eval.Args{Pos: []eval.Value{w}}).(*tensor.Tensor)
 	if got := v.Strides(); got[0] != 3 || got[1] != 1 {
 		t.Errorf("randn_like strides %v, want [3 1]", got)
 	}
 }
 
 func TestRandDeviceArgument(t *testing.T) {
-	s := NewSession(Options{})
+	s := eval.NewSession(eval.Options{})
 	cases := []struct {
-		dev  Value
+		dev  eval.Value
 		want string
 	}{
-		{DeviceValue{D: tensor.CPU}, "tensor("},
-		{Str("cpu"), "tensor("},
-		{Str("cuda:0"), "AssertionError: Torch not compiled with CUDA enabled"},
-		{MakeInt(0), "AssertionError: Torch not compiled with CUDA enabled"},
-		{Str("foo"), "RuntimeError: Expected one of cpu, cuda"},
+		{eval.DeviceValue{D: tensor.CPU}, "tensor("},
+		{eval.Str("cpu"), "tensor("},
+		{eval.Str("cuda:0"), "AssertionError: Torch not compiled with CUDA enabled"},
+		{eval.MakeInt(0), "AssertionError: Torch not compiled with CUDA enabled"},
+		{eval.Str("foo"), "RuntimeError: Expected one of cpu, cuda"},
 	}
 	for _, c := range cases {
-		got := callTorch(s, "rand", []Value{MakeInt(2)}, KwArg{Name: "device", Value: c.dev})
+		got := callTorch(s, "rand", []eval.Value{eval.MakeInt(2)}, eval.KwArg{Name: "device", Value: c.dev})
 		if !strings.HasPrefix(got, c.want) {
-			t.Errorf("rand(2, device=%s) = %q, want prefix %q", Repr(c.dev), got, c.want)
+			t.Errorf("rand(2, device=%s) = %q, want prefix %q", eval.Repr(c.dev), got, c.want)
 		}
 	}
 }

@@ -1,8 +1,7 @@
 package torch
 
 import (
-	. "github.com/tensh/tensh/eval"
-
+	"github.com/tensh/tensh/eval"
 	"github.com/tensh/tensh/runtime/linalg"
 	"github.com/tensh/tensh/runtime/tensor"
 )
@@ -12,8 +11,8 @@ import (
 // mode, cumsum/cumprod.
 
 // returnType makes a torch.return_types value.
-func returnType(name string, values, indices *tensor.Tensor) *NamedTuple {
-	return &NamedTuple{TypeName: "torch.return_types." + name, Fields: []string{"values", "indices"}, Elems: Tuple{values, indices}}
+func returnType(name string, values, indices *tensor.Tensor) *eval.NamedTuple {
+	return &eval.NamedTuple{TypeName: "torch.return_types." + name, Fields: []string{"values", "indices"}, Elems: eval.Tuple{values, indices}}
 }
 
 // ---- reductions ----
@@ -103,7 +102,7 @@ var (
 )
 
 // sumLike binds sum and mean: dims (nil for all), keepdim and dtype.
-func sumLike(a *Args, ss *argParser, fn func(t *tensor.Tensor, dims []int, keepdim bool, d tensor.DType, hasD bool) *tensor.Tensor) Value {
+func sumLike(a *eval.Args, ss *argParser, fn func(t *tensor.Tensor, dims []int, keepdim bool, d tensor.DType, hasD bool) *tensor.Tensor) eval.Value {
 	r := ss.parse(a)
 	t := r.tensor("input")
 	if r.idx == 2 {
@@ -126,11 +125,11 @@ func sumLike(a *Args, ss *argParser, fn func(t *tensor.Tensor, dims []int, keepd
 }
 
 func init() {
-	reduce := TorchFunc | TensorMethod
-	RegisterTorch(
-		&Builtin{Name: "sum", Kind: reduce, Sig: "sum(input, dim=None, keepdim=False, *, dtype=None) -> Tensor",
+	reduce := eval.TorchFunc | eval.TensorMethod
+	eval.RegisterTorch(
+		&eval.Builtin{Name: "sum", Kind: reduce, Sig: "sum(input, dim=None, keepdim=False, *, dtype=None) -> Tensor",
 			Doc: "Sum of the elements, over all of them or over dim (an int or a tuple of ints). Integer and bool tensors sum to int64.",
-			Fn: func(a *Args) Value {
+			Fn: func(a *eval.Args) eval.Value {
 				return sumLike(a, sumSigs, func(t *tensor.Tensor, dims []int, keepdim bool, d tensor.DType, hasD bool) *tensor.Tensor {
 					if hasD {
 						return tensor.SumAs(t, dims, keepdim, d)
@@ -138,9 +137,9 @@ func init() {
 					return tensor.Sum(t, dims, keepdim)
 				})
 			}},
-		&Builtin{Name: "mean", Kind: reduce, Sig: "mean(input, dim=None, keepdim=False, *, dtype=None) -> Tensor",
+		&eval.Builtin{Name: "mean", Kind: reduce, Sig: "mean(input, dim=None, keepdim=False, *, dtype=None) -> Tensor",
 			Doc: "Mean of the elements, over all of them or over dim. The input (or dtype) must be a floating type.",
-			Fn: func(a *Args) Value {
+			Fn: func(a *eval.Args) eval.Value {
 				return sumLike(a, meanSigs, func(t *tensor.Tensor, dims []int, keepdim bool, d tensor.DType, hasD bool) *tensor.Tensor {
 					if hasD {
 						return tensor.MeanAs(t, dims, keepdim, d)
@@ -148,9 +147,9 @@ func init() {
 					return tensor.Mean(t, dims, keepdim)
 				})
 			}},
-		&Builtin{Name: "prod", Kind: reduce, Sig: "prod(input, dim=None, keepdim=False, *, dtype=None) -> Tensor",
+		&eval.Builtin{Name: "prod", Kind: reduce, Sig: "prod(input, dim=None, keepdim=False, *, dtype=None) -> Tensor",
 			Doc: "Product of the elements, over all of them or along one dimension. Integer and bool tensors multiply in int64.",
-			Fn: func(a *Args) Value {
+			Fn: func(a *eval.Args) eval.Value {
 				r := prodSigs.parse(a)
 				t := r.tensor("input")
 				var dims []int
@@ -165,61 +164,61 @@ func init() {
 				}
 				return tensor.Prod(t, dims, r.bool("keepdim", false))
 			}},
-		&Builtin{Name: "max", Kind: reduce, Sig: "max(input) / max(input, dim, keepdim=False) / max(input, other) -> Tensor",
+		&eval.Builtin{Name: "max", Kind: reduce, Sig: "max(input) / max(input, dim, keepdim=False) / max(input, other) -> Tensor",
 			Doc: "The largest element; along dim, a torch.return_types.max of the values and their indices; with another tensor, the elementwise maximum.",
-			Fn:  func(a *Args) Value { return maxMin(a, maxSigs, true) }},
-		&Builtin{Name: "min", Kind: reduce, Sig: "min(input) / min(input, dim, keepdim=False) / min(input, other) -> Tensor",
+			Fn:  func(a *eval.Args) eval.Value { return maxMin(a, maxSigs, true) }},
+		&eval.Builtin{Name: "min", Kind: reduce, Sig: "min(input) / min(input, dim, keepdim=False) / min(input, other) -> Tensor",
 			Doc: "The smallest element; along dim, a torch.return_types.min of the values and their indices; with another tensor, the elementwise minimum.",
-			Fn:  func(a *Args) Value { return maxMin(a, minSigs, false) }},
-		&Builtin{Name: "amax", Kind: reduce, Sig: "amax(input, dim=(), keepdim=False) -> Tensor",
+			Fn:  func(a *eval.Args) eval.Value { return maxMin(a, minSigs, false) }},
+		&eval.Builtin{Name: "amax", Kind: reduce, Sig: "amax(input, dim=(), keepdim=False) -> Tensor",
 			Doc: "The largest values over dim (an int or a tuple; all dimensions when empty). NaN propagates.",
-			Fn: func(a *Args) Value {
+			Fn: func(a *eval.Args) eval.Value {
 				r := amaxSigs.parse(a)
 				return amaxOut(a, r, tensor.Amax(r.tensor("input"), r.ints("dim"), r.bool("keepdim", false)))
 			}},
-		&Builtin{Name: "amin", Kind: reduce, Sig: "amin(input, dim=(), keepdim=False) -> Tensor",
+		&eval.Builtin{Name: "amin", Kind: reduce, Sig: "amin(input, dim=(), keepdim=False) -> Tensor",
 			Doc: "The smallest values over dim (an int or a tuple; all dimensions when empty). NaN propagates.",
-			Fn: func(a *Args) Value {
+			Fn: func(a *eval.Args) eval.Value {
 				r := aminSigs.parse(a)
 				return amaxOut(a, r, tensor.Amin(r.tensor("input"), r.ints("dim"), r.bool("keepdim", false)))
 			}},
-		&Builtin{Name: "argmax", Kind: reduce, Sig: "argmax(input, dim=None, keepdim=False) -> LongTensor",
+		&eval.Builtin{Name: "argmax", Kind: reduce, Sig: "argmax(input, dim=None, keepdim=False) -> LongTensor",
 			Doc: "Index of the first largest element, in the flattened tensor or along dim.",
-			Fn:  func(a *Args) Value { return argMaxMin(a, argmaxSigs, true) }},
-		&Builtin{Name: "argmin", Kind: reduce, Sig: "argmin(input, dim=None, keepdim=False) -> LongTensor",
+			Fn:  func(a *eval.Args) eval.Value { return argMaxMin(a, argmaxSigs, true) }},
+		&eval.Builtin{Name: "argmin", Kind: reduce, Sig: "argmin(input, dim=None, keepdim=False) -> LongTensor",
 			Doc: "Index of the first smallest element, in the flattened tensor or along dim.",
-			Fn:  func(a *Args) Value { return argMaxMin(a, argminSigs, false) }},
-		&Builtin{Name: "std", Kind: reduce, Sig: "std(input, dim=None, unbiased=True, keepdim=False, *, correction=None) -> Tensor",
+			Fn:  func(a *eval.Args) eval.Value { return argMaxMin(a, argminSigs, false) }},
+		&eval.Builtin{Name: "std", Kind: reduce, Sig: "std(input, dim=None, unbiased=True, keepdim=False, *, correction=None) -> Tensor",
 			Doc: "Standard deviation over all elements or over dim; unbiased (N-1 divisor) unless unbiased=False or another correction is given.",
-			Fn:  func(a *Args) Value { return stdVar(a, stdSigs, true) }},
-		&Builtin{Name: "var", Kind: reduce, Sig: "var(input, dim=None, unbiased=True, keepdim=False, *, correction=None) -> Tensor",
+			Fn:  func(a *eval.Args) eval.Value { return stdVar(a, stdSigs, true) }},
+		&eval.Builtin{Name: "var", Kind: reduce, Sig: "var(input, dim=None, unbiased=True, keepdim=False, *, correction=None) -> Tensor",
 			Doc: "Variance over all elements or over dim; unbiased (N-1 divisor) unless unbiased=False or another correction is given.",
-			Fn:  func(a *Args) Value { return stdVar(a, varSigs, false) }},
-		&Builtin{Name: "norm", Kind: reduce, Sig: "norm(input, p='fro', dim=None, keepdim=False, dtype=None) -> Tensor",
+			Fn:  func(a *eval.Args) eval.Value { return stdVar(a, varSigs, false) }},
+		&eval.Builtin{Name: "norm", Kind: reduce, Sig: "norm(input, p='fro', dim=None, keepdim=False, dtype=None) -> Tensor",
 			Doc: "Vector p-norm over all elements or over dim: p may be a number, inf, -inf, 'fro' or 'nuc'.",
 			Fn:  builtinNorm},
-		&Builtin{Name: "all", Kind: reduce, Sig: "all(input, dim=None, keepdim=False) -> Tensor",
+		&eval.Builtin{Name: "all", Kind: reduce, Sig: "all(input, dim=None, keepdim=False) -> Tensor",
 			Doc: "Whether every element is non-zero, overall or along one dimension (bool; uint8 for uint8 tensors).",
-			Fn:  func(a *Args) Value { return allAny(a, allSigs, true) }},
-		&Builtin{Name: "any", Kind: reduce, Sig: "any(input, dim=None, keepdim=False) -> Tensor",
+			Fn:  func(a *eval.Args) eval.Value { return allAny(a, allSigs, true) }},
+		&eval.Builtin{Name: "any", Kind: reduce, Sig: "any(input, dim=None, keepdim=False) -> Tensor",
 			Doc: "Whether some element is non-zero, overall or along one dimension (bool; uint8 for uint8 tensors).",
-			Fn:  func(a *Args) Value { return allAny(a, anySigs, false) }},
-		&Builtin{Name: "count_nonzero", Kind: reduce, Sig: "count_nonzero(input, dim=None) -> Tensor",
+			Fn:  func(a *eval.Args) eval.Value { return allAny(a, anySigs, false) }},
+		&eval.Builtin{Name: "count_nonzero", Kind: reduce, Sig: "count_nonzero(input, dim=None) -> Tensor",
 			Doc: "Number of non-zero elements, overall or over dim (an int or a tuple).",
-			Fn: func(a *Args) Value {
+			Fn: func(a *eval.Args) eval.Value {
 				r := countNonzeroSigs.parse(a)
 				return tensor.CountNonzero(r.tensor("input"), r.ints("dim"))
 			}},
-		&Builtin{Name: "logsumexp", Kind: reduce, Sig: "logsumexp(input, dim, keepdim=False) -> Tensor",
+		&eval.Builtin{Name: "logsumexp", Kind: reduce, Sig: "logsumexp(input, dim, keepdim=False) -> Tensor",
 			Doc: "log(sum(exp(input))) over dim, computed without overflow; integer inputs give the default float dtype.",
-			Fn: func(a *Args) Value {
+			Fn: func(a *eval.Args) eval.Value {
 				r := logsumexpSigs.parse(a)
 				t := r.tensor("input")
 				if r.idx == 1 {
 					r.dimname("dim", t)
 				}
 				if out := r.tensor("out"); out != nil && !out.DType().IsFloat() {
-					Throw("RuntimeError", errLogsumexpOut, out.DType().ScalarName())
+					eval.Throw("RuntimeError", errLogsumexpOut, out.DType().ScalarName())
 				}
 				dims, keepdim := r.ints("dim"), r.bool("keepdim", false)
 				if len(dims) == 0 && !keepdim && t.Dim() > 0 {
@@ -229,13 +228,13 @@ func init() {
 					for i := range ones {
 						ones[i] = 1
 					}
-					Throw("RuntimeError", ErrOutputBroadcast, "[]", tensor.ShapeString(ones))
+					eval.Throw("RuntimeError", eval.ErrOutputBroadcast, "[]", tensor.ShapeString(ones))
 				}
 				return withOut(a, r, tensor.Logsumexp(t, dims, keepdim), nil)
 			}},
-		&Builtin{Name: "median", Kind: reduce, Sig: "median(input) / median(input, dim, keepdim=False) -> Tensor",
+		&eval.Builtin{Name: "median", Kind: reduce, Sig: "median(input) / median(input, dim, keepdim=False) -> Tensor",
 			Doc: "The lower median of all elements; along dim, a torch.return_types.median of the values and their indices.",
-			Fn: func(a *Args) Value {
+			Fn: func(a *eval.Args) eval.Value {
 				r := medianSigs.parse(a)
 				t := r.tensor("input")
 				switch r.idx {
@@ -247,9 +246,9 @@ func init() {
 				v, i := tensor.MedianDim(t, r.int("dim", 0), r.bool("keepdim", false))
 				return valuesIndices(a, r, "median", v, i)
 			}},
-		&Builtin{Name: "mode", Kind: reduce, Sig: "mode(input, dim=-1, keepdim=False) -> (Tensor, LongTensor)",
+		&eval.Builtin{Name: "mode", Kind: reduce, Sig: "mode(input, dim=-1, keepdim=False) -> (Tensor, LongTensor)",
 			Doc: "The most frequent value along dim (the smallest of equally frequent ones) and the index of its last occurrence.",
-			Fn: func(a *Args) Value {
+			Fn: func(a *eval.Args) eval.Value {
 				r := modeSigs.parse(a)
 				t := r.tensor("input")
 				if r.idx == 1 {
@@ -258,16 +257,16 @@ func init() {
 				v, i := tensor.ModeDim(t, r.int("dim", -1), r.bool("keepdim", false))
 				return valuesIndices(a, r, "mode", v, i)
 			}},
-		&Builtin{Name: "cumsum", Kind: reduce, Sig: "cumsum(input, dim, *, dtype=None) -> Tensor",
+		&eval.Builtin{Name: "cumsum", Kind: reduce, Sig: "cumsum(input, dim, *, dtype=None) -> Tensor",
 			Doc: "Running sums along dim. Integer and bool tensors sum to int64.",
-			Fn:  func(a *Args) Value { return scanBinding(a, cumsumSigs, false) }},
-		&Builtin{Name: "cumprod", Kind: reduce, Sig: "cumprod(input, dim, *, dtype=None) -> Tensor",
+			Fn:  func(a *eval.Args) eval.Value { return scanBinding(a, cumsumSigs, false) }},
+		&eval.Builtin{Name: "cumprod", Kind: reduce, Sig: "cumprod(input, dim, *, dtype=None) -> Tensor",
 			Doc: "Running products along dim. Integer and bool tensors multiply in int64.",
-			Fn:  func(a *Args) Value { return scanBinding(a, cumprodSigs, true) }},
+			Fn:  func(a *eval.Args) eval.Value { return scanBinding(a, cumprodSigs, true) }},
 	)
 }
 
-func maxMin(a *Args, ss *argParser, isMax bool) Value {
+func maxMin(a *eval.Args, ss *argParser, isMax bool) eval.Value {
 	r := ss.parse(a)
 	t := r.tensor("input")
 	name := "min"
@@ -299,7 +298,7 @@ func maxMin(a *Args, ss *argParser, isMax bool) Value {
 	return valuesIndices(a, r, name, v, i)
 }
 
-func argMaxMin(a *Args, ss *argParser, isMax bool) Value {
+func argMaxMin(a *eval.Args, ss *argParser, isMax bool) eval.Value {
 	r := ss.parse(a)
 	if out := r.tensor("out"); out != nil {
 		checkOutDType(out, tensor.Int64)
@@ -326,7 +325,7 @@ func argMaxMin(a *Args, ss *argParser, isMax bool) Value {
 	return tensor.Argmin(t, r.int("dim", 0), keepdim)
 }
 
-func stdVar(a *Args, ss *argParser, isStd bool) Value {
+func stdVar(a *eval.Args, ss *argParser, isStd bool) eval.Value {
 	r := ss.parse(a)
 	t := r.tensor("input")
 	if r.idx >= 3 {
@@ -336,7 +335,7 @@ func stdVar(a *Args, ss *argParser, isStd bool) Value {
 	if out != nil {
 		// the result's dtype is the one computed in
 		if !out.DType().IsFloat() {
-			Throw("RuntimeError", errNotImplementedStd, "std_cpu", out.DType().ScalarName())
+			eval.Throw("RuntimeError", errNotImplementedStd, "std_cpu", out.DType().ScalarName())
 		}
 		t = t.To(out.DType())
 	}
@@ -358,12 +357,12 @@ func stdVar(a *Args, ss *argParser, isStd bool) Value {
 	return res
 }
 
-func allAny(a *Args, ss *argParser, isAll bool) Value {
+func allAny(a *eval.Args, ss *argParser, isAll bool) eval.Value {
 	r := ss.parse(a)
 	t := r.tensor("input")
 	if out := r.tensor("out"); out != nil {
 		if out.DType() != tensor.Bool && out.DType() != tensor.Uint8 {
-			Throw("RuntimeError", errAllAnyOut, r.name, out.DType().ScalarName())
+			eval.Throw("RuntimeError", errAllAnyOut, r.name, out.DType().ScalarName())
 		}
 		a2 := *a
 		a2.Kw = nil
@@ -379,8 +378,8 @@ func allAny(a *Args, ss *argParser, isAll bool) Value {
 	case 1:
 		dims = []int{r.int("dim", 0)}
 	case 2:
-		if _, isStr := r.val("dim").(Str); !isStr {
-			Throw("RuntimeError", errDimnameUnsupported, r.name)
+		if _, isStr := r.val("dim").(eval.Str); !isStr {
+			eval.Throw("RuntimeError", errDimnameUnsupported, r.name)
 		}
 		r.dimname("dim", t)
 	}
@@ -390,7 +389,7 @@ func allAny(a *Args, ss *argParser, isAll bool) Value {
 	return tensor.Any(t, dims, r.bool("keepdim", false))
 }
 
-func scanBinding(a *Args, ss *argParser, prod bool) Value {
+func scanBinding(a *eval.Args, ss *argParser, prod bool) eval.Value {
 	r := ss.parse(a)
 	t := r.tensor("input")
 	if r.idx == 1 {
@@ -423,7 +422,7 @@ func scanBinding(a *Args, ss *argParser, prod bool) Value {
 // builtinNorm is torch.norm and Tensor.norm, Python functions in PyTorch
 // (torch/functional.py) that dispatch on p: 'fro' (the default: the 2-norm
 // over all dims, or the Frobenius norm over two dims), 'nuc', or a number.
-func builtinNorm(a *Args) Value {
+func builtinNorm(a *eval.Args) eval.Value {
 	// Bind as Python binds norm(input, p="fro", dim=None, keepdim=False,
 	// out=None, dtype=None) and Tensor.norm(self, p="fro", dim=None,
 	// keepdim=False, dtype=None).
@@ -433,9 +432,9 @@ func builtinNorm(a *Args) Value {
 	}
 	pos := a.All()
 	if len(pos) > len(params) {
-		Throw("TypeError", errTakesFromTo, name, 1, len(params), len(pos))
+		eval.Throw("TypeError", errTakesFromTo, name, 1, len(params), len(pos))
 	}
-	vals := map[string]Value{}
+	vals := map[string]eval.Value{}
 	for i, v := range pos {
 		vals[params[i]] = v
 	}
@@ -445,99 +444,99 @@ func builtinNorm(a *Args) Value {
 			if p == kw.Name {
 				known = true
 				if i < len(pos) {
-					Throw("TypeError", ErrMultipleValues, name, kw.Name)
+					eval.Throw("TypeError", eval.ErrMultipleValues, name, kw.Name)
 				}
 			}
 		}
 		if !known {
-			Throw("TypeError", ErrNoKwArg, name, kw.Name)
+			eval.Throw("TypeError", eval.ErrNoKwArg, name, kw.Name)
 		}
 		vals[kw.Name] = kw.Value
 	}
 	in, ok := vals[params[0]]
 	if !ok {
-		Throw("TypeError", errMissingArg, name, params[0])
+		eval.Throw("TypeError", errMissingArg, name, params[0])
 	}
 	t, isT := in.(*tensor.Tensor)
 	if !isT {
-		Throw("AttributeError", ErrNoAttr, TypeName(in), "dim")
+		eval.Throw("AttributeError", eval.ErrNoAttr, eval.TypeName(in), "dim")
 	}
-	get := func(k string, def Value) Value {
+	get := func(k string, def eval.Value) eval.Value {
 		if v, ok := vals[k]; ok {
 			return v
 		}
 		return def
 	}
-	p, dim, kd, dtv := get("p", Str("fro")), get("dim", None), get("keepdim", Bool(false)), get("dtype", None)
-	if out := get("out", None); out != None {
-		Throw("TypeError", errOutUnsupported, "norm")
+	p, dim, kd, dtv := get("p", eval.Str("fro")), get("dim", eval.None), get("keepdim", eval.Bool(false)), get("dtype", eval.None)
+	if out := get("out", eval.None); out != eval.None {
+		eval.Throw("TypeError", errOutUnsupported, "norm")
 	}
 	// torch/functional.py's dispatch, calling _VF.norm, _VF.frobenius_norm
 	// and _VF.nuclear_norm through their own argument parsers.
-	vf := func(parser *argParser, pos []Value, kw ...KwArg) *boundArgs {
-		return parser.parse((&Args{Name: parser.name, Pos: pos, Kw: kw}).Bind(a.Session()))
+	vf := func(parser *argParser, pos []eval.Value, kw ...eval.KwArg) *boundArgs {
+		return parser.parse((&eval.Args{Name: parser.name, Pos: pos, Kw: kw}).Bind(a.Session()))
 	}
-	allDims := func() Value {
-		l := &List{}
+	allDims := func() eval.Value {
+		l := &eval.List{}
 		for i := range t.Dim() {
-			l.Elems = append(l.Elems, MakeInt(int64(i)))
+			l.Elems = append(l.Elems, eval.MakeInt(int64(i)))
 		}
 		return l
 	}
-	keepdim := KwArg{Name: "keepdim", Value: kd}
-	if dim == None && dtv == None && p != None {
-		if s, ok := p.(Str); ok {
+	keepdim := eval.KwArg{Name: "keepdim", Value: kd}
+	if dim == eval.None && dtv == eval.None && p != eval.None {
+		if s, ok := p.(eval.Str); ok {
 			if s == "fro" {
-				return froNorm(vf(frobeniusNormSigs, []Value{t}, KwArg{Name: "dim", Value: Tuple{}}, keepdim))
+				return froNorm(vf(frobeniusNormSigs, []eval.Value{t}, eval.KwArg{Name: "dim", Value: eval.Tuple{}}, keepdim))
 			}
 		} else {
-			return vectorNorm(vf(vfNormSigs, []Value{t, p}, KwArg{Name: "dim", Value: allDims()}, keepdim), t)
+			return vectorNorm(vf(vfNormSigs, []eval.Value{t, p}, eval.KwArg{Name: "dim", Value: allDims()}, keepdim), t)
 		}
 	}
 	switch dim.(type) {
-	case Int, Bool: // isinstance(dim, int)
-		dim = &List{Elems: []Value{dim}}
+	case eval.Int, eval.Bool: // isinstance(dim, int)
+		dim = &eval.List{Elems: []eval.Value{dim}}
 	}
-	if s, ok := p.(Str); ok {
+	if s, ok := p.(eval.Str); ok {
 		switch s {
 		case "fro":
-			if dtv != None {
-				Throw("ValueError", errFroDType)
+			if dtv != eval.None {
+				eval.Throw("ValueError", errFroDType)
 			}
-			if dim == None {
+			if dim == eval.None {
 				dim = allDims()
 			}
-			return froNorm(vf(frobeniusNormSigs, []Value{t, dim}, keepdim))
+			return froNorm(vf(frobeniusNormSigs, []eval.Value{t, dim}, keepdim))
 		case "nuc":
-			if dtv != None {
-				Throw("ValueError", errNucDType)
+			if dtv != eval.None {
+				eval.Throw("ValueError", errNucDType)
 			}
-			if dim == None {
-				r := vf(nuclearNormSigs, []Value{t}, keepdim)
+			if dim == eval.None {
+				r := vf(nuclearNormSigs, []eval.Value{t}, keepdim)
 				return linalg.NuclearNorm(t, nil, r.bool("keepdim", false))
 			}
-			r := vf(nuclearNormSigs, []Value{t, dim}, keepdim)
+			r := vf(nuclearNormSigs, []eval.Value{t, dim}, keepdim)
 			return linalg.NuclearNorm(t, r.ints("dim"), r.bool("keepdim", false))
 		}
-		Throw("RuntimeError", errNormStr, string(s))
+		eval.Throw("RuntimeError", errNormStr, string(s))
 	}
-	if dim == None {
+	if dim == eval.None {
 		dim = allDims()
 	}
-	kw := []KwArg{keepdim}
-	if dtv != None {
-		kw = append(kw, KwArg{Name: "dtype", Value: dtv})
+	kw := []eval.KwArg{keepdim}
+	if dtv != eval.None {
+		kw = append(kw, eval.KwArg{Name: "dtype", Value: dtv})
 	}
-	return vectorNorm(vf(vfNormSigs, []Value{t, p, dim}, kw...), t)
+	return vectorNorm(vf(vfNormSigs, []eval.Value{t, p, dim}, kw...), t)
 }
 
 // froNorm finishes a call of _VF.frobenius_norm.
-func froNorm(r *boundArgs) Value {
+func froNorm(r *boundArgs) eval.Value {
 	return tensor.FrobeniusNorm(r.tensor("input"), r.ints("dim"), r.bool("keepdim", false))
 }
 
 // vectorNorm finishes a call of _VF.norm: p may be None (2).
-func vectorNorm(r *boundArgs, t *tensor.Tensor) Value {
+func vectorNorm(r *boundArgs, t *tensor.Tensor) eval.Value {
 	if r.idx >= 4 {
 		r.dimname("dim", t)
 	}

@@ -1,7 +1,7 @@
 package torch
 
 import (
-	. "github.com/tensh/tensh/eval"
+	"github.com/tensh/tensh/eval"
 
 	"fmt"
 
@@ -27,7 +27,7 @@ var (
 	aminmaxSigs   = newArgParser("aminmax(Tensor input, *, int64_t? dim=None, bool keepdim=False, TensorList[2] out=None)")
 )
 
-func stdVarMean(a *Args, p *argParser, sqrt bool) Value {
+func stdVarMean(a *eval.Args, p *argParser, sqrt bool) eval.Value {
 	r := p.parse(a)
 	t := r.tensor("input")
 	if r.idx >= 3 {
@@ -41,21 +41,21 @@ func stdVarMean(a *Args, p *argParser, sqrt bool) Value {
 		correction = float64(r.int("correction", 1))
 	}
 	v, m := tensor.VarMean(t, r.ints("dim"), correction, r.bool("keepdim", false), sqrt)
-	return Tuple{v, m}
+	return eval.Tuple{v, m}
 }
 
 func init() {
-	both := TorchFunc | TensorMethod
-	RegisterTorch(
-		&Builtin{Name: "std_mean", Kind: TorchFunc, Sig: "std_mean(input, dim=None, unbiased=True, keepdim=False, *, correction=None) -> (Tensor, Tensor)",
+	both := eval.TorchFunc | eval.TensorMethod
+	eval.RegisterTorch(
+		&eval.Builtin{Name: "std_mean", Kind: eval.TorchFunc, Sig: "std_mean(input, dim=None, unbiased=True, keepdim=False, *, correction=None) -> (Tensor, Tensor)",
 			Doc: "The standard deviation and the mean over dim (all elements by default), as a tuple, from one Welford pass.",
-			Fn:  func(a *Args) Value { return stdVarMean(a, stdMeanParser, true) }},
-		&Builtin{Name: "var_mean", Kind: TorchFunc, Sig: "var_mean(input, dim=None, unbiased=True, keepdim=False, *, correction=None) -> (Tensor, Tensor)",
+			Fn:  func(a *eval.Args) eval.Value { return stdVarMean(a, stdMeanParser, true) }},
+		&eval.Builtin{Name: "var_mean", Kind: eval.TorchFunc, Sig: "var_mean(input, dim=None, unbiased=True, keepdim=False, *, correction=None) -> (Tensor, Tensor)",
 			Doc: "The variance and the mean over dim (all elements by default), as a tuple, from one Welford pass.",
-			Fn:  func(a *Args) Value { return stdVarMean(a, varMeanParser, false) }},
-		&Builtin{Name: "nansum", Kind: both, Sig: "nansum(input, dim=None, keepdim=False, *, dtype=None) -> Tensor",
+			Fn:  func(a *eval.Args) eval.Value { return stdVarMean(a, varMeanParser, false) }},
+		&eval.Builtin{Name: "nansum", Kind: both, Sig: "nansum(input, dim=None, keepdim=False, *, dtype=None) -> Tensor",
 			Doc: "Sum of the elements with NaN counted as zero.",
-			Fn: func(a *Args) Value {
+			Fn: func(a *eval.Args) eval.Value {
 				r := nansumSigs.parse(a)
 				t := r.tensor("input")
 				var res *tensor.Tensor
@@ -66,17 +66,17 @@ func init() {
 				}
 				return withOut(a, r, res, nil)
 			}},
-		&Builtin{Name: "nanmean", Kind: both, Sig: "nanmean(input, dim=None, keepdim=False, *, dtype=None) -> Tensor",
+		&eval.Builtin{Name: "nanmean", Kind: both, Sig: "nanmean(input, dim=None, keepdim=False, *, dtype=None) -> Tensor",
 			Doc: "Mean of the elements that are not NaN (floating tensors only).",
-			Fn: func(a *Args) Value {
+			Fn: func(a *eval.Args) eval.Value {
 				r := nanmeanSigs.parse(a)
 				d, hasD := r.dtype("dtype")
 				res := tensor.Nanmean(r.tensor("input"), r.ints("dim"), r.bool("keepdim", false), d, hasD)
 				return withOut(a, r, res, nil)
 			}},
-		&Builtin{Name: "aminmax", Kind: both, Sig: "aminmax(input, *, dim=None, keepdim=False) -> (Tensor min, Tensor max)",
+		&eval.Builtin{Name: "aminmax", Kind: both, Sig: "aminmax(input, *, dim=None, keepdim=False) -> (Tensor min, Tensor max)",
 			Doc: "The smallest and largest elements (over dim when given), as a torch.return_types.aminmax(min, max).",
-			Fn: func(a *Args) Value {
+			Fn: func(a *eval.Args) eval.Value {
 				r := aminmaxSigs.parse(a)
 				var dim *int
 				if r.has("dim") {
@@ -95,7 +95,7 @@ func init() {
 					checkOutDType(oh, hi.DType())
 					lo, hi, name = writeOut(a, ol, lo), writeOut(a, oh, hi), "aminmax_out"
 				}
-				return &NamedTuple{TypeName: "torch.return_types." + name, Fields: []string{"min", "max"}, Elems: Tuple{lo, hi}}
+				return &eval.NamedTuple{TypeName: "torch.return_types." + name, Fields: []string{"min", "max"}, Elems: eval.Tuple{lo, hi}}
 			}},
 	)
 }

@@ -1,7 +1,7 @@
 package torch
 
 import (
-	. "github.com/tensh/tensh/eval"
+	"github.com/tensh/tensh/eval"
 
 	"bytes"
 	"os"
@@ -29,12 +29,12 @@ func runReductionTranscript(t *testing.T, path string) {
 	// Print options are process-wide; other tests may have changed them.
 	defer tensor.SetPrintOptions(tensor.GetPrintOptions())
 	tensor.SetPrintOptions(tensor.DefaultPrintOptions())
-	if LookupBuiltin(TorchFunc, "tensor") == nil {
-		RegisterTorch(&Builtin{Name: "tensor", Kind: TorchFunc, Fn: testTensor})
-		defer delete(TorchFuncs, "tensor")
+	if eval.LookupBuiltin(eval.TorchFunc, "tensor") == nil {
+		eval.RegisterTorch(&eval.Builtin{Name: "tensor", Kind: eval.TorchFunc, Fn: testTensor})
+		defer delete(eval.TorchFuncs, "tensor")
 	}
 	var out bytes.Buffer
-	s := NewSession(Options{Out: &out})
+	s := eval.NewSession(eval.Options{Out: &out})
 	s.RunEcho(string(src))
 	want := strings.Split(strings.TrimRight(string(src), "\n"), "\n")
 	got := strings.Split(strings.TrimRight(out.String(), "\n"), "\n")
@@ -71,18 +71,18 @@ func runReductionTranscript(t *testing.T, path string) {
 
 // testTensor is a minimal torch.tensor(data, dtype=None): nested lists of
 // numbers, typed as PyTorch infers them.
-func testTensor(a *Args) Value {
-	var data Value
-	var dt Value = None
+func testTensor(a *eval.Args) eval.Value {
+	var data eval.Value
+	var dt eval.Value = eval.None
 	a.Unpack("data", &data, "$dtype?", &dt)
 	var shape []int
 	var vals []tensor.Scalar
 	kind := -1
-	var walk func(v Value, depth int)
-	walk = func(v Value, depth int) {
+	var walk func(v eval.Value, depth int)
+	walk = func(v eval.Value, depth int) {
 		switch x := v.(type) {
-		case *List, Tuple:
-			elems := IterateAll(x)
+		case *eval.List, eval.Tuple:
+			elems := eval.IterateAll(x)
 			if len(shape) <= depth {
 				shape = append(shape, len(elems))
 			}
@@ -90,9 +90,9 @@ func testTensor(a *Args) Value {
 				walk(e, depth+1)
 			}
 		default:
-			sc, ok := ToScalar(v)
+			sc, ok := eval.ToScalar(v)
 			if !ok {
-				Throw("TypeError", "testTensor: not a number")
+				eval.Throw("TypeError", "testTensor: not a number")
 			}
 			vals = append(vals, sc)
 			kind = max(kind, int(sc.Kind))
@@ -106,7 +106,7 @@ func testTensor(a *Args) Value {
 	case int(tensor.IntScalar):
 		d = tensor.Int64
 	}
-	if x, ok := dt.(DTypeValue); ok {
+	if x, ok := dt.(eval.DTypeValue); ok {
 		d = x.D
 	}
 	if shape == nil {

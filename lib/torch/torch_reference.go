@@ -1,12 +1,12 @@
 package torch
 
-import . "github.com/tensh/tensh/eval"
+import "github.com/tensh/tensh/eval"
 
 // torchReference writes the torch submodules' functions (torch.linalg.,
 // ...) after the torch functions of docs/reference.md, then their
 // sections.
-func torchReference(w func(string), item func(prefix string, bl *Builtin, also string)) {
-	for _, sub := range SortedKeys(submoduleFuncs) {
+func torchReference(w func(string), item func(prefix string, bl *eval.Builtin, also string)) {
+	for _, sub := range eval.SortedKeys(submoduleFuncs) {
 		for _, bl := range submoduleFuncs[sub] {
 			item("torch."+sub+".", bl, "")
 		}
@@ -16,7 +16,7 @@ func torchReference(w func(string), item func(prefix string, bl *Builtin, also s
 	for _, sec := range referenceSections {
 		w("## " + sec.prefix[:len(sec.prefix)-1])
 		w("")
-		for _, n := range SortedKeys(sec.fns) {
+		for _, n := range eval.SortedKeys(sec.fns) {
 			item(sec.prefix, sec.fns[n], "")
 		}
 		w("")

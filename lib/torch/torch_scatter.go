@@ -1,7 +1,7 @@
 package torch
 
 import (
-	. "github.com/tensh/tensh/eval"
+	"github.com/tensh/tensh/eval"
 
 	"strings"
 
@@ -49,7 +49,7 @@ var (
 
 // withOut returns res, or writes it into out= after check (which raises
 // the function's dtype error).
-func withOut(a *Args, r *boundArgs, res *tensor.Tensor, check func(out *tensor.Tensor)) Value {
+func withOut(a *eval.Args, r *boundArgs, res *tensor.Tensor, check func(out *tensor.Tensor)) eval.Value {
 	out := r.tensor("out")
 	if out == nil {
 		return res
@@ -61,21 +61,21 @@ func withOut(a *Args, r *boundArgs, res *tensor.Tensor, check func(out *tensor.T
 }
 
 // scatterCall binds scatter and scatter_ (in place when inplace).
-func scatterCall(a *Args, p *argParser, inplace bool) Value {
+func scatterCall(a *eval.Args, p *argParser, inplace bool) eval.Value {
 	r := p.parse(a)
 	t := r.tensor("input")
 	if r.sig.params[r.index("dim")].typ == "Dimname" {
 		noDimname(p.name)
 	}
 	red := tensor.ScatterNone
-	if s, ok := r.val("reduce").(Str); ok {
+	if s, ok := r.val("reduce").(eval.Str); ok {
 		switch string(s) {
 		case "add":
 			red = tensor.ScatterAdd
 		case "multiply":
 			red = tensor.ScatterMultiply
 		default:
-			Throw("RuntimeError", errScatterReduce)
+			eval.Throw("RuntimeError", errScatterReduce)
 		}
 	}
 	dst := t
@@ -94,7 +94,7 @@ func scatterCall(a *Args, p *argParser, inplace bool) Value {
 	return withOut(a, r, dst, func(out *tensor.Tensor) { checkOutDType(out, dst.DType()) })
 }
 
-func scatterAddCall(a *Args, p *argParser, inplace bool) Value {
+func scatterAddCall(a *eval.Args, p *argParser, inplace bool) eval.Value {
 	r := p.parse(a)
 	t := r.tensor("input")
 	if r.idx == 1 {
@@ -111,7 +111,7 @@ func scatterAddCall(a *Args, p *argParser, inplace bool) Value {
 	return withOut(a, r, dst, func(out *tensor.Tensor) { checkOutDType(out, dst.DType()) })
 }
 
-func indexAddCall(a *Args, p *argParser, inplace bool) Value {
+func indexAddCall(a *eval.Args, p *argParser, inplace bool) eval.Value {
 	r := p.parse(a)
 	t := r.tensor("input")
 	if r.idx == 1 {
@@ -132,7 +132,7 @@ func indexAddCall(a *Args, p *argParser, inplace bool) Value {
 	return withOut(a, r, dst, func(out *tensor.Tensor) { checkOutDType(out, dst.DType()) })
 }
 
-func indexCopyCall(a *Args, p *argParser, inplace bool) Value {
+func indexCopyCall(a *eval.Args, p *argParser, inplace bool) eval.Value {
 	r := p.parse(a)
 	t := r.tensor("input")
 	if r.idx == 1 {
@@ -149,7 +149,7 @@ func indexCopyCall(a *Args, p *argParser, inplace bool) Value {
 	return withOut(a, r, dst, func(out *tensor.Tensor) { checkOutDType(out, dst.DType()) })
 }
 
-func maskedScatterCall(a *Args, p *argParser, inplace bool) Value {
+func maskedScatterCall(a *eval.Args, p *argParser, inplace bool) eval.Value {
 	r := p.parse(a)
 	t, mask := r.tensor("input"), r.tensor("mask")
 	checkMask(a, mask, false)
@@ -163,7 +163,7 @@ func maskedScatterCall(a *Args, p *argParser, inplace bool) Value {
 
 // checkMask raises masked_select's error for a mask that is neither bool
 // nor uint8, and warns for uint8.
-func checkMask(a *Args, mask *tensor.Tensor, warn bool) {
+func checkMask(a *eval.Args, mask *tensor.Tensor, warn bool) {
 	switch mask.DType() {
 	case tensor.Bool:
 	case tensor.Uint8:
@@ -171,11 +171,11 @@ func checkMask(a *Args, mask *tensor.Tensor, warn bool) {
 			a.Session().Warn("UserWarning", warnMaskedSelectU8)
 		}
 	default:
-		Throw("RuntimeError", errMaskedSelectMask)
+		eval.Throw("RuntimeError", errMaskedSelectMask)
 	}
 }
 
-func putCall(a *Args, p *argParser, inplace bool) Value {
+func putCall(a *eval.Args, p *argParser, inplace bool) eval.Value {
 	r := p.parse(a)
 	t := r.tensor("input")
 	dst := t
@@ -187,15 +187,15 @@ func putCall(a *Args, p *argParser, inplace bool) Value {
 }
 
 func init() {
-	both := TorchFunc | TensorMethod
-	RegisterTorch(
-		&Builtin{Name: "gather", Kind: both, Sig: "gather(input, dim, index) -> Tensor",
+	both := eval.TorchFunc | eval.TensorMethod
+	eval.RegisterTorch(
+		&eval.Builtin{Name: "gather", Kind: both, Sig: "gather(input, dim, index) -> Tensor",
 			Doc: "Values of input picked along dim by index (int64, as many dimensions as input, no larger elsewhere): out[i][j] = input[index[i][j]][j] for dim 0, input[i][index[i][j]] for dim 1. The result has index's shape.",
-			Fn: func(a *Args) Value {
+			Fn: func(a *eval.Args) eval.Value {
 				r := gatherSigs.parse(a)
 				t := r.tensor("input")
 				if r.bool("sparse_grad", false) {
-					Throw("RuntimeError", errSparseGrad)
+					eval.Throw("RuntimeError", errSparseGrad)
 				}
 				if r.idx == 1 {
 					noDimname("gather")
@@ -203,21 +203,21 @@ func init() {
 				res := tensor.Gather(t, r.int("dim", 0), r.tensor("index"))
 				return withOut(a, r, res, func(out *tensor.Tensor) { checkOutDType(out, res.DType()) })
 			}},
-		&Builtin{Name: "scatter", Kind: both, Sig: "scatter(input, dim, index, src, *, reduce=None) -> Tensor",
+		&eval.Builtin{Name: "scatter", Kind: both, Sig: "scatter(input, dim, index, src, *, reduce=None) -> Tensor",
 			Doc: "A copy of input with src's values (or one value) written along dim at index's positions: out[index[i][j]][j] = src[i][j] for dim 0. reduce='add' or 'multiply' combines with what is there.",
-			Fn:  func(a *Args) Value { return scatterCall(a, scatterSigs, false) }},
-		&Builtin{Name: "scatter_", Kind: TensorMethod, Sig: "scatter_(dim, index, src, *, reduce=None) -> Tensor",
+			Fn:  func(a *eval.Args) eval.Value { return scatterCall(a, scatterSigs, false) }},
+		&eval.Builtin{Name: "scatter_", Kind: eval.TensorMethod, Sig: "scatter_(dim, index, src, *, reduce=None) -> Tensor",
 			Doc: "scatter in place.",
-			Fn:  func(a *Args) Value { return scatterCall(a, scatterInSigs, true) }},
-		&Builtin{Name: "scatter_add", Kind: both, Sig: "scatter_add(input, dim, index, src) -> Tensor",
+			Fn:  func(a *eval.Args) eval.Value { return scatterCall(a, scatterInSigs, true) }},
+		&eval.Builtin{Name: "scatter_add", Kind: both, Sig: "scatter_add(input, dim, index, src) -> Tensor",
 			Doc: "A copy of input with src's values added along dim at index's positions (repeated positions add up).",
-			Fn:  func(a *Args) Value { return scatterAddCall(a, scatterAddSigs, false) }},
-		&Builtin{Name: "scatter_add_", Kind: TensorMethod, Sig: "scatter_add_(dim, index, src) -> Tensor",
+			Fn:  func(a *eval.Args) eval.Value { return scatterAddCall(a, scatterAddSigs, false) }},
+		&eval.Builtin{Name: "scatter_add_", Kind: eval.TensorMethod, Sig: "scatter_add_(dim, index, src) -> Tensor",
 			Doc: "scatter_add in place.",
-			Fn:  func(a *Args) Value { return scatterAddCall(a, scatterAddInSigs, true) }},
-		&Builtin{Name: "index_select", Kind: both, Sig: "index_select(input, dim, index) -> Tensor",
+			Fn:  func(a *eval.Args) eval.Value { return scatterAddCall(a, scatterAddInSigs, true) }},
+		&eval.Builtin{Name: "index_select", Kind: both, Sig: "index_select(input, dim, index) -> Tensor",
 			Doc: "The slices of input along dim at the positions of a 1-d int64 or int32 index.",
-			Fn: func(a *Args) Value {
+			Fn: func(a *eval.Args) eval.Value {
 				r := indexSelectSigs.parse(a)
 				t := r.tensor("input")
 				if r.idx == 1 {
@@ -226,58 +226,58 @@ func init() {
 				res := tensor.IndexSelect(t, r.int("dim", 0), r.tensor("index"))
 				return withOut(a, r, res, func(out *tensor.Tensor) {
 					if out.DType() != res.DType() {
-						Throw("RuntimeError", errIndexSelectOut)
+						eval.Throw("RuntimeError", errIndexSelectOut)
 					}
 				})
 			}},
-		&Builtin{Name: "index_add", Kind: both, Sig: "index_add(input, dim, index, source, *, alpha=1) -> Tensor",
+		&eval.Builtin{Name: "index_add", Kind: both, Sig: "index_add(input, dim, index, source, *, alpha=1) -> Tensor",
 			Doc: "A copy of input with alpha times source's slices added along dim at index's positions.",
-			Fn:  func(a *Args) Value { return indexAddCall(a, indexAddSigs, false) }},
-		&Builtin{Name: "index_add_", Kind: TensorMethod, Sig: "index_add_(dim, index, source, *, alpha=1) -> Tensor",
+			Fn:  func(a *eval.Args) eval.Value { return indexAddCall(a, indexAddSigs, false) }},
+		&eval.Builtin{Name: "index_add_", Kind: eval.TensorMethod, Sig: "index_add_(dim, index, source, *, alpha=1) -> Tensor",
 			Doc: "index_add in place.",
-			Fn:  func(a *Args) Value { return indexAddCall(a, indexAddInSigs, true) }},
-		&Builtin{Name: "index_copy", Kind: both, Sig: "index_copy(input, dim, index, source) -> Tensor",
+			Fn:  func(a *eval.Args) eval.Value { return indexAddCall(a, indexAddInSigs, true) }},
+		&eval.Builtin{Name: "index_copy", Kind: both, Sig: "index_copy(input, dim, index, source) -> Tensor",
 			Doc: "A copy of input with source's slices written along dim at index's positions.",
-			Fn:  func(a *Args) Value { return indexCopyCall(a, indexCopySigs, false) }},
-		&Builtin{Name: "index_copy_", Kind: TensorMethod, Sig: "index_copy_(dim, index, source) -> Tensor",
+			Fn:  func(a *eval.Args) eval.Value { return indexCopyCall(a, indexCopySigs, false) }},
+		&eval.Builtin{Name: "index_copy_", Kind: eval.TensorMethod, Sig: "index_copy_(dim, index, source) -> Tensor",
 			Doc: "index_copy in place.",
-			Fn:  func(a *Args) Value { return indexCopyCall(a, indexCopyInSigs, true) }},
-		&Builtin{Name: "masked_select", Kind: both, Sig: "masked_select(input, mask) -> Tensor",
+			Fn:  func(a *eval.Args) eval.Value { return indexCopyCall(a, indexCopyInSigs, true) }},
+		&eval.Builtin{Name: "masked_select", Kind: both, Sig: "masked_select(input, mask) -> Tensor",
 			Doc: "The elements of input where the bool mask (broadcast with input) is true, as a 1-d tensor.",
-			Fn: func(a *Args) Value {
+			Fn: func(a *eval.Args) eval.Value {
 				r := maskedSelectSigs.parse(a)
 				mask := r.tensor("mask")
 				checkMask(a, mask, true)
 				res := tensor.MaskedSelect(r.tensor("input"), mask)
 				return withOut(a, r, res, func(out *tensor.Tensor) {
 					if out.DType() != res.DType() {
-						Throw("RuntimeError", errMaskedSelectOut)
+						eval.Throw("RuntimeError", errMaskedSelectOut)
 					}
 				})
 			}},
-		&Builtin{Name: "masked_scatter", Kind: both, Sig: "masked_scatter(input, mask, source) -> Tensor",
+		&eval.Builtin{Name: "masked_scatter", Kind: both, Sig: "masked_scatter(input, mask, source) -> Tensor",
 			Doc: "A copy of input whose elements where mask is true take source's elements, in order.",
-			Fn:  func(a *Args) Value { return maskedScatterCall(a, maskedScatterSigs, false) }},
-		&Builtin{Name: "masked_scatter_", Kind: TensorMethod, Sig: "masked_scatter_(mask, source) -> Tensor",
+			Fn:  func(a *eval.Args) eval.Value { return maskedScatterCall(a, maskedScatterSigs, false) }},
+		&eval.Builtin{Name: "masked_scatter_", Kind: eval.TensorMethod, Sig: "masked_scatter_(mask, source) -> Tensor",
 			Doc: "masked_scatter in place.",
-			Fn:  func(a *Args) Value { return maskedScatterCall(a, maskedScatInSigs, true) }},
-		&Builtin{Name: "take", Kind: both, Sig: "take(input, index) -> Tensor",
+			Fn:  func(a *eval.Args) eval.Value { return maskedScatterCall(a, maskedScatInSigs, true) }},
+		&eval.Builtin{Name: "take", Kind: both, Sig: "take(input, index) -> Tensor",
 			Doc: "The elements of input, seen as 1-d, at the int64 index's positions (negative ones count from the end); shaped as index.",
-			Fn: func(a *Args) Value {
+			Fn: func(a *eval.Args) eval.Value {
 				r := takeSigs.parse(a)
 				t := r.tensor("input")
 				res := tensor.Take(t, r.tensor("index"))
 				return withOut(a, r, res, func(out *tensor.Tensor) {
 					if out.DType() != res.DType() {
-						Throw("RuntimeError", errTakeOut, t.DType().ScalarName(), out.DType().ScalarName())
+						eval.Throw("RuntimeError", errTakeOut, t.DType().ScalarName(), out.DType().ScalarName())
 					}
 				})
 			}},
-		&Builtin{Name: "put", Kind: both, Sig: "put(input, index, source, accumulate=False) -> Tensor",
+		&eval.Builtin{Name: "put", Kind: both, Sig: "put(input, index, source, accumulate=False) -> Tensor",
 			Doc: "A copy of input, seen as 1-d, with source's elements written (or added, with accumulate=True) at index's positions.",
-			Fn:  func(a *Args) Value { return putCall(a, putSigs, false) }},
-		&Builtin{Name: "put_", Kind: TensorMethod, Sig: "put_(index, source, accumulate=False) -> Tensor",
+			Fn:  func(a *eval.Args) eval.Value { return putCall(a, putSigs, false) }},
+		&eval.Builtin{Name: "put_", Kind: eval.TensorMethod, Sig: "put_(index, source, accumulate=False) -> Tensor",
 			Doc: "put in place.",
-			Fn:  func(a *Args) Value { return putCall(a, putInSigs, true) }},
+			Fn:  func(a *eval.Args) eval.Value { return putCall(a, putInSigs, true) }},
 	)
 }

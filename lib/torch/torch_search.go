@@ -1,8 +1,7 @@
 package torch
 
 import (
-	. "github.com/tensh/tensh/eval"
-
+	"github.com/tensh/tensh/eval"
 	"github.com/tensh/tensh/runtime/tensor"
 )
 
@@ -39,13 +38,13 @@ var (
 // valuesIndices returns a (values, indices) result, written into out= when
 // given (the tuple is then named NAME_out); the values must keep the
 // input's dtype and the indices be int64.
-func valuesIndices(a *Args, r *boundArgs, name string, v, i *tensor.Tensor) Value {
+func valuesIndices(a *eval.Args, r *boundArgs, name string, v, i *tensor.Tensor) eval.Value {
 	ov, oi := outPair(r)
 	if ov == nil {
 		return returnType(name, v, i)
 	}
 	if name == "kthvalue" && ov.DType() != v.DType() {
-		Throw("RuntimeError", errTopkOutDType)
+		eval.Throw("RuntimeError", errTopkOutDType)
 	}
 	checkOutDType(ov, v.DType())
 	checkOutDType(oi, tensor.Int64)
@@ -53,11 +52,11 @@ func valuesIndices(a *Args, r *boundArgs, name string, v, i *tensor.Tensor) Valu
 }
 
 func init() {
-	both := TorchFunc | TensorMethod
-	RegisterTorch(
-		&Builtin{Name: "sort", Kind: both, Sig: "sort(input, dim=-1, descending=False, *, stable=False) -> (Tensor, LongTensor)",
+	both := eval.TorchFunc | eval.TensorMethod
+	eval.RegisterTorch(
+		&eval.Builtin{Name: "sort", Kind: both, Sig: "sort(input, dim=-1, descending=False, *, stable=False) -> (Tensor, LongTensor)",
 			Doc: "The values along dim in ascending (or descending) order, with the indices they came from, as a torch.return_types.sort. NaN sorts above every number. Equal values keep their order with stable=True; otherwise they come out as PyTorch's std::sort leaves them.",
-			Fn: func(a *Args) Value {
+			Fn: func(a *eval.Args) eval.Value {
 				r := sortSigs.parse(a)
 				t := r.tensor("input")
 				if r.idx >= 2 {
@@ -66,9 +65,9 @@ func init() {
 				v, i := tensor.Sort(t, r.int("dim", -1), r.bool("descending", false), r.bool("stable", false))
 				return valuesIndices(a, r, "sort", v, i)
 			}},
-		&Builtin{Name: "argsort", Kind: both, Sig: "argsort(input, dim=-1, descending=False, *, stable=False) -> LongTensor",
+		&eval.Builtin{Name: "argsort", Kind: both, Sig: "argsort(input, dim=-1, descending=False, *, stable=False) -> LongTensor",
 			Doc: "The indices that sort input along dim (sort's indices).",
-			Fn: func(a *Args) Value {
+			Fn: func(a *eval.Args) eval.Value {
 				r := argsortSigs.parse(a)
 				t := r.tensor("input")
 				if r.idx == 2 {
@@ -76,9 +75,9 @@ func init() {
 				}
 				return tensor.Argsort(t, r.int("dim", -1), r.bool("descending", false), r.bool("stable", false))
 			}},
-		&Builtin{Name: "msort", Kind: both, Sig: "msort(input) -> Tensor",
+		&eval.Builtin{Name: "msort", Kind: both, Sig: "msort(input) -> Tensor",
 			Doc: "The values sorted along the first dimension (sort(input, dim=0).values).",
-			Fn: func(a *Args) Value {
+			Fn: func(a *eval.Args) eval.Value {
 				r := msortSigs.parse(a)
 				v, _ := tensor.Sort(r.tensor("input"), 0, false, false)
 				if out := r.tensor("out"); out != nil {
@@ -87,16 +86,16 @@ func init() {
 				}
 				return v
 			}},
-		&Builtin{Name: "topk", Kind: both, Sig: "topk(input, k, dim=-1, largest=True, sorted=True) -> (Tensor, LongTensor)",
+		&eval.Builtin{Name: "topk", Kind: both, Sig: "topk(input, k, dim=-1, largest=True, sorted=True) -> (Tensor, LongTensor)",
 			Doc: "The k largest (or, with largest=False, smallest) values along dim and their indices, as a torch.return_types.topk; NaN counts as the largest.",
-			Fn: func(a *Args) Value {
+			Fn: func(a *eval.Args) eval.Value {
 				r := topkSigs.parse(a)
 				v, i := tensor.Topk(r.tensor("input"), r.int("k", 0), r.int("dim", -1), r.bool("largest", true), r.bool("sorted", true))
 				return valuesIndices(a, r, "topk", v, i)
 			}},
-		&Builtin{Name: "kthvalue", Kind: both, Sig: "kthvalue(input, k, dim=-1, keepdim=False) -> (Tensor, LongTensor)",
+		&eval.Builtin{Name: "kthvalue", Kind: both, Sig: "kthvalue(input, k, dim=-1, keepdim=False) -> (Tensor, LongTensor)",
 			Doc: "The k-th smallest value along dim (k counts from 1) and its index, as a torch.return_types.kthvalue.",
-			Fn: func(a *Args) Value {
+			Fn: func(a *eval.Args) eval.Value {
 				r := kthvalueSigs.parse(a)
 				t := r.tensor("input")
 				if r.idx == 1 {
@@ -105,56 +104,56 @@ func init() {
 				v, i := tensor.Kthvalue(t, r.int("k", 0), r.int("dim", -1), r.bool("keepdim", false))
 				return valuesIndices(a, r, "kthvalue", v, i)
 			}},
-		&Builtin{Name: "nonzero", Kind: both, Sig: "nonzero(input, *, as_tuple=False) -> LongTensor or tuple of LongTensors",
+		&eval.Builtin{Name: "nonzero", Kind: both, Sig: "nonzero(input, *, as_tuple=False) -> LongTensor or tuple of LongTensors",
 			Doc: "The coordinates of the non-zero elements, one row each (an (n, input.dim()) tensor); with as_tuple=True a tuple of one index tensor per dimension, as torch.where(condition) gives.",
-			Fn: func(a *Args) Value {
+			Fn: func(a *eval.Args) eval.Value {
 				r := nonzeroSigs.parse(a)
 				t := r.tensor("input")
 				if r.bool("as_tuple", false) {
 					if r.has("out") {
-						Throw("RuntimeError", errNonzeroTupleOut)
+						eval.Throw("RuntimeError", errNonzeroTupleOut)
 					}
 					return nonzeroTuple(t)
 				}
 				res := tensor.Nonzero(t)
 				if out := r.tensor("out"); out != nil {
 					if out.DType() != tensor.Int64 {
-						Throw("RuntimeError", errNonzeroOutDType, out.DType().ScalarName())
+						eval.Throw("RuntimeError", errNonzeroOutDType, out.DType().ScalarName())
 					}
 					return writeOut(a, out, res)
 				}
 				return res
 			}},
-		&Builtin{Name: "argwhere", Kind: both, Sig: "argwhere(input) -> LongTensor",
+		&eval.Builtin{Name: "argwhere", Kind: both, Sig: "argwhere(input) -> LongTensor",
 			Doc: "The coordinates of the non-zero elements, one row each (nonzero(input)).",
-			Fn: func(a *Args) Value {
+			Fn: func(a *eval.Args) eval.Value {
 				r := argwhereSigs.parse(a)
 				return tensor.Nonzero(r.tensor("input"))
 			}},
-		&Builtin{Name: "unique", Kind: both, Sig: "unique(input, sorted=True, return_inverse=False, return_counts=False, dim=None) -> Tensor or tuple",
+		&eval.Builtin{Name: "unique", Kind: both, Sig: "unique(input, sorted=True, return_inverse=False, return_counts=False, dim=None) -> Tensor or tuple",
 			Doc: "The distinct values in ascending order (with dim, the distinct slices along dim); return_inverse adds where each element (or slice) went, return_counts how often each value occurs.",
 			Fn:  builtinUnique},
-		&Builtin{Name: "searchsorted", Kind: TorchFunc, Sig: "searchsorted(sorted_sequence, input, *, out_int32=False, right=False, side=None, sorter=None) -> LongTensor",
+		&eval.Builtin{Name: "searchsorted", Kind: eval.TorchFunc, Sig: "searchsorted(sorted_sequence, input, *, out_int32=False, right=False, side=None, sorter=None) -> LongTensor",
 			Doc: "For every value of input, where it would be inserted into the innermost dimension of sorted_sequence to keep it sorted: the first such place, or the last with right=True (side='right').",
 			Fn:  builtinSearchsorted},
-		&Builtin{Name: "bucketize", Kind: TorchFunc, Sig: "bucketize(input, boundaries, *, out_int32=False, right=False) -> LongTensor",
+		&eval.Builtin{Name: "bucketize", Kind: eval.TorchFunc, Sig: "bucketize(input, boundaries, *, out_int32=False, right=False) -> LongTensor",
 			Doc: "The bucket of every element of input given the sorted 1-d boundaries: searchsorted(boundaries, input).",
 			Fn:  builtinBucketize},
-		&Builtin{Name: "bincount", Kind: both, Sig: "bincount(input, weights=None, minlength=0) -> Tensor",
+		&eval.Builtin{Name: "bincount", Kind: both, Sig: "bincount(input, weights=None, minlength=0) -> Tensor",
 			Doc: "How often each value 0, 1, ... occurs in a 1-d tensor of non-negative integers (or the sum of the weights at its positions), at least minlength long.",
-			Fn: func(a *Args) Value {
+			Fn: func(a *eval.Args) eval.Value {
 				r := bincountSigs.parse(a)
 				return tensor.Bincount(r.tensor("input"), r.tensor("weights"), r.int("minlength", 0))
 			}},
-		&Builtin{Name: "histc", Kind: both, Sig: "histc(input, bins=100, min=0, max=0) -> Tensor",
+		&eval.Builtin{Name: "histc", Kind: both, Sig: "histc(input, bins=100, min=0, max=0) -> Tensor",
 			Doc: "A histogram of bins equal-width bins from min to max (the data's smallest and largest elements when min == max); elements outside are ignored.",
-			Fn: func(a *Args) Value {
+			Fn: func(a *eval.Args) eval.Value {
 				r := histcSigs.parse(a)
 				t := r.tensor("input")
 				res := tensor.Histc(t, r.int("bins", 100), r.scalar("min").Float(), r.scalar("max").Float())
 				if out := r.tensor("out"); out != nil {
 					if out.DType() != t.DType() {
-						Throw("RuntimeError", errHistcOutDType, tensor.CppTypeName(t.DType()), tensor.CppTypeName(out.DType()))
+						eval.Throw("RuntimeError", errHistcOutDType, tensor.CppTypeName(t.DType()), tensor.CppTypeName(out.DType()))
 					}
 					return writeOut(a, out, res)
 				}
@@ -166,13 +165,13 @@ func init() {
 }
 
 // builtinUnique is torch.unique (torch/functional.py) and Tensor.unique.
-func builtinUnique(a *Args) Value {
+func builtinUnique(a *eval.Args) eval.Value {
 	var t *tensor.Tensor
 	sorted, inverse, counts := true, false, false
-	var dimV Value = None
+	var dimV eval.Value = eval.None
 	a.Unpack("input", &t, "sorted?", &sorted, "return_inverse?", &inverse, "return_counts?", &counts, "dim?", &dimV)
 	var v, inv, cnt *tensor.Tensor
-	if _, isNone := dimV.(NoneType); isNone {
+	if _, isNone := dimV.(eval.NoneType); isNone {
 		v, inv, cnt = tensor.Unique(t, sorted)
 	} else {
 		v, inv, cnt = tensor.UniqueDim(t, int(a.ToInt("dim", dimV)))
@@ -180,7 +179,7 @@ func builtinUnique(a *Args) Value {
 	if !inverse && !counts {
 		return v
 	}
-	out := Tuple{v}
+	out := eval.Tuple{v}
 	if inverse {
 		out = append(out, inv)
 	}
@@ -193,22 +192,22 @@ func builtinUnique(a *Args) Value {
 // searchSide resolves right= and side=.
 func searchSide(r *boundArgs) bool {
 	right := r.bool("right", false)
-	if s, ok := r.val("side").(Str); ok {
+	if s, ok := r.val("side").(eval.Str); ok {
 		switch string(s) {
 		case "left":
 			if right {
-				Throw("RuntimeError", errSearchSideRight, "left")
+				eval.Throw("RuntimeError", errSearchSideRight, "left")
 			}
 		case "right":
 			right = true
 		default:
-			Throw("RuntimeError", errSearchSide, string(s))
+			eval.Throw("RuntimeError", errSearchSide, string(s))
 		}
 	}
 	return right
 }
 
-func builtinSearchsorted(a *Args) Value {
+func builtinSearchsorted(a *eval.Args) eval.Value {
 	r := searchsortedSigs.parse(a)
 	seq := r.tensor("sorted_sequence")
 	right := searchSide(r)
@@ -222,7 +221,7 @@ func builtinSearchsorted(a *Args) Value {
 	res := tensor.Searchsorted(seq, vals, right, outInt32, r.tensor("sorter"))
 	if out := r.tensor("out"); out != nil {
 		if out.DType() != res.DType() {
-			Throw("RuntimeError", errSearchOutDType, out.DType().ScalarName(), pyBoolName(outInt32))
+			eval.Throw("RuntimeError", errSearchOutDType, out.DType().ScalarName(), pyBoolName(outInt32))
 		}
 		return writeOut(a, out, res)
 	}
@@ -236,11 +235,11 @@ func pyBoolName(b bool) string {
 	return "False"
 }
 
-func builtinBucketize(a *Args) Value {
+func builtinBucketize(a *eval.Args) eval.Value {
 	r := bucketizeSigs.parse(a)
 	b := r.tensor("boundaries")
 	if b.Dim() != 1 {
-		Throw("RuntimeError", errBucketize1d, b.Dim())
+		eval.Throw("RuntimeError", errBucketize1d, b.Dim())
 	}
 	var vals *tensor.Tensor
 	if r.idx == 1 {
@@ -252,7 +251,7 @@ func builtinBucketize(a *Args) Value {
 	res := tensor.Searchsorted(b, vals, r.bool("right", false), outInt32, nil)
 	if out := r.tensor("out"); out != nil {
 		if out.DType() != res.DType() {
-			Throw("RuntimeError", errSearchOutDType, out.DType().ScalarName(), pyBoolName(outInt32))
+			eval.Throw("RuntimeError", errSearchOutDType, out.DType().ScalarName(), pyBoolName(outInt32))
 		}
 		return writeOut(a, out, res)
 	}
