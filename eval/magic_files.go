@@ -53,14 +53,6 @@ func init() {
 	})
 }
 
-// SetREPL connects the session to the REPL that runs it: confirm asks the
-// user a yes-or-no question (%save over an existing file), queue puts lines
-// into the next inputs (%load). Without them (scripts, --echo, check), %save
-// does not overwrite and %load fails.
-func (s *Session) SetREPL(confirm func(question string) bool, queue func(lines []string)) {
-	s.teach.confirm, s.teach.queue = confirm, queue
-}
-
 // pyOSError is the exception Python raises for err, a failed operation on
 // path: FileNotFoundError: [Errno 2] No such file or directory: 'x'.
 func pyOSError(err error, path string) *Exception {
@@ -91,11 +83,11 @@ func pyOSError(err error, path string) *Exception {
 // savedInput reports whether %save keeps an input: it completed, or failed
 // at run time (an error is part of a transcript), and is not a magic that
 // prints something else each time.
-func savedInput(h *histEntry) bool {
+func savedInput(h *Input) bool {
 	if !savable(h) {
 		return false
 	}
-	typ, _, _ := strings.Cut(h.errLine, ":")
+	typ, _, _ := strings.Cut(h.ErrorLine(), ":")
 	return typ != "KeyboardInterrupt" && typ != "SyntaxError" && typ != "IndentationError"
 }
 
@@ -120,15 +112,15 @@ func (s *Session) save(arg string) {
 	default:
 		throw("UsageError", msgSaveExt, name)
 	}
-	var entries []*histEntry
-	for _, h := range s.teach.history {
-		if h != s.teach.cur && savedInput(h) {
+	var entries []*Input
+	for _, h := range s.History() {
+		if h != s.CurrentInput() && savedInput(h) {
 			entries = append(entries, h)
 		}
 	}
 	f, err := openForSave(name, force)
-	if errors.Is(err, fs.ErrExist) && !force && s.teach.confirm != nil {
-		if !s.teach.confirm(fmt.Sprintf(msgSaveAsk, name)) {
+	if confirm, _ := s.REPL(); errors.Is(err, fs.ErrExist) && !force && confirm != nil {
+		if !confirm(fmt.Sprintf(msgSaveAsk, name)) {
 			s.write(msgSaveCancelled + "\n")
 			return
 		}
@@ -137,7 +129,7 @@ func (s *Session) save(arg string) {
 	if err != nil {
 		panic(pyOSError(err, name))
 	}
-	_, err = io.WriteString(f, transcriptOf(entries, s.opts.Compat))
+	_, err = io.WriteString(f, transcriptOf(entries, s.Options().Compat))
 	if cerr := f.Close(); err == nil {
 		err = cerr
 	}
@@ -147,7 +139,7 @@ func (s *Session) save(arg string) {
 	var b strings.Builder
 	b.WriteString(fmt.Sprintf(msgHistorySaved, name) + "\n")
 	for _, h := range entries {
-		b.WriteString(strings.TrimRight(h.src, "\n") + "\n")
+		b.WriteString(strings.TrimRight(h.Source(), "\n") + "\n")
 	}
 	s.write(b.String())
 }
@@ -216,13 +208,12 @@ func openSource(magic, name string) (*os.File, io.Reader, bool) {
 // with its prompt; the first error stops it.
 func (s *Session) runFile(arg string) {
 	name := strings.TrimSpace(arg)
-	if s.teach.runDepth >= maxRunDepth {
+	if s.RunDepth() >= maxRunDepth {
 		throw("RecursionError", "%s", errRecursion)
 	}
 	f, src, transcript := openSource("run", name)
 	defer f.Close()
-	s.teach.runDepth++
-	defer func() { s.teach.runDepth-- }()
+	defer s.EnterRun()()
 	// A statement at a time, so that the file's size does not matter.
 	sr := NewSourceReader(src, transcript)
 	for {
@@ -261,7 +252,8 @@ const maxLoadLines = 10000
 // load is %load: the file's statements become the REPL's next inputs.
 func (s *Session) load(arg string) {
 	name := strings.TrimSpace(arg)
-	if s.teach.queue == nil {
+	_, queue := s.REPL()
+	if queue == nil {
 		throw("UsageError", "%s", msgLoadNoREPL)
 	}
 	f, src, transcript := openSource("load", name)
@@ -287,5 +279,5 @@ func (s *Session) load(arg string) {
 			throw("UsageError", msgLoadTooLong, name, maxLoadLines)
 		}
 	}
-	s.teach.queue(lines)
+	queue(lines)
 }

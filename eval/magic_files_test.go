@@ -124,7 +124,7 @@ func TestLoadAndRun(t *testing.T) {
 	if e := s.Exec("%load "+p("t.tsh"), 1); e != nil || strings.Join(queued, "|") != "x = [1,|2]|x|len(x)" || out.Len() != 0 {
 		t.Errorf("%%load: %v, queued %q, printed %q", e, queued, out.String())
 	}
-	if _, ok := s.globals["x"]; ok {
+	if _, ok := s.Globals()["x"]; ok {
 		t.Error("%load ran the file")
 	}
 	for _, c := range []struct{ src, want string }{
@@ -139,7 +139,7 @@ func TestLoadAndRun(t *testing.T) {
 			t.Errorf("%s: %v, want %s", c.src, e, c.want)
 		}
 	}
-	if s.teach.runDepth != 0 {
-		t.Errorf("run depth %d after the RecursionError", s.teach.runDepth)
+	if s.RunDepth() != 0 {
+		t.Errorf("run depth %d after the RecursionError", s.RunDepth())
 	}
 }

@@ -22,7 +22,7 @@ func init() {
 			switch arg {
 			case "":
 				style := "python"
-				if s.teach.ipython {
+				if s.IPythonPrompts() {
 					style = "ipython"
 				}
 				s.write(fmt.Sprintf(msgStateIs, "prompt", style) + "\n")
@@ -52,8 +52,8 @@ func (s *Session) history(arg string) {
 		}
 	}
 	var b strings.Builder
-	for _, h := range s.teach.history {
-		in := strings.TrimRight(strings.ReplaceAll(h.src, "\t", "    "), " \n")
+	for _, h := range s.History() {
+		in := strings.TrimRight(strings.ReplaceAll(h.Source(), "\t", "    "), " \n")
 		multi := strings.Contains(in, "\n")
 		if nums {
 			sep := " "
@@ -74,36 +74,36 @@ func (s *Session) history(arg string) {
 }
 
 // savable reports whether %save keeps an input.
-func savable(h *histEntry) bool {
-	if h.magic == "" {
-		return strings.TrimSpace(h.src) != ""
+func savable(h *Input) bool {
+	if h.MagicName() == "" {
+		return strings.TrimSpace(h.Source()) != ""
 	}
-	m := LookupMagic(h.magic)
+	m := LookupMagic(h.MagicName())
 	return m != nil && m.Save
 }
 
 // transcriptOf writes inputs as a transcript: ">>> " and "... " lines,
 // then what they printed.
-func transcriptOf(entries []*histEntry, compat Compat) string {
+func transcriptOf(entries []*Input, compat Compat) string {
 	var b strings.Builder
 	b.WriteString(msgSaveHeader + "\n")
 	if compat == CompatCurrent {
 		b.WriteString(">>> %compat current\n")
 	}
 	for _, h := range entries {
-		for i, l := range strings.Split(strings.TrimRight(h.src, "\n"), "\n") {
+		for i, l := range strings.Split(strings.TrimRight(h.Source(), "\n"), "\n") {
 			if i == 0 {
 				b.WriteString(">>> " + l + "\n")
 			} else {
 				b.WriteString("... " + l + "\n")
 			}
 		}
-		b.Write(h.out.Bytes())
-		if h.out.Len() > 0 && !strings.HasSuffix(h.out.String(), "\n") {
+		b.Write(h.Output())
+		if len(h.Output()) > 0 && !strings.HasSuffix(string(h.Output()), "\n") {
 			b.WriteString("\n")
 		}
-		if h.errLine != "" {
-			b.WriteString(h.errLine + "\n")
+		if h.ErrorLine() != "" {
+			b.WriteString(h.ErrorLine() + "\n")
 		}
 	}
 	return b.String()

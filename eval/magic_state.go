@@ -17,10 +17,10 @@ type teachState struct {
 
 	// Inputs: every top-level Exec is one input (a REPL entry, a line of a
 	// script or a transcript statement).
-	history []*histEntry
-	cur     *histEntry // the input being executed
-	depth   int        // Exec nesting (%load runs statements inside an input)
-	count   int        // IPython's execution count: the n of In [n]
+	history []*Input
+	cur     *Input // the input being executed
+	depth   int    // Exec nesting (%load runs statements inside an input)
+	count   int    // IPython's execution count: the n of In [n]
 
 	ipython  bool // IPython prompts and Out[n]
 	lastStmt bool // the statement being executed is the last of its input
@@ -40,8 +40,9 @@ type teachState struct {
 	inOutRepr bool
 }
 
-// histEntry is one input with what it printed.
-type histEntry struct {
+// An Input is one entry of the session's history (%history, %save): an
+// input with what it printed.
+type Input struct {
 	n       int
 	src     string
 	out     bytes.Buffer
@@ -118,13 +119,13 @@ func (s *Session) wrapOutput() {
 }
 
 // beginInput starts a top-level input: it is numbered and recorded.
-func (s *Session) beginInput(src string) *histEntry {
+func (s *Session) beginInput(src string) *Input {
 	s.teach.depth++
 	if s.teach.depth > 1 {
 		return nil
 	}
 	s.teach.count++
-	h := &histEntry{n: s.teach.count, src: src}
+	h := &Input{n: s.teach.count, src: src}
 	if m := strings.TrimSpace(src); strings.HasPrefix(m, "%") {
 		name, _, _ := strings.Cut(strings.TrimPrefix(m, "%"), " ")
 		h.magic = name
@@ -152,7 +153,7 @@ func (s *Session) forgetOldInputs() {
 	}
 }
 
-func (s *Session) endInput(h *histEntry, e *Exception) {
+func (s *Session) endInput(h *Input, e *Exception) {
 	s.teach.depth--
 	if h == nil {
 		return

@@ -80,9 +80,7 @@ func (s *Session) parseStatements(src string) []lang.Stmt {
 
 // runQuiet runs statements without printing expression values.
 func (s *Session) runQuiet(stmts []lang.Stmt) {
-	quiet := s.quiet
-	s.quiet = true
-	defer func() { s.quiet = quiet }()
+	defer s.SetQuiet(true)()
 	for _, st := range stmts {
 		s.execOne(st)
 	}
@@ -93,13 +91,9 @@ func (s *Session) timeOnce(src string) {
 		throw("UsageError", msgTimeUsage, "time", "time")
 	}
 	stmts := s.parseStatements(src)
-	oldSrc := s.src
-	s.src = src
-	defer func() { s.src = oldSrc }()
+	defer s.SetSource(src)()
 	var value Value
-	quiet := s.quiet
-	s.quiet = true
-	defer func() { s.quiet = quiet }()
+	defer s.SetQuiet(true)()
 	cpu0, cpuOK := cpuTimes()
 	t0 := time.Now()
 	for i, st := range stmts {
@@ -163,9 +157,7 @@ func (s *Session) timeit(arg string) {
 		throw("UsageError", msgTimeUsage, "timeit", "timeit")
 	}
 	stmts := s.parseStatements(rest)
-	oldSrc := s.src
-	s.src = rest
-	defer func() { s.src = oldSrc }()
+	defer s.SetSource(rest)()
 	run := func(n int) float64 {
 		t0 := time.Now()
 		for k := 0; k < n; k++ {

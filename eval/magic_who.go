@@ -54,16 +54,16 @@ func init() {
 				throw("UsageError", "%s", msgResetUsage)
 			}
 			for _, n := range s.userVars(nil) {
-				delete(s.globals, n)
+				delete(s.Globals(), n)
 			}
-			for n := range s.globals {
+			for n := range s.Globals() {
 				if strings.HasPrefix(n, "_") {
-					if _, initial := s.teach.initial[n]; !initial {
-						delete(s.globals, n)
+					if _, initial := s.InitialBinding(n); !initial {
+						delete(s.Globals(), n)
 					}
 				}
 			}
-			s.teach.out = map[int]Value{}
+			s.ClearOut()
 		},
 	})
 }
@@ -72,11 +72,11 @@ func init() {
 // the given type names.
 func (s *Session) userVars(types []string) []string {
 	var out []string
-	for n, v := range s.globals {
-		if strings.HasPrefix(n, "_") || (n == "Out" && v == Value(s.teach.outObj)) {
+	for n, v := range s.Globals() {
+		if strings.HasPrefix(n, "_") || (n == "Out" && v == s.OutObject()) {
 			continue
 		}
-		if iv, ok := s.teach.initial[n]; ok && iv == v {
+		if iv, ok := s.InitialBinding(n); ok && iv == v {
 			continue
 		}
 		if len(types) > 0 {
@@ -109,7 +109,7 @@ func (s *Session) whos(types []string) string {
 	varw, typew := len("Variable"), len("Type")
 	for _, n := range names {
 		varw = max(varw, len(n))
-		typew = max(typew, len(shortTypeName(s.globals[n])))
+		typew = max(typew, len(shortTypeName(s.Globals()[n])))
 	}
 	varw += colsep
 	typew += colsep
@@ -117,7 +117,7 @@ func (s *Session) whos(types []string) string {
 	b.WriteString(pad("Variable", varw) + pad("Type", typew) + " Data/Info\n")
 	b.WriteString(strings.Repeat("-", varw+typew+len("Data/Info")+1) + "\n")
 	for _, n := range names {
-		v := s.globals[n]
+		v := s.Globals()[n]
 		b.WriteString(pad(n, varw) + pad(shortTypeName(v), typew) + " " + whosInfo(v) + "\n")
 	}
 	return b.String()
