@@ -119,8 +119,6 @@ const (
 	errTakesNoKw           = "%s() takes no keyword arguments"
 	errCantDelete          = "cannot delete %s"
 	errRecursion           = "maximum recursion depth exceeded"
-	errOSError             = "[Errno %d] %s: %s"
-	errOSErrorPlain        = "%s: %s"
 	errIsInstanceArg2      = "isinstance() arg 2 must be a type, a tuple of types, or a union"
 	errRangeStepZero       = "range() arg 3 must not be zero"
 	errSliceStepZero       = "slice step cannot be zero"

@@ -23,7 +23,7 @@ import (
 // "[Errno 2] No such file or directory: 'x.tsh'".
 
 func init() {
-	registerMagic(&Magic{
+	RegisterMagic(&Magic{
 		Name:  "save",
 		Usage: "%save [-f] FILE",
 		Doc: "Writes the statements of this session that completed, each with what it printed, to FILE as a " +
@@ -33,23 +33,23 @@ func init() {
 			"%timeit, %history, %save, %load, %help, %prompt) are left out. An existing FILE is replaced " +
 			"only with -f (the REPL asks); a symbolic link or a file that is not a regular file is never " +
 			"written to.",
-		Run: func(s *Session, arg string) { s.save(arg) },
+		Run: func(s *Session, arg string) { save(s, arg) },
 	})
-	registerMagic(&Magic{
+	RegisterMagic(&Magic{
 		Name:  "load",
 		Usage: "%load FILE",
 		Doc: "Puts the statements of FILE into the REPL's next inputs, one at a time: each appears after " +
 			"the prompt, to be edited and run with Enter (Ctrl-C drops the rest). FILE is a script or a " +
 			"transcript, whose output lines are left out. Only in the REPL; %run runs a file.",
-		Run: func(s *Session, arg string) { s.load(arg) },
+		Run: func(s *Session, arg string) { load(s, arg) },
 	})
-	registerMagic(&Magic{
+	RegisterMagic(&Magic{
 		Name:  "run",
 		Usage: "%run FILE",
 		Doc: "Runs the statements of FILE (a script or a transcript) in this session, showing each with its " +
 			"prompt and what it prints; stops at the first error.",
 		Save: true,
-		Run:  func(s *Session, arg string) { s.runFile(arg) },
+		Run:  func(s *Session, arg string) { runFile(s, arg) },
 	})
 }
 
@@ -91,7 +91,7 @@ func savedInput(h *Input) bool {
 	return typ != "KeyboardInterrupt" && typ != "SyntaxError" && typ != "IndentationError"
 }
 
-func (s *Session) save(arg string) {
+func save(s *Session, arg string) {
 	force := false
 	var rest []string
 	for _, f := range strings.Fields(arg) {
@@ -103,14 +103,14 @@ func (s *Session) save(arg string) {
 	}
 	name := strings.Join(rest, " ")
 	if name == "" {
-		throw("UsageError", "%s", msgSaveUsage)
+		Throw("UsageError", "%s", MsgSaveUsage)
 	}
 	switch filepath.Ext(name) {
 	case "":
 		name += ".tsh"
 	case ".tsh":
 	default:
-		throw("UsageError", msgSaveExt, name)
+		Throw("UsageError", MsgSaveExt, name)
 	}
 	var entries []*Input
 	for _, h := range s.History() {
@@ -120,8 +120,8 @@ func (s *Session) save(arg string) {
 	}
 	f, err := openForSave(name, force)
 	if confirm, _ := s.REPL(); errors.Is(err, fs.ErrExist) && !force && confirm != nil {
-		if !confirm(fmt.Sprintf(msgSaveAsk, name)) {
-			s.write(msgSaveCancelled + "\n")
+		if !confirm(fmt.Sprintf(MsgSaveAsk, name)) {
+			s.Print(MsgSaveCancelled + "\n")
 			return
 		}
 		f, err = openForSave(name, true)
@@ -137,11 +137,11 @@ func (s *Session) save(arg string) {
 		panic(pyOSError(err, name))
 	}
 	var b strings.Builder
-	b.WriteString(fmt.Sprintf(msgHistorySaved, name) + "\n")
+	b.WriteString(fmt.Sprintf(MsgHistorySaved, name) + "\n")
 	for _, h := range entries {
 		b.WriteString(strings.TrimRight(h.Source(), "\n") + "\n")
 	}
-	s.write(b.String())
+	s.Print(b.String())
 }
 
 // openForSave opens name for writing a transcript: a new file, or with
@@ -178,7 +178,7 @@ func openForSave(name string, force bool) (*os.File, error) {
 // (a directory, a FIFO or a device is refused before anything is read).
 func openSource(magic, name string) (*os.File, io.Reader, bool) {
 	if name == "" {
-		throw("UsageError", msgFileUsage, magic, magic)
+		Throw("UsageError", MsgFileUsage, magic, magic)
 	}
 	f, err := os.OpenFile(name, os.O_RDONLY|openNonBlock, 0)
 	if err != nil {
@@ -206,10 +206,10 @@ func openSource(magic, name string) (*os.File, io.Reader, bool) {
 
 // runFile is %run: the file's statements run in this session, each shown
 // with its prompt; the first error stops it.
-func (s *Session) runFile(arg string) {
+func runFile(s *Session, arg string) {
 	name := strings.TrimSpace(arg)
 	if s.RunDepth() >= maxRunDepth {
-		throw("RecursionError", "%s", errRecursion)
+		Throw("RecursionError", "%s", ErrRecursion)
 	}
 	f, src, transcript := openSource("run", name)
 	defer f.Close()
@@ -232,9 +232,9 @@ func (s *Session) runFile(arg string) {
 		}
 		for i, l := range c.Lines {
 			if i == 0 {
-				s.write(">>> " + l + "\n")
+				s.Print(">>> " + l + "\n")
 			} else {
-				s.write("... " + l + "\n")
+				s.Print("... " + l + "\n")
 			}
 		}
 		if e := s.Exec(c.Code(), c.Line); e != nil {
@@ -250,11 +250,11 @@ const maxRunDepth = 64
 const maxLoadLines = 10000
 
 // load is %load: the file's statements become the REPL's next inputs.
-func (s *Session) load(arg string) {
+func load(s *Session, arg string) {
 	name := strings.TrimSpace(arg)
 	_, queue := s.REPL()
 	if queue == nil {
-		throw("UsageError", "%s", msgLoadNoREPL)
+		Throw("UsageError", "%s", MsgLoadNoREPL)
 	}
 	f, src, transcript := openSource("load", name)
 	defer f.Close()
@@ -276,7 +276,7 @@ func (s *Session) load(arg string) {
 		}
 		lines = append(lines, c.Lines...)
 		if len(lines) > maxLoadLines {
-			throw("UsageError", msgLoadTooLong, name, maxLoadLines)
+			Throw("UsageError", MsgLoadTooLong, name, maxLoadLines)
 		}
 	}
 	queue(lines)

@@ -97,7 +97,7 @@ func TestSaveKeepsCompleted(t *testing.T) {
 	s.Exec("x + torch.ones(2)", 1)
 	s.Exec("%save "+filepath.Join(dir, "s"), 1)
 	b, _ := os.ReadFile(filepath.Join(dir, "s.tsh"))
-	want := msgSaveHeader + "\n>>> x = torch.ones(3)\n>>> x + 1\ntensor([2., 2., 2.])\n>>> x + torch.ones(2)\n" +
+	want := MsgSaveHeader + "\n>>> x = torch.ones(3)\n>>> x + 1\ntensor([2., 2., 2.])\n>>> x + torch.ones(2)\n" +
 		"RuntimeError: The size of tensor a (3) must match the size of tensor b (2) at non-singleton dimension 0\n"
 	if string(b) != want {
 		t.Errorf("saved:\n%s\nwant:\n%s", b, want)
@@ -116,7 +116,7 @@ func TestLoadAndRun(t *testing.T) {
 	syscall.Mkfifo(p("fifo.tsh"), 0o644)
 	var out bytes.Buffer
 	s := NewSession(Options{Out: &out})
-	if e := s.Exec("%load "+p("t.tsh"), 1); e == nil || e.Error() != "UsageError: "+msgLoadNoREPL {
+	if e := s.Exec("%load "+p("t.tsh"), 1); e == nil || e.Error() != "UsageError: "+MsgLoadNoREPL {
 		t.Errorf("%%load without the REPL: %v", e)
 	}
 	var queued []string

@@ -8,13 +8,13 @@ import (
 // %history and %prompt; transcriptOf writes what %save saves (magic_files.go).
 
 func init() {
-	registerMagic(&Magic{
+	RegisterMagic(&Magic{
 		Name:  "history",
 		Usage: "%history [-n] [-p]",
 		Doc:   "Prints this session's inputs; -n numbers them (as In [n]), -p writes them with >>> prompts.",
-		Run:   func(s *Session, arg string) { s.history(arg) },
+		Run:   func(s *Session, arg string) { history(s, arg) },
 	})
-	registerMagic(&Magic{
+	RegisterMagic(&Magic{
 		Name:  "prompt",
 		Usage: "%prompt [python|ipython]",
 		Doc:   "Switches the REPL between Python's prompts (>>> ) and IPython's (In [n]: and Out[n]: , with Out[n] and _n holding the values shown).",
@@ -25,19 +25,19 @@ func init() {
 				if s.IPythonPrompts() {
 					style = "ipython"
 				}
-				s.write(fmt.Sprintf(msgStateIs, "prompt", style) + "\n")
+				s.Print(fmt.Sprintf(MsgStateIs, "prompt", style) + "\n")
 			case "python":
 				s.SetIPythonPrompts(false)
 			case "ipython":
 				s.SetIPythonPrompts(true)
 			default:
-				throw("UsageError", msgPromptUsage, arg)
+				Throw("UsageError", MsgPromptUsage, arg)
 			}
 		},
 	})
 }
 
-func (s *Session) history(arg string) {
+func history(s *Session, arg string) {
 	nums, prompts := false, false
 	for _, f := range strings.Fields(arg) {
 		switch f {
@@ -48,7 +48,7 @@ func (s *Session) history(arg string) {
 		case "-np", "-pn":
 			nums, prompts = true, true
 		default:
-			throw("UsageError", msgHistoryUsage, f)
+			Throw("UsageError", MsgHistoryUsage, f)
 		}
 	}
 	var b strings.Builder
@@ -60,7 +60,7 @@ func (s *Session) history(arg string) {
 			if multi {
 				sep = "\n"
 			}
-			b.WriteString(fmt.Sprintf("%4d:%s", h.n, sep))
+			b.WriteString(fmt.Sprintf("%4d:%s", h.Number(), sep))
 		}
 		if prompts {
 			b.WriteString(">>> ")
@@ -70,7 +70,7 @@ func (s *Session) history(arg string) {
 		}
 		b.WriteString(in + "\n")
 	}
-	s.write(b.String())
+	s.Print(b.String())
 }
 
 // savable reports whether %save keeps an input.
@@ -86,7 +86,7 @@ func savable(h *Input) bool {
 // then what they printed.
 func transcriptOf(entries []*Input, compat Compat) string {
 	var b strings.Builder
-	b.WriteString(msgSaveHeader + "\n")
+	b.WriteString(MsgSaveHeader + "\n")
 	if compat == CompatCurrent {
 		b.WriteString(">>> %compat current\n")
 	}

@@ -14,19 +14,19 @@ import (
 // for the number of loops.
 
 func init() {
-	registerMagic(&Magic{
+	RegisterMagic(&Magic{
 		Name:  "time",
 		Usage: "%time STMT",
 		Doc:   "Runs STMT once and prints the CPU and wall-clock time it took (IPython's format), then its value.",
-		Run:   func(s *Session, arg string) { s.timeOnce(arg) },
+		Run:   func(s *Session, arg string) { timeOnce(s, arg) },
 	})
-	registerMagic(&Magic{
+	RegisterMagic(&Magic{
 		Name:  "timeit",
 		Usage: "%timeit [-n N] [-r R] [-q] STMT",
 		Doc: "Times STMT as IPython does: without -n, the number of loops is the first of 1, 10, 100, ... " +
 			"whose run takes at least 0.2 s; then R runs (default 7) of that many loops; prints the mean " +
 			"and standard deviation per loop. Values are not printed.",
-		Run: func(s *Session, arg string) { s.timeit(arg) },
+		Run: func(s *Session, arg string) { timeit(s, arg) },
 	})
 }
 
@@ -70,27 +70,27 @@ func pyG(v float64, precision int) string {
 }
 
 // parseStatements parses the statement(s) of a timing magic.
-func (s *Session) parseStatements(src string) []lang.Stmt {
+func parseStatements(s *Session, src string) []lang.Stmt {
 	stmts, err := lang.Parse(src, 1)
 	if err != nil {
-		panic(syntaxError(err))
+		panic(SyntaxError(err))
 	}
 	return stmts
 }
 
 // runQuiet runs statements without printing expression values.
-func (s *Session) runQuiet(stmts []lang.Stmt) {
+func runQuiet(s *Session, stmts []lang.Stmt) {
 	defer s.SetQuiet(true)()
 	for _, st := range stmts {
-		s.execOne(st)
+		s.ExecStmt(st)
 	}
 }
 
-func (s *Session) timeOnce(src string) {
+func timeOnce(s *Session, src string) {
 	if strings.TrimSpace(src) == "" {
-		throw("UsageError", msgTimeUsage, "time", "time")
+		Throw("UsageError", MsgTimeUsage, "time", "time")
 	}
-	stmts := s.parseStatements(src)
+	stmts := parseStatements(s, src)
 	defer s.SetSource(src)()
 	var value Value
 	defer s.SetQuiet(true)()
@@ -98,27 +98,27 @@ func (s *Session) timeOnce(src string) {
 	t0 := time.Now()
 	for i, st := range stmts {
 		if es, ok := st.(*lang.ExprStmt); ok && i == len(stmts)-1 {
-			value = s.eval(es.X)
+			value = s.Eval(es.X)
 			continue
 		}
-		s.execOne(st)
+		s.ExecStmt(st)
 	}
 	wall := time.Since(t0).Seconds()
 	cpu1, _ := cpuTimes()
 	if cpuOK {
 		user, sys := cpu1.user-cpu0.user, cpu1.sys-cpu0.sys
-		s.write(fmt.Sprintf("CPU times: user %s, sys: %s, total: %s\n", formatTime(user, 3), formatTime(sys, 3), formatTime(user+sys, 3)))
+		s.Print(fmt.Sprintf("CPU times: user %s, sys: %s, total: %s\n", formatTime(user, 3), formatTime(sys, 3), formatTime(user+sys, 3)))
 	}
-	s.write(fmt.Sprintf("Wall time: %s\n", formatTime(wall, 3)))
+	s.Print(fmt.Sprintf("Wall time: %s\n", formatTime(wall, 3)))
 	if value != nil {
 		if _, isNone := value.(NoneType); !isNone {
-			s.display(value)
+			s.Display(value)
 		}
 	}
 }
 
 // timeit is %timeit [-n N] [-r R] [-q] STMT.
-func (s *Session) timeit(arg string) {
+func timeit(s *Session, arg string) {
 	number, repeat, quiet := 0, 7, false
 	fields := strings.Fields(arg)
 	i := 0
@@ -132,7 +132,7 @@ func (s *Session) timeit(arg string) {
 		}
 		n, err := strconv.Atoi(v)
 		if err != nil || n < 1 {
-			throw("UsageError", msgTimeitBadOpt, fmt.Sprintf("option %s needs a positive number", opt))
+			Throw("UsageError", MsgTimeitBadOpt, fmt.Sprintf("option %s needs a positive number", opt))
 		}
 		return n
 	}
@@ -145,7 +145,7 @@ func (s *Session) timeit(arg string) {
 		case fields[i] == "-q":
 			quiet = true
 		default:
-			throw("UsageError", msgTimeitBadOpt, "unknown option "+fields[i])
+			Throw("UsageError", MsgTimeitBadOpt, "unknown option "+fields[i])
 		}
 	}
 	// The statement is the rest of the line as written.
@@ -154,15 +154,15 @@ func (s *Session) timeit(arg string) {
 		rest = strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(rest), fields[k]))
 	}
 	if rest == "" {
-		throw("UsageError", msgTimeUsage, "timeit", "timeit")
+		Throw("UsageError", MsgTimeUsage, "timeit", "timeit")
 	}
-	stmts := s.parseStatements(rest)
+	stmts := parseStatements(s, rest)
 	defer s.SetSource(rest)()
 	run := func(n int) float64 {
 		t0 := time.Now()
 		for k := 0; k < n; k++ {
-			poll()
-			s.runQuiet(stmts)
+			Poll()
+			runQuiet(s, stmts)
 		}
 		return time.Since(t0).Seconds()
 	}
@@ -197,9 +197,9 @@ func (s *Session) timeit(arg string) {
 		return
 	}
 	if worst > 4*best && best > 0 && worst > 1e-6 {
-		s.write(fmt.Sprintf(msgSlowest, worst/best) + "\n")
+		s.Print(fmt.Sprintf(MsgSlowest, worst/best) + "\n")
 	}
-	s.write(timeitLine(mean, std, repeat, number) + "\n")
+	s.Print(timeitLine(mean, std, repeat, number) + "\n")
 }
 
 // timeitLine is IPython's TimeitResult text.

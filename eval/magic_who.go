@@ -11,18 +11,18 @@ import (
 // %who, %whos and %reset, as IPython has them.
 
 func init() {
-	registerMagic(&Magic{
+	RegisterMagic(&Magic{
 		Name:  "who",
 		Usage: "%who [TYPE ...]",
 		Doc:   "Lists the variables you defined (names starting with _ are left out), or those of the given types (e.g. %who Tensor int).",
 		Save:  true,
 		Run: func(s *Session, arg string) {
-			names := s.userVars(strings.Fields(arg))
+			names := userVars(s, strings.Fields(arg))
 			if len(names) == 0 {
 				if arg != "" {
-					s.write(msgWhoNoMatch + "\n")
+					s.Print(MsgWhoNoMatch + "\n")
 				} else {
-					s.write(msgWhoEmpty + "\n")
+					s.Print(MsgWhoEmpty + "\n")
 				}
 				return
 			}
@@ -34,26 +34,26 @@ func init() {
 					b.WriteString("\n")
 				}
 			}
-			s.write(b.String() + "\n")
+			s.Print(b.String() + "\n")
 		},
 	})
-	registerMagic(&Magic{
+	RegisterMagic(&Magic{
 		Name:  "whos",
 		Usage: "%whos [TYPE ...]",
 		Doc:   "Like %who, as a table: each variable's type and data; for a tensor its shape, number of elements, dtype, device and whether it is contiguous.",
 		Save:  true,
-		Run:   func(s *Session, arg string) { s.write(s.whos(strings.Fields(arg))) },
+		Run:   func(s *Session, arg string) { s.Print(whos(s, strings.Fields(arg))) },
 	})
-	registerMagic(&Magic{
+	RegisterMagic(&Magic{
 		Name:  "reset",
 		Usage: "%reset [-f]",
 		Doc:   "Deletes every variable you defined (tensh does not ask for confirmation; -f is accepted for IPython's sake), and the Out[n] cache.",
 		Save:  true,
 		Run: func(s *Session, arg string) {
 			if arg != "" && arg != "-f" {
-				throw("UsageError", "%s", msgResetUsage)
+				Throw("UsageError", "%s", MsgResetUsage)
 			}
-			for _, n := range s.userVars(nil) {
+			for _, n := range userVars(s, nil) {
 				delete(s.Globals(), n)
 			}
 			for n := range s.Globals() {
@@ -70,7 +70,7 @@ func init() {
 
 // userVars lists the user's variables, sorted, optionally only those of
 // the given type names.
-func (s *Session) userVars(types []string) []string {
+func userVars(s *Session, types []string) []string {
 	var out []string
 	for n, v := range s.Globals() {
 		if strings.HasPrefix(n, "_") || (n == "Out" && v == s.OutObject()) {
@@ -82,7 +82,7 @@ func (s *Session) userVars(types []string) []string {
 		if len(types) > 0 {
 			match := false
 			for _, t := range types {
-				if shortTypeName(v) == t || (t == "Tensor" && shortTypeName(v) == "Tensor") {
+				if ShortTypeName(v) == t || (t == "Tensor" && ShortTypeName(v) == "Tensor") {
 					match = true
 				}
 			}
@@ -97,19 +97,19 @@ func (s *Session) userVars(types []string) []string {
 }
 
 // whos is IPython's table: Variable, Type, Data/Info.
-func (s *Session) whos(types []string) string {
-	names := s.userVars(types)
+func whos(s *Session, types []string) string {
+	names := userVars(s, types)
 	if len(names) == 0 {
 		if len(types) > 0 {
-			return msgWhoNoMatch + "\n"
+			return MsgWhoNoMatch + "\n"
 		}
-		return msgWhoEmpty + "\n"
+		return MsgWhoEmpty + "\n"
 	}
 	const colsep = 3
 	varw, typew := len("Variable"), len("Type")
 	for _, n := range names {
 		varw = max(varw, len(n))
-		typew = max(typew, len(shortTypeName(s.Globals()[n])))
+		typew = max(typew, len(ShortTypeName(s.Globals()[n])))
 	}
 	varw += colsep
 	typew += colsep
@@ -118,7 +118,7 @@ func (s *Session) whos(types []string) string {
 	b.WriteString(strings.Repeat("-", varw+typew+len("Data/Info")+1) + "\n")
 	for _, n := range names {
 		v := s.Globals()[n]
-		b.WriteString(pad(n, varw) + pad(shortTypeName(v), typew) + " " + whosInfo(v) + "\n")
+		b.WriteString(pad(n, varw) + pad(ShortTypeName(v), typew) + " " + whosInfo(v) + "\n")
 	}
 	return b.String()
 }
@@ -142,7 +142,7 @@ func whosInfo(v Value) string {
 		if !x.IsContiguous() {
 			cont = "not contiguous"
 		}
-		return fmt.Sprintf(msgWhosTensor, fmtShape(x.Shape()), x.Numel(), x.DType().Name(), x.Device().String(), cont)
+		return fmt.Sprintf(MsgWhosTensor, FmtShape(x.Shape()), x.Numel(), x.DType().Name(), x.Device().String(), cont)
 	case *List:
 		return fmt.Sprintf("n=%d", len(x.Elems))
 	case Tuple:
