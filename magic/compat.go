@@ -1,4 +1,6 @@
-package eval
+package magic
+
+import . "github.com/tensh/tensh/eval"
 
 func init() {
 	RegisterMagic(&Magic{

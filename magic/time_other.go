@@ -1,6 +1,6 @@
 //go:build !unix
 
-package eval
+package magic
 
 type cpuTime struct{ user, sys float64 }
 

@@ -1,6 +1,6 @@
 //go:build !unix
 
-package eval
+package magic
 
 // Without O_NOFOLLOW and O_NONBLOCK (Windows), %save checks for a link
 // with Lstat before it opens (magic_files.go), and FIFOs do not exist.

@@ -1,8 +1,10 @@
 //go:build unix
 
-package eval
+package magic
 
-import "syscall"
+import (
+	"syscall"
+)
 
 // Open flags of %save and %run: never follow a symbolic link for
 // writing; never wait on a FIFO.

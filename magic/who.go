@@ -1,6 +1,8 @@
-package eval
+package magic
 
 import (
+	. "github.com/tensh/tensh/eval"
+
 	"fmt"
 	"sort"
 	"strings"

@@ -1,4 +1,4 @@
-package eval
+package magic
 
 // Messages of the magics that used to live in the core's catalogue.
 const (

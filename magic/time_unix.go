@@ -1,8 +1,10 @@
 //go:build unix
 
-package eval
+package magic
 
-import "syscall"
+import (
+	"syscall"
+)
 
 type cpuTime struct{ user, sys float64 }
 

@@ -1,8 +1,10 @@
 //go:build unix
 
-package eval
+package magic
 
 import (
+	. "github.com/tensh/tensh/eval"
+
 	"bytes"
 	"os"
 	"path/filepath"
