@@ -22,6 +22,7 @@ func TestPackageLayout(t *testing.T) {
 		"../lib/torch":  append([]string{"eval"}, core...),
 		"../lib/numpy":  append([]string{"eval", "lib/torch"}, core...),
 		"../lib/paddle": append([]string{"eval", "lib/numpy"}, core...),
+		"../magic":      append([]string{"eval"}, core...),
 	}
 	libs, _ := filepath.Glob("../lib/*")
 	for _, d := range libs {

@@ -1,21 +1,21 @@
 package magic
 
-import . "github.com/tensh/tensh/eval"
+import "github.com/tensh/tensh/eval"
 
 func init() {
-	RegisterMagic(&Magic{
+	eval.RegisterMagic(&eval.Magic{
 		Name:  "compat",
 		Usage: "%compat [docs|current]",
 		Doc:   "Shows or sets the compat mode: 'docs' prints what the seed documents print, 'current' what PyTorch 1.13 and 2.x print.",
 		Save:  true,
-		Run: func(s *Session, arg string) {
+		Run: func(s *eval.Session, arg string) {
 			if arg == "" {
 				s.Print("compat mode: " + s.Compat.String() + "\n")
 				return
 			}
-			c, ok := ParseCompat(arg)
+			c, ok := eval.ParseCompat(arg)
 			if !ok {
-				Throw("UsageError", MsgCompatUsage, arg)
+				eval.Throw("UsageError", eval.MsgCompatUsage, arg)
 			}
 			s.Compat = c
 		},

@@ -1,8 +1,6 @@
 package magic
 
 import (
-	. "github.com/tensh/tensh/eval"
-
 	"errors"
 	"fmt"
 	"io"
@@ -11,6 +9,8 @@ import (
 	"path/filepath"
 	"strings"
 	"syscall"
+
+	"github.com/tensh/tensh/eval"
 )
 
 // %save, %load and %run: the magics that write and read files.
@@ -25,7 +25,7 @@ import (
 // "[Errno 2] No such file or directory: 'x.tsh'".
 
 func init() {
-	RegisterMagic(&Magic{
+	eval.RegisterMagic(&eval.Magic{
 		Name:  "save",
 		Usage: "%save [-f] FILE",
 		Doc: "Writes the statements of this session that completed, each with what it printed, to FILE as a " +
@@ -35,32 +35,32 @@ func init() {
 			"%timeit, %history, %save, %load, %help, %prompt) are left out. An existing FILE is replaced " +
 			"only with -f (the REPL asks); a symbolic link or a file that is not a regular file is never " +
 			"written to.",
-		Run: func(s *Session, arg string) { save(s, arg) },
+		Run: func(s *eval.Session, arg string) { save(s, arg) },
 	})
-	RegisterMagic(&Magic{
+	eval.RegisterMagic(&eval.Magic{
 		Name:  "load",
 		Usage: "%load FILE",
 		Doc: "Puts the statements of FILE into the REPL's next inputs, one at a time: each appears after " +
 			"the prompt, to be edited and run with Enter (Ctrl-C drops the rest). FILE is a script or a " +
 			"transcript, whose output lines are left out. Only in the REPL; %run runs a file.",
-		Run: func(s *Session, arg string) { load(s, arg) },
+		Run: func(s *eval.Session, arg string) { load(s, arg) },
 	})
-	RegisterMagic(&Magic{
+	eval.RegisterMagic(&eval.Magic{
 		Name:  "run",
 		Usage: "%run FILE",
 		Doc: "Runs the statements of FILE (a script or a transcript) in this session, showing each with its " +
 			"prompt and what it prints; stops at the first error.",
 		Save: true,
-		Run:  func(s *Session, arg string) { runFile(s, arg) },
+		Run:  func(s *eval.Session, arg string) { runFile(s, arg) },
 	})
 }
 
 // pyOSError is the exception Python raises for err, a failed operation on
 // path: FileNotFoundError: [Errno 2] No such file or directory: 'x'.
-func pyOSError(err error, path string) *Exception {
+func pyOSError(err error, path string) *eval.Exception {
 	var errno syscall.Errno
 	if !errors.As(err, &errno) {
-		return &Exception{Type: "OSError", Msg: fmt.Sprintf(errOSErrorPlain, err.Error(), Repr(Str(path)))}
+		return &eval.Exception{Type: "OSError", Msg: fmt.Sprintf(errOSErrorPlain, err.Error(), eval.Repr(eval.Str(path)))}
 	}
 	typ := "OSError"
 	switch errno {
@@ -79,13 +79,13 @@ func pyOSError(err error, path string) *Exception {
 	if text != "" {
 		text = strings.ToUpper(text[:1]) + text[1:]
 	}
-	return &Exception{Type: typ, Msg: fmt.Sprintf(errOSError, int(errno), text, Repr(Str(path)))}
+	return &eval.Exception{Type: typ, Msg: fmt.Sprintf(errOSError, int(errno), text, eval.Repr(eval.Str(path)))}
 }
 
 // savedInput reports whether %save keeps an input: it completed, or failed
 // at run time (an error is part of a transcript), and is not a magic that
 // prints something else each time.
-func savedInput(h *Input) bool {
+func savedInput(h *eval.Input) bool {
 	if !savable(h) {
 		return false
 	}
@@ -93,7 +93,7 @@ func savedInput(h *Input) bool {
 	return typ != "KeyboardInterrupt" && typ != "SyntaxError" && typ != "IndentationError"
 }
 
-func save(s *Session, arg string) {
+func save(s *eval.Session, arg string) {
 	force := false
 	var rest []string
 	for _, f := range strings.Fields(arg) {
@@ -105,16 +105,16 @@ func save(s *Session, arg string) {
 	}
 	name := strings.Join(rest, " ")
 	if name == "" {
-		Throw("UsageError", "%s", MsgSaveUsage)
+		eval.Throw("UsageError", "%s", eval.MsgSaveUsage)
 	}
 	switch filepath.Ext(name) {
 	case "":
 		name += ".tsh"
 	case ".tsh":
 	default:
-		Throw("UsageError", MsgSaveExt, name)
+		eval.Throw("UsageError", eval.MsgSaveExt, name)
 	}
-	var entries []*Input
+	var entries []*eval.Input
 	for _, h := range s.History() {
 		if h != s.CurrentInput() && savedInput(h) {
 			entries = append(entries, h)
@@ -122,8 +122,8 @@ func save(s *Session, arg string) {
 	}
 	f, err := openForSave(name, force)
 	if confirm, _ := s.REPL(); errors.Is(err, fs.ErrExist) && !force && confirm != nil {
-		if !confirm(fmt.Sprintf(MsgSaveAsk, name)) {
-			s.Print(MsgSaveCancelled + "\n")
+		if !confirm(fmt.Sprintf(eval.MsgSaveAsk, name)) {
+			s.Print(eval.MsgSaveCancelled + "\n")
 			return
 		}
 		f, err = openForSave(name, true)
@@ -139,7 +139,7 @@ func save(s *Session, arg string) {
 		panic(pyOSError(err, name))
 	}
 	var b strings.Builder
-	b.WriteString(fmt.Sprintf(MsgHistorySaved, name) + "\n")
+	b.WriteString(fmt.Sprintf(eval.MsgHistorySaved, name) + "\n")
 	for _, h := range entries {
 		b.WriteString(strings.TrimRight(h.Source(), "\n") + "\n")
 	}
@@ -180,7 +180,7 @@ func openForSave(name string, force bool) (*os.File, error) {
 // (a directory, a FIFO or a device is refused before anything is read).
 func openSource(magic, name string) (*os.File, io.Reader, bool) {
 	if name == "" {
-		Throw("UsageError", MsgFileUsage, magic, magic)
+		eval.Throw("UsageError", eval.MsgFileUsage, magic, magic)
 	}
 	f, err := os.OpenFile(name, os.O_RDONLY|openNonBlock, 0)
 	if err != nil {
@@ -197,7 +197,7 @@ func openSource(magic, name string) (*os.File, io.Reader, bool) {
 	var src io.Reader
 	var transcript bool
 	if err == nil {
-		src, transcript, err = OpenSource(f)
+		src, transcript, err = eval.OpenSource(f)
 	}
 	if err != nil {
 		f.Close()
@@ -208,16 +208,16 @@ func openSource(magic, name string) (*os.File, io.Reader, bool) {
 
 // runFile is %run: the file's statements run in this session, each shown
 // with its prompt; the first error stops it.
-func runFile(s *Session, arg string) {
+func runFile(s *eval.Session, arg string) {
 	name := strings.TrimSpace(arg)
 	if s.RunDepth() >= maxRunDepth {
-		Throw("RecursionError", "%s", ErrRecursion)
+		eval.Throw("RecursionError", "%s", eval.ErrRecursion)
 	}
 	f, src, transcript := openSource("run", name)
 	defer f.Close()
 	defer s.EnterRun()()
 	// A statement at a time, so that the file's size does not matter.
-	sr := NewSourceReader(src, transcript)
+	sr := eval.NewSourceReader(src, transcript)
 	for {
 		c, err := sr.Next()
 		if err == io.EOF {
@@ -252,15 +252,15 @@ const maxRunDepth = 64
 const maxLoadLines = 10000
 
 // load is %load: the file's statements become the REPL's next inputs.
-func load(s *Session, arg string) {
+func load(s *eval.Session, arg string) {
 	name := strings.TrimSpace(arg)
 	_, queue := s.REPL()
 	if queue == nil {
-		Throw("UsageError", "%s", MsgLoadNoREPL)
+		eval.Throw("UsageError", "%s", eval.MsgLoadNoREPL)
 	}
 	f, src, transcript := openSource("load", name)
 	defer f.Close()
-	sr := NewSourceReader(src, transcript)
+	sr := eval.NewSourceReader(src, transcript)
 	var lines []string
 	for {
 		c, err := sr.Next()
@@ -278,7 +278,7 @@ func load(s *Session, arg string) {
 		}
 		lines = append(lines, c.Lines...)
 		if len(lines) > maxLoadLines {
-			Throw("UsageError", MsgLoadTooLong, name, maxLoadLines)
+			eval.Throw("UsageError", eval.MsgLoadTooLong, name, maxLoadLines)
 		}
 	}
 	queue(lines)

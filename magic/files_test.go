@@ -3,8 +3,6 @@
 package magic
 
 import (
-	. "github.com/tensh/tensh/eval"
-
 	"bytes"
 	"os"
 	"path/filepath"
@@ -12,6 +10,7 @@ import (
 	"syscall"
 	"testing"
 
+	"github.com/tensh/tensh/eval"
 	"github.com/tensh/tensh/runtime/tensor"
 )
 
@@ -23,7 +22,7 @@ func TestSaveSafety(t *testing.T) {
 	dir := t.TempDir()
 	p := func(name string) string { return filepath.Join(dir, name) }
 	var out bytes.Buffer
-	s := NewSession(Options{Out: &out})
+	s := eval.NewSession(eval.Options{Out: &out})
 	run := func(src string) string {
 		t.Helper()
 		out.Reset()
@@ -87,7 +86,7 @@ func TestSaveSafety(t *testing.T) {
 func TestSaveKeepsCompleted(t *testing.T) {
 	dir := t.TempDir()
 	var out bytes.Buffer
-	s := NewSession(Options{Out: &out})
+	s := eval.NewSession(eval.Options{Out: &out})
 	s.Exec("x = torch.ones(3)", 1)
 	s.Exec("x + 1", 1)
 	tensor.Interrupt()
@@ -99,7 +98,7 @@ func TestSaveKeepsCompleted(t *testing.T) {
 	s.Exec("x + torch.ones(2)", 1)
 	s.Exec("%save "+filepath.Join(dir, "s"), 1)
 	b, _ := os.ReadFile(filepath.Join(dir, "s.tsh"))
-	want := MsgSaveHeader + "\n>>> x = torch.ones(3)\n>>> x + 1\ntensor([2., 2., 2.])\n>>> x + torch.ones(2)\n" +
+	want := eval.MsgSaveHeader + "\n>>> x = torch.ones(3)\n>>> x + 1\ntensor([2., 2., 2.])\n>>> x + torch.ones(2)\n" +
 		"RuntimeError: The size of tensor a (3) must match the size of tensor b (2) at non-singleton dimension 0\n"
 	if string(b) != want {
 		t.Errorf("saved:\n%s\nwant:\n%s", b, want)
@@ -117,8 +116,8 @@ func TestLoadAndRun(t *testing.T) {
 	os.WriteFile(p("self.tsh"), []byte(">>> y = 1\n>>> %run "+p("self.tsh")+"\n"), 0o644)
 	syscall.Mkfifo(p("fifo.tsh"), 0o644)
 	var out bytes.Buffer
-	s := NewSession(Options{Out: &out})
-	if e := s.Exec("%load "+p("t.tsh"), 1); e == nil || e.Error() != "UsageError: "+MsgLoadNoREPL {
+	s := eval.NewSession(eval.Options{Out: &out})
+	if e := s.Exec("%load "+p("t.tsh"), 1); e == nil || e.Error() != "UsageError: "+eval.MsgLoadNoREPL {
 		t.Errorf("%%load without the REPL: %v", e)
 	}
 	var queued []string

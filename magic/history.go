@@ -1,45 +1,45 @@
 package magic
 
 import (
-	. "github.com/tensh/tensh/eval"
-
 	"fmt"
 	"strings"
+
+	"github.com/tensh/tensh/eval"
 )
 
 // %history and %prompt; transcriptOf writes what %save saves (magic_files.go).
 
 func init() {
-	RegisterMagic(&Magic{
+	eval.RegisterMagic(&eval.Magic{
 		Name:  "history",
 		Usage: "%history [-n] [-p]",
 		Doc:   "Prints this session's inputs; -n numbers them (as In [n]), -p writes them with >>> prompts.",
-		Run:   func(s *Session, arg string) { history(s, arg) },
+		Run:   func(s *eval.Session, arg string) { history(s, arg) },
 	})
-	RegisterMagic(&Magic{
+	eval.RegisterMagic(&eval.Magic{
 		Name:  "prompt",
 		Usage: "%prompt [python|ipython]",
 		Doc:   "Switches the REPL between Python's prompts (>>> ) and IPython's (In [n]: and Out[n]: , with Out[n] and _n holding the values shown).",
-		Run: func(s *Session, arg string) {
+		Run: func(s *eval.Session, arg string) {
 			switch arg {
 			case "":
 				style := "python"
 				if s.IPythonPrompts() {
 					style = "ipython"
 				}
-				s.Print(fmt.Sprintf(MsgStateIs, "prompt", style) + "\n")
+				s.Print(fmt.Sprintf(eval.MsgStateIs, "prompt", style) + "\n")
 			case "python":
 				s.SetIPythonPrompts(false)
 			case "ipython":
 				s.SetIPythonPrompts(true)
 			default:
-				Throw("UsageError", MsgPromptUsage, arg)
+				eval.Throw("UsageError", eval.MsgPromptUsage, arg)
 			}
 		},
 	})
 }
 
-func history(s *Session, arg string) {
+func history(s *eval.Session, arg string) {
 	nums, prompts := false, false
 	for _, f := range strings.Fields(arg) {
 		switch f {
@@ -50,7 +50,7 @@ func history(s *Session, arg string) {
 		case "-np", "-pn":
 			nums, prompts = true, true
 		default:
-			Throw("UsageError", MsgHistoryUsage, f)
+			eval.Throw("UsageError", eval.MsgHistoryUsage, f)
 		}
 	}
 	var b strings.Builder
@@ -76,20 +76,20 @@ func history(s *Session, arg string) {
 }
 
 // savable reports whether %save keeps an input.
-func savable(h *Input) bool {
+func savable(h *eval.Input) bool {
 	if h.MagicName() == "" {
 		return strings.TrimSpace(h.Source()) != ""
 	}
-	m := LookupMagic(h.MagicName())
+	m := eval.LookupMagic(h.MagicName())
 	return m != nil && m.Save
 }
 
 // transcriptOf writes inputs as a transcript: ">>> " and "... " lines,
 // then what they printed.
-func transcriptOf(entries []*Input, compat Compat) string {
+func transcriptOf(entries []*eval.Input, compat eval.Compat) string {
 	var b strings.Builder
-	b.WriteString(MsgSaveHeader + "\n")
-	if compat == CompatCurrent {
+	b.WriteString(eval.MsgSaveHeader + "\n")
+	if compat == eval.CompatCurrent {
 		b.WriteString(">>> %compat current\n")
 	}
 	for _, h := range entries {

@@ -1,14 +1,13 @@
 package magic
 
 import (
-	. "github.com/tensh/tensh/eval"
-
 	"fmt"
 	"math"
 	"strconv"
 	"strings"
 	"time"
 
+	"github.com/tensh/tensh/eval"
 	"github.com/tensh/tensh/lang"
 )
 
@@ -16,19 +15,19 @@ import (
 // for the number of loops.
 
 func init() {
-	RegisterMagic(&Magic{
+	eval.RegisterMagic(&eval.Magic{
 		Name:  "time",
 		Usage: "%time STMT",
 		Doc:   "Runs STMT once and prints the CPU and wall-clock time it took (IPython's format), then its value.",
-		Run:   func(s *Session, arg string) { timeOnce(s, arg) },
+		Run:   func(s *eval.Session, arg string) { timeOnce(s, arg) },
 	})
-	RegisterMagic(&Magic{
+	eval.RegisterMagic(&eval.Magic{
 		Name:  "timeit",
 		Usage: "%timeit [-n N] [-r R] [-q] STMT",
 		Doc: "Times STMT as IPython does: without -n, the number of loops is the first of 1, 10, 100, ... " +
 			"whose run takes at least 0.2 s; then R runs (default 7) of that many loops; prints the mean " +
 			"and standard deviation per loop. Values are not printed.",
-		Run: func(s *Session, arg string) { timeit(s, arg) },
+		Run: func(s *eval.Session, arg string) { timeit(s, arg) },
 	})
 }
 
@@ -72,29 +71,29 @@ func pyG(v float64, precision int) string {
 }
 
 // parseStatements parses the statement(s) of a timing magic.
-func parseStatements(s *Session, src string) []lang.Stmt {
+func parseStatements(s *eval.Session, src string) []lang.Stmt {
 	stmts, err := lang.Parse(src, 1)
 	if err != nil {
-		panic(SyntaxError(err))
+		panic(eval.SyntaxError(err))
 	}
 	return stmts
 }
 
 // runQuiet runs statements without printing expression values.
-func runQuiet(s *Session, stmts []lang.Stmt) {
+func runQuiet(s *eval.Session, stmts []lang.Stmt) {
 	defer s.SetQuiet(true)()
 	for _, st := range stmts {
 		s.ExecStmt(st)
 	}
 }
 
-func timeOnce(s *Session, src string) {
+func timeOnce(s *eval.Session, src string) {
 	if strings.TrimSpace(src) == "" {
-		Throw("UsageError", MsgTimeUsage, "time", "time")
+		eval.Throw("UsageError", eval.MsgTimeUsage, "time", "time")
 	}
 	stmts := parseStatements(s, src)
 	defer s.SetSource(src)()
-	var value Value
+	var value eval.Value
 	defer s.SetQuiet(true)()
 	cpu0, cpuOK := cpuTimes()
 	t0 := time.Now()
@@ -113,14 +112,14 @@ func timeOnce(s *Session, src string) {
 	}
 	s.Print(fmt.Sprintf("Wall time: %s\n", formatTime(wall, 3)))
 	if value != nil {
-		if _, isNone := value.(NoneType); !isNone {
+		if _, isNone := value.(eval.NoneType); !isNone {
 			s.Display(value)
 		}
 	}
 }
 
 // timeit is %timeit [-n N] [-r R] [-q] STMT.
-func timeit(s *Session, arg string) {
+func timeit(s *eval.Session, arg string) {
 	number, repeat, quiet := 0, 7, false
 	fields := strings.Fields(arg)
 	i := 0
@@ -134,7 +133,7 @@ func timeit(s *Session, arg string) {
 		}
 		n, err := strconv.Atoi(v)
 		if err != nil || n < 1 {
-			Throw("UsageError", MsgTimeitBadOpt, fmt.Sprintf("option %s needs a positive number", opt))
+			eval.Throw("UsageError", eval.MsgTimeitBadOpt, fmt.Sprintf("option %s needs a positive number", opt))
 		}
 		return n
 	}
@@ -147,7 +146,7 @@ func timeit(s *Session, arg string) {
 		case fields[i] == "-q":
 			quiet = true
 		default:
-			Throw("UsageError", MsgTimeitBadOpt, "unknown option "+fields[i])
+			eval.Throw("UsageError", eval.MsgTimeitBadOpt, "unknown option "+fields[i])
 		}
 	}
 	// The statement is the rest of the line as written.
@@ -156,14 +155,14 @@ func timeit(s *Session, arg string) {
 		rest = strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(rest), fields[k]))
 	}
 	if rest == "" {
-		Throw("UsageError", MsgTimeUsage, "timeit", "timeit")
+		eval.Throw("UsageError", eval.MsgTimeUsage, "timeit", "timeit")
 	}
 	stmts := parseStatements(s, rest)
 	defer s.SetSource(rest)()
 	run := func(n int) float64 {
 		t0 := time.Now()
 		for k := 0; k < n; k++ {
-			Poll()
+			eval.Poll()
 			runQuiet(s, stmts)
 		}
 		return time.Since(t0).Seconds()
@@ -199,7 +198,7 @@ func timeit(s *Session, arg string) {
 		return
 	}
 	if worst > 4*best && best > 0 && worst > 1e-6 {
-		s.Print(fmt.Sprintf(MsgSlowest, worst/best) + "\n")
+		s.Print(fmt.Sprintf(eval.MsgSlowest, worst/best) + "\n")
 	}
 	s.Print(timeitLine(mean, std, repeat, number) + "\n")
 }

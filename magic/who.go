@@ -1,30 +1,29 @@
 package magic
 
 import (
-	. "github.com/tensh/tensh/eval"
-
 	"fmt"
 	"sort"
 	"strings"
 
+	"github.com/tensh/tensh/eval"
 	"github.com/tensh/tensh/runtime/tensor"
 )
 
 // %who, %whos and %reset, as IPython has them.
 
 func init() {
-	RegisterMagic(&Magic{
+	eval.RegisterMagic(&eval.Magic{
 		Name:  "who",
 		Usage: "%who [TYPE ...]",
 		Doc:   "Lists the variables you defined (names starting with _ are left out), or those of the given types (e.g. %who Tensor int).",
 		Save:  true,
-		Run: func(s *Session, arg string) {
+		Run: func(s *eval.Session, arg string) {
 			names := userVars(s, strings.Fields(arg))
 			if len(names) == 0 {
 				if arg != "" {
-					s.Print(MsgWhoNoMatch + "\n")
+					s.Print(eval.MsgWhoNoMatch + "\n")
 				} else {
-					s.Print(MsgWhoEmpty + "\n")
+					s.Print(eval.MsgWhoEmpty + "\n")
 				}
 				return
 			}
@@ -39,21 +38,21 @@ func init() {
 			s.Print(b.String() + "\n")
 		},
 	})
-	RegisterMagic(&Magic{
+	eval.RegisterMagic(&eval.Magic{
 		Name:  "whos",
 		Usage: "%whos [TYPE ...]",
 		Doc:   "Like %who, as a table: each variable's type and data; for a tensor its shape, number of elements, dtype, device and whether it is contiguous.",
 		Save:  true,
-		Run:   func(s *Session, arg string) { s.Print(whos(s, strings.Fields(arg))) },
+		Run:   func(s *eval.Session, arg string) { s.Print(whos(s, strings.Fields(arg))) },
 	})
-	RegisterMagic(&Magic{
+	eval.RegisterMagic(&eval.Magic{
 		Name:  "reset",
 		Usage: "%reset [-f]",
 		Doc:   "Deletes every variable you defined (tensh does not ask for confirmation; -f is accepted for IPython's sake), and the Out[n] cache.",
 		Save:  true,
-		Run: func(s *Session, arg string) {
+		Run: func(s *eval.Session, arg string) {
 			if arg != "" && arg != "-f" {
-				Throw("UsageError", "%s", MsgResetUsage)
+				eval.Throw("UsageError", "%s", eval.MsgResetUsage)
 			}
 			for _, n := range userVars(s, nil) {
 				delete(s.Globals(), n)
@@ -72,7 +71,7 @@ func init() {
 
 // userVars lists the user's variables, sorted, optionally only those of
 // the given type names.
-func userVars(s *Session, types []string) []string {
+func userVars(s *eval.Session, types []string) []string {
 	var out []string
 	for n, v := range s.Globals() {
 		if strings.HasPrefix(n, "_") || (n == "Out" && v == s.OutObject()) {
@@ -84,7 +83,7 @@ func userVars(s *Session, types []string) []string {
 		if len(types) > 0 {
 			match := false
 			for _, t := range types {
-				if ShortTypeName(v) == t || (t == "Tensor" && ShortTypeName(v) == "Tensor") {
+				if eval.ShortTypeName(v) == t || (t == "Tensor" && eval.ShortTypeName(v) == "Tensor") {
 					match = true
 				}
 			}
@@ -99,19 +98,19 @@ func userVars(s *Session, types []string) []string {
 }
 
 // whos is IPython's table: Variable, Type, Data/Info.
-func whos(s *Session, types []string) string {
+func whos(s *eval.Session, types []string) string {
 	names := userVars(s, types)
 	if len(names) == 0 {
 		if len(types) > 0 {
-			return MsgWhoNoMatch + "\n"
+			return eval.MsgWhoNoMatch + "\n"
 		}
-		return MsgWhoEmpty + "\n"
+		return eval.MsgWhoEmpty + "\n"
 	}
 	const colsep = 3
 	varw, typew := len("Variable"), len("Type")
 	for _, n := range names {
 		varw = max(varw, len(n))
-		typew = max(typew, len(ShortTypeName(s.Globals()[n])))
+		typew = max(typew, len(eval.ShortTypeName(s.Globals()[n])))
 	}
 	varw += colsep
 	typew += colsep
@@ -120,7 +119,7 @@ func whos(s *Session, types []string) string {
 	b.WriteString(strings.Repeat("-", varw+typew+len("Data/Info")+1) + "\n")
 	for _, n := range names {
 		v := s.Globals()[n]
-		b.WriteString(pad(n, varw) + pad(ShortTypeName(v), typew) + " " + whosInfo(v) + "\n")
+		b.WriteString(pad(n, varw) + pad(eval.ShortTypeName(v), typew) + " " + whosInfo(v) + "\n")
 	}
 	return b.String()
 }
@@ -134,8 +133,8 @@ func pad(s string, w int) string {
 
 // whosInfo is a variable's Data/Info: for a tensor its geometry, for a
 // list or tuple its length, otherwise its str (shortened as IPython does).
-func whosInfo(v Value) string {
-	if w, ok := v.(WhosInfoer); ok { // protocols.go
+func whosInfo(v eval.Value) string {
+	if w, ok := v.(eval.WhosInfoer); ok { // protocols.go
 		return w.WhosInfo()
 	}
 	switch x := v.(type) {
@@ -144,13 +143,13 @@ func whosInfo(v Value) string {
 		if !x.IsContiguous() {
 			cont = "not contiguous"
 		}
-		return fmt.Sprintf(MsgWhosTensor, FmtShape(x.Shape()), x.Numel(), x.DType().Name(), x.Device().String(), cont)
-	case *List:
+		return fmt.Sprintf(eval.MsgWhosTensor, eval.FmtShape(x.Shape()), x.Numel(), x.DType().Name(), x.Device().String(), cont)
+	case *eval.List:
 		return fmt.Sprintf("n=%d", len(x.Elems))
-	case Tuple:
+	case eval.Tuple:
 		return fmt.Sprintf("n=%d", len(x))
 	}
-	str := strings.ReplaceAll(ToStr(v), "\n", "\\n")
+	str := strings.ReplaceAll(eval.ToStr(v), "\n", "\\n")
 	if len(str) < 50 {
 		return str
 	}

@@ -1,11 +1,10 @@
 package torch
 
 import (
-	"github.com/tensh/tensh/eval"
-
 	"sort"
 	"strings"
 
+	"github.com/tensh/tensh/eval"
 	"github.com/tensh/tensh/runtime/autograd"
 	"github.com/tensh/tensh/runtime/linalg"
 	"github.com/tensh/tensh/runtime/tensor"

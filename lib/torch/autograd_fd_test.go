@@ -1,11 +1,11 @@
 package torch
 
 import (
-	"github.com/tensh/tensh/eval"
-
 	"fmt"
 	"strings"
 	"testing"
+
+	"github.com/tensh/tensh/eval"
 )
 
 // gradFDCases are losses of x (a float64 2×3 tensor) through composite

@@ -1,10 +1,10 @@
 package torch
 
 import (
-	"github.com/tensh/tensh/eval"
-
 	"strings"
 	"testing"
+
+	"github.com/tensh/tensh/eval"
 )
 
 // The functions of issue 17 that autograd does not differentiate yet: with

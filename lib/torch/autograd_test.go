@@ -1,11 +1,10 @@
 package torch
 
 import (
-	"github.com/tensh/tensh/eval"
-
 	"strings"
 	"testing"
 
+	"github.com/tensh/tensh/eval"
 	"github.com/tensh/tensh/runtime/autograd"
 )
 

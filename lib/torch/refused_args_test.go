@@ -1,11 +1,11 @@
 package torch
 
 import (
-	"github.com/tensh/tensh/eval"
-
 	"bytes"
 	"fmt"
 	"testing"
+
+	"github.com/tensh/tensh/eval"
 )
 
 // Arguments tensh cannot honour are refused with a clear error, never

@@ -1,11 +1,10 @@
 package torch
 
 import (
-	"github.com/tensh/tensh/eval"
-
 	"fmt"
 	"slices"
 
+	"github.com/tensh/tensh/eval"
 	"github.com/tensh/tensh/runtime/tensor"
 )
 

@@ -1,10 +1,9 @@
 package torch
 
 import (
-	"github.com/tensh/tensh/eval"
-
 	"math"
 
+	"github.com/tensh/tensh/eval"
 	"github.com/tensh/tensh/runtime/tensor"
 )
 

@@ -1,13 +1,12 @@
 package torch
 
 import (
-	"github.com/tensh/tensh/eval"
-
 	"fmt"
 	"strconv"
 	"strings"
 	"unicode"
 
+	"github.com/tensh/tensh/eval"
 	"github.com/tensh/tensh/runtime/gpu"
 	"github.com/tensh/tensh/runtime/tensor"
 )

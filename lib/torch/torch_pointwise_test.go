@@ -1,11 +1,11 @@
 package torch
 
 import (
-	"github.com/tensh/tensh/eval"
-
 	"bytes"
 	"os"
 	"testing"
+
+	"github.com/tensh/tensh/eval"
 )
 
 // TestPointwiseTranscript runs testdata/pointwise_api.tsh, made from real

@@ -1,13 +1,12 @@
 package torch
 
 import (
-	"github.com/tensh/tensh/eval"
-
 	"bytes"
 	"os"
 	"strings"
 	"testing"
 
+	"github.com/tensh/tensh/eval"
 	"github.com/tensh/tensh/runtime/tensor"
 )
 
