@@ -53,7 +53,7 @@ var operatorOps = map[lang.Op]tensor.BinaryOp{
 // tensorBinary computes x op y when x or y is a tensor.
 func tensorBinary(s *eval.Session, op lang.Op, x, y eval.Value) eval.Value {
 	if op == lang.At {
-		return tensorMatmul(s, x, y) // eval/torch_linalg.go
+		return tensorMatmul(s, x, y) // torch_linalg.go
 	}
 	bop, ok := operatorOps[op]
 	if !ok {
