@@ -7,7 +7,7 @@ import (
 	"github.com/tensh/tensh/eval"
 )
 
-// %history and %prompt; transcriptOf writes what %save saves (magic_files.go).
+// %history and %prompt; transcriptOf writes what %save saves (files.go).
 
 func init() {
 	eval.RegisterMagic(&eval.Magic{
