@@ -375,6 +375,15 @@ func (s *Session) evalCall(e *lang.CallExpr) Value {
 	return r
 }
 
+// callBuiltin runs a builtin, through the tensor library when it is
+// linked (autograd records the calls that need it).
+func (s *Session) callBuiltin(f *Builtin, args *Args) Value {
+	if Tensors.CallBuiltin != nil {
+		return Tensors.CallBuiltin(s, f, args)
+	}
+	return orNone(f.Fn(args))
+}
+
 // Call calls a callable value.
 func (s *Session) Call(fn Value, args *Args) Value {
 	if writesInPlace(fn, args) {
@@ -384,17 +393,11 @@ func (s *Session) Call(fn Value, args *Args) Value {
 	switch f := fn.(type) {
 	case *Builtin:
 		args.Name = f.Name
-		if Tensors.Record != nil && Tensors.Record(f.Name, args) {
-			return Tensors.Call(s, f, args) // lib/torch: autograd
-		}
-		return orNone(f.Fn(args))
+		return s.callBuiltin(f, args)
 	case *BoundMethod:
 		args.Name = f.Fn.Name
 		args.Self = f.Self
-		if Tensors.Record != nil && Tensors.Record(f.Fn.Name, args) {
-			return Tensors.Call(s, f.Fn, args)
-		}
-		return orNone(f.Fn.Fn(args))
+		return s.callBuiltin(f.Fn, args)
 	case *Class:
 		if f.Call != nil {
 			args.Name = f.Name

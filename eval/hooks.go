@@ -35,10 +35,9 @@ type TensorHooks struct {
 	Select   func(t *tensor.Tensor, i int) *tensor.Tensor
 	Iterated func(t *tensor.Tensor, rows []Value)
 
-	// Record tells Call whether a builtin call goes through Call below
-	// instead (autograd records it).
-	Record func(name string, a *Args) bool
-	Call   func(s *Session, f *Builtin, a *Args) Value
+	// CallBuiltin runs every call of a builtin (autograd records those
+	// that need it); without it the core calls the builtin's Fn.
+	CallBuiltin func(s *Session, f *Builtin, a *Args) Value
 
 	// KwargsOrder is the order in which an invalid-combination error
 	// lists the keyword arguments (PyTorch's unordered_map order).

@@ -15,8 +15,7 @@ func init() {
 		StorageSetItem: storageSetItem,
 		Select:         tensorSelect,
 		Iterated:       gradIter,
-		Record:         gradHook,
-		Call:           gradCall,
+		CallBuiltin:    callBuiltin,
 		KwargsOrder:    kwargsOrder,
 		Namespace:      newTorchModule,
 		Reference:      torchReference,
@@ -26,3 +25,11 @@ func init() {
 // Call is the decorator form of a grad-mode context manager:
 // @torch.no_grad() def f(...).
 func (c *gradModeCM) Call(s *eval.Session, a *eval.Args) eval.Value { return c.decorate(s, a) }
+
+// callBuiltin runs a builtin, through autograd when it needs it.
+func callBuiltin(s *eval.Session, f *eval.Builtin, a *eval.Args) eval.Value {
+	if gradHook(f.Name, a) {
+		return gradCall(s, f, a)
+	}
+	return eval.OrNone(f.Fn(a))
+}
