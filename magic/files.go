@@ -55,33 +55,6 @@ func init() {
 	})
 }
 
-// pyOSError is the exception Python raises for err, a failed operation on
-// path: FileNotFoundError: [Errno 2] No such file or directory: 'x'.
-func pyOSError(err error, path string) *eval.Exception {
-	var errno syscall.Errno
-	if !errors.As(err, &errno) {
-		return &eval.Exception{Type: "OSError", Msg: fmt.Sprintf(errOSErrorPlain, err.Error(), eval.Repr(eval.Str(path)))}
-	}
-	typ := "OSError"
-	switch errno {
-	case syscall.ENOENT:
-		typ = "FileNotFoundError"
-	case syscall.EEXIST:
-		typ = "FileExistsError"
-	case syscall.EACCES, syscall.EPERM:
-		typ = "PermissionError"
-	case syscall.EISDIR:
-		typ = "IsADirectoryError"
-	case syscall.ENOTDIR:
-		typ = "NotADirectoryError"
-	}
-	text := errno.Error()
-	if text != "" {
-		text = strings.ToUpper(text[:1]) + text[1:]
-	}
-	return &eval.Exception{Type: typ, Msg: fmt.Sprintf(errOSError, int(errno), text, eval.Repr(eval.Str(path)))}
-}
-
 // savedInput reports whether %save keeps an input: it completed, or failed
 // at run time (an error is part of a transcript), and is not a magic that
 // prints something else each time.
@@ -129,14 +102,14 @@ func save(s *eval.Session, arg string) {
 		f, err = openForSave(name, true)
 	}
 	if err != nil {
-		panic(pyOSError(err, name))
+		panic(eval.OSError(err, name))
 	}
 	_, err = io.WriteString(f, transcriptOf(entries, s.Options().Compat))
 	if cerr := f.Close(); err == nil {
 		err = cerr
 	}
 	if err != nil {
-		panic(pyOSError(err, name))
+		panic(eval.OSError(err, name))
 	}
 	var b strings.Builder
 	b.WriteString(fmt.Sprintf(eval.MsgHistorySaved, name) + "\n")
@@ -184,7 +157,7 @@ func openSource(magic, name string) (*os.File, io.Reader, bool) {
 	}
 	f, err := os.OpenFile(name, os.O_RDONLY|openNonBlock, 0)
 	if err != nil {
-		panic(pyOSError(err, name))
+		panic(eval.OSError(err, name))
 	}
 	fi, err := f.Stat()
 	switch {
@@ -201,7 +174,7 @@ func openSource(magic, name string) (*os.File, io.Reader, bool) {
 	}
 	if err != nil {
 		f.Close()
-		panic(pyOSError(err, name))
+		panic(eval.OSError(err, name))
 	}
 	return f, src, transcript
 }
@@ -224,7 +197,7 @@ func runFile(s *eval.Session, arg string) {
 			return
 		}
 		if err != nil {
-			panic(pyOSError(err, name))
+			panic(eval.OSError(err, name))
 		}
 		if c.Comment {
 			continue
@@ -268,7 +241,7 @@ func load(s *eval.Session, arg string) {
 			break
 		}
 		if err != nil {
-			panic(pyOSError(err, name))
+			panic(eval.OSError(err, name))
 		}
 		if c.Err != nil {
 			panic(c.Err)
