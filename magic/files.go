@@ -55,17 +55,6 @@ func init() {
 	})
 }
 
-// savedInput reports whether %save keeps an input: it completed, or failed
-// at run time (an error is part of a transcript), and is not a magic that
-// prints something else each time.
-func savedInput(h *eval.Input) bool {
-	if !savable(h) {
-		return false
-	}
-	typ, _, _ := strings.Cut(h.ErrorLine(), ":")
-	return typ != "KeyboardInterrupt" && typ != "SyntaxError" && typ != "IndentationError"
-}
-
 func save(s *eval.Session, arg string) {
 	force := false
 	var rest []string
@@ -89,7 +78,7 @@ func save(s *eval.Session, arg string) {
 	}
 	var entries []*eval.Input
 	for _, h := range s.History() {
-		if h != s.CurrentInput() && savedInput(h) {
+		if h != s.CurrentInput() && eval.SavedInput(h) {
 			entries = append(entries, h)
 		}
 	}
@@ -104,7 +93,7 @@ func save(s *eval.Session, arg string) {
 	if err != nil {
 		panic(eval.OSError(err, name))
 	}
-	_, err = io.WriteString(f, transcriptOf(entries, s.Options().Compat))
+	_, err = io.WriteString(f, eval.TranscriptOf(entries, s.Options().Compat))
 	if cerr := f.Close(); err == nil {
 		err = cerr
 	}

@@ -74,39 +74,3 @@ func history(s *eval.Session, arg string) {
 	}
 	s.Print(b.String())
 }
-
-// savable reports whether %save keeps an input.
-func savable(h *eval.Input) bool {
-	if h.MagicName() == "" {
-		return strings.TrimSpace(h.Source()) != ""
-	}
-	m := eval.LookupMagic(h.MagicName())
-	return m != nil && m.Save
-}
-
-// transcriptOf writes inputs as a transcript: ">>> " and "... " lines,
-// then what they printed.
-func transcriptOf(entries []*eval.Input, compat eval.Compat) string {
-	var b strings.Builder
-	b.WriteString(eval.MsgSaveHeader + "\n")
-	if compat == eval.CompatCurrent {
-		b.WriteString(">>> %compat current\n")
-	}
-	for _, h := range entries {
-		for i, l := range strings.Split(strings.TrimRight(h.Source(), "\n"), "\n") {
-			if i == 0 {
-				b.WriteString(">>> " + l + "\n")
-			} else {
-				b.WriteString("... " + l + "\n")
-			}
-		}
-		b.Write(h.Output())
-		if len(h.Output()) > 0 && !strings.HasSuffix(string(h.Output()), "\n") {
-			b.WriteString("\n")
-		}
-		if h.ErrorLine() != "" {
-			b.WriteString(h.ErrorLine() + "\n")
-		}
-	}
-	return b.String()
-}
