@@ -390,9 +390,3 @@ const errTensorContains = "Tensor.__contains__ only supports Tensor or scalar, b
 
 // Displays ({**m}).
 const errNotMapping = "'%s' object is not a mapping"
-
-// OSError's texts (oserror.go).
-const (
-	errOSError      = "[Errno %d] %s: %s"
-	errOSErrorPlain = "%s: %s"
-)

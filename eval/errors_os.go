@@ -1,0 +1,7 @@
+package eval
+
+// OSError's texts (oserror.go).
+const (
+	errOSError      = "[Errno %d] %s: %s"
+	errOSErrorPlain = "%s: %s"
+)
