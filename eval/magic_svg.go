@@ -1,0 +1,282 @@
+package eval
+
+import (
+	"fmt"
+	"os"
+	"strings"
+
+	"github.com/tensh/tensh/lang"
+	"github.com/tensh/tensh/runtime/broadcast"
+	"github.com/tensh/tensh/runtime/tensor"
+	"github.com/tensh/tensh/teach/svg"
+)
+
+// Pictures of %explain and %strides (package teach/svg draws them):
+// `%explain --svg FILE EXPR` and `%strides --svg FILE EXPR` print what the
+// magic prints and write the picture to FILE; Session.Picture gives the
+// picture to a front end that shows it (the browser page).
+//
+// The shapes of a broadcasting picture come from evaluating the
+// operands and from runtime/broadcast's rules, the ones the kernels use.
+
+func init() {
+	withSVG("explain")
+	withSVG("strides")
+}
+
+// withSVG adds the --svg FILE option to a magic registered before this
+// file's init (explain.go, magic_strides.go: Go runs the init functions
+// of a package file by file in the order of their names).
+func withSVG(name string) {
+	m := magics[name]
+	if m == nil {
+		panic("magic_svg.go: no magic %" + name + " to add --svg to (its file must sort before magic_svg.go)")
+	}
+	run := m.Run
+	m.Usage = strings.Replace(m.Usage, "%"+name+" ", "%"+name+" [--svg FILE] ", 1)
+	m.Doc += " With --svg FILE it also writes the picture to FILE (SVG)."
+	m.Run = func(s *Session, arg string) {
+		file, expr, ok := svgOption(arg)
+		if !ok {
+			run(s, arg)
+			return
+		}
+		if file == "" || expr == "" {
+			throw("UsageError", msgSVGUsage, name, name)
+		}
+		run(s, expr)
+		doc := s.picture(name, expr)
+		if err := os.WriteFile(file, []byte(doc), 0o644); err != nil {
+			panic(pyOSError(err, file))
+		}
+		s.write(fmt.Sprintf(msgSVGWritten, file) + "\n")
+	}
+}
+
+// svgOption splits "--svg FILE EXPR" (ok is false without --svg).
+func svgOption(arg string) (file, expr string, ok bool) {
+	rest, ok := strings.CutPrefix(arg, "--svg")
+	if !ok || rest != "" && rest[0] != ' ' && rest[0] != '\t' {
+		return "", "", false
+	}
+	rest = strings.TrimSpace(rest)
+	file, expr, _ = strings.Cut(rest, " ")
+	return file, strings.TrimSpace(expr), true
+}
+
+// Picture returns the SVG picture of a line of %explain or %strides (with
+// or without --svg FILE, which it ignores: it writes nothing), "" for any
+// other line, and the exception that drawing it raised.
+func (s *Session) Picture(line string) (doc string, exc *Exception) {
+	body, ok := strings.CutPrefix(strings.TrimSpace(line), "%")
+	if !ok {
+		return "", nil
+	}
+	name, arg, _ := strings.Cut(body, " ")
+	if name != "explain" && name != "strides" {
+		return "", nil
+	}
+	arg = strings.TrimSpace(arg)
+	if _, expr, ok := svgOption(arg); ok {
+		arg = expr
+	}
+	exc = s.guard(func() { doc = s.picture(name, arg) })
+	return doc, exc
+}
+
+// picture draws %explain's or %strides' picture of src.
+func (s *Session) picture(name, src string) string {
+	oldSrc := s.src
+	s.src = src
+	defer func() { s.src = oldSrc }()
+	var doc string
+	var err error
+	if name == "strides" {
+		doc, err = s.stridesPicture(src).SVG()
+	} else {
+		doc, err = s.broadcastPicture(src).SVG()
+	}
+	if err != nil {
+		throw("UsageError", msgSVGData, err)
+	}
+	return doc
+}
+
+func (s *Session) stridesPicture(src string) svg.Strides {
+	e, err := lang.ParseExpr(src)
+	if err != nil {
+		panic(syntaxError(err))
+	}
+	name := strings.TrimSpace(lang.Source(src, e))
+	t, ok := s.eval(e).(*tensor.Tensor)
+	if !ok {
+		throw("UsageError", msgStridesNotT, name)
+	}
+	return svg.Strides{Name: name, Shape: t.Shape(), Strides: t.Strides(), Offset: t.Offset(),
+		StorageLen: t.Storage().Len(), ItemSize: t.DType().ItemSize(), DType: t.DType().Name()}
+}
+
+// broadcastPicture is the picture of the elementwise operation that src
+// is (an expression, or the value of an assignment): its operands'
+// shapes, and the result's shape or where and how it fails. When an
+// operand itself fails to evaluate, the picture is of that operand's
+// operation.
+func (s *Session) broadcastPicture(src string) svg.Broadcast {
+	stmts, err := lang.Parse(src, 1)
+	if err != nil {
+		panic(syntaxError(err))
+	}
+	if len(stmts) != 1 {
+		throw("UsageError", "%s", msgExplainUsage)
+	}
+	var e lang.Expr
+	switch st := stmts[0].(type) {
+	case *lang.ExprStmt:
+		e = st.X
+	case *lang.AssignStmt:
+		e = st.Value
+	default:
+		throw("UsageError", msgSVGNotElementwise, strings.TrimSpace(src))
+	}
+	return s.pictureOf(e)
+}
+
+func (s *Session) pictureOf(e lang.Expr) svg.Broadcast {
+	for {
+		p, ok := e.(*lang.ParenExpr)
+		if !ok {
+			break
+		}
+		e = p.X
+	}
+	text := strings.TrimSpace(lang.Source(s.src, e))
+	var args []lang.Expr
+	call := false
+	switch e := e.(type) {
+	case *lang.BinaryExpr:
+		if e.Op == lang.At || e.Op == lang.And || e.Op == lang.Or {
+			throw("UsageError", msgSVGNotElementwise, text)
+		}
+		args = []lang.Expr{e.X, e.Y}
+	case *lang.CompareExpr:
+		if len(e.Ops) != 1 || e.Ops[0] >= lang.Is {
+			throw("UsageError", msgSVGNotElementwise, text)
+		}
+		args = e.Operands
+	case *lang.CallExpr:
+		call = true
+		if a, ok := e.Fn.(*lang.AttrExpr); ok {
+			if strings.HasSuffix(a.Name, "_") {
+				throw("UsageError", msgSVGInplace, text)
+			}
+			args = append(args, a.X) // the receiver of a method, or a module
+		}
+		for _, a := range e.Args {
+			if a.Star != 0 {
+				throw("UsageError", msgSVGNotElementwise, text)
+			}
+			if a.Name == "" {
+				args = append(args, a.Value)
+			}
+		}
+	default:
+		throw("UsageError", msgSVGNotElementwise, text)
+	}
+	var ops []svg.Operand
+	for _, a := range args {
+		var v Value
+		if exc := s.guard(func() { v = s.eval(a) }); exc != nil {
+			if drawable(a) {
+				return s.pictureOf(a) // the operand's own operation fails
+			}
+			panic(exc)
+		}
+		name := strings.TrimSpace(lang.Source(s.src, a))
+		switch v := asNumber(v).(type) {
+		case *tensor.Tensor:
+			ops = append(ops, svg.Operand{Name: name, Shape: v.Shape()})
+		case Bool, Int, Float:
+			if !call { // a Python number is a 0-dim operand of an operator
+				ops = append(ops, svg.Operand{Name: name, Shape: []int{}})
+			}
+		}
+	}
+	if len(ops) == 0 || call && len(ops) < 2 {
+		throw("UsageError", msgSVGNotElementwise, text)
+	}
+	bc := svg.Broadcast{Expr: text, Operands: ops, FailDim: -1}
+	shapes := make([][]int, len(ops))
+	for i, op := range ops {
+		shapes[i] = op.Shape
+	}
+	res, err := broadcast.Shapes(shapes...)
+	// What the operation does is the truth: run it (it is not in-place)
+	// and check that it did what broadcasting says.
+	var v Value
+	exc := s.guard(func() { v = s.eval(e) })
+	switch {
+	case err == nil && exc == nil:
+		t, ok := v.(*tensor.Tensor)
+		if !ok || !equalInts(t.Shape(), res) {
+			throw("UsageError", msgSVGNotElementwise, text)
+		}
+		bc.Result = res
+	case err == nil:
+		panic(exc) // it fails for another reason than broadcasting
+	case exc == nil || !strings.Contains(exc.Msg, err.Error()):
+		throw("UsageError", msgSVGNotElementwise, text)
+	default:
+		bc.FailDim = failingDim(shapes)
+		bc.Message = exc.Error()
+	}
+	return bc
+}
+
+// drawable reports whether e is a form pictureOf draws.
+func drawable(e lang.Expr) bool {
+	switch e := e.(type) {
+	case *lang.ParenExpr:
+		return drawable(e.X)
+	case *lang.BinaryExpr, *lang.CompareExpr, *lang.CallExpr:
+		return true
+	}
+	return false
+}
+
+// failingDim is the result's dim (from the left) at which broadcasting
+// the shapes, left to right, fails (-1 when it does not): the first
+// trailing suffix that runtime/broadcast refuses.
+func failingDim(shapes [][]int) int {
+	acc := []int{}
+	for _, sh := range shapes {
+		n := max(len(acc), len(sh))
+		for k := 1; k <= n; k++ {
+			if _, err := broadcast.InferSize(acc[max(0, len(acc)-k):], sh[max(0, len(sh)-k):]); err != nil {
+				return n - k
+			}
+		}
+		acc, _ = broadcast.InferSize(acc, sh)
+	}
+	return -1
+}
+
+func equalInts(a, b []int) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if a[i] != b[i] {
+			return false
+		}
+	}
+	return true
+}
+
+// Messages of the pictures.
+const (
+	msgSVGUsage          = "%%%s --svg: give a file and an expression, e.g. %%%s --svg out.svg x + y"
+	msgSVGWritten        = "picture written to %s"
+	msgSVGData           = "the picture cannot be drawn: %v"
+	msgSVGNotElementwise = "%s: the picture shows an elementwise operation that broadcasts tensors (x + y, torch.where(c, x, y)); this is not one"
+	msgSVGInplace        = "%s: the picture does not show in-place operations (it would modify the tensor)"
+)
