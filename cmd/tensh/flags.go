@@ -15,6 +15,7 @@ import (
 const usage = `usage: tensh [flags] [FILE.tsh | -]
        tensh [flags] -c CODE
        tensh check [--update] FILE.tsh|FILE.md ...
+       tensh serve [--addr HOST:PORT]
 
 tensh is an interactive shell for a small Python subset with PyTorch's
 tensor library; it prints what PyTorch prints. With no FILE it starts the
@@ -42,6 +43,9 @@ check runs each transcript (.tsh, or the ">>> " lines in the fenced code of
 a .md file) in a fresh session, prints a diff for each statement whose
 output differs from the lines under it, and ends with "N passed, M failed";
 --update writes what tensh prints into the files instead.
+
+serve serves tensh's browser version (docs/web.md) on a local network
+(tensh serve --help).
 
 environment:
   TENSH_HISTORY     the REPL's history file (default ~/.tensh_history;
