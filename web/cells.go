@@ -15,23 +15,36 @@ import (
 // statement whose expected output is an error (a cell stops at its first
 // error; the statements after it go on in the next cell).
 func Cells(name, src string) []string {
+	var cells []string
+	for _, stmts := range cellChunks(name, src) {
+		code := make([]string, len(stmts))
+		for i, c := range stmts {
+			code[i] = c.Code()
+		}
+		cells = append(cells, strings.Join(code, "\n"))
+	}
+	return cells
+}
+
+// cellChunks is Cells as the statements of each cell.
+func cellChunks(name, src string) [][]eval.Chunk {
 	t := eval.ParseTranscript(name, src)
 	lines := strings.Split(src, "\n")
-	var cells []string
-	var cur []string
+	var cells [][]eval.Chunk
+	var cur []eval.Chunk
 	prevLine := 0 // 1-based line of the previous statement
 	endsCell := false
 	for _, c := range t.Statements() {
 		if len(cur) > 0 && (endsCell || breakBetween(lines, prevLine, c.Line)) {
-			cells = append(cells, strings.Join(cur, "\n"))
+			cells = append(cells, cur)
 			cur = nil
 		}
-		cur = append(cur, c.Code())
+		cur = append(cur, c)
 		prevLine = c.Line
 		endsCell = len(c.Want) > 0 && errorLine.MatchString(c.Want[len(c.Want)-1])
 	}
 	if len(cur) > 0 {
-		cells = append(cells, strings.Join(cur, "\n"))
+		cells = append(cells, cur)
 	}
 	return cells
 }

@@ -12,6 +12,7 @@ import (
 	"strings"
 
 	"github.com/tensh/tensh/eval"
+	"github.com/tensh/tensh/runtime/tensor"
 )
 
 // Kinds of Segment.
@@ -56,6 +57,7 @@ func NewNotebook(c eval.Compat) *Notebook {
 // cell starts a fresh session.
 func (n *Notebook) Run(cell string) []Segment {
 	n.segs = nil
+	tensor.ClearInterrupt() // one that came while no cell ran
 	sr := eval.NewSourceReader(strings.NewReader(cell), false)
 	for {
 		c, err := sr.Next()

@@ -19,7 +19,7 @@ import (
 
 // The page's own files, in the repository (for `tensh serve`).
 //
-//go:embed index.html main.js
+//go:embed index.html main.js worker.js
 var pageFS embed.FS
 
 // PageFiles are the page's files that are sources (embedded in every
@@ -27,8 +27,8 @@ var pageFS embed.FS
 // serves both; the second set is embedded only in a tensh built with
 // -tags tensh_web (assets_web.go) after scripts/build-web.
 var (
-	PageFiles  = []string{"index.html", "main.js"}
-	BuiltFiles = []string{"tensh.wasm.gz", "wasm_exec.js"}
+	PageFiles  = []string{"index.html", "main.js", "worker.js"}
+	BuiltFiles = []string{"tensh.wasm.gz", "wasm_exec.js", "lessons.json"}
 )
 
 // built holds BuiltFiles when they are embedded (assets_web.go).

@@ -23,6 +23,7 @@ func fakeBuilt(t *testing.T, wasm []byte) fstest.MapFS {
 	return fstest.MapFS{
 		"tensh.wasm.gz": {Data: gz.Bytes()},
 		"wasm_exec.js":  {Data: []byte("// wasm_exec.js\n")},
+		"lessons.json":  {Data: []byte("[]\n")},
 	}
 }
 
