@@ -28,6 +28,7 @@ let nextId = 1;
 const waiting = new Map(); // message id -> resolve
 let flag = null; // Int32Array on a SharedArrayBuffer: 1 asks the engine to stop
 let firstResultMs = null; // performance.now() when the first result came
+let results = 0; // how many cells have run
 
 function startWorker() {
   engineReady = false;
@@ -98,6 +99,7 @@ async function pump() {
     firstResultMs = performance.now();
   }
   show(cell, segs);
+  results++;
   cell.classList.remove("running");
   running = null;
   interruptAt = 0;
@@ -519,8 +521,9 @@ window.addEventListener("hashchange", () => {
 });
 
 // For tests and the curious: when the first result came (ms after the
-// page started loading), and whether interrupting keeps the session.
-globalThis.tenshPage = { firstResultMs: () => firstResultMs, isolated };
+// page started loading), how many cells have run, and whether
+// interrupting keeps the session.
+globalThis.tenshPage = { firstResultMs: () => firstResultMs, results: () => results, isolated };
 
 startWorker();
 setCells(cellsFromLink() || [defaultCell]);

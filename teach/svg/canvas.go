@@ -48,7 +48,11 @@ func (c *canvas) spans(x, y int, class string, parts []span) {
 		fmt.Fprintf(&b, "<tspan class=%q>%s</tspan>", p.class, esc(p.text))
 	}
 	c.grow(x+n*charW, y+4)
-	fmt.Fprintf(&c.b, "<text class=%q x=\"%d\" y=\"%d\" xml:space=\"preserve\">%s</text>\n", class, x, y, b.String())
+	attr := ""
+	if class != "" {
+		attr = fmt.Sprintf(" class=%q", class)
+	}
+	fmt.Fprintf(&c.b, "<text%s x=\"%d\" y=\"%d\" xml:space=\"preserve\">%s</text>\n", attr, x, y, b.String())
 }
 
 type span struct{ class, text string }
@@ -62,7 +66,7 @@ func (c *canvas) path(d, class string) {
 func (c *canvas) doc(title string) string {
 	w, h := c.w+margin, c.h+margin
 	var b strings.Builder
-	fmt.Fprintf(&b, "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"%d\" viewBox=\"0 0 %d %d\" role=\"img\">\n", w, h, w, h)
+	fmt.Fprintf(&b, "<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"tensh-picture\" width=\"%d\" height=\"%d\" viewBox=\"0 0 %d %d\" role=\"img\">\n", w, h, w, h)
 	fmt.Fprintf(&b, "<title>%s</title>\n", esc(title))
 	b.WriteString(style)
 	b.WriteString(c.b.String())
@@ -85,27 +89,29 @@ func textWidth(s, class string) int {
 	return n * charW
 }
 
+// style scopes its rules to the picture (class tensh-picture), so that a
+// page that shows pictures inline keeps its own styles, and they do not
+// leak into the pictures either.
 const style = `<defs>
-<marker id="arrow" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="7" markerHeight="7" orient="auto-start-reverse"><path d="M0 0L10 5L0 10z" fill="#357"/></marker>
-<marker id="arrow0" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="7" markerHeight="7" orient="auto-start-reverse"><path d="M0 0L10 5L0 10z" fill="#b60"/></marker>
+<marker id="tensh-arrow" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="7" markerHeight="7" orient="auto-start-reverse"><path d="M0 0L10 5L0 10z" fill="#357"/></marker>
+<marker id="tensh-arrow0" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="7" markerHeight="7" orient="auto-start-reverse"><path d="M0 0L10 5L0 10z" fill="#b60"/></marker>
 </defs>
 <style>
-text { font: 13px ui-monospace, Menlo, Consolas, monospace; fill: #222; }
-.title { font-weight: bold; }
-.small, .index { font-size: 10px; fill: #667; }
-.num { font-size: 11px; }
-.cell { fill: #cfe0f4; stroke: #357; }
-.ghost { fill: #f1f5fa; stroke: #9ab; stroke-dasharray: 3 2; }
-.result { fill: #d5ecd4; stroke: #363; }
-.elem { fill: #cfe0f4; stroke: #357; }
-.store { fill: #fff; stroke: #357; }
-.used { fill: #cfe0f4; stroke: #357; }
-.repeat { fill: #fde3c0; stroke: #b60; }
-.fail { fill: none; stroke: #c22; stroke-width: 2.5; }
-.failtext, .msg { fill: #c22; }
-.stride { fill: none; stroke: #357; stroke-width: 1.5; marker-end: url(#arrow); }
-.leader { fill: none; stroke: #99a; stroke-dasharray: 1 3; }
-.stride0 { fill: none; stroke: #b60; stroke-width: 1.5; marker-end: url(#arrow0); }
+.tensh-picture { stroke: none; }
+.tensh-picture text { font: 13px ui-monospace, Menlo, Consolas, monospace; fill: #222; stroke: none; }
+.tensh-picture .title { font-weight: bold; }
+.tensh-picture .small, .tensh-picture .index { font-size: 10px; fill: #667; }
+.tensh-picture .num { font-size: 11px; }
+.tensh-picture .cell, .tensh-picture .elem, .tensh-picture .used { fill: #cfe0f4; stroke: #357; }
+.tensh-picture .ghost { fill: #f1f5fa; stroke: #9ab; stroke-dasharray: 3 2; }
+.tensh-picture .result { fill: #d5ecd4; stroke: #363; }
+.tensh-picture .store { fill: #fff; stroke: #357; }
+.tensh-picture .repeat { fill: #fde3c0; stroke: #b60; }
+.tensh-picture .fail { fill: none; stroke: #c22; stroke-width: 2.5; }
+.tensh-picture .failtext, .tensh-picture .msg { fill: #c22; }
+.tensh-picture .stride { fill: none; stroke: #357; stroke-width: 1.5; marker-end: url(#tensh-arrow); }
+.tensh-picture .leader { fill: none; stroke: #99a; stroke-dasharray: 1 3; }
+.tensh-picture .stride0 { fill: none; stroke: #b60; stroke-width: 1.5; marker-end: url(#tensh-arrow0); }
 </style>
 `
 
