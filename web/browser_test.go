@@ -20,6 +20,7 @@ import (
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
 
+	"net/http"
 	"net/http/httptest"
 
 	"github.com/tensh/tensh/eval"
@@ -84,13 +85,7 @@ func TestBrowser(t *testing.T) {
 	srv := httptest.NewServer(h)
 	defer srv.Close()
 
-	opts := append(chromedp.DefaultExecAllocatorOptions[:], chromedp.ExecPath(exe),
-		chromedp.NoSandbox, chromedp.Flag("disable-gpu", true), chromedp.WindowSize(1200, 900))
-	actx, cancel := chromedp.NewExecAllocator(context.Background(), opts...)
-	defer cancel()
-	ctx, cancel := chromedp.NewContext(actx)
-	defer cancel()
-	ctx, cancel = context.WithTimeout(ctx, 3*time.Minute)
+	ctx, cancel := browser(t, exe)
 	defer cancel()
 
 	do := func(steps ...chromedp.Action[chromedp.Void]) {
@@ -179,9 +174,16 @@ func TestBrowser(t *testing.T) {
 		}
 	}
 
-	// Completion: Tab after "torch.aran" completes to torch.arange(.
+	// History: ↑ in the empty cell after them recalls the last one that ran.
 	n := len(tour[:min(len(tour), 6)]) + 2
 	sel := cell(n) + " textarea"
+	do(chromedp.Focus(chromedp.CSS(sel)), chromedp.KeyEvent(kb.ArrowUp))
+	if got, want := str(fmt.Sprintf(`document.querySelector(%q).value`, sel)), tour[min(len(tour), 6)-1]; got != want {
+		t.Errorf("↑ in an empty cell recalls %q, want %q", got, want)
+	}
+	jsValue[bool](t, ctx, fmt.Sprintf(`(document.querySelector(%q).value = "", true)`, sel))
+
+	// Completion: Tab after "torch.aran" completes to torch.arange(.
 	do(chromedp.Focus(chromedp.CSS(sel)), chromedp.SendKeys(chromedp.CSS(sel), "torch.aran"), chromedp.KeyEvent(kb.Tab))
 	waitFor("completion", fmt.Sprintf(`document.querySelector(%q).value !== "torch.aran"`, sel), 10*time.Second)
 	if completed := str(fmt.Sprintf(`document.querySelector(%q).value`, sel)); completed != "torch.arange(" {
@@ -256,6 +258,80 @@ func TestBrowser(t *testing.T) {
 	if len(cells) != len(views.Cells) || cells[0] != "%explain torch.empty(5, 2, 4, 1) + torch.empty(3, 1, 1)" || cells[1] != views.Cells[1] {
 		t.Errorf("the share link's page has %d cells, starting %q", len(cells), cells[:min(2, len(cells))])
 	}
+}
+
+// TestBrowserNotIsolated: served without the headers that make it
+// cross-origin isolated (as most static hosts serve it), the page has no
+// shared memory with its worker, so Interrupt stops the worker and starts
+// a new session, and the cell says that the variables are lost.
+func TestBrowserNotIsolated(t *testing.T) {
+	exe := chromium(t)
+	h, err := NewHandler(os.DirFS(builtDir(t)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		h.ServeHTTP(notIsolated{w}, r)
+	}))
+	defer srv.Close()
+	ctx, cancel := browser(t, exe)
+	defer cancel()
+	if err := chromedp.Do(ctx, chromedp.Navigate(srv.URL)); err != nil {
+		t.Fatal(err)
+	}
+	if jsValue[bool](t, ctx, `tenshPage.isolated`) {
+		t.Fatal("the page is isolated without the headers")
+	}
+	run := func(src string) string {
+		t.Helper()
+		n := jsValue[int](t, ctx, `tenshPage.results()`)
+		jsValue[bool](t, ctx, fmt.Sprintf(`(() => { const ta = document.querySelector("#cells textarea"); ta.value = %q;
+			ta.dispatchEvent(new KeyboardEvent("keydown", {key: "Enter", ctrlKey: true})); return true; })()`, src))
+		if strings.Contains(src, "while") {
+			time.Sleep(500 * time.Millisecond)
+			if err := chromedp.Do(ctx, chromedp.Click(chromedp.ID("interrupt"))); err != nil {
+				t.Fatal(err)
+			}
+			return jsValue[string](t, ctx, `document.querySelector("#cells .output").textContent`)
+		}
+		for deadline := time.Now().Add(time.Minute); jsValue[int](t, ctx, `tenshPage.results()`) == n; time.Sleep(20 * time.Millisecond) {
+			if time.Now().After(deadline) {
+				t.Fatalf("%s: no result", src)
+			}
+		}
+		return jsValue[string](t, ctx, `document.querySelector("#cells .output").textContent`)
+	}
+	if got := run("a = 1\na"); got != "1\n" {
+		t.Fatalf("a = 1: %q", got)
+	}
+	if got := run("while True:\n    pass"); !strings.HasPrefix(got, "KeyboardInterrupt\n(the page is not cross-origin isolated") {
+		t.Errorf("the interrupted loop: %q", got)
+	}
+	if got := run("a"); got != "NameError: name 'a' is not defined\n" {
+		t.Errorf("after the restart: %q, want a NameError", got)
+	}
+}
+
+// notIsolated drops the cross-origin isolation headers of a response.
+type notIsolated struct{ http.ResponseWriter }
+
+func (w notIsolated) strip() {
+	w.Header().Del("Cross-Origin-Opener-Policy")
+	w.Header().Del("Cross-Origin-Embedder-Policy")
+}
+
+func (w notIsolated) WriteHeader(code int) { w.strip(); w.ResponseWriter.WriteHeader(code) }
+
+func (w notIsolated) Write(b []byte) (int, error) { w.strip(); return w.ResponseWriter.Write(b) }
+
+// browser starts headless chromium.
+func browser(t *testing.T, exe string) (context.Context, context.CancelFunc) {
+	opts := append(chromedp.DefaultExecAllocatorOptions[:], chromedp.ExecPath(exe),
+		chromedp.NoSandbox, chromedp.Flag("disable-gpu", true), chromedp.WindowSize(1200, 900))
+	actx, cancelA := chromedp.NewExecAllocator(context.Background(), opts...)
+	ctx, cancelC := chromedp.NewContext(actx)
+	ctx, cancelT := context.WithTimeout(ctx, 3*time.Minute)
+	return ctx, func() { cancelT(); cancelC(); cancelA() }
 }
 
 // shiftEnter presses Shift+Enter as a keyboard does: one keyDown with its
