@@ -17,6 +17,8 @@ const interruptBtn = $("interrupt");
 
 const msgLost = "(the page is not cross-origin isolated, so the engine was stopped and restarted: " +
   "the session's variables are lost; tensh serve sends the headers that avoid this)\n";
+const msgStuck = "(the engine did not stop within 2 s, so it was stopped and restarted: the session's variables are lost)\n";
+const msgRestarted = "(a new session started: the variables are lost)\n";
 const defaultCell = "a = torch.arange(6).view(2, 3)\na + torch.tensor([10, 20, 30])";
 
 // ---- The engine, in its worker.
@@ -29,6 +31,8 @@ const waiting = new Map(); // message id -> resolve
 let flag = null; // Int32Array on a SharedArrayBuffer: 1 asks the engine to stop
 let firstResultMs = null; // performance.now() when the first result came
 let results = 0; // how many cells have run
+let readyMs = null; // performance.now() when the engine was ready
+let engineTiming = null; // {load, init}: ms to fetch and compile tensh.wasm, then start it
 
 function startWorker() {
   engineReady = false;
@@ -39,10 +43,15 @@ function startWorker() {
     const m = ev.data;
     if (m.op === "ready") {
       engineReady = true;
+      readyMs ??= performance.now();
+      engineTiming ??= m.timing;
       statusEl.textContent = "tensh " + m.version + (isolated ? "" : " (interrupting restarts the session)");
       pump();
     } else if (m.op === "failed") {
-      statusEl.textContent = "tensh.wasm did not load: " + m.message;
+      statusEl.textContent = "tensh failed: " + m.message;
+      if (running) {
+        restart([{ kind: "error", text: "tensh failed: " + m.message + "\n" }, { kind: "note", text: msgRestarted }]);
+      }
     } else if (m.op === "result") {
       const resolve = waiting.get(m.id);
       waiting.delete(m.id);
@@ -143,6 +152,12 @@ function interrupt() {
     Atomics.store(flag, 0, 1);
     return;
   }
+  restart([{ kind: "error", text: "KeyboardInterrupt\n" }, { kind: "note", text: flag ? msgStuck : msgLost }]);
+}
+
+// restart replaces the worker, a new session, showing segs under the
+// cell that was running; the cells waiting to run do not.
+function restart(segs) {
   worker.terminate();
   const cell = running;
   running = null;
@@ -152,7 +167,7 @@ function interrupt() {
   }
   queue.length = 0;
   cell.classList.remove("running");
-  show(cell, [{ kind: "error", text: "KeyboardInterrupt\n" }, { kind: "note", text: msgLost }]);
+  show(cell, segs);
   interruptBtn.disabled = true;
   statusEl.textContent = "restarting tensh…";
   startWorker();
@@ -520,10 +535,17 @@ window.addEventListener("hashchange", () => {
   }
 });
 
-// For tests and the curious: when the first result came (ms after the
-// page started loading), how many cells have run, and whether
+// For tests and the curious: when the engine was ready and the first
+// result came (ms after the page started loading), how long the engine
+// took to load and to start, how many cells have run, and whether
 // interrupting keeps the session.
-globalThis.tenshPage = { firstResultMs: () => firstResultMs, results: () => results, isolated };
+globalThis.tenshPage = {
+  firstResultMs: () => firstResultMs,
+  readyMs: () => readyMs,
+  engineTiming: () => engineTiming,
+  results: () => results,
+  isolated,
+};
 
 startWorker();
 setCells(cellsFromLink() || [defaultCell]);

@@ -169,7 +169,7 @@ func TestWorkerUnderNode(t *testing.T) {
 		}
 	}
 	cells := []string{"a = torch.arange(6).view(2, 3)\na + torch.tensor([10, 20, 30])", "a + torch.ones(2)", "%strides a.t()"}
-	reqs := [][]string{{"run", cells[0]}, {"run", cells[1]}, {"run", cells[2]}, {"complete", "a.resh", ""}, {"transcript"}, {"cells", "x.tsh", ">>> 1\n1\n# cell 2\n>>> 2\n2\n"}}
+	reqs := [][]string{{"run", cells[0]}, {"run", cells[1]}, {"run", cells[2]}, {"complete", "a.resh", ""}, {"transcript"}, {"cells", "x.tsh", ">>> 1\n1\n# cell 2\n>>> 2\n2\n"}, {"run", "torch.empty(2**29)"}}
 	in, _ := json.Marshal(reqs)
 	var stderr strings.Builder
 	cmd := exec.Command(node, "testdata/worker.js", dir)
@@ -220,6 +220,13 @@ func TestWorkerUnderNode(t *testing.T) {
 	}
 	if string(got.Results[5]) != `["1","2"]` {
 		t.Errorf("cells: %s", got.Results[5])
+	}
+	// Past the browser's memory cap (1 GiB): PyTorch's allocator error,
+	// not the end of the program.
+	var big []Segment
+	decode(6, &big)
+	if len(big) == 0 || !strings.HasPrefix(big[0].Text, "RuntimeError: [enforce fail at alloc_cpu.cpp:75] err == 0. DefaultCPUAllocator: can't allocate memory: you tried to allocate 2147483648 bytes.") {
+		t.Errorf("torch.empty(2**29): %q", big)
 	}
 	if len(got.Interrupted) != 1 || got.Interrupted[0] != (Segment{Error, "KeyboardInterrupt\n"}) {
 		t.Errorf("the endless loop: %q, want KeyboardInterrupt", got.Interrupted)

@@ -5,13 +5,16 @@
 // page -> worker: {op: "init", flag}   flag: an Int32Array on a
 //                                      SharedArrayBuffer, or null
 //                 {op, id, args}       op: run, complete, transcript, cells
-// worker -> page: {op: "ready", version}
+// worker -> page: {op: "ready", version, timing: {load, init}} (ms to
+//                 fetch and compile tensh.wasm, then to start the engine)
 //                 {op: "result", id, value}
 //                 {op: "failed", message}   tensh.wasm did not load
 "use strict";
 
 importScripts("wasm_exec.js");
 
+const started = performance.now();
+let instantiated = 0;
 const pending = []; // messages that came before tensh was ready
 let ready = false;
 let flag = null; // the interrupt flag shared with the page
@@ -54,7 +57,8 @@ onmessage = (ev) => {
 
 globalThis.tenshReady = () => {
   ready = true;
-  postMessage({ op: "ready", version: globalThis.tensh.version });
+  const timing = { load: instantiated - started, init: performance.now() - instantiated };
+  postMessage({ op: "ready", version: globalThis.tensh.version, timing });
   for (const msg of pending.splice(0)) handle(msg);
 };
 
@@ -71,7 +75,9 @@ async function load() {
     }
     result = await WebAssembly.instantiate(await resp.arrayBuffer(), go.importObject);
   }
-  go.run(result.instance); // returns when the program exits: never
+  instantiated = performance.now();
+  await go.run(result.instance); // returns when the program exits: never, unless it fails
+  throw new Error("the engine stopped (out of memory?)");
 }
 
 load().catch((err) => postMessage({ op: "failed", message: String(err && err.message || err) }));

@@ -32,6 +32,13 @@ import (
 // msgRunArgs is tensh.run's answer to a call without one string.
 const msgRunArgs = "TypeError: tensh.run takes one argument, the cell's source (a string)\n"
 
+// memoryLimit is the engine's memory cap in the browser (tensor's
+// --max-memory): a page's WebAssembly gets at most a few GiB, and past
+// what the browser gives, the Go runtime stops the program; under the cap
+// a statement that asks for more fails with PyTorch's allocator error (or
+// MemoryError), and the session goes on.
+const memoryLimit = 1 << 30
+
 // Stamped by scripts/build-web (-ldflags -X).
 var (
 	version = "devel"
@@ -62,6 +69,7 @@ func array(items []string) js.Value {
 }
 
 func main() {
+	tensor.SetMemoryLimit(memoryLimit)
 	nb := web.NewNotebook(eval.CompatDocs)
 	api := js.Global().Get("Object").New()
 	api.Set("run", js.FuncOf(func(this js.Value, args []js.Value) any {
