@@ -135,6 +135,8 @@ func (s *Session) broadcastPicture(src string) svg.Broadcast {
 		e = st.X
 	case *lang.AssignStmt:
 		e = st.Value
+	case *lang.AugAssignStmt:
+		throw("UsageError", msgSVGInplace, strings.TrimSpace(src))
 	default:
 		throw("UsageError", msgSVGNotElementwise, strings.TrimSpace(src))
 	}

@@ -99,6 +99,7 @@ func TestMagicSVG(t *testing.T) {
 		"%explain --svg " + file + " x @ y":             "UsageError: x @ y: the picture shows an elementwise",
 		"%explain --svg " + file + " x.add_(1)":         "UsageError: x.add_(1): the picture does not show in-place",
 		"%explain --svg " + file + " torch.cat([x, x])": "UsageError: torch.cat([x, x]): the picture shows",
+		"%explain --svg " + file + " x += 1":            "UsageError: x += 1: the picture does not show in-place",
 		"%strides --svg " + file + " 3":                 "UsageError: %strides: 3 is not a tensor",
 		"%explain --svg " + file + " nope + x":          "NameError: name 'nope' is not defined",
 		"%explain --svg":                                "UsageError: %explain --svg: give a file and an expression",
