@@ -11,6 +11,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -178,8 +179,45 @@ func TestBrowser(t *testing.T) {
 		}
 	}
 
-	// History: ↑ in the empty cell after them recalls the last one that ran.
 	n := len(tour[:min(len(tour), 6)]) + 2
+
+	// Download .tsh: the session as a transcript that tensh check passes;
+	// uploading it gives back the cells.
+	jsValue[bool](t, ctx, `((make) => { URL.createObjectURL = (blob) => { globalThis.downloaded = blob; return make.call(URL, blob); }; return true; })(URL.createObjectURL)`)
+	do(chromedp.Click(chromedp.ID("download")))
+	waitFor("the download", "globalThis.downloaded", 30*time.Second)
+	tsh, err := chromedp.Run(ctx, chromedp.Evaluate[string](`globalThis.downloaded.text()`, chromedp.EvalAwaitPromise))
+	if err != nil {
+		t.Fatal(err)
+	}
+	checked := eval.Check(eval.ParseTranscript("tensh-session.tsh", tsh), eval.Options{})
+	for _, r := range checked {
+		if !r.OK {
+			t.Errorf("tensh check fails on the downloaded session:\n%s", r.Diff("tensh-session.tsh"))
+		}
+	}
+	ranCells := append([]string{"a = torch.arange(6).view(2, 3)\na + torch.tensor([10, 20, 30])"}, tour[:min(len(tour), 6)]...)
+	if len(checked) < len(ranCells) {
+		t.Errorf("the downloaded session has %d statements:\n%s", len(checked), tsh)
+	}
+	if _, err := chromedp.Run(ctx, chromedp.Evaluate[bool](fmt.Sprintf(`upload(new File([%q], "tensh-session.tsh")).then(() => true)`, tsh), chromedp.EvalAwaitPromise)); err != nil {
+		t.Fatal(err)
+	}
+	// (A compound statement's closing blank line is not part of it.)
+	noBlank := func(cells []string) []string {
+		out := make([]string, len(cells))
+		for i, c := range cells {
+			out[i] = strings.ReplaceAll(c, "\n\n", "\n")
+		}
+		return out
+	}
+	if got := jsValue[[]string](t, ctx, `[...document.querySelectorAll("#cells textarea")].map(t => t.value)`); !slices.Equal(got, noBlank(ranCells)) {
+		t.Errorf("the uploaded session's cells:\n%q\nwant\n%q", got, ranCells)
+	}
+	jsValue[bool](t, ctx, `(addCell(), true)`)
+	n = len(ranCells) + 1
+
+	// History: ↑ in the empty cell after them recalls the last one that ran.
 	sel := cell(n) + " textarea"
 	do(chromedp.Focus(chromedp.CSS(sel)), chromedp.KeyEvent(kb.ArrowUp))
 	if got, want := str(fmt.Sprintf(`document.querySelector(%q).value`, sel)), tour[min(len(tour), 6)-1]; got != want {
