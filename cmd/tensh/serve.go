@@ -19,7 +19,7 @@ const serveUsage = `usage: tensh serve [--addr HOST:PORT]
 serves tensh's browser version (docs/web.md) from the files embedded in
 this tensh, for a classroom on a local network: open http://HOST:PORT/
 (default 127.0.0.1:8080; --addr 0.0.0.0:8080 listens on every network
-interface). The page asks nothing of the network but this server, and
+interface, and tensh serve then prints this machine's addresses). The page asks nothing of the network but this server, and
 runs tensh in the browser: the server only hands out its files.
 Ctrl-C stops it.
 `
@@ -55,6 +55,11 @@ func serveCommand(args []string, stdout, stderr io.Writer, ready func(addr strin
 		return exitError
 	}
 	fmt.Fprintf(stdout, "tensh serve: the browser version is on http://%s/ (Ctrl-C stops)\n", ln.Addr())
+	if tcp, ok := ln.Addr().(*net.TCPAddr); ok && tcp.IP.IsUnspecified() {
+		for _, a := range lanAddrs() {
+			fmt.Fprintf(stdout, "  on the local network: http://%s/\n", net.JoinHostPort(a, fmt.Sprint(tcp.Port)))
+		}
+	}
 	if ready != nil {
 		ready(ln.Addr().String())
 	}
@@ -64,4 +69,22 @@ func serveCommand(args []string, stdout, stderr io.Writer, ready func(addr strin
 		return exitError
 	}
 	return exitOK
+}
+
+// lanAddrs are this machine's addresses on its networks (not loopback nor
+// link-local), for the participants' browsers.
+func lanAddrs() []string {
+	addrs, err := net.InterfaceAddrs()
+	if err != nil {
+		return nil
+	}
+	var out []string
+	for _, a := range addrs {
+		ipn, ok := a.(*net.IPNet)
+		if !ok || ipn.IP.IsLoopback() || ipn.IP.IsLinkLocalUnicast() || !ipn.IP.IsGlobalUnicast() {
+			continue
+		}
+		out = append(out, ipn.IP.String())
+	}
+	return out
 }

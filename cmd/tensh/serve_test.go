@@ -4,6 +4,7 @@ package main
 
 import (
 	"bytes"
+	"net"
 	"net/http"
 	"strings"
 	"testing"
@@ -39,9 +40,9 @@ func TestServeListens(t *testing.T) {
 	}
 	addr := make(chan string, 1)
 	var stdout, stderr bytes.Buffer
-	go serveCommand([]string{"--addr", "127.0.0.1:0"}, &stdout, &stderr, func(a string) { addr <- a })
-	a := <-addr
-	resp, err := http.Get("http://" + a + "/")
+	go serveCommand([]string{"--addr", "0.0.0.0:0"}, &stdout, &stderr, func(a string) { addr <- a })
+	_, port, _ := net.SplitHostPort(<-addr)
+	resp, err := http.Get("http://127.0.0.1:" + port + "/")
 	if err != nil {
 		t.Fatal(err)
 	}
