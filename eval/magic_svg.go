@@ -1,6 +1,7 @@
 package eval
 
 import (
+	"errors"
 	"fmt"
 	"os"
 	"strings"
@@ -154,6 +155,7 @@ func (s *Session) pictureOf(e lang.Expr) svg.Broadcast {
 	text := strings.TrimSpace(lang.Source(s.src, e))
 	var args []lang.Expr
 	call := false
+	var inplace *lang.CallExpr // x.add_(y): run on a copy of x
 	switch e := e.(type) {
 	case *lang.BinaryExpr:
 		if e.Op == lang.At || e.Op == lang.And || e.Op == lang.Or {
@@ -169,7 +171,7 @@ func (s *Session) pictureOf(e lang.Expr) svg.Broadcast {
 		call = true
 		if a, ok := e.Fn.(*lang.AttrExpr); ok {
 			if strings.HasSuffix(a.Name, "_") {
-				throw("UsageError", msgSVGInplace, text)
+				inplace = e
 			}
 			args = append(args, a.X) // the receiver of a method, or a module
 		}
@@ -206,16 +208,24 @@ func (s *Session) pictureOf(e lang.Expr) svg.Broadcast {
 	if len(ops) == 0 || call && len(ops) < 2 {
 		throw("UsageError", msgSVGNotElementwise, text)
 	}
-	bc := svg.Broadcast{Expr: text, Operands: ops, FailDim: -1}
+	bc := svg.Broadcast{Expr: text, Operands: ops, FailDim: -1, InPlace: inplace != nil}
 	shapes := make([][]int, len(ops))
 	for i, op := range ops {
 		shapes[i] = op.Shape
 	}
 	res, err := broadcast.Shapes(shapes...)
-	// What the operation does is the truth: run it (it is not in-place)
-	// and check that it did what broadcasting says.
+	if inplace != nil && err == nil && !equalInts(res, shapes[0]) {
+		err = errInplaceShape // the result would not fit in the tensor written to
+	}
+	// What the operation does is the truth: run it and check that it did
+	// what broadcasting says (an in-place one on a copy of its tensor).
 	var v Value
-	exc := s.guard(func() { v = s.eval(e) })
+	var exc *Exception
+	if inplace != nil {
+		v, exc = s.inplaceOnCopy(inplace)
+	} else {
+		exc = s.guard(func() { v = s.eval(e) })
+	}
 	switch {
 	case err == nil && exc == nil:
 		t, ok := v.(*tensor.Tensor)
@@ -225,13 +235,64 @@ func (s *Session) pictureOf(e lang.Expr) svg.Broadcast {
 		bc.Result = res
 	case err == nil:
 		panic(exc) // it fails for another reason than broadcasting
-	case exc == nil || !strings.Contains(exc.Msg, err.Error()):
+	case exc == nil || inplace == nil && !strings.Contains(exc.Msg, err.Error()):
 		throw("UsageError", msgSVGNotElementwise, text)
 	default:
 		bc.FailDim = failingDim(shapes)
+		if bc.FailDim < 0 {
+			bc.FailDim = misfitDim(shapes[0], res)
+		}
 		bc.Message = exc.Error()
 	}
 	return bc
+}
+
+// errInplaceShape stands for an in-place operation whose broadcast
+// result is larger than its tensor.
+var errInplaceShape = errors.New("the broadcast shape is not the shape of the tensor written to")
+
+// inplaceOnCopy runs an in-place method call (x.add_(y)) on a copy of its
+// tensor, so that the picture can show what it does without modifying x.
+func (s *Session) inplaceOnCopy(call *lang.CallExpr) (v Value, exc *Exception) {
+	a := call.Fn.(*lang.AttrExpr)
+	var t *tensor.Tensor
+	if exc = s.guard(func() { t, _ = s.eval(a.X).(*tensor.Tensor) }); exc != nil {
+		return nil, exc
+	}
+	if t == nil {
+		throw("UsageError", msgSVGNotElementwise, strings.TrimSpace(lang.Source(s.src, call)))
+	}
+	args := s.src[call.Lparen.Offset:call.Rparen.Offset]
+	e, err := lang.ParseExpr(svgCopyName + "." + a.Name + args)
+	if err != nil {
+		panic(syntaxError(err))
+	}
+	old, had := s.globals[svgCopyName]
+	s.globals[svgCopyName] = t.Clone()
+	defer func() {
+		if had {
+			s.globals[svgCopyName] = old
+		} else {
+			delete(s.globals, svgCopyName)
+		}
+	}()
+	exc = s.guard(func() { v = s.eval(e) })
+	return v, exc
+}
+
+// svgCopyName names the copy inplaceOnCopy works on (hidden from %who).
+const svgCopyName = "__tensh_picture_copy"
+
+// misfitDim is the dim of the broadcast shape res, from the left, that
+// does not fit into the tensor of the given shape (the trailing-most).
+func misfitDim(shape, res []int) int {
+	for d := len(res) - 1; d >= 0; d-- {
+		i := d - (len(res) - len(shape))
+		if i < 0 || shape[i] != res[d] {
+			return d
+		}
+	}
+	return -1
 }
 
 // drawable reports whether e is a form pictureOf draws.

@@ -92,12 +92,26 @@ func TestMagicSVG(t *testing.T) {
 	if _, err := os.Stat("ignored.svg"); err == nil {
 		t.Errorf("Picture wrote its --svg file")
 	}
+	// In place: run on a copy (the tensor is left alone); it is not stretched.
+	if doc, n := pic("%explain c.mul_(torch.full((3, 4, 1), 2.))"); n["text.msg"] != 1 || !strings.Contains(doc, "written in place") ||
+		!strings.Contains(doc, "red: dim 0, where the result does not fit into c") {
+		t.Errorf("a failing in-place operation:\n%s", doc)
+	}
+	if _, n := pic("%explain c.mul_(torch.full((1,), 3.))"); n["rect.result"] != 4 || n["rect.ghost"] != 3 {
+		t.Errorf("an in-place operation: %v", n)
+	}
+	if got := run("c.sum().item()"); got != "4.0\n" {
+		t.Errorf("after the pictures of in-place operations: %q", got)
+	}
+	if _, ok := s.globals[svgCopyName]; ok {
+		t.Error("the copy is left in the session")
+	}
 	if doc, exc := s.Picture("print(1)"); doc != "" || exc != nil {
 		t.Errorf("Picture of a statement: %q %v", doc, exc)
 	}
 	for src, want := range map[string]string{
 		"%explain --svg " + file + " x @ y":             "UsageError: x @ y: the picture shows an elementwise",
-		"%explain --svg " + file + " x.add_(1)":         "UsageError: x.add_(1): the picture does not show in-place",
+		"%explain --svg " + file + " x.add_(1)":         "UsageError: x.add_(1): the picture shows an elementwise",
 		"%explain --svg " + file + " torch.cat([x, x])": "UsageError: torch.cat([x, x]): the picture shows",
 		"%explain --svg " + file + " x += 1":            "UsageError: x += 1: the picture does not show in-place",
 		"%strides --svg " + file + " 3":                 "UsageError: %strides: 3 is not a tensor",

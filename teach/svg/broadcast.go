@@ -20,6 +20,9 @@ type Broadcast struct {
 	Result   []int     // the result's shape; nil when broadcasting fails
 	FailDim  int       // the result's dim that fails (from the left, as PyTorch's message counts), or -1
 	Message  string    // PyTorch's error when it fails
+	// InPlace: the first operand is written in place (x.add_(y)), so it
+	// is not stretched: the result must have its shape.
+	InPlace bool
 }
 
 const bcCell = 16
@@ -94,12 +97,15 @@ func (bc Broadcast) SVG() (string, error) {
 			failRole = fd + maxDims - len(g.dims)
 		}
 	}
-	for _, op := range bc.Operands {
+	for i, op := range bc.Operands {
+		fixed := bc.InPlace && i == 0
 		cv.spans(margin, y+12, "", label(op.Name, op.Shape, "failtext"))
-		if s := stretched(op.Shape, frame); s != "" {
+		if fixed {
+			cv.text(margin, y+28, "small", "start", msgWritten)
+		} else if s := stretched(op.Shape, frame); s != "" {
 			cv.text(margin, y+28, "small", "start", s)
 		}
-		bc.drawOperand(&cv, g, op.Shape, x, y, failRole >= 0)
+		bc.drawOperand(&cv, g, op.Shape, x, y, failRole >= 0, fixed)
 		y += max(gh, 32) + 18
 	}
 	if bc.Result != nil {
@@ -113,7 +119,7 @@ func (bc Broadcast) SVG() (string, error) {
 		cv.text(margin, y, "small", "start", fmt.Sprintf(msgNotDrawn, maxDims))
 		y += 14
 	}
-	if hasGhost(bc.Operands, frame) {
+	if hasGhost(bc.Operands[min(len(bc.Operands), btoi(bc.InPlace)):], frame) {
 		y += 4
 		cv.text(margin, y, "small", "start", msgGhostLegend)
 		y += 14
@@ -123,6 +129,8 @@ func (bc Broadcast) SVG() (string, error) {
 		if bc.FailDim >= 0 {
 			if failRole < 0 {
 				cv.text(margin, y, "small", "start", fmt.Sprintf(msgFailHidden, bc.FailDim))
+			} else if bc.InPlace {
+				cv.text(margin, y, "small", "start", fmt.Sprintf(msgFailInPlace, bc.FailDim, bc.Operands[0].Name))
 			} else {
 				cv.text(margin, y, "small", "start", fmt.Sprintf(msgFailLegend, bc.FailDim))
 			}
@@ -194,11 +202,12 @@ func cellKind(shape, frame, idx []int) string {
 }
 
 // drawOperand draws an operand's grid in the frame; with fail, a red
-// outline around its own cells in each slice.
-func (bc Broadcast) drawOperand(cv *canvas, g grid, shape []int, x, y int, fail bool) {
+// outline around its own cells in each slice; fixed (the tensor an
+// in-place operation writes to), without stretched copies.
+func (bc Broadcast) drawOperand(cv *canvas, g grid, shape []int, x, y int, fail, fixed bool) {
 	frame := bc.frame()
 	g.cells(x, y, func(idx []int, cx, cy int) {
-		if k := cellKind(shape, frame, idx); k != "" {
+		if k := cellKind(shape, frame, idx); k != "" && (k != "ghost" || !fixed) {
 			cv.rect(cx, cy, bcCell, bcCell, k)
 		}
 	})
@@ -249,4 +258,11 @@ func hasGhost(ops []Operand, frame []int) bool {
 		}
 	}
 	return false
+}
+
+func btoi(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
 }

@@ -98,6 +98,11 @@ func TestBroadcastPictures(t *testing.T) {
 		{"broadcast_2d", Broadcast{Expr: "a + b", Operands: []Operand{{"a", []int{2, 3}}, {"b", []int{3}}}, Result: []int{2, 3}, FailDim: -1},
 			map[string]int{"rect.cell": 6 + 3, "rect.ghost": 3, "rect.result": 6, "text.index": 0},
 			[]string{"stretched along dim 0"}},
+		{"broadcast_inplace_fail", Broadcast{Expr: "x.add_(y)", Operands: []Operand{{"x", []int{1, 3, 1}}, {"y", []int{3, 1, 7}}}, FailDim: 2, InPlace: true,
+			Message: "RuntimeError: The expanded size of the tensor (1) must match the existing size (7) at non-singleton dimension 2."},
+			// x is not stretched: its own 3 cells only; y's 21 cells and its copies along dim 1
+			map[string]int{"rect.cell": 3 + 21, "rect.ghost": 42, "rect.fail": 1 + 3, "tspan.failtext": 2, "text.msg": 1},
+			[]string{"written in place: not stretched", "red: dim 2, where the result does not fit into x"}},
 		{"broadcast_column_row", Broadcast{Expr: "torch.add(c, r)", Operands: []Operand{{"c", []int{4, 1}}, {"r", []int{1, 3}}}, Result: []int{4, 3}, FailDim: -1},
 			map[string]int{"rect.cell": 4 + 3, "rect.ghost": 8 + 9, "rect.result": 12},
 			nil},
