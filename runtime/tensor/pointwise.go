@@ -147,16 +147,28 @@ func typeidName(d DType) string {
 type shapeBuf [maxLoopDims + 8]int
 
 func broadcastShape(buf *shapeBuf, ops []Operand, opts *Opts, names ...string) []int {
-	if opts.Inplace && opts.Legacy {
+	if opts.Inplace {
 		self := ops[0].T
-		for _, o := range ops[1:] {
+		others := make([][]int, len(ops)-1)
+		for i, o := range ops[1:] {
 			if o.T != nil {
-				legacyExpandCheck(o.T, self.shape)
+				others[i] = o.T.shape
+				if others[i] == nil {
+					others[i] = []int{}
+				}
 			}
 		}
-		shape := self.shape
-		warnBackcompat(ops, opts, names)
-		return shape
+		if err := InplaceShape(self.shape, others, opts.Legacy); err != nil {
+			t := self
+			if err.Expand != nil {
+				t = ops[1+err.Operand].T
+			}
+			raise(RuntimeError, "%s", err.Message(t.DType(), t.device))
+		}
+		if opts.Legacy {
+			warnBackcompat(ops, opts, names)
+		}
+		return self.shape
 	}
 	shape := buf[:0]
 	for _, o := range ops {
@@ -171,12 +183,6 @@ func broadcastShape(buf *shapeBuf, ops []Operand, opts *Opts, names ...string) [
 			raise(RuntimeError, "%s", err.Error())
 		}
 		shape = s
-	}
-	if opts.Inplace {
-		self := ops[0].T
-		if !sameShape(shape, self.shape) {
-			raise(RuntimeError, errOutputShape, ShapeString(self.shape), ShapeString(shape))
-		}
 	}
 	if opts.Legacy {
 		warnBackcompat(ops, opts, names)
@@ -196,15 +202,6 @@ func warnBackcompat(ops []Operand, opts *Opts, names []string) {
 		return
 	}
 	opts.warn(errBackcompatWarning, names[0], names[1])
-}
-
-// legacyExpandCheck checks that t expands to target as the seed documents'
-// in-place operations did: expand's errors, without the tail expand()
-// prints today (ExpandError.ShortMessage).
-func legacyExpandCheck(t *Tensor, target []int) {
-	if err := ExpandCheck(t.shape, target); err != nil {
-		raise(RuntimeError, "%s", err.ShortMessage(t.DType(), t.device))
-	}
 }
 
 // checkCast raises PyTorch's error when a result of dtype from cannot be
