@@ -2,7 +2,6 @@ package eval
 
 import (
 	"fmt"
-	"slices"
 	"strconv"
 	"strings"
 
@@ -29,11 +28,7 @@ func broadcastVerdict(ops []opnd, t int) (text string, ok bool) {
 			otherSizes = append(otherSizes, s)
 		}
 	}
-	distinct := map[int]bool{}
-	for _, s := range otherSizes {
-		distinct[s] = true
-	}
-	if len(distinct) > 1 {
+	if !dimBroadcasts(ops, t) {
 		var has []string
 		for i, n := range others {
 			has = append(has, fmt.Sprintf(msgHasSize, n, otherSizes[i]))
@@ -79,24 +74,24 @@ func broadcastVerdict(ops []opnd, t int) (text string, ok bool) {
 	return strings.Join(clauses, ", "), true
 }
 
-// foldFailure replays PyTorch's left-to-right fold of infer_size over
-// the operands and returns the index of the operand at which it fails,
-// the shape accumulated before it, and the failing dim of the result.
-func foldFailure(ops []opnd) (k int, acc []int, dim int, ok bool) {
-	acc = ops[0].shape
-	for k = 1; k < len(ops); k++ {
-		b := ops[k].shape
-		n := max(len(acc), len(b))
-		for t := 1; t <= n; t++ {
-			sa, _ := sizeAt(acc, t)
-			sb, _ := sizeAt(b, t)
-			if sa != sb && sa != 1 && sb != 1 {
-				return k, acc, n - t, false
-			}
+// dimBroadcasts applies the runtime's rule of one dimension
+// (broadcast.Size) to the sizes of the operands' t-th trailing dimension.
+func dimBroadcasts(ops []opnd, t int) bool {
+	size := 1
+	for _, o := range ops {
+		s, _ := sizeAt(o.shape, t)
+		var ok bool
+		if size, ok = broadcast.Size(size, s); !ok {
+			return false
 		}
-		acc, _ = broadcast.InferSize(acc, b)
 	}
-	return 0, acc, 0, true
+	return true
+}
+
+// resultDimCause is the hint for a broadcasting error: "result dim 1: 2
+// vs 3".
+func resultDimCause(e *broadcast.Error) string {
+	return fmt.Sprintf(hintResultDim, e.Dim, fmt.Sprintf(hintVs, e.SizeA, e.SizeB))
 }
 
 // analyzeBroadcast explains how ops broadcast together (x + y,
@@ -119,13 +114,11 @@ func analyzeBroadcast(expr string, ops []opnd) *step {
 	table := shapeTable(labels, tableShapes)
 	st.lines = append(st.lines, table[:len(ops)]...)
 	firstBad := 0
-	var badText string
 	for t := 1; t <= n; t++ {
 		v, ok := broadcastVerdict(ops, t)
 		st.add(msgTrailing, ordinal(t), v)
 		if !ok && firstBad == 0 {
 			firstBad = t
-			badText = v
 		}
 	}
 	all := joinAnd(labels[:len(ops)])
@@ -134,9 +127,9 @@ func analyzeBroadcast(expr string, ops []opnd) *step {
 			// "in the 3rd trailing dimension 2 != 3"
 			st.add(msgNotBroadcast, all, ordinal(firstBad), mismatchSizes(ops, firstBad))
 		}
-		_ = badText
 		st.fail("RuntimeError", "%s", err.Error())
-		k, acc, dim, _ := foldFailure(ops)
+		be := err.(*broadcast.Error)
+		k, acc, dim := be.Operand, be.A, be.Dim
 		nres := max(len(acc), len(ops[k].shape))
 		var aName, aDim string
 		if k == 1 {
@@ -148,9 +141,7 @@ func analyzeBroadcast(expr string, ops []opnd) *step {
 		}
 		bDim := fmt.Sprintf(msgOwnDim, ops[k].name, dim-(nres-len(ops[k].shape)))
 		st.add(msgTensorAB, aName, ops[k].name, dim, nres, aDim, bDim)
-		sa, _ := sizeAt(acc, nres-dim)
-		sb, _ := sizeAt(ops[k].shape, nres-dim)
-		st.cause = fmt.Sprintf(hintResultDim, dim, fmt.Sprintf(hintVs, sa, sb))
+		st.cause = resultDimCause(be)
 		return st
 	}
 	st.add(msgBroadcastable, all)
@@ -158,7 +149,7 @@ func analyzeBroadcast(expr string, ops []opnd) *step {
 	st.result = result
 	st.resultStrides = tensor.ContiguousStrides(result)
 	for _, o := range ops {
-		dims := expandedDims(o.shape, result)
+		dims := broadcast.ExpandedDims(o.shape, result)
 		if len(dims) == 0 {
 			st.add(msgUsedAsIs, o.name)
 			continue
@@ -190,59 +181,30 @@ func mismatchSizes(ops []opnd, t int) string {
 
 // inplaceVerdict is the verdict on trailing dim t when other is written
 // into self.
-func inplaceVerdict(self, other opnd, t int) (string, bool) {
+func inplaceVerdict(self, other opnd, t int) string {
 	ss, sok := sizeAt(self.shape, t)
 	os, ook := sizeAt(other.shape, t)
 	switch {
 	case !ook:
-		return fmt.Sprintf(msgDimMissing, other.name), true
+		return fmt.Sprintf(msgDimMissing, other.name)
 	case !sok:
-		return fmt.Sprintf(msgInplaceNoDim, self.name, self.name), false
+		return fmt.Sprintf(msgInplaceNoDim, self.name, self.name)
 	case ss == os && ss == 1:
-		return msgBothSize1, true
+		return msgBothSize1
 	case ss == os:
-		return fmt.Sprintf(msgSizeEq, self.name) + " == " + fmt.Sprintf(msgSizeEq, other.name), true
+		return fmt.Sprintf(msgSizeEq, self.name) + " == " + fmt.Sprintf(msgSizeEq, other.name)
 	case os == 1:
-		return fmt.Sprintf(msgHasSize1, other.name), true
+		return fmt.Sprintf(msgHasSize1, other.name)
 	case ss == 1:
-		return fmt.Sprintf(msgInplaceCantGrow, self.name, other.name, os, self.name), false
+		return fmt.Sprintf(msgInplaceCantGrow, self.name, other.name, os, self.name)
 	}
-	return fmt.Sprintf(msgMismatch2, fmt.Sprintf(msgHasSize, self.name, ss)+", "+fmt.Sprintf(msgHasSize, other.name, os), ss, os), false
-}
-
-// expandMessage is the error of expanding a tensor of shape (and dtype)
-// to target, as at::expand raises it, or "" when it works. docs selects
-// the seed documents' short form (no Target/Tensor sizes tail, a period).
-func expandMessage(shape []int, dt tensor.DType, target []int, docs bool) (msg string, dim int) {
-	if len(target) < len(shape) {
-		return fmt.Sprintf(ptExpandNumSizes, "torch."+dt.ScalarName()+"Tensor", fmtShape(shape), fmtShape(target), len(target), len(shape)), -1
-	}
-	n := len(target)
-	for i := n - 1; i >= 0; i-- {
-		j := len(shape) - (n - i)
-		size := 1
-		if j >= 0 {
-			size = shape[j]
-		}
-		ts := target[i]
-		if ts == -1 {
-			if j < 0 {
-				return fmt.Sprintf(ptExpandLeading, ts, i), i
-			}
-			ts = size
-		}
-		if size != ts && size != 1 {
-			if docs {
-				return fmt.Sprintf(ptExpandedSizeDocs, ts, size, i), i
-			}
-			return fmt.Sprintf(ptExpandedSize, ts, size, i, fmtShape(target), fmtShape(shape)), i
-		}
-	}
-	return "", 0
+	return fmt.Sprintf(msgMismatch2, fmt.Sprintf(msgHasSize, self.name, ss)+", "+fmt.Sprintf(msgHasSize, other.name, os), ss, os)
 }
 
 // analyzeInplace explains self.op_(others...) and self op= other: the
-// others broadcast to self's shape, which may not change.
+// others broadcast to self's shape, which may not change. The verdict is
+// the runtime's (tensor.InplaceShape), in docs mode with the seed
+// documents' rule.
 func analyzeInplace(expr string, self opnd, others []opnd, compat Compat) *step {
 	st := &step{kind: kindInplace, expr: expr, ops: append([]opnd{self}, others...)}
 	st.header = fmt.Sprintf(msgInplaceHeader, expr, self.name, fmtShape(self.shape))
@@ -250,13 +212,12 @@ func analyzeInplace(expr string, self opnd, others []opnd, compat Compat) *step 
 	for _, o := range others {
 		shapes = append(shapes, o.shape)
 	}
-	bshape, berr := broadcast.Shapes(shapes...)
-	ok := berr == nil && slices.Equal(bshape, self.shape)
+	ierr := tensor.InplaceShape(self.shape, shapes[1:], compat == CompatDocs)
 	labels := names(st.ops)
 	tshapes := shapes
-	if ok {
+	if ierr == nil {
 		labels = append(labels, msgResultLabel)
-		tshapes = append(append([][]int{}, shapes...), bshape)
+		tshapes = append(append([][]int{}, shapes...), self.shape)
 	}
 	table := shapeTable(labels, tshapes)
 	st.lines = append(st.lines, table[:len(st.ops)]...)
@@ -267,18 +228,18 @@ func analyzeInplace(expr string, self opnd, others []opnd, compat Compat) *step 
 	for t := 1; t <= n; t++ {
 		var v string
 		if len(others) == 1 {
-			v, _ = inplaceVerdict(self, others[0], t)
+			v = inplaceVerdict(self, others[0], t)
 		} else {
 			v, _ = broadcastVerdict(st.ops, t)
 		}
 		st.add(msgTrailing, ordinal(t), v)
 	}
-	if ok {
+	if ierr == nil {
 		st.lines = append(st.lines, table[len(st.ops)])
 		st.result = self.shape
 		st.resultStrides = self.stridesOr()
 		for _, o := range others {
-			dims := expandedDims(o.shape, self.shape)
+			dims := broadcast.ExpandedDims(o.shape, self.shape)
 			if len(dims) == 0 {
 				st.add(msgUsedAsIs, o.name)
 				continue
@@ -290,40 +251,30 @@ func analyzeInplace(expr string, self opnd, others []opnd, compat Compat) *step 
 		return st
 	}
 	why := msgInplaceNoBcast
-	if berr == nil {
+	if bshape, berr := broadcast.Shapes(shapes...); berr == nil {
 		why = fmt.Sprintf(msgInplaceBcast, fmtShape(bshape))
 	}
 	st.add(msgInplaceFail, self.name, fmtShape(self.shape), why)
-	if compat == CompatDocs {
-		for _, o := range others {
-			msg, dim := expandMessage(o.shape, o.dtype, self.shape, true)
-			if msg == "" {
-				continue
-			}
-			st.fail("RuntimeError", "%s", msg)
-			if dim < 0 {
-				st.add(msgInplaceDocsMore, o.name, self.name, o.name, self.name)
-				st.cause = fmt.Sprintf(hintInplaceMore, o.name, self.name)
-			} else {
-				od := dim - (len(self.shape) - len(o.shape))
-				st.add(msgInplaceDocsNote, o.name, self.name, dim, self.name,
-					fmt.Sprintf(msgOwnDim, self.name, dim), fmt.Sprintf(msgOwnDim, o.name, od))
-				ot, _ := sizeAt(o.shape, len(self.shape)-dim)
-				st.cause = fmt.Sprintf(hintInplaceDim, self.name, dim, self.shape[dim], ot, self.name)
-			}
-			return st
+	switch {
+	case ierr.Expand != nil:
+		o := others[ierr.Operand]
+		st.fail("RuntimeError", "%s", ierr.Message(o.dtype, o.dev))
+		if ierr.Expand.Kind == tensor.ExpandTooFewSizes {
+			st.add(msgInplaceDocsMore, o.name, self.name, o.name, self.name)
+			st.cause = fmt.Sprintf(hintInplaceMore, o.name, self.name)
+		} else {
+			dim := ierr.Expand.Dim
+			od := dim - (len(self.shape) - len(o.shape))
+			st.add(msgInplaceDocsNote, o.name, self.name, dim, self.name,
+				fmt.Sprintf(msgOwnDim, self.name, dim), fmt.Sprintf(msgOwnDim, o.name, od))
+			st.cause = fmt.Sprintf(hintInplaceDim, self.name, dim, ierr.Expand.Size, ierr.Expand.Existing, self.name)
 		}
+	case ierr.Broadcast != nil:
+		st.fail("RuntimeError", "%s", ierr.Message(self.dtype, self.dev))
+		st.cause = resultDimCause(ierr.Broadcast)
+	default:
+		st.fail("RuntimeError", "%s", ierr.Message(self.dtype, self.dev))
+		st.cause = fmt.Sprintf(hintInplace, self.name, fmtShape(ierr.Shape))
 	}
-	if berr != nil {
-		st.fail("RuntimeError", "%s", berr.Error())
-		k, acc, dim, _ := foldFailure(st.ops)
-		nres := max(len(acc), len(st.ops[k].shape))
-		sa, _ := sizeAt(acc, nres-dim)
-		sb, _ := sizeAt(st.ops[k].shape, nres-dim)
-		st.cause = fmt.Sprintf(hintResultDim, dim, fmt.Sprintf(hintVs, sa, sb))
-		return st
-	}
-	st.fail("RuntimeError", errOutputBroadcast, fmtShape(self.shape), fmtShape(bshape))
-	st.cause = fmt.Sprintf(hintInplace, self.name, fmtShape(bshape))
 	return st
 }

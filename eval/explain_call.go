@@ -539,7 +539,7 @@ func (ex *explainer) rule(e *lang.CallExpr, name string, method bool, recv aval,
 		shape := append([]int{}, self.shape[:s0]...)
 		shape = append(shape, prod(self.shape[s0:s1+1]))
 		shape = append(shape, self.shape[s1+1:]...)
-		strides, _, ok := computeViewStrides(self.shape, self.stridesOr(), shape)
+		strides, ok := tensor.ComputeStride(self.shape, self.stridesOr(), shape)
 		if !ok {
 			strides = nil
 		}

@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"slices"
 
-	"github.com/tensh/tensh/runtime/broadcast"
+	"github.com/tensh/tensh/runtime/linalg"
 	"github.com/tensh/tensh/runtime/tensor"
 )
 
@@ -18,64 +18,39 @@ func prod(s []int) int {
 	return p
 }
 
-// shouldFold is ATen's should_fold (PyTorch 1.13): a batch of matrices
-// times a vector or matrix is computed as one mm/mv by folding the batch
-// dims into the rows, unless t is a 3-D tensor whose last two dims are
-// transposed.
-func shouldFold(t opnd, dimOther int) bool {
-	d := len(t.shape)
-	if d < 3 || (dimOther != 1 && dimOther != 2) {
-		return false
-	}
-	st := t.stridesOr()
-	if d == 3 && dimOther == 2 && st[2] != 1 && st[0] == t.shape[1]*t.shape[2] {
-		return false
-	}
-	return true
-}
-
 // analyzeMatmul explains a @ b (torch.matmul): batch dims broadcast,
-// matrix dims must agree. The predicted error follows the path ATen's
-// matmul takes (dot, mv, mm, folded mm/mv, or bmm on the broadcast
-// batch).
+// matrix dims must agree. The path, result and error are the runtime's
+// (linalg.PlanMatmul): dot, mv, mm, folded mm/mv, or bmm on the broadcast
+// batch.
 func analyzeMatmul(expr string, a, b opnd) *step {
 	st := &step{kind: kindMatmul, expr: expr, ops: []opnd{a, b}}
 	st.header = fmt.Sprintf(msgMatmulHeader, expr)
 	da, db := len(a.shape), len(b.shape)
 	st.lines = append(st.lines, shapeTable([]string{a.name, b.name}, [][]int{a.shape, b.shape})...)
-	if da == 0 || db == 0 {
+	plan := linalg.PlanMatmul(a.shape, a.stridesOr(), b.shape, b.stridesOr())
+	switch plan.Path {
+	case linalg.Path0D:
 		z := a
 		if da != 0 {
 			z = b
 		}
 		st.add(msgMatmul0d, z.name)
-		st.fail("RuntimeError", ptMatmul0d, da, db)
+		st.fail("RuntimeError", "%s", plan.Err)
 		st.cause = fmt.Sprintf(msgMatmul0d, z.name)
 		return st
-	}
-	if da == 1 && db == 1 {
+	case linalg.PathDot:
 		st.add(msgMatmulDot, a.shape[0], b.shape[0])
-		if a.shape[0] != b.shape[0] {
-			st.fail("RuntimeError", ptDot, a.shape[0], b.shape[0], a.shape[0], b.shape[0])
+		if plan.Err != "" {
+			st.fail("RuntimeError", "%s", plan.Err)
 			st.cause = fmt.Sprintf(hintVs, a.shape[0], b.shape[0])
 			return st
 		}
-		st.result = []int{}
+		st.result = plan.Shape
 		st.addText(msgResultLabel + "  " + fmtShape(st.result))
 		return st
 	}
 	// The matrix view of each side.
-	n := 1
-	if da > 1 {
-		n = a.shape[da-2]
-	}
-	m1 := a.shape[da-1]
-	m2 := b.shape[0]
-	p := 1
-	if db > 1 {
-		m2 = b.shape[db-2]
-		p = b.shape[db-1]
-	}
+	n, m1, m2, p := linalg.MatDims(a.shape, b.shape)
 	batchA := a.shape[:max(da-2, 0)]
 	batchB := b.shape[:max(db-2, 0)]
 	if da == 1 {
@@ -85,8 +60,6 @@ func analyzeMatmul(expr string, a, b opnd) *step {
 		st.add(msgMatmulVec2, b.name, m2)
 	}
 	// Batch dims.
-	var batch []int
-	var batchErr error
 	switch {
 	case len(batchA) == 0 && len(batchB) == 0:
 		st.addText(msgMatmulNoBatch)
@@ -96,7 +69,6 @@ func analyzeMatmul(expr string, a, b opnd) *step {
 			who, bs = b.name, batchB
 		}
 		st.add(msgMatmulOneBatch, fmtShape(bs), who)
-		batch = bs
 	default:
 		st.add(msgMatmulBatch, fmtShape(batchA), fmtShape(batchB))
 		bops := []opnd{{name: a.name, shape: batchA}, {name: b.name, shape: batchB}}
@@ -108,94 +80,46 @@ func analyzeMatmul(expr string, a, b opnd) *step {
 			v, _ := broadcastVerdict(bops, t)
 			st.add("  "+msgTrailing, ordinal(t), v)
 		}
-		batch, batchErr = broadcast.InferSize(batchA, batchB)
 	}
 	rel := "=="
 	if m1 != m2 {
 		rel = "!="
 	}
 	st.add(msgMatmulInner, n, m1, m2, p, a.name, m1, rel, b.name, m2)
-
-	// The error PyTorch raises, following matmul's dispatch.
-	switch {
-	case da == 2 && db == 1:
-		if m1 != m2 {
-			st.fail("RuntimeError", ptMv, a.shape[0], a.shape[0], a.shape[1], b.shape[0])
-			st.add(msgMatmulMv, fmt.Sprintf("%dx%d", a.shape[0], a.shape[1]), a.name, b.shape[0], b.name)
-		}
-	case da <= 2 && db <= 2:
-		if m1 != m2 {
-			st.fail("RuntimeError", ptMm, n, m1, m2, p)
-		}
-	case shouldFold(a, db) || shouldFold(b, da):
-		transpose := db > da
-		var t1, t2 []int
-		var t1name string
-		if !transpose {
-			t1, t2, t1name = a.shape, b.shape, a.name
-		} else {
-			t1 = append(append([]int{}, b.shape[:db-2]...), b.shape[db-1], b.shape[db-2])
-			t1name = b.name
-			t2 = a.shape
-			if da == 2 {
-				t2 = []int{a.shape[1], a.shape[0]}
-			}
-		}
-		rows := prod(t1[:len(t1)-1])
-		k := t1[len(t1)-1]
-		folded := fmt.Sprintf("%dx%d", rows, k)
-		if len(t2) == 2 && k != t2[0] {
-			st.fail("RuntimeError", ptMm, rows, k, t2[0], t2[1])
-		} else if len(t2) == 1 && k != t2[0] {
-			st.fail("RuntimeError", ptMv, rows, rows, k, t2[0])
-		}
-		if st.err != nil {
-			if transpose {
-				st.add(msgMatmulFoldT, t1name, folded, t1name)
-			} else {
-				st.add(msgMatmulFold, t1name, folded, t1name)
-			}
-		}
-	default:
-		if batchErr != nil {
-			st.fail("RuntimeError", "%s", batchErr.Error())
-			_, _, dim, _ := foldFailure([]opnd{{shape: batchA}, {shape: batchB}})
-			nb := max(len(batchA), len(batchB))
-			st.add(msgMatmulBatchAB, a.name, fmtShape(batchA), b.name, fmtShape(batchB), dim,
-				fmt.Sprintf(msgAccDim, dim-(nb-len(batchA)), fmt.Sprintf("%s's batch dims", a.name)),
-				fmt.Sprintf(msgAccDim, dim-(nb-len(batchB)), fmt.Sprintf("%s's batch dims", b.name)))
-			sa, _ := sizeAt(batchA, nb-dim)
-			sb, _ := sizeAt(batchB, nb-dim)
-			st.cause = fmt.Sprintf(hintMatmulBatch, dim, sa, sb)
-			return st
-		}
-		if m1 != m2 {
-			bsz := prod(batch)
-			st.fail("RuntimeError", ptBmm, bsz, m1, bsz, m2)
-			st.add(msgMatmulBmm, bsz, fmtShape(batch), b.name)
-		}
+	if plan.BatchErr != nil {
+		be := plan.BatchErr
+		st.fail("RuntimeError", "%s", plan.Err)
+		nb := max(len(batchA), len(batchB))
+		st.add(msgMatmulBatchAB, a.name, fmtShape(batchA), b.name, fmtShape(batchB), be.Dim,
+			fmt.Sprintf(msgAccDim, be.Dim-(nb-len(batchA)), fmt.Sprintf("%s's batch dims", a.name)),
+			fmt.Sprintf(msgAccDim, be.Dim-(nb-len(batchB)), fmt.Sprintf("%s's batch dims", b.name)))
+		st.cause = fmt.Sprintf(hintMatmulBatch, be.Dim, be.SizeA, be.SizeB)
+		return st
 	}
-	if st.err != nil {
+	if plan.Err != "" {
+		st.fail("RuntimeError", "%s", plan.Err)
+		switch plan.Path {
+		case linalg.PathMv:
+			st.add(msgMatmulMv, fmt.Sprintf("%dx%d", a.shape[0], a.shape[1]), a.name, b.shape[0], b.name)
+		case linalg.PathFold:
+			folded := fmt.Sprintf("%dx%d", plan.Rows, plan.K)
+			if plan.Transposed {
+				st.add(msgMatmulFoldT, b.name, folded, b.name)
+			} else {
+				st.add(msgMatmulFold, a.name, folded, a.name)
+			}
+		case linalg.PathBmm:
+			st.add(msgMatmulBmm, prod(plan.Batch), fmtShape(plan.Batch), b.name)
+		}
 		st.cause = fmt.Sprintf(hintMatmul, a.name, m1, b.name, m2)
 		return st
 	}
-	if batchErr != nil {
-		// Folded paths never broadcast batch dims against each other.
-		batch = nil
-	}
-	res := append([]int{}, batch...)
-	if da > 1 {
-		res = append(res, n)
-	}
-	if db > 1 {
-		res = append(res, p)
-	}
-	st.result = res
-	st.resultStrides = tensor.ContiguousStrides(res)
-	if len(batchA) > 0 && len(batchB) > 0 && !(slices.Equal(batchA, batch) && slices.Equal(batchB, batch)) {
+	st.result = plan.Shape
+	st.resultStrides = tensor.ContiguousStrides(plan.Shape)
+	if len(batchA) > 0 && len(batchB) > 0 && !(slices.Equal(batchA, plan.Batch) && slices.Equal(batchB, plan.Batch)) {
 		st.expanded = true
 	}
-	st.addText(msgResultLabel + "  " + fmtShape(res))
+	st.addText(msgResultLabel + "  " + fmtShape(plan.Shape))
 	return st
 }
 
@@ -210,18 +134,18 @@ func matFnDims(expr, name string, a, b opnd) *step {
 	case "mm":
 		if da != 2 {
 			st.add(msgMatmulBadDims, name, "2-D matrices", a.name, da)
-			st.fail("RuntimeError", ptMmNotMatrix, "self")
+			st.fail("RuntimeError", "%s", linalg.MmShapeError(a.shape, b.shape))
 		} else if db != 2 {
 			st.add(msgMatmulBadDims, name, "2-D matrices", b.name, db)
-			st.fail("RuntimeError", ptMmNotMatrix, "mat2")
+			st.fail("RuntimeError", "%s", linalg.MmShapeError(a.shape, b.shape))
 		}
 	case "bmm":
 		if da != 3 {
 			st.add(msgMatmulBadDims, name, "3-D batches of matrices", a.name, da)
-			st.fail("RuntimeError", ptBmm3D, "batch1")
+			st.fail("RuntimeError", "%s", linalg.BmmShapeError(a.shape, b.shape))
 		} else if db != 3 {
 			st.add(msgMatmulBadDims, name, "3-D batches of matrices", b.name, db)
-			st.fail("RuntimeError", ptBmm3D, "batch2")
+			st.fail("RuntimeError", "%s", linalg.BmmShapeError(a.shape, b.shape))
 		}
 	case "mv":
 		if da != 2 || db != 1 {
@@ -230,7 +154,7 @@ func matFnDims(expr, name string, a, b opnd) *step {
 				bad, d = b, db
 			}
 			st.add(msgMatmulBadDims, name, "a 2-D matrix and a 1-D vector", bad.name, d)
-			st.fail("RuntimeError", ptMvShape, da, db)
+			st.fail("RuntimeError", "%s", linalg.MvShapeError(a.shape, b.shape))
 		}
 	case "dot":
 		if da != 1 || db != 1 {
@@ -239,7 +163,7 @@ func matFnDims(expr, name string, a, b opnd) *step {
 				bad, d = b, db
 			}
 			st.add(msgMatmulBadDims, name, "two 1-D tensors", bad.name, d)
-			st.fail("RuntimeError", ptDot1D, da, db)
+			st.fail("RuntimeError", "%s", linalg.DotDimsError(a.shape, b.shape))
 		}
 	}
 	if st.err == nil {
@@ -261,8 +185,8 @@ func analyzeBmm(expr string, a, b opnd) *step {
 		rel = "!="
 	}
 	st.add(msgMatmulInner, a.shape[1], a.shape[2], b.shape[1], b.shape[2], a.name, a.shape[2], rel, b.name, b.shape[1])
-	if a.shape[0] != b.shape[0] || a.shape[2] != b.shape[1] {
-		st.fail("RuntimeError", ptBmm, a.shape[0], a.shape[2], b.shape[0], b.shape[1])
+	if msg := linalg.BmmShapeError(a.shape, b.shape); msg != "" {
+		st.fail("RuntimeError", "%s", msg)
 		st.cause = fmt.Sprintf(hintMatmul, a.name, a.shape[2], b.name, b.shape[1])
 		return st
 	}

@@ -92,6 +92,7 @@ const (
 	msgExpandHeader  = "%s: expand (a view: size-1 dims grow with stride 0, nothing is copied)"
 	msgExpandTarget  = "target"
 	msgExpandNew     = "a new dimension of size %d (stride 0)"
+	msgExpandNew1    = "a new dimension of size 1"
 	msgExpandKeep    = "-1 keeps %s's size %d"
 	msgExpandSame    = "%s size == target size"
 	msgExpandGrow    = "%s has size 1: it grows to %d (stride 0)"
@@ -222,30 +223,14 @@ const (
 )
 
 // Predicted PyTorch messages: what PyTorch 1.13 raises for operations that
-// %explain analyses without running them.
+// %explain analyses without running them, where the runtime has no
+// shape rule to ask (the shape rules' messages come from runtime/broadcast,
+// runtime/tensor and runtime/linalg).
 const (
-	ptExpandedSizeDocs = "The expanded size of the tensor (%d) must match the existing size (%d) at non-singleton dimension %d."
-	ptExpandedSize     = "The expanded size of the tensor (%d) must match the existing size (%d) at non-singleton dimension %d.  Target sizes: %s.  Tensor sizes: %s"
-	ptExpandLeading    = "The expanded size of the tensor (%d) isn't allowed in a leading, non-existing dimension %d"
-	ptExpandNumSizes   = "expand(%s{%s}, size=%s): the number of sizes provided (%d) must be greater or equal to the number of dimensions in the tensor (%d)"
-	ptDot              = "inconsistent tensor size, expected tensor [%d] and src [%d] to have the same number of elements, but got %d and %d elements respectively"
-	ptMv               = "size mismatch, got %d, %dx%d,%d"
-	ptMm               = "mat1 and mat2 shapes cannot be multiplied (%dx%d and %dx%d)"
-	ptBmm              = "Expected size for first two dimensions of batch2 tensor to be: [%d, %d] but got: [%d, %d]."
-	ptMatmul0d         = "both arguments to matmul need to be at least 1D, but they are %dD and %dD"
-	ptViewStride       = "view size is not compatible with input tensor's size and stride (at least one dimension spans across two contiguous subspaces). Use .reshape(...) instead."
-	ptViewInvalid      = "shape '%s' is invalid for input of size %d"
-	ptViewTwoInfer     = "only one dimension can be inferred"
-	ptViewBadDim       = "invalid shape dimension %d"
-	ptViewZeroInfer    = "cannot reshape tensor of 0 elements into shape %s because the unspecified dimension size -1 can be any value and is ambiguous"
-	ptMmNotMatrix      = "%s must be a matrix"
-	ptBmm3D            = "%s must be a 3D tensor"
-	ptMvShape          = "vector + matrix @ vector expected, got 1, %d, %d"
-	ptDot1D            = "1D tensors expected, but got %dD and %dD tensors"
-	ptOutputShape      = "output with shape %s doesn't match the broadcast shape %s"
-	ptMaskedFillDim    = "masked_fill_ only supports a 0-dimensional value tensor, but got tensor with %d dimension(s)."
-	ptOverlapPartial   = "unsupported operation: some elements of the input tensor and the written-to tensor refer to a single memory location. Please clone() the tensor before performing the operation."
-	ptOverlapInternal  = "unsupported operation: more than one element of the written-to tensor refers to a single memory location. Please clone() the tensor before performing the operation."
+	ptOutputShape     = "output with shape %s doesn't match the broadcast shape %s"
+	ptMaskedFillDim   = "masked_fill_ only supports a 0-dimensional value tensor, but got tensor with %d dimension(s)."
+	ptOverlapPartial  = "unsupported operation: some elements of the input tensor and the written-to tensor refer to a single memory location. Please clone() the tensor before performing the operation."
+	ptOverlapInternal = "unsupported operation: more than one element of the written-to tensor refers to a single memory location. Please clone() the tensor before performing the operation."
 )
 
 // %explain: library arrays (NumPy, Paddle; explain_lib.go).

@@ -23,11 +23,12 @@ type opnd struct {
 	strides []int // nil when not known: contiguous is assumed
 	offset  int
 	dtype   tensor.DType
+	dev     tensor.Device
 	grad    bool // requires grad: its gradient is summed where it is expanded
 }
 
 func opndOf(name string, t *tensor.Tensor) opnd {
-	return opnd{name: name, shape: t.Shape(), strides: t.Strides(), offset: t.Offset(), dtype: t.DType(), grad: autograd.RequiresGrad(t)}
+	return opnd{name: name, shape: t.Shape(), strides: t.Strides(), offset: t.Offset(), dtype: t.DType(), dev: t.Device(), grad: autograd.RequiresGrad(t)}
 }
 
 // stridesOr returns the operand's strides, or the contiguous ones.
@@ -213,18 +214,4 @@ func sizeAt(shape []int, t int) (int, bool) {
 		return 1, false
 	}
 	return shape[len(shape)-t], true
-}
-
-// expandedDims are the dims of result along which an operand of the given
-// shape is broadcast: new leading dims and size-1 dims that grow.
-func expandedDims(shape, result []int) []int {
-	var out []int
-	lead := len(result) - len(shape)
-	for i := range result {
-		j := i - lead
-		if j < 0 || (shape[j] == 1 && result[i] != 1) {
-			out = append(out, i)
-		}
-	}
-	return out
 }

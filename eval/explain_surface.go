@@ -5,6 +5,8 @@ import (
 	"strings"
 
 	"github.com/tensh/tensh/lang"
+	"github.com/tensh/tensh/runtime/broadcast"
+	"github.com/tensh/tensh/runtime/linalg"
 	"github.com/tensh/tensh/runtime/tensor"
 )
 
@@ -397,7 +399,7 @@ func (ex *explainer) cdistRule(e *lang.CallExpr, args *callArgs) (aval, bool) {
 	if m1 != m2 {
 		st.add(msgCdistCols, m1, m2, "they must be equal")
 		st.cause = st.lines[len(st.lines)-1]
-		st.fail("RuntimeError", errExplainCdistCols, m1, m2)
+		st.fail("RuntimeError", "%s", linalg.CdistShapeError(a.shape, b.shape))
 		ex.record(st)
 		return aval{}, true
 	}
@@ -405,8 +407,8 @@ func (ex *explainer) cdistRule(e *lang.CallExpr, args *callArgs) (aval, bool) {
 	p, r := a.shape[na-2], b.shape[nb-2]
 	st.add(msgCdistRows, p, r, p, r)
 	ba, bb := a.shape[:na-2], b.shape[:nb-2]
-	bs, err := broadcastShapes(ba, bb)
-	if err != "" {
+	bs, err := broadcast.InferSize(ba, bb)
+	if err != nil {
 		return aval{}, false
 	}
 	if len(ba)+len(bb) > 0 {
@@ -417,29 +419,3 @@ func (ex *explainer) cdistRule(e *lang.CallExpr, args *callArgs) (aval, bool) {
 	ex.record(st)
 	return aval{}, false // the values come from real evaluation
 }
-
-// broadcastShapes is infer_size for two shapes ("" when they broadcast).
-func broadcastShapes(a, b []int) ([]int, string) {
-	n := max(len(a), len(b))
-	out := make([]int, n)
-	for i := 0; i < n; i++ {
-		x, y := 1, 1
-		if j := i - (n - len(a)); j >= 0 {
-			x = a[j]
-		}
-		if j := i - (n - len(b)); j >= 0 {
-			y = b[j]
-		}
-		switch {
-		case x == y || y == 1:
-			out[i] = x
-		case x == 1:
-			out[i] = y
-		default:
-			return nil, "mismatch"
-		}
-	}
-	return out, ""
-}
-
-const errExplainCdistCols = "X1 and X2 must have the same number of columns. X1: %d X2: %d"

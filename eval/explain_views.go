@@ -11,23 +11,20 @@ import (
 
 // ---- expand ----
 
-// analyzeExpand explains x.expand(sizes).
+// analyzeExpand explains x.expand(sizes); the geometry and the error are
+// the runtime's (tensor.ExpandGeometry).
 func analyzeExpand(expr string, x opnd, target []int) *step {
 	st := &step{kind: kindExpand, expr: expr, ops: []opnd{x}}
 	st.header = fmt.Sprintf(msgExpandHeader, expr)
-	if len(target) < len(x.shape) {
-		st.lines = append(st.lines, shapeTable([]string{x.name, msgExpandTarget}, [][]int{x.shape, target})...)
+	st.lines = append(st.lines, shapeTable([]string{x.name, msgExpandTarget}, [][]int{x.shape, target})...)
+	outShape, outStrides, err := tensor.ExpandGeometry(x.shape, x.stridesOr(), target)
+	if err != nil && err.Kind == tensor.ExpandTooFewSizes {
 		st.add(msgExpandTooFew, plural(len(target), "dim"), x.name, len(x.shape))
-		msg, _ := expandMessage(x.shape, x.dtype, target, false)
-		st.fail("RuntimeError", "%s", msg)
+		st.fail("RuntimeError", "%s", err.Message(x.dtype, x.dev))
 		st.cause = fmt.Sprintf(hintExpandFew, len(target), len(x.shape))
 		return st
 	}
-	st.lines = append(st.lines, shapeTable([]string{x.name, msgExpandTarget}, [][]int{x.shape, target})...)
 	n := len(target)
-	strides := x.stridesOr()
-	outShape := make([]int, n)
-	outStrides := make([]int, n)
 	for t := 1; t <= n; t++ {
 		i := n - t
 		ts := target[i]
@@ -36,26 +33,24 @@ func analyzeExpand(expr string, x opnd, target []int) *step {
 		switch {
 		case !present && ts == -1:
 			v = msgExpandBadNew
+		case !present && ts == 1:
+			v = msgExpandNew1
 		case !present:
 			v = fmt.Sprintf(msgExpandNew, ts)
-			outShape[i], outStrides[i] = ts, 0
 		case ts == -1:
 			v = fmt.Sprintf(msgExpandKeep, x.name, s)
-			outShape[i], outStrides[i] = s, strides[len(x.shape)-t]
 		case s == ts:
 			v = fmt.Sprintf(msgExpandSame, x.name)
-			outShape[i], outStrides[i] = s, strides[len(x.shape)-t]
 		case s == 1:
 			v = fmt.Sprintf(msgExpandGrow, x.name, ts)
-			outShape[i], outStrides[i] = ts, 0
 		default:
 			v = fmt.Sprintf(msgExpandBad, x.name, s, ts)
 		}
 		st.add(msgTrailing, ordinal(t), v)
 	}
-	msg, dim := expandMessage(x.shape, x.dtype, target, false)
-	if msg != "" {
-		st.fail("RuntimeError", "%s", msg)
+	if err != nil {
+		st.fail("RuntimeError", "%s", err.Message(x.dtype, x.dev))
+		dim := err.Dim
 		j := dim - (n - len(x.shape))
 		who := fmt.Sprintf(msgOwnDim, x.name, j)
 		if j < 0 {
@@ -74,35 +69,18 @@ func analyzeExpand(expr string, x opnd, target []int) *step {
 
 // ---- view and reshape ----
 
-// inferViewShape resolves a -1 in a view's sizes as at::infer_size does;
-// it returns the error message when the sizes do not fit numel.
-func inferViewShape(sizes []int, numel int) (shape []int, why, msg string) {
-	shape = append([]int{}, sizes...)
-	infer := -1
-	newsize := 1
-	for i, s := range sizes {
-		switch {
-		case s == -1:
-			if infer >= 0 {
-				return nil, msgViewTwoInfer, ptViewTwoInfer
-			}
-			infer = i
-		case s >= 0:
-			newsize *= s
-		default:
-			return nil, fmt.Sprintf(msgViewBadSize, s), fmt.Sprintf(ptViewBadDim, s)
-		}
+// inferWhy is the explanation of a view's invalid sizes (the runtime's
+// tensor.InferError), or "" when the numbers say it.
+func inferWhy(e *tensor.InferError) string {
+	switch e.Kind {
+	case tensor.InferTwice:
+		return msgViewTwoInfer
+	case tensor.InferBadDim:
+		return fmt.Sprintf(msgViewBadSize, e.Size)
+	case tensor.InferAmbiguous:
+		return msgViewZeroInfer
 	}
-	if numel == newsize || (infer >= 0 && newsize > 0 && numel%newsize == 0) {
-		if infer >= 0 {
-			if newsize == 0 {
-				return nil, msgViewZeroInfer, fmt.Sprintf(ptViewZeroInfer, fmtShape(sizes))
-			}
-			shape[infer] = numel / newsize
-		}
-		return shape, "", ""
-	}
-	return nil, "", fmt.Sprintf(ptViewInvalid, fmtShape(sizes), numel)
+	return ""
 }
 
 // viewChunk is a run of dims that view may treat as one flat, evenly
@@ -111,50 +89,6 @@ type viewChunk struct {
 	lo, hi int // dims lo..hi
 	numel  int
 	stride int // the step between consecutive elements
-}
-
-// computeViewStrides is ATen's computeStride: the strides of a view of
-// (shape, strides) with newShape, or ok == false when the view would need
-// a copy. spans is the dim of newShape that straddles two chunks.
-func computeViewStrides(shape, strides, newShape []int) (out []int, spans int, ok bool) {
-	numel := prod(shape)
-	if numel == 0 {
-		if slices.Equal(shape, newShape) {
-			return append([]int{}, strides...), -1, true
-		}
-		return tensor.ContiguousStrides(newShape), -1, true
-	}
-	out = make([]int, len(newShape))
-	viewD := len(newShape) - 1
-	if len(shape) == 0 {
-		for i := range out {
-			out[i] = 1
-		}
-		return out, -1, true
-	}
-	base := strides[len(strides)-1]
-	tensorNumel, viewNumel := 1, 1
-	for d := len(shape) - 1; d >= 0; d-- {
-		tensorNumel *= shape[d]
-		if d == 0 || (shape[d-1] != 1 && strides[d-1] != tensorNumel*base) {
-			for viewD >= 0 && (viewNumel < tensorNumel || newShape[viewD] == 1) {
-				out[viewD] = viewNumel * base
-				viewNumel *= newShape[viewD]
-				viewD--
-			}
-			if viewNumel != tensorNumel {
-				return nil, viewD + 1, false
-			}
-			if d > 0 {
-				base = strides[d-1]
-				tensorNumel, viewNumel = 1, 1
-			}
-		}
-	}
-	if viewD != -1 {
-		return nil, viewD, false
-	}
-	return out, -1, true
 }
 
 func chunkDims(c viewChunk, shape []int) string {
@@ -242,9 +176,10 @@ func analyzeView(expr string, x opnd, sizes []int, isReshape bool) *step {
 	numel := prod(x.shape)
 	strides := x.stridesOr()
 	st.add(msgViewInput, x.name, fmtShape(x.shape), fmtTuple(strides), numel)
-	shape, why, msg := inferViewShape(sizes, numel)
-	if msg != "" {
-		switch {
+	shape, out, spans, err := tensor.ViewGeometry(x.shape, strides, sizes)
+	if shape == nil {
+		ierr := err.(*tensor.InferError)
+		switch why := inferWhy(ierr); {
 		case why != "":
 			st.addText(why)
 		case containsInt(sizes, -1):
@@ -252,7 +187,7 @@ func analyzeView(expr string, x opnd, sizes []int, isReshape bool) *step {
 		default:
 			st.add(msgViewNumel, x.name, numel, fmtShape(sizes), prod(sizes))
 		}
-		st.fail("RuntimeError", "%s", msg)
+		st.fail("RuntimeError", "%s", ierr.Error())
 		st.cause = fmt.Sprintf(hintViewNumel, numel, fmtShape(sizes))
 		return st
 	}
@@ -263,8 +198,7 @@ func analyzeView(expr string, x opnd, sizes []int, isReshape bool) *step {
 	}
 	chunks := displayChunks(x.shape, strides)
 	describeChunks(st, x, chunks)
-	out, spans, ok := computeViewStrides(x.shape, strides, shape)
-	if ok {
+	if err == nil {
 		st.result, st.resultStrides = shape, out
 		st.add(msgViewResult, fmtShape(shape), fmtTuple(out), x.name)
 		return st
@@ -281,7 +215,7 @@ func analyzeView(expr string, x opnd, sizes []int, isReshape bool) *step {
 		st.add(msgViewCopy, fmtShape(shape), fmtTuple(st.resultStrides))
 		return st
 	}
-	st.fail("RuntimeError", ptViewStride)
+	st.fail("RuntimeError", "%s", tensor.ErrViewStride.Msg)
 	args := strings.Trim(fmtTuple(sizes), "(),")
 	if len(sizes) > 1 {
 		args = strings.Trim(fmtTuple(sizes), "()")
@@ -290,7 +224,7 @@ func analyzeView(expr string, x opnd, sizes []int, isReshape bool) *step {
 	if len(chunks) > 1 {
 		st.cause = fmt.Sprintf(hintView, fmtTuple(strides), fmt.Sprintf(hintViewSpan, chunks[0].hi, chunks[1].lo))
 	} else {
-		st.cause = fmt.Sprintf(hintView, fmtTuple(strides), ptViewStride)
+		st.cause = fmt.Sprintf(hintView, fmtTuple(strides), tensor.ErrViewStride.Msg)
 	}
 	return st
 }

@@ -171,7 +171,7 @@ func Matmul(a, b *tensor.Tensor) *tensor.Tensor {
 	if p.BatchErr != nil {
 		raise("%s", p.Err)
 	}
-	n, m1, m2, k := matDims(a.Shape(), b.Shape())
+	n, m1, m2, k := MatDims(a.Shape(), b.Shape())
 	nb := tensor.Numel(p.Batch)
 	ae := a.Expand(append(append([]int{}, p.Batch...), n, m1)).Reshape([]int{nb, n, m1})
 	be := b.Expand(append(append([]int{}, p.Batch...), m2, k)).Reshape([]int{nb, m2, k})

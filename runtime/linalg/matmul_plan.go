@@ -152,7 +152,7 @@ func PlanMatmul(as, ast, bs, bst []int) MatmulPlan {
 		return p
 	default:
 		p.Path = PathBmm
-		n, m1, m2, k := matDims(as, bs)
+		n, m1, m2, k := MatDims(as, bs)
 		batch, err := broadcast.InferSize(as[:max(da-2, 0)], bs[:max(db-2, 0)])
 		if err != nil {
 			p.BatchErr = err.(*broadcast.Error)
@@ -166,7 +166,7 @@ func PlanMatmul(as, ast, bs, bst []int) MatmulPlan {
 	if p.Err != "" {
 		return p
 	}
-	n, _, _, k := matDims(as, bs)
+	n, _, _, k := MatDims(as, bs)
 	p.Shape = append([]int{}, p.Batch...)
 	if da > 1 {
 		p.Shape = append(p.Shape, n)
@@ -177,9 +177,9 @@ func PlanMatmul(as, ast, bs, bst []int) MatmulPlan {
 	return p
 }
 
-// matDims are the matrix dims of a product: a is n x m1, b is m2 x k (a
+// MatDims are the matrix dims of a product: a is n x m1, b is m2 x k (a
 // 1-D a is a row, a 1-D b a column).
-func matDims(as, bs []int) (n, m1, m2, k int) {
+func MatDims(as, bs []int) (n, m1, m2, k int) {
 	da, db := len(as), len(bs)
 	n = 1
 	if da > 1 {
