@@ -309,12 +309,12 @@ func (ex *explainer) rule(e *lang.CallExpr, name string, method bool, recv aval,
 		case 0:
 			return aval{}, false
 		case 1:
-			return ex.abstract(e, ops[0].shape, nil, dt), true
+			return ex.abstract(e, ops[0].shape, resultStrides(ops[0].shape, ops), dt), true
 		}
 		st := analyzeBroadcast(text, ops)
 		st.header = fmt.Sprintf(msgWhereHeader, text)
 		ex.record(st)
-		return ex.abstract(e, st.result, nil, dt), true
+		return ex.abstract(e, st.result, resultStrides(st.result, ops), dt), true
 	case name == "masked_fill" && (method || len(pos) > 0):
 		input := recv
 		if !method {
@@ -512,7 +512,6 @@ func (ex *explainer) rule(e *lang.CallExpr, name string, method bool, recv aval,
 		}
 		return ex.abstract(e, shape, strides, self.dtype), true
 	case name == "flatten":
-		n := len(self.shape)
 		start, end := 0, -1
 		if len(rest) > 0 {
 			s, ok := ex.intArg(rest[0])
@@ -528,19 +527,17 @@ func (ex *explainer) rule(e *lang.CallExpr, name string, method bool, recv aval,
 			}
 			end = s
 		}
-		if n == 0 {
-			return ex.abstract(e, []int{1}, nil, self.dtype), true
+		var shape []int
+		same := false
+		if e := ex.s.guard(func() { shape, same = tensor.FlattenShape(self.shape, start, end) }); e != nil {
+			return aval{}, false // real evaluation raises it
 		}
-		s0, ok0 := wrapDim(start, n)
-		s1, ok1 := wrapDim(end, n)
-		if !ok0 || !ok1 || s0 > s1 {
-			return aval{}, false
+		if same {
+			return ex.abstract(e, shape, self.stridesOr(), self.dtype), true
 		}
-		shape := append([]int{}, self.shape[:s0]...)
-		shape = append(shape, prod(self.shape[s0:s1+1]))
-		shape = append(shape, self.shape[s1+1:]...)
-		strides, ok := tensor.ComputeStride(self.shape, self.stridesOr(), shape)
-		if !ok {
+		// flatten reshapes: a view when the strides allow, else a copy
+		_, strides, _, err := tensor.ViewGeometry(self.shape, self.stridesOr(), shape)
+		if err != nil {
 			strides = nil
 		}
 		return ex.abstract(e, shape, strides, self.dtype), true

@@ -353,19 +353,28 @@ func (ex *explainer) pointwise(e lang.Expr, args []aval) aval {
 	if len(ops) == 0 {
 		ex.unknown(e, "")
 	}
-	var r aval
-	if len(ops) == 1 {
-		r = ex.abstract(e, ops[0].shape, nil, dt)
-	} else {
+	result := ops[0].shape
+	if len(ops) > 1 {
 		st := analyzeBroadcast(ex.text(e), ops)
 		ex.record(st)
-		r = ex.abstract(e, st.result, nil, dt)
+		result = st.result
 	}
+	r := ex.abstract(e, result, resultStrides(result, ops), dt)
 	// the result of operands that require grad requires grad
 	for _, o := range ops {
 		r.t.grad = r.t.grad || o.grad && dt.IsFloat()
 	}
 	return r
+}
+
+// resultStrides is the layout the runtime gives the result of a
+// pointwise operation over ops (TensorIterator's).
+func resultStrides(result []int, ops []opnd) []int {
+	shapes, strides := make([][]int, len(ops)), make([][]int, len(ops))
+	for i, o := range ops {
+		shapes[i], strides[i] = o.shape, o.stridesOr()
+	}
+	return tensor.ResultStrides(result, shapes, strides)
 }
 
 func (ex *explainer) matmul(e lang.Expr, a, b opnd) aval {

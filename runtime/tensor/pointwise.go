@@ -296,56 +296,98 @@ func allocResult(shape []int, d DType, ins ...*Tensor) *Tensor {
 // allocResultZ is allocResult; zero false leaves a dense result's
 // storage uncleared, for kernels that write every element.
 func allocResultZ(shape []int, d DType, zero bool, ins ...*Tensor) *Tensor {
+	var shapes, strides [maxLoopOps][]int
+	for k, t := range ins {
+		shapes[k], strides[k] = t.shape, t.strides
+	}
+	var outBuf [maxLoopDims + 8]int
+	var out []int
+	if len(shape) <= len(outBuf) {
+		out = outBuf[:len(shape)]
+	} else {
+		out = make([]int, len(shape))
+	}
+	switch resultLayout(out, shape, shapes[:len(ins)], strides[:len(ins)]) {
+	case layoutStrided:
+		return newDense(shape, out, d, zero)
+	case layoutTooManyDims:
+		return Empty(shape, d)
+	}
+	return newDense(shape, nil, d, zero)
+}
+
+// ResultStrides is the rule of a pointwise result's layout (allocResult's,
+// TensorIterator's): the strides of the result of the given (broadcast)
+// shape over inputs of (shapes[k], strides[k]).
+func ResultStrides(shape []int, shapes, strides [][]int) []int {
+	out := make([]int, len(shape))
+	if resultLayout(out, shape, shapes, strides) != layoutStrided {
+		return ContiguousStrides(shape)
+	}
+	return out
+}
+
+const (
+	layoutContiguous = iota
+	layoutStrided
+	layoutTooManyDims
+)
+
+// resultLayout decides allocResult's layout: contiguous when the inputs
+// are; the inputs' own strides when they all share one dense layout of the
+// result's shape; otherwise dense in the order of the inputs' strides
+// (written into out, of the shape's length, with layoutStrided).
+func resultLayout(out, shape []int, shapes, strides [][]int) int {
 	sameShapes := true
 	allContig, allDense := true, true
-	for _, t := range ins {
-		if !sameShape(t.shape, shape) {
+	for k := range shapes {
+		if !sameShape(shapes[k], shape) {
 			sameShapes = false
 			break
 		}
-		if t.IsContiguous() {
+		if IsContiguous(shapes[k], strides[k]) {
 			continue
 		}
 		allContig = false
-		allDense = allDense && IsNonOverlappingAndDense(t.shape, t.strides)
+		allDense = allDense && IsNonOverlappingAndDense(shapes[k], strides[k])
 	}
-	if len(ins) == 0 || (sameShapes && allContig) {
-		return newDense(shape, nil, d, zero)
+	if len(shapes) == 0 || (sameShapes && allContig) {
+		return layoutContiguous
 	}
 	if sameShapes && allDense {
 		same := true
-		for _, t := range ins[1:] {
-			if !sameShape(t.strides, ins[0].strides) {
+		for _, st := range strides[1:] {
+			if !sameShape(st, strides[0]) {
 				same = false
 			}
 		}
 		if same {
-			return newDense(shape, ins[0].strides, d, zero)
+			copy(out, strides[0])
+			return layoutStrided
 		}
 	}
 	n := len(shape)
 	if n > maxLoopDims+8 {
-		return Empty(shape, d)
+		return layoutTooManyDims
 	}
 	var stBuf [maxLoopOps][maxLoopDims + 8]int
-	var strides [maxLoopOps][]int
-	for k, t := range ins {
-		strides[k] = stBuf[k][:n]
-		broadcast.ExpandStridesInto(strides[k], t.shape, t.strides, shape)
+	var exp [maxLoopOps][]int
+	for k := range shapes {
+		exp[k] = stBuf[k][:n]
+		broadcast.ExpandStridesInto(exp[k], shapes[k], strides[k], shape)
 	}
 	var permBuf [maxLoopDims + 8]int
 	perm := permBuf[:n]
-	broadcast.ReorderInto(perm, shape, strides[:len(ins)], nil)
+	broadcast.ReorderInto(perm, shape, exp[:len(shapes)], nil)
 	if broadcast.IsReversed(perm) {
-		return newDense(shape, nil, d, zero)
+		return layoutContiguous
 	}
-	t := newDense(shape, nil, d, zero)
 	next := 1
 	for _, dim := range perm {
-		t.strides[dim] = next
+		out[dim] = next
 		next *= shape[dim]
 	}
-	return t
+	return layoutStrided
 }
 
 // newDense allocates a tensor of the given shape, contiguous (strides nil)

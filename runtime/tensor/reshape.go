@@ -108,22 +108,33 @@ func (t *Tensor) Reshape(shape []int) *Tensor {
 // Flatten is t.flatten(start, end). Like PyTorch it returns t itself when
 // start == end on a tensor with dimensions (callers may rely on identity).
 func (t *Tensor) Flatten(start, end int) *Tensor {
-	nd := t.Dim()
+	shape, same := FlattenShape(t.shape, start, end)
+	if same {
+		return t
+	}
+	return t.Reshape(shape)
+}
+
+// FlattenShape is the rule of flatten(start, end) on a tensor of the given
+// shape: the reshaped shape, or same when flatten returns the tensor
+// itself (start == end on a tensor with dimensions). It raises for bad
+// dims.
+func FlattenShape(shape []int, start, end int) (newShape []int, same bool) {
+	nd := len(shape)
 	start = WrapDim(start, nd)
 	end = WrapDim(end, nd)
 	if start > end {
 		raise(RuntimeError, errFlattenOrder)
 	}
 	if nd == 0 {
-		return t.Reshape([]int{1})
+		return []int{1}, false
 	}
 	if start == end {
-		return t
+		return shape, true
 	}
-	shape := append([]int{}, t.shape[:start]...)
-	shape = append(shape, Numel(t.shape[start:end+1]))
-	shape = append(shape, t.shape[end+1:]...)
-	return t.Reshape(shape)
+	newShape = append([]int{}, shape[:start]...)
+	newShape = append(newShape, Numel(shape[start:end+1]))
+	return append(newShape, shape[end+1:]...), false
 }
 
 // Unflatten is t.unflatten(dim, sizes): dimension dim split into sizes (one
