@@ -9,12 +9,18 @@ import (
 	"github.com/tensh/tensh/runtime/tensor"
 )
 
-// This file analyses one operation from its operands' shapes (and strides),
-// without running it: broadcasting, in-place operations, matrix products,
-// expand and view. Each analysis gives a step: the lines %explain prints,
-// the result shape, the error PyTorch would raise, and the one-line cause
-// that hints print. %explain, hints and %trace all use these functions, on
-// top of runtime/broadcast.
+// The explainer analyses one operation from its operands' shapes (and
+// strides), without running it: broadcasting (explain_broadcast.go),
+// in-place operations, matrix products (explain_matmul.go), expand and
+// view (explain_views.go). Each analysis gives a step: the lines %explain
+// prints, the result shape, the error PyTorch would raise, and the
+// one-line cause that hints print. %explain, hints and %trace all use these
+// analyses. The shape rules themselves are the runtime's pure functions
+// (runtime/broadcast, tensor.InplaceShape, ViewGeometry, ExpandGeometry,
+// linalg.PlanMatmul, ...), which the operations call too: an analysis only
+// turns their record into words (explain_drift_test.go checks them
+// against real runs). This file holds the operands, the steps and the
+// formatting helpers.
 
 // opnd is one operand of an analysed operation.
 type opnd struct {
