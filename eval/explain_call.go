@@ -407,110 +407,35 @@ func (ex *explainer) rule(e *lang.CallExpr, name string, method bool, recv aval,
 		case "isnan", "isinf", "isfinite", "logical_not", "signbit", "isposinf", "isneginf", "isreal":
 			dt = tensor.Bool
 		}
-		strides := self.strides
-		if name != "detach" {
-			strides = nil
+		// the runtime's layouts: TensorIterator's for pointwise results
+		strides := resultStrides(self.shape, []opnd{*self})
+		switch name {
+		case "detach", "cpu": // the same view
+			strides = self.stridesOr()
+		case "clone", "contiguous":
+			if len(args.kw) > 0 {
+				return aval{}, false // memory_format: left to real evaluation
+			}
+			strides = tensor.LikeStrides(self.shape, self.stridesOr()) // clone is empty_like and a copy
+			if name == "contiguous" {
+				strides = nil
+				if tensor.IsContiguous(self.shape, self.stridesOr()) {
+					strides = self.stridesOr() // the tensor itself
+				}
+			}
 		}
 		return ex.abstract(e, self.shape, strides, dt), true
 	case convNames[name] != 0 || name == "bool":
 		if len(rest) > 0 || len(args.kw) > 0 {
 			return aval{}, false
 		}
-		return ex.abstract(e, self.shape, nil, convNames[name]), true
-	case name == "transpose" || name == "swapaxes" || name == "swapdims":
-		if len(rest) != 2 {
-			return aval{}, false
+		strides := tensor.LikeStrides(self.shape, self.stridesOr()) // empty_like and a copy
+		if convNames[name] == self.dtype {
+			strides = self.stridesOr() // the tensor itself
 		}
-		d0, ok0 := ex.intArg(rest[0])
-		d1, ok1 := ex.intArg(rest[1])
-		n := len(self.shape)
-		if !ok0 || !ok1 {
-			return aval{}, false
-		}
-		d0, ok0 = wrapDim(d0, n)
-		d1, ok1 = wrapDim(d1, n)
-		if !ok0 || !ok1 || n == 0 {
-			return aval{}, false
-		}
-		perm := identity(n)
-		perm[d0], perm[d1] = perm[d1], perm[d0]
-		return ex.permuted(e, self, perm), true
-	case name == "t":
-		n := len(self.shape)
-		if n > 2 || len(rest) > 0 {
-			return aval{}, false
-		}
-		perm := identity(n)
-		if n == 2 {
-			perm[0], perm[1] = 1, 0
-		}
-		return ex.permuted(e, self, perm), true
-	case name == "permute":
-		dims := ex.ints(name, rest)
-		n := len(self.shape)
-		if len(dims) != n {
-			return aval{}, false
-		}
-		seen := map[int]bool{}
-		for i, d := range dims {
-			w, ok := wrapDim(d, n)
-			if !ok || seen[w] {
-				return aval{}, false
-			}
-			seen[w] = true
-			dims[i] = w
-		}
-		return ex.permuted(e, self, dims), true
-	case name == "unsqueeze":
-		if len(rest) != 1 {
-			return aval{}, false
-		}
-		d, ok := ex.intArg(rest[0])
-		n := len(self.shape)
-		if !ok || d < -(n+1) || d > n {
-			return aval{}, false
-		}
-		if d < 0 {
-			d += n + 1
-		}
-		st := self.stridesOr()
-		ns := 1
-		if d < n {
-			ns = self.shape[d] * st[d]
-		}
-		shape := append(append(append([]int{}, self.shape[:d]...), 1), self.shape[d:]...)
-		strides := append(append(append([]int{}, st[:d]...), ns), st[d:]...)
-		return ex.abstract(e, shape, strides, self.dtype), true
-	case name == "squeeze":
-		st := self.stridesOr()
-		var shape, strides []int
-		switch len(rest) {
-		case 0:
-			for i, s := range self.shape {
-				if s != 1 {
-					shape = append(shape, s)
-					strides = append(strides, st[i])
-				}
-			}
-		case 1:
-			d, ok := ex.intArg(rest[0])
-			if !ok {
-				return aval{}, false
-			}
-			d, ok = wrapDim(d, len(self.shape))
-			if !ok {
-				return aval{}, false
-			}
-			for i, s := range self.shape {
-				if i != d || s != 1 {
-					shape = append(shape, s)
-					strides = append(strides, st[i])
-				}
-			}
-		default:
-			return aval{}, false
-		}
-		return ex.abstract(e, shape, strides, self.dtype), true
+		return ex.abstract(e, self.shape, strides, convNames[name]), true
+	case geometryViews[name]:
+		return ex.geometryView(e, name, method, self, rest, args)
 	case name == "flatten":
 		start, end := 0, -1
 		if len(rest) > 0 {
@@ -549,10 +474,34 @@ func (ex *explainer) rule(e *lang.CallExpr, name string, method bool, recv aval,
 	return aval{}, false
 }
 
-func identity(n int) []int {
-	p := make([]int, n)
-	for i := range p {
-		p[i] = i
+// geometryViews are the view operations whose result the explainer gets
+// from the evaluator's own binding, run on a stand-in of the operand
+// (ex.geometry): nothing is read or written.
+var geometryViews = setOf("t", "transpose", "swapaxes", "swapdims", "permute", "unsqueeze", "squeeze",
+	"movedim", "moveaxis", "narrow", "select", "diagonal", "unflatten")
+
+// geometryView is self.name(rest...) (or torch.name(self, rest...)) on a
+// stand-in of self; its other arguments must not be tensors.
+func (ex *explainer) geometryView(e *lang.CallExpr, name string, method bool, self *opnd, rest []aval, args *callArgs) (aval, bool) {
+	if len(args.tensors(false)) > 0 && !(len(args.tensors(false)) == 1 && !method) {
+		return aval{}, false
 	}
-	return p
+	var pos []Value
+	for _, a := range rest {
+		pos = append(pos, ex.value(a))
+	}
+	kw := make([]KwArg, 0, len(args.kwOrder))
+	for _, k := range args.kwOrder {
+		kw = append(kw, KwArg{Name: k, Value: ex.value(args.kw[k])})
+	}
+	return ex.geometry(e, self, func(g *tensor.Tensor) Value {
+		var fn Value
+		if method {
+			fn = ex.s.getAttr(g, name)
+		} else {
+			fn = ex.s.getAttr(ex.s.torch, name)
+			pos = append([]Value{g}, pos...)
+		}
+		return ex.s.Call(fn, &Args{s: ex.s, Pos: pos, Kw: kw})
+	})
 }

@@ -49,7 +49,21 @@ func driftCase(r *rand.Rand, s *Session) (kind, src string) {
 	s.Compat = CompatCurrent
 	set := func(name string, t *tensor.Tensor) { s.globals[name] = t }
 	x := randShape(r, 4)
-	switch k := r.Intn(10); k {
+	switch k := r.Intn(12); k {
+	case 10, 11: // operations worked out without a step: views, reductions, pointwise unary
+		set("x", stridedTensor(r, x))
+		n := max(len(x), 1)
+		d, d2 := r.Intn(2*n)-n, r.Intn(2*n)-n
+		perm := r.Perm(len(x))
+		ops := []string{
+			"x.t()", "x.T", "x.mT", fmt.Sprintf("x.transpose(%d, %d)", d, d2), fmt.Sprintf("x.permute(%s)", fmtTuple(perm)),
+			fmt.Sprintf("x.unsqueeze(%d)", r.Intn(2*n+2)-n-1), "x.squeeze()", fmt.Sprintf("x.squeeze(%d)", d),
+			fmt.Sprintf("x.sum(%d)", d), fmt.Sprintf("x.mean(%d, keepdim=True)", d), "x.sum()", "x.amax(dim=(0, -1))",
+			"x.exp()", "x.float()", "-x", "+x", "x.clone()", "x.contiguous()", "x.detach()", "x.relu()",
+			fmt.Sprintf("x[%d]", d), "x[..., ::2]", "x[None, 1:]", "x[:, None]", "x[..., 0]",
+			fmt.Sprintf("torch.arange(%d, %d, %d)", r.Intn(7)-3, r.Intn(9)-2, r.Intn(3)+1), fmt.Sprintf("torch.arange(%.1f, 2.3, 0.%d)", float64(r.Intn(5))/2-1, 1+r.Intn(9)),
+		}
+		return "derived", ops[r.Intn(len(ops))]
 	case 0, 1: // broadcasting
 		y := relatedShape(r, x)
 		set("x", tensor.Empty(x, tensor.Float32))
@@ -287,10 +301,12 @@ func explainPrediction(s *Session, src string) (prediction, problem string) {
 
 // runForReal runs src and describes its result as explainPrediction does.
 func runForReal(s *Session, src string) string {
-	target := "x"
-	if !strings.Contains(src, "=") || strings.Contains(src, "alpha=") {
-		src = "_r = " + src
-		target = "_r"
+	target := "x" // x op= y
+	if stmts, _ := lang.Parse(src, 1); len(stmts) == 1 {
+		if _, isExpr := stmts[0].(*lang.ExprStmt); isExpr {
+			src = "_r = " + src
+			target = "_r"
+		}
 	}
 	if e := s.Exec(src, 1); e != nil {
 		return "error: " + e.Error()

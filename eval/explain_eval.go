@@ -248,7 +248,11 @@ func (ex *explainer) eval(e lang.Expr) aval {
 		}
 		x := ex.eval(e.X)
 		if x.isTensor() {
-			return ex.abstract(e, x.t.shape, nil, x.t.dtype)
+			strides := resultStrides(x.t.shape, []opnd{*x.t}) // pointwise
+			if e.Op == lang.Plus {
+				strides = x.t.stridesOr() // +x is x
+			}
+			return ex.abstract(e, x.t.shape, strides, x.t.dtype)
 		}
 		return ex.wrap(e, ex.run(ex.text(e), func() Value { return ex.s.unary(e.Op, x.v) }))
 	case *lang.BinaryExpr:
@@ -400,21 +404,16 @@ func (ex *explainer) attr(e *lang.AttrExpr) aval {
 			return aval{v: MakeInt(int64(len(t.shape))), node: e}
 		case "dtype":
 			return aval{v: DTypeValue{t.dtype}, node: e}
-		case "T":
-			perm := make([]int, len(t.shape))
-			for i := range perm {
-				perm[i] = len(perm) - 1 - i
-			}
-			return ex.permuted(e, t, perm)
-		case "mT":
-			if len(t.shape) >= 2 {
-				perm := make([]int, len(t.shape))
-				for i := range perm {
-					perm[i] = i
+		case "T", "mT":
+			// the runtime's own view code, on a stand-in (T's warning is
+			// left to real evaluation)
+			if r, ok := ex.geometry(e, t, func(g *tensor.Tensor) Value {
+				if e.Name == "T" {
+					return g.NumpyT()
 				}
-				n := len(perm)
-				perm[n-1], perm[n-2] = perm[n-2], perm[n-1]
-				return ex.permuted(e, t, perm)
+				return g.MatrixT("mT")
+			}); ok {
+				return r
 			}
 		}
 	}
@@ -422,14 +421,23 @@ func (ex *explainer) attr(e *lang.AttrExpr) aval {
 	return ex.wrap(e, ex.run(ex.text(e), func() Value { return ex.s.getAttr(v, e.Name) }))
 }
 
-func (ex *explainer) permuted(e lang.Expr, t *opnd, perm []int) aval {
-	st := t.stridesOr()
-	shape := make([]int, len(perm))
-	strides := make([]int, len(perm))
-	for i, p := range perm {
-		shape[i], strides[i] = t.shape[p], st[p]
+// geometry runs f, a view operation, on a stand-in with t's geometry and
+// no elements (tensor.Geometry), so that the runtime's code works out the
+// result's shape and strides. ok is false when f raises or gives no
+// tensor: real evaluation then raises PyTorch's error.
+func (ex *explainer) geometry(e lang.Expr, t *opnd, f func(g *tensor.Tensor) Value) (aval, bool) {
+	g := tensor.Geometry(t.shape, t.stridesOr(), t.offset, t.dtype)
+	var v Value
+	if exc := ex.s.guard(func() { v = f(g) }); exc != nil {
+		return aval{}, false
 	}
-	return ex.abstract(e, shape, strides, t.dtype)
+	r, ok := v.(*tensor.Tensor)
+	if !ok {
+		return aval{}, false
+	}
+	a := ex.abstract(e, r.Shape(), r.Strides(), t.dtype)
+	a.t.offset = r.Offset()
+	return a, true
 }
 
 // index is x[i]: basic indexing of a tensor known by shape is worked out
@@ -452,28 +460,21 @@ func (ex *explainer) index(e *lang.IndexExpr) aval {
 	return ex.wrap(e, ex.run(ex.text(e), func() Value { return ex.s.getItem(xv, iv) }))
 }
 
-// basicIndex works out t[items] for ints, slices (positive steps), None
-// and ..., or reports !ok.
+// basicIndex works out t[items] for ints, slices, None and ..., with the
+// evaluator's own indexing on a stand-in; ok is false for other indices
+// (and for an index that raises, left to real evaluation).
 func (ex *explainer) basicIndex(e lang.Expr, t *opnd, items []lang.Expr) (aval, bool) {
-	type idx struct {
-		kind  int // 0 int, 1 slice, 2 None, 3 ellipsis
-		i     int
-		slice *Slice
-	}
-	var list []idx
-	consumed := 0
+	vals := make(Tuple, 0, len(items))
 	for _, it := range items {
 		switch it := it.(type) {
 		case *lang.SliceExpr:
-			v := ex.run(ex.text(it), func() Value { return ex.s.evalSlice(it) })
-			list = append(list, idx{kind: 1, slice: v.(*Slice)})
-			consumed++
+			vals = append(vals, ex.run(ex.text(it), func() Value { return ex.s.evalSlice(it) }))
 		case *lang.Const:
 			switch it.Kind {
 			case lang.None:
-				list = append(list, idx{kind: 2})
+				vals = append(vals, None)
 			case lang.Ellipsis:
-				list = append(list, idx{kind: 3})
+				vals = append(vals, Ellipsis)
 			default:
 				return aval{}, false
 			}
@@ -482,73 +483,15 @@ func (ex *explainer) basicIndex(e lang.Expr, t *opnd, items []lang.Expr) (aval, 
 				return aval{}, false
 			}
 			v := ex.run(ex.text(it), func() Value { return ex.s.eval(it) })
-			n, ok := v.(Int)
-			if !ok {
+			if _, ok := v.(Int); !ok {
 				return aval{}, false
 			}
-			i, ok := n.Int64()
-			if !ok {
-				return aval{}, false
-			}
-			list = append(list, idx{kind: 0, i: int(i)})
-			consumed++
+			vals = append(vals, v)
 		}
 	}
-	if consumed > len(t.shape) {
-		return aval{}, false
+	var idx Value = vals
+	if len(items) == 1 {
+		idx = vals[0]
 	}
-	strides := t.stridesOr()
-	var shape, outStrides []int
-	d := 0
-	sawEllipsis := false
-	for _, it := range list {
-		switch it.kind {
-		case 0:
-			size := t.shape[d]
-			i := it.i
-			if i < -size || i >= size {
-				return aval{}, false
-			}
-			d++
-		case 1:
-			var step int
-			var start, stop int
-			ok := true
-			ex.s.guard(func() { start, stop, step = sliceIndices(it.slice, t.shape[d]) })
-			if step <= 0 {
-				ok = false
-			}
-			if !ok {
-				return aval{}, false
-			}
-			n := 0
-			if stop > start {
-				n = (stop - start + step - 1) / step
-			}
-			shape = append(shape, n)
-			outStrides = append(outStrides, strides[d]*step)
-			d++
-		case 2:
-			shape = append(shape, 1)
-			outStrides = append(outStrides, 1)
-		case 3:
-			// Only the first ellipsis spans dimensions (PyTorch accepts
-			// more; they span none).
-			rest := len(t.shape) - consumed
-			if sawEllipsis {
-				rest = 0
-			}
-			sawEllipsis = true
-			for k := 0; k < rest; k++ {
-				shape = append(shape, t.shape[d])
-				outStrides = append(outStrides, strides[d])
-				d++
-			}
-		}
-	}
-	for ; d < len(t.shape); d++ {
-		shape = append(shape, t.shape[d])
-		outStrides = append(outStrides, strides[d])
-	}
-	return ex.abstract(e, shape, outStrides, t.dtype), true
+	return ex.geometry(e, t, func(g *tensor.Tensor) Value { return ex.s.getItem(g, idx) })
 }

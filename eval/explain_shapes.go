@@ -41,6 +41,11 @@ func (ex *explainer) tensorQuery(e lang.Expr, name string, t *opnd, rest []aval)
 
 // reduction works out the shape of sum(dim, keepdim) and friends.
 func (ex *explainer) reduction(e lang.Expr, name string, t *opnd, rest []aval, args *callArgs) (aval, bool) {
+	if prod(t.shape) == 0 {
+		// some reductions refuse empty dims: real evaluation (cheap here)
+		// says which
+		return aval{}, false
+	}
 	dt := t.dtype
 	switch name {
 	case "mean", "std", "var", "norm", "logsumexp", "nanmean":

@@ -169,3 +169,12 @@ func viewErrorText(err error) string {
 	}
 	return err.Error()
 }
+
+// Geometry is a stand-in with the given geometry and dtype and no
+// elements, as a tensor on PyTorch's meta device is: a view operation
+// (transpose, permute, unsqueeze, select, slicing, ...) on it works out
+// its result's geometry with the runtime's own code. Nothing that reads or
+// writes elements may be given it.
+func Geometry(shape, strides []int, offset int, d DType) *Tensor {
+	return FromStorage(NewStorage(d, 0), offset, shape, strides)
+}
