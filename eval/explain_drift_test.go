@@ -58,7 +58,8 @@ func driftCase(r *rand.Rand, s *Session) (kind, src string) {
 		ops := []string{
 			"x.t()", "x.T", "x.mT", fmt.Sprintf("x.transpose(%d, %d)", d, d2), fmt.Sprintf("x.permute(%s)", fmtTuple(perm)),
 			fmt.Sprintf("x.unsqueeze(%d)", r.Intn(2*n+2)-n-1), "x.squeeze()", fmt.Sprintf("x.squeeze(%d)", d),
-			fmt.Sprintf("x.sum(%d)", d), fmt.Sprintf("x.mean(%d, keepdim=True)", d), "x.sum()", "x.amax(dim=(0, -1))",
+			fmt.Sprintf("x.sum(%d)", d), fmt.Sprintf("x.mean(%d, keepdim=True)", d), "x.sum()", "x.amax(dim=(0, -1))", "x.sum(dim=())", "x.mean((0, 0))", "x.argmax(keepdim=True)",
+			fmt.Sprintf("x.argmin(%d, True)", d), "x.any(-1)", "x.std(0, keepdim=True)", "x.max()", "x.prod(-1)",
 			"x.exp()", "x.float()", "-x", "+x", "x.clone()", "x.contiguous()", "x.detach()", "x.relu()",
 			fmt.Sprintf("x[%d]", d), "x[..., ::2]", "x[None, 1:]", "x[:, None]", "x[..., 0]",
 			fmt.Sprintf("torch.arange(%d, %d, %d)", r.Intn(7)-3, r.Intn(9)-2, r.Intn(3)+1), fmt.Sprintf("torch.arange(%.1f, 2.3, 0.%d)", float64(r.Intn(5))/2-1, 1+r.Intn(9)),

@@ -85,45 +85,24 @@ func (ex *explainer) reduction(e lang.Expr, name string, t *opnd, rest []aval, a
 			return aval{}, false
 		}
 	}
-	if dimArg == nil || dimArg.v == None {
-		if keep {
-			shape := make([]int, len(t.shape))
-			for i := range shape {
-				shape[i] = 1
+	var dims []int // none: every dim
+	if dimArg != nil && dimArg.v != None {
+		if d, ok := ex.intArg(*dimArg); ok {
+			dims = []int{d}
+		} else if dimArg.v != nil {
+			switch dimArg.v.(type) {
+			case Tuple, *List:
+				dims = ex.ints(name, []aval{*dimArg})
+			default:
+				return aval{}, false
 			}
-			return ex.abstract(e, shape, nil, dt), true
-		}
-		return ex.abstract(e, []int{}, nil, dt), true
-	}
-	var dims []int
-	if d, ok := ex.intArg(*dimArg); ok {
-		dims = []int{d}
-	} else if dimArg.v != nil {
-		switch dimArg.v.(type) {
-		case Tuple, *List:
-			dims = ex.ints(name, []aval{*dimArg})
-		default:
+		} else {
 			return aval{}, false
 		}
-	} else {
-		return aval{}, false
-	}
-	drop := map[int]bool{}
-	for _, d := range dims {
-		w, ok := wrapDim(d, len(t.shape))
-		if !ok || drop[w] {
-			return aval{}, false
-		}
-		drop[w] = true
 	}
 	var shape []int
-	for i, s := range t.shape {
-		switch {
-		case !drop[i]:
-			shape = append(shape, s)
-		case keep:
-			shape = append(shape, 1)
-		}
+	if exc := ex.s.guard(func() { shape = tensor.ReduceShape(t.shape, dims, keep) }); exc != nil {
+		return aval{}, false // real evaluation raises it
 	}
 	return ex.abstract(e, shape, nil, dt), true
 }
