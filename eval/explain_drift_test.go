@@ -63,6 +63,8 @@ func driftCase(r *rand.Rand, s *Session) (kind, src string) {
 			"x.exp()", "x.float()", "-x", "+x", "x.clone()", "x.contiguous()", "x.detach()", "x.relu()",
 			fmt.Sprintf("x[%d]", d), "x[..., ::2]", "x[None, 1:]", "x[:, None]", "x[..., 0]",
 			fmt.Sprintf("torch.arange(%d, %d, %d)", r.Intn(7)-3, r.Intn(9)-2, r.Intn(3)+1), fmt.Sprintf("torch.arange(%.1f, 2.3, 0.%d)", float64(r.Intn(5))/2-1, 1+r.Intn(9)),
+			fmt.Sprintf("torch.arange(%d, dtype=torch.int8)", r.Intn(5)-1), fmt.Sprintf("torch.arange(0.1, %.2f, 0.1, dtype=torch.half)", float64(r.Intn(300))/100),
+			fmt.Sprintf("torch.arange(1, %.3f, 1/3)", float64(r.Intn(300))/100),
 		}
 		return "derived", ops[r.Intn(len(ops))]
 	case 0, 1: // broadcasting

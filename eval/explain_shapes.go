@@ -152,20 +152,24 @@ func (ex *explainer) creation(e *lang.CallExpr, name string, args *callArgs) (av
 		t := args.pos[0].t
 		return ex.abstract(e, t.shape, nil, ex.dtypeKw(args, t.dtype)), true
 	case name == "arange":
-		var nums []float64
+		var nums []tensor.Scalar
 		isFloat := false
 		for _, a := range args.pos {
 			switch v := a.v.(type) {
 			case Int:
-				nums = append(nums, v.Float())
+				i, ok := v.Int64()
+				if !ok {
+					return aval{}, false
+				}
+				nums = append(nums, tensor.IntS(i))
 			case Float:
-				nums = append(nums, float64(v))
+				nums = append(nums, tensor.FloatS(float64(v)))
 				isFloat = true
 			default:
 				return aval{}, false
 			}
 		}
-		start, end, step := 0.0, 0.0, 1.0
+		start, end, step := tensor.IntS(0), tensor.IntS(0), tensor.IntS(1)
 		switch len(nums) {
 		case 1:
 			end = nums[0]
@@ -176,18 +180,16 @@ func (ex *explainer) creation(e *lang.CallExpr, name string, args *callArgs) (av
 		default:
 			return aval{}, false
 		}
-		if step == 0 || (end-start)/step < 0 {
-			return aval{}, false
-		}
-		n := int((end - start) / step)
-		if float64(n)*step+start != end && (end-start)/step > float64(n) {
-			n++
-		}
 		dt := tensor.Int64
 		if isFloat {
 			dt = def
 		}
-		return ex.checkedShape(e, name, []int{n}, ex.dtypeKw(args, dt))
+		dt = ex.dtypeKw(args, dt)
+		var n int
+		if exc := ex.s.guard(func() { n = tensor.ArangeLength(start, end, step, dt) }); exc != nil {
+			return aval{}, false // real evaluation raises it
+		}
+		return ex.checkedShape(e, name, []int{n}, dt)
 	}
 	return aval{}, false
 }
