@@ -234,6 +234,17 @@ func wrapDim(d, n int) (int, bool) {
 // rule works out a known call from shapes. ok == false leaves the call
 // to real evaluation.
 func (ex *explainer) rule(e *lang.CallExpr, name string, method bool, recv aval, args *callArgs) (aval, bool) {
+	r, ok := ex.ruleOf(e, name, method, recv, args)
+	if out, has := args.kw["out"]; ok && has && out.isTensor() && r.isTensor() {
+		// the result is written into out=, which keeps its layout or is
+		// resized to the result's shape (tensor.OutStrides)
+		r.t.strides = tensor.OutStrides(out.t.shape, out.t.stridesOr(), r.t.shape)
+	}
+	return r, ok
+}
+
+// ruleOf is rule, before out=.
+func (ex *explainer) ruleOf(e *lang.CallExpr, name string, method bool, recv aval, args *callArgs) (aval, bool) {
 	if r, ok := ex.surfaceRule(e, name, method, recv, args); ok {
 		return r, true
 	}

@@ -74,7 +74,9 @@ func driftCase(r *rand.Rand, s *Session) (kind, src string) {
 		op := []string{"x + y", "x * y", "y - x", "x < y", "torch.add(x, y)", "x.maximum(y)", "torch.atan2(y, x)"}[r.Intn(7)]
 		if r.Intn(4) == 0 {
 			set("c", tensor.Empty(relatedShape(r, x), tensor.Bool))
-			op = []string{"torch.where(c, x, y)", "x.where(c, y)", "torch.lerp(x, y, c.float())"}[r.Intn(3)]
+			op = []string{"torch.where(c, x, y)", "x.where(c, y)", "torch.lerp(x, y, c.float())",
+				"x.masked_fill(c, 1.0)", "x.masked_fill(c, y)", "torch.masked_fill(y, c, x)", "torch.add(x, y, out=x)",
+				"x.masked_fill(c, y.sum())"}[r.Intn(8)]
 		}
 		return "broadcast", op
 	case 2: // in place
@@ -85,6 +87,10 @@ func driftCase(r *rand.Rand, s *Session) (kind, src string) {
 			s.Compat = CompatDocs
 		}
 		op := []string{"x += y", "x *= y", "x.add_(y)", "x.copy_(y)", "x.addcmul_(y, y)", "x.sub_(y, alpha=2)"}[r.Intn(6)]
+		if r.Intn(5) == 0 { // a written tensor that repeats its elements, or shares memory with an input
+			set("x", stridedTensor(r, x))
+			op = []string{"x.add_(1)", "x += y", "x.mul_(y)", "x[1:].add_(x[:-1])", "torch.exp(y, out=x)"}[r.Intn(5)]
+		}
 		return "inplace", op
 	case 3, 4: // matmul
 		a, b := matmulShapes(r)

@@ -2,10 +2,8 @@ package eval
 
 // The text of tensh's teaching features (%explain, hints, %trace,
 // %strides and the notebook magics), in one place for review. PyTorch's own
-// messages are not here: they come from the runtime packages, or, where
-// %explain predicts an error without running the operation, from the
-// "predicted PyTorch messages" block at the end (each checked against
-// PyTorch 1.13).
+// messages are not here: they come from the runtime packages, whose shape
+// rules %explain calls to predict an error without running the operation.
 
 // %explain: broadcasting verdicts, in the seed documents' words.
 const (
@@ -220,17 +218,6 @@ const (
 	msgHelpMethod = "Help on built-in method %s of %s object:"
 	msgHelpNoDoc  = "No description."
 	msgHelpObject = "Help on %s object:\n\n%s"
-)
-
-// Predicted PyTorch messages: what PyTorch 1.13 raises for operations that
-// %explain analyses without running them, where the runtime has no
-// shape rule to ask (the shape rules' messages come from runtime/broadcast,
-// runtime/tensor and runtime/linalg).
-const (
-	ptOutputShape     = "output with shape %s doesn't match the broadcast shape %s"
-	ptMaskedFillDim   = "masked_fill_ only supports a 0-dimensional value tensor, but got tensor with %d dimension(s)."
-	ptOverlapPartial  = "unsupported operation: some elements of the input tensor and the written-to tensor refer to a single memory location. Please clone() the tensor before performing the operation."
-	ptOverlapInternal = "unsupported operation: more than one element of the written-to tensor refers to a single memory location. Please clone() the tensor before performing the operation."
 )
 
 // %explain: library arrays (NumPy, Paddle; explain_lib.go).

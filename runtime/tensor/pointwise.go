@@ -256,7 +256,7 @@ func prepareOut(shape []int, result DType, ops []Operand, opts *Opts) *Tensor {
 		// the result's, checked before the dtypes.
 		for _, o := range ops {
 			if o.T == out {
-				raise(RuntimeError, errOutputShape, ShapeString(out.shape), ShapeString(shape))
+				raise(RuntimeError, "%s", OutShapeError(out.shape, shape))
 			}
 		}
 	}
@@ -280,8 +280,8 @@ func (t *Tensor) resizeInPlace(shape []int) {
 	if t.offset+n > t.st.Len() {
 		t.growStorage(t.offset + n)
 	}
+	t.strides = OutStrides(t.shape, t.strides, shape)
 	t.shape = append([]int{}, shape...)
-	t.strides = ContiguousStrides(shape)
 }
 
 // allocResult allocates the result of a pointwise operation over the given

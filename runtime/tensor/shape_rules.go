@@ -131,8 +131,42 @@ func (e *InplaceError) Message(d DType, dev Device) string {
 	case e.Broadcast != nil:
 		return e.Broadcast.Msg
 	}
-	return fmt.Sprintf(errOutputShape, ShapeString(e.Self), ShapeString(e.Shape))
+	return OutShapeError(e.Self, e.Shape)
 }
+
+// OutShapeError is the error of writing a result of the given shape into
+// an output of another shape that may not be resized (self in place, or
+// an out= tensor that is also an input).
+func OutShapeError(out, shape []int) string {
+	return fmt.Sprintf(errOutputShape, ShapeString(out), ShapeString(shape))
+}
+
+// MaskedFillValueError is masked_fill's rule for its value: a number or a
+// 0-dim tensor (valueDims dims); "" when it is one.
+func MaskedFillValueError(valueDims int) string {
+	if valueDims != 0 {
+		return fmt.Sprintf(errMaskedFillDim, valueDims)
+	}
+	return ""
+}
+
+// ExpandedDim is the rule of internal overlap (MemOverlap::Yes): the first
+// dim of (shape, strides) with size > 1 and stride 0, whose elements share
+// memory, or -1.
+func ExpandedDim(shape, strides []int) int {
+	for i, s := range strides {
+		if s == 0 && shape[i] > 1 {
+			return i
+		}
+	}
+	return -1
+}
+
+// The overlap errors (AssertNoInternalOverlap, AssertNoPartialOverlap).
+var (
+	ErrInternalOverlap = &Error{Kind: RuntimeError, Msg: errOverlapInternal}
+	ErrPartialOverlap  = &Error{Kind: RuntimeError, Msg: errOverlapPartial}
+)
 
 // InplaceShape is the shape rule of an in-place operation self op= others
 // (self's shape never changes). With legacy (the seed documents'
@@ -177,4 +211,14 @@ func viewErrorText(err error) string {
 // writes elements may be given it.
 func Geometry(shape, strides []int, offset int, d DType) *Tensor {
 	return FromStorage(NewStorage(d, 0), offset, shape, strides)
+}
+
+// OutStrides is the layout of an out= tensor of (shape, strides) after a
+// result of resultShape is written into it: kept when the shapes agree,
+// else resized (resizeInPlace) to the contiguous layout.
+func OutStrides(shape, strides, resultShape []int) []int {
+	if sameShape(shape, resultShape) {
+		return strides
+	}
+	return ContiguousStrides(resultShape)
 }
