@@ -136,8 +136,32 @@ func driftCase(r *rand.Rand, s *Session) (kind, src string) {
 			arg = intsArg(sizes)
 		}
 		return "view", fmt.Sprintf(f, arg)
-	default: // flatten, cdist
+	default: // flatten, cdist, gather, scatter
 		set("x", stridedTensor(r, x))
+		if r.Intn(3) == 0 {
+			// index values (0) must be in range: the explainer does not
+			// look at values
+			for i := range x {
+				x[i] = max(x[i], 1)
+			}
+			set("x", stridedTensor(r, x))
+			ix := relatedShape(r, x)
+			if r.Intn(3) != 0 {
+				ix = slices.Clone(x)
+				for i := range ix {
+					ix[i] = r.Intn(ix[i] + 1)
+				}
+			}
+			it := tensor.Full(ix, tensor.IntS(0), tensor.Int64)
+			if r.Intn(8) == 0 {
+				it = tensor.Full(ix, tensor.IntS(0), tensor.Float32)
+			}
+			set("i", it)
+			set("y", tensor.Empty(relatedShape(r, x), []tensor.DType{tensor.Float32, tensor.Float32, tensor.Float64}[r.Intn(3)]))
+			d := r.Intn(2*max(len(x), 1)) - max(len(x), 1)
+			f := []string{"x.gather(%d, i)", "torch.gather(x, %d, i)", "x.scatter(%d, i, y)", "x.scatter_add(%d, i, y)", "x.scatter(%d, i, 2.0)", "torch.scatter(x, %d, i, y)"}[r.Intn(6)]
+			return "gather", fmt.Sprintf(f, d)
+		}
 		if r.Intn(2) == 0 && len(x) >= 2 {
 			y := relatedShape(r, x)
 			if len(y) < 2 {

@@ -24,9 +24,6 @@ const (
 	msgScatterResult  = "%s  %s (%s's shape)"
 	msgScatterSrcDim  = "dim %d: %s has %d > src %s's %d: the index may not be larger than src in any dimension"
 	msgScatterSrcDims = "src %s has %d dimensions and %s has %d: they must have the same number"
-
-	errExplainIndexDType = "%s(): Expected dtype int64 for index"
-	errExplainSrcDType   = "%s(): Expected self.dtype to be equal to src.dtype"
 )
 
 // surfaceRule explains gather and the scatter family; ok is false for
@@ -95,14 +92,12 @@ func (ex *explainer) surfaceRule(e *lang.CallExpr, name string, method bool, rec
 	if base == "scatter_add" {
 		dtName = "scatter"
 	}
-	if ix.dtype != tensor.Int64 && tensor.Numel(ix.shape) > 0 {
-		st.fail("RuntimeError", errExplainIndexDType, dtName)
-		st.cause = st.lines[len(st.lines)-1]
-		ex.record(st)
-		return aval{}, true
+	var srcDType *tensor.DType
+	if src != nil {
+		srcDType = &src.dtype
 	}
-	if src != nil && src.dtype != a.dtype {
-		st.fail("RuntimeError", errExplainSrcDType, dtName)
+	if msg := tensor.ScatterGatherDTypeError(dtName, a.dtype, ix.dtype, tensor.Numel(ix.shape), srcDType); msg != "" {
+		st.fail("RuntimeError", "%s", msg)
 		st.cause = st.lines[len(st.lines)-1]
 		ex.record(st)
 		return aval{}, true
@@ -149,9 +144,9 @@ func (ex *explainer) surfaceRule(e *lang.CallExpr, name string, method bool, rec
 	if src != nil {
 		srcShape = src.shape
 	}
-	if msg := tensor.ScatterGatherShapeError(base == "gather", a.shape, ix.shape, srcShape, dim); msg != "" {
+	if err := tensor.ScatterGatherCheck(base == "gather", a.shape, ix.shape, srcShape, src != nil, dim); err != nil {
 		st.cause = bad
-		st.fail("RuntimeError", "%s", msg)
+		st.fail(err.Kind.String(), "%s", err.Msg)
 		ex.record(st)
 		return aval{}, true
 	}
