@@ -73,7 +73,6 @@ const (
 	errSolveDType     = "linalg.solve: Expected A and B to have the same dtype, but found A of type %s and B of type %s instead"
 	errSolveShapes    = "linalg.solve: Incompatible shapes of A and B for the equation AX = B (%dx%d and %dx%d)"
 	errSolveSingular  = "torch.linalg.solve: The solver failed because the input matrix is singular."
-	errBatchBroadcast = "The size of tensor a (%d) must match the size of tensor b (%d) at non-singleton dimension %d"
 	errCholesky       = "linalg.cholesky: The factorization could not be completed because the input is not positive-definite (the leading minor of order %d is not positive-definite)."
 	errQRMode         = "qr received unrecognized mode '%s' but expected one of 'reduced' (default), 'r', or 'complete'"
 	errEighConverge   = "%s: The algorithm failed to converge because the input matrix is ill-conditioned or has too many repeated eigenvalues."

@@ -161,11 +161,17 @@ func Empty(shape []int, d DType) *Tensor {
 // else dense strides in the order of t's (InferDenseStrides). The result
 // is a CPU tensor.
 func EmptyLike(t *Tensor, d DType) *Tensor {
-	strides := t.strides
-	if !IsContiguous(t.shape, t.strides) && !IsNonOverlappingAndDense(t.shape, t.strides) {
-		strides = InferDenseStrides(t.shape, t.strides)
+	return FromStorage(NewStorage(d, CheckedNumel(t.shape, d)), 0, t.shape, LikeStrides(t.shape, t.strides))
+}
+
+// LikeStrides is the layout EmptyLike gives a tensor like one of (shape,
+// strides): the same strides when they are contiguous or non-overlapping
+// and dense, else dense strides in their order.
+func LikeStrides(shape, strides []int) []int {
+	if !IsContiguous(shape, strides) && !IsNonOverlappingAndDense(shape, strides) {
+		return InferDenseStrides(shape, strides)
 	}
-	return FromStorage(NewStorage(d, CheckedNumel(t.shape, d)), 0, t.shape, strides)
+	return strides
 }
 
 // FromStorage makes a tensor viewing st. It does not check bounds; use
