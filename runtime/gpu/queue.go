@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math"
 	"runtime"
+	"sync/atomic"
 )
 
 // Contexts, queues, buffers and kernel launches on one device. A device's
@@ -101,6 +102,10 @@ func (b *Buffer) Read(dst []byte) error {
 	return err
 }
 
+// Launches counts the kernels launched (tests check that an operation
+// ran on the device).
+var Launches atomic.Int64
+
 // Run launches kernel name of the program over n work items (rounded up
 // to the fixed work-group size; kernels test their index against n) and
 // waits for it. Arguments: *Buffer, int32, int64, uint32, float32,
@@ -148,6 +153,7 @@ func (d *Device) Run(p *Program, name string, n int, args ...any) error {
 	if err := check(call(cl.enqueueNDRange, d.queue, k, 1, 0, ptr(&global), ptr(&local), 0, 0, 0), "clEnqueueNDRangeKernel "+name); err != nil {
 		return err
 	}
+	Launches.Add(1)
 	return check(call(cl.finish, d.queue), "clFinish")
 }
 

@@ -1,0 +1,214 @@
+package gpu
+
+import (
+	"encoding/binary"
+	"fmt"
+	"math"
+	"math/rand"
+	"testing"
+
+	"github.com/tensh/tensh/runtime/tensor"
+)
+
+// The GPU's operations against the CPU's, on random shapes, strides,
+// offsets and broadcasts, for every dtype the device has kernels for.
+// Integer and bool results must be bit-exact; floating results of add,
+// sub, mul, div, maximum and minimum too (IEEE operations, division
+// correctly rounded by BuildOptions, no contraction): a bound of 0 ULP,
+// except add/sub with alpha, 1 ULP (the CPU's compiler may fuse
+// x + alpha*y on some machines).
+
+var gpuDTypes = []tensor.DType{tensor.Bool, tensor.Uint8, tensor.Int8, tensor.Int16, tensor.Int32, tensor.Int64, tensor.Float32, tensor.Float64}
+
+// testDevice is the tensh device of the first OpenCL device.
+func testDevice(t *testing.T) (tensor.Device, *Device) {
+	d := needDevice(t)
+	return tensor.Device{Type: "opencl", Index: 0}, d
+}
+
+// randView makes a tensor of shape with a random layout: permuted
+// dimensions, gaps between rows, an offset, random values of dtype d.
+func randView(rng *rand.Rand, d tensor.DType, shape []int) *tensor.Tensor {
+	n := len(shape)
+	strides := make([]int, n)
+	stride := 1
+	for _, i := range rng.Perm(n) {
+		strides[i] = stride
+		stride *= shape[i] + rng.Intn(2)
+	}
+	offset := rng.Intn(3)
+	size := offset + 1
+	for i, s := range shape {
+		size += (s - 1) * strides[i]
+	}
+	st := tensor.NewStorage(d, size)
+	for i := 0; i < size; i++ {
+		var v tensor.Scalar
+		switch {
+		case d == tensor.Bool:
+			v = tensor.IntS(int64(rng.Intn(2)))
+		case d.IsFloat():
+			specials := []float64{math.NaN(), math.Inf(1), math.Inf(-1), 0, math.Copysign(0, -1)}
+			if rng.Intn(10) == 0 {
+				v = tensor.FloatS(specials[rng.Intn(len(specials))])
+			} else {
+				v = tensor.FloatS(rng.NormFloat64() * 10)
+			}
+		case d == tensor.Uint8:
+			v = tensor.IntS(int64(rng.Intn(256)))
+		default:
+			v = tensor.IntS(int64(rng.Intn(200) - 100))
+		}
+		st.Set(i, v)
+	}
+	return tensor.FromStorage(st, offset, shape, strides)
+}
+
+// randShapes are a result shape and two operand shapes broadcasting to it.
+func randShapes(rng *rand.Rand) (out, a, b []int) {
+	nd := rng.Intn(5)
+	out = make([]int, nd)
+	for i := range out {
+		out[i] = 1 + rng.Intn(5)
+	}
+	bcast := func() []int {
+		s := append([]int{}, out...)
+		for i := range s {
+			if rng.Intn(4) == 0 {
+				s[i] = 1
+			}
+		}
+		return s[rng.Intn(len(s)+1)/2:]
+	}
+	return out, bcast(), bcast()
+}
+
+// sameValues compares two tensors of one shape: bit-exact for integer
+// and bool dtypes, within ulps for floating ones (NaN equal to NaN).
+func sameValues(got, want *tensor.Tensor, ulps uint64) error {
+	g := tensor.OnDevice(got, tensor.CPU).Contiguous()
+	w := want.Contiguous()
+	if fmt.Sprint(g.Shape()) != fmt.Sprint(w.Shape()) || g.DType() != w.DType() {
+		return fmt.Errorf("shape/dtype %v %v, want %v %v", g.Shape(), g.DType(), w.Shape(), w.DType())
+	}
+	isz := w.DType().ItemSize()
+	gb := g.Storage().Bytes()[g.Offset()*isz:][:w.Numel()*isz]
+	wb := w.Storage().Bytes()[w.Offset()*isz:][:w.Numel()*isz]
+	for i := 0; i < w.Numel(); i++ {
+		x, y := gb[i*isz:(i+1)*isz], wb[i*isz:(i+1)*isz]
+		switch w.DType() {
+		case tensor.Float32:
+			a, b := math.Float32frombits(binary.LittleEndian.Uint32(x)), math.Float32frombits(binary.LittleEndian.Uint32(y))
+			if !(a != a && b != b) && ulpDiff(uint64(math.Float32bits(a)), uint64(math.Float32bits(b)), 32) > ulps {
+				return fmt.Errorf("element %d: %v, want %v", i, a, b)
+			}
+		case tensor.Float64:
+			a, b := math.Float64frombits(binary.LittleEndian.Uint64(x)), math.Float64frombits(binary.LittleEndian.Uint64(y))
+			if !(a != a && b != b) && ulpDiff(math.Float64bits(a), math.Float64bits(b), 64) > ulps {
+				return fmt.Errorf("element %d: %v, want %v", i, a, b)
+			}
+		default:
+			if string(x) != string(y) {
+				return fmt.Errorf("element %d: bytes %v, want %v", i, x, y)
+			}
+		}
+	}
+	return nil
+}
+
+// ulpDiff is the distance in units in the last place of two floats' bits
+// (sign-magnitude mapped onto a line).
+func ulpDiff(a, b uint64, bits uint) uint64 {
+	sign := uint64(1) << (bits - 1)
+	line := func(v uint64) int64 {
+		if v&sign != 0 {
+			return -int64(v &^ sign)
+		}
+		return int64(v)
+	}
+	d := line(a) - line(b)
+	if d < 0 {
+		d = -d
+	}
+	return uint64(d)
+}
+
+// catch runs f and returns the *tensor.Error it raised, if any.
+func catch(f func()) (err *tensor.Error) {
+	defer func() {
+		if r := recover(); r != nil {
+			if e, ok := r.(*tensor.Error); ok {
+				err = e
+				return
+			}
+			panic(r)
+		}
+	}()
+	f()
+	return nil
+}
+
+func TestBinaryMatchesCPU(t *testing.T) {
+	gdev, dev := testDevice(t)
+	rng := rand.New(rand.NewSource(14))
+	for _, d := range gpuDTypes {
+		if d == tensor.Float64 && !dev.FP64 {
+			continue
+		}
+		for op, desc := range binaryDescs {
+			if desc.expr(d) == "" {
+				continue
+			}
+			for trial := 0; trial < 4; trial++ {
+				out, sa, sb := randShapes(rng)
+				a, b := randView(rng, d, sa), randView(rng, d, sb)
+				alpha := tensor.IntS(1)
+				if trial == 3 && (op == tensor.OpAdd || op == tensor.OpSub) && d != tensor.Bool {
+					alpha = tensor.IntS(3)
+				}
+				run := func(x, y *tensor.Tensor) *tensor.Tensor {
+					switch op {
+					case tensor.OpAdd:
+						return tensor.Add(tensor.TensorOperand(x), tensor.TensorOperand(y), alpha, tensor.Opts{})
+					case tensor.OpSub:
+						return tensor.Sub(tensor.TensorOperand(x), tensor.TensorOperand(y), alpha, tensor.Opts{})
+					}
+					return tensor.Binary(op, tensor.TensorOperand(x), tensor.TensorOperand(y), tensor.Opts{})
+				}
+				want := run(a, b)
+				before := Launches.Load()
+				got := run(tensor.OnDevice(a, gdev), tensor.OnDevice(b, gdev))
+				if got.Device() != gdev {
+					t.Fatalf("%s %v: result on %v", desc.name, d, got.Device())
+				}
+				if want.Numel() > 0 && Launches.Load() == before {
+					t.Fatalf("%s %v: no kernel ran", desc.name, d)
+				}
+				ulps := uint64(0)
+				if alpha.I != 1 {
+					ulps = 1
+				}
+				if err := sameValues(got, want, ulps); err != nil {
+					t.Errorf("%s %v %v (a %v%v, b %v%v): %v", desc.name, d, out, a.Shape(), a.Strides(), b.Shape(), b.Strides(), err)
+				}
+			}
+		}
+	}
+}
+
+func TestMixedDevices(t *testing.T) {
+	gdev, _ := testDevice(t)
+	a := tensor.OnDevice(tensor.Full([]int{2}, tensor.IntS(1), tensor.Float32), gdev)
+	b := tensor.Full([]int{2}, tensor.IntS(1), tensor.Float32)
+	for _, pair := range [][2]*tensor.Tensor{{a, b}, {b, a}} {
+		e := catch(func() { tensor.Binary(tensor.OpAdd, tensor.TensorOperand(pair[0]), tensor.TensorOperand(pair[1]), tensor.Opts{}) })
+		if e == nil || e.Msg != "Expected all tensors to be on the same device, but found at least two devices, opencl:0 and cpu!" {
+			t.Errorf("mixed devices: %v", e)
+		}
+	}
+	// A 0-d CPU tensor goes with a GPU tensor.
+	s := tensor.Scalar0(tensor.FloatS(2), tensor.Float32)
+	if r := tensor.Binary(tensor.OpMul, tensor.TensorOperand(a), tensor.TensorOperand(s), tensor.Opts{}); r.Device() != gdev {
+		t.Errorf("a 0-d CPU operand: result on %v", r.Device())
+	}
+}
