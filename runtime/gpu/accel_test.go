@@ -201,7 +201,9 @@ func TestMixedDevices(t *testing.T) {
 	a := tensor.OnDevice(tensor.Full([]int{2}, tensor.IntS(1), tensor.Float32), gdev)
 	b := tensor.Full([]int{2}, tensor.IntS(1), tensor.Float32)
 	for _, pair := range [][2]*tensor.Tensor{{a, b}, {b, a}} {
-		e := catch(func() { tensor.Binary(tensor.OpAdd, tensor.TensorOperand(pair[0]), tensor.TensorOperand(pair[1]), tensor.Opts{}) })
+		e := catch(func() {
+			tensor.Binary(tensor.OpAdd, tensor.TensorOperand(pair[0]), tensor.TensorOperand(pair[1]), tensor.Opts{})
+		})
 		if e == nil || e.Msg != "Expected all tensors to be on the same device, but found at least two devices, opencl:0 and cpu!" {
 			t.Errorf("mixed devices: %v", e)
 		}
