@@ -74,6 +74,9 @@ func OnDevice(t *Tensor, dev Device) *Tensor {
 	return t.WithDevice(dev)
 }
 
+// SetDevice places t, a tensor an operation has just made, on dev.
+func (t *Tensor) SetDevice(dev Device) { t.device = dev }
+
 // Bytes is the storage's elements as raw bytes (little-endian machine
 // layout; a bool is one byte), shared with the storage.
 func (s *Storage) Bytes() []byte {
