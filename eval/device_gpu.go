@@ -49,7 +49,9 @@ func moveTo(t *tensor.Tensor, d tensor.Device) *tensor.Tensor {
 	if !d.IsCPU() {
 		gpuSeen = true
 	}
-	return tensor.OnDevice(t.Clone(), d)
+	// The copy runs on the host, where the elements are.
+	c := tensor.OnDevice(t, tensor.CPU).Clone()
+	return tensor.OnDevice(c, d)
 }
 
 // deviceExempt are the builtins that take tensors of several devices or

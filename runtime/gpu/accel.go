@@ -31,9 +31,10 @@ func deviceOf(d tensor.Device) *Device {
 type geometry struct {
 	n       int
 	size    []int
-	st      [3][]int
-	offsets [3]int // each operand's first element in its storage
-	spans   [3]int // elements from the first to one past the last
+	st      [maxOperands][]int
+	offsets [maxOperands]int // each operand's first element in its storage
+	spans   [maxOperands]int // elements from the first to one past the last
+	nops    int
 }
 
 // broadcastStrides are t's strides over shape (right-aligned; 0 where t
@@ -55,11 +56,11 @@ func broadcastStrides(t *tensor.Tensor, shape []int) []int {
 func newGeometry(dst *tensor.Tensor, ins ...*tensor.Tensor) (*geometry, bool) {
 	shape := dst.Shape()
 	ops := append([]*tensor.Tensor{dst}, ins...)
-	var sts [3][]int
+	var sts [maxOperands][]int
 	for k, t := range ops {
 		sts[k] = broadcastStrides(t, shape)
 	}
-	g := &geometry{n: dst.Numel()}
+	g := &geometry{n: dst.Numel(), nops: len(ops)}
 	for i, s := range shape {
 		if s == 1 {
 			continue
@@ -100,7 +101,7 @@ func (g *geometry) fits32() bool {
 	if g.n >= math.MaxInt32 {
 		return false
 	}
-	for _, s := range g.spans {
+	for _, s := range g.spans[:g.nops] {
 		if s >= math.MaxInt32 {
 			return false
 		}
@@ -123,7 +124,7 @@ func (g *geometry) encode(wide bool) []byte {
 	for i := 0; i < MaxDims; i++ {
 		put(at(g.size, i))
 	}
-	for k := 0; k < 3; k++ {
+	for k := 0; k < maxOperands; k++ {
 		for i := 0; i < MaxDims; i++ {
 			put(at(g.st[k], i))
 		}
@@ -153,25 +154,77 @@ func span(t *tensor.Tensor, offset, n int) []byte {
 
 // Binary runs a binary operation on the device of dst.
 func (accel) Binary(op tensor.BinaryOp, dst, a, b *tensor.Tensor, alpha tensor.Scalar, hasAlpha bool) bool {
-	desc, ok := binaryDescs[op]
+	ds, ok := binaryDescs[op]
 	if hasAlpha {
-		desc, ok = addAlpha, op == tensor.OpAdd || op == tensor.OpSub
+		ds, ok = addAlpha, op == tensor.OpAdd || op == tensor.OpSub
 	}
 	d := a.DType()
-	dev := deviceOf(dst.Device())
-	if !ok || dev == nil || clType(d) == "" || desc.expr(d) == "" || (d == tensor.Float64 && !dev.FP64) || dst.Numel() == 0 {
+	if !ok || ds.expr(d) == "" {
 		return false
 	}
-	g, ok := newGeometry(dst, a, b)
+	var extra [][]byte
+	if hasAlpha {
+		extra = append(extra, scalarBytes(alpha, d))
+	}
+	return launch(dst, "binary", d, binarySource, ds.name, []*tensor.Tensor{dst, a, b}, extra...)
+}
+
+// Unary runs a unary operation (one of the public ones, without
+// parameters) on the device of dst.
+func (accel) Unary(op tensor.UnaryOp, dst, a *tensor.Tensor) bool {
+	ds, ok := unaryDescs[op]
+	d := a.DType()
+	if !ok || ds.expr(d) == "" {
+		return false
+	}
+	return launch(dst, "unary", d, unarySource, ds.name, []*tensor.Tensor{dst, a})
+}
+
+// Copy copies src into dst (same shape; dtypes may differ) on dst's
+// device.
+func (accel) Copy(dst, src *tensor.Tensor) bool {
+	s, d := src.DType(), dst.DType()
+	if clType(s) == "" || clType(d) == "" || castExpr(s, d) == "" {
+		return false
+	}
+	if (s == tensor.Float64 || d == tensor.Float64) && !fp64(dst) {
+		return false
+	}
+	return launch(dst, "copy", s, castSource, "copy_"+castName(d), []*tensor.Tensor{dst, src})
+}
+
+// Where is where(cond, x, y) into dst, on dst's device.
+func (accel) Where(dst, cond, x, y *tensor.Tensor) bool {
+	return launch(dst, "where", dst.DType(), whereSource, "where", []*tensor.Tensor{dst, cond, x, y})
+}
+
+// fp64 reports whether t's device runs float64 kernels.
+func fp64(t *tensor.Tensor) bool {
+	dev := deviceOf(t.Device())
+	return dev != nil && dev.FP64
+}
+
+// launch runs kernel name of a family's program for dtype d over the
+// operands (ops[0] the result), or returns false when the device cannot.
+func launch(dst *tensor.Tensor, family string, d tensor.DType, src func(tensor.DType) string, name string, ops []*tensor.Tensor, extra ...[]byte) bool {
+	dev := deviceOf(dst.Device())
+	if dev == nil || clType(d) == "" || (d == tensor.Float64 && !dev.FP64) {
+		return false
+	}
+	if dst.Numel() == 0 {
+		return true
+	}
+	g, ok := newGeometry(dst, ops[1:]...)
 	if !ok {
 		return false
 	}
-	prog := build(dev, "binary", d, binarySource)
-	name := desc.name + "_long"
+	prog := build(dev, family, d, src)
 	if g.fits32() {
-		name = desc.name + "_int"
+		name += "_int"
+	} else {
+		name += "_long"
 	}
-	run(dev, prog, name, g, []*tensor.Tensor{dst, a, b}, scalarBytes(alpha, d))
+	run(dev, prog, name, g, ops, extra...)
 	return true
 }
 

@@ -18,8 +18,6 @@ import (
 // except add/sub with alpha, 1 ULP (the CPU's compiler may fuse
 // x + alpha*y on some machines).
 
-var gpuDTypes = []tensor.DType{tensor.Bool, tensor.Uint8, tensor.Int8, tensor.Int16, tensor.Int32, tensor.Int64, tensor.Float32, tensor.Float64}
-
 // testDevice is the tensh device of the first OpenCL device.
 func testDevice(t *testing.T) (tensor.Device, *Device) {
 	d := needDevice(t)
@@ -212,5 +210,99 @@ func TestMixedDevices(t *testing.T) {
 	s := tensor.Scalar0(tensor.FloatS(2), tensor.Float32)
 	if r := tensor.Binary(tensor.OpMul, tensor.TensorOperand(a), tensor.TensorOperand(s), tensor.Opts{}); r.Device() != gdev {
 		t.Errorf("a 0-d CPU operand: result on %v", r.Device())
+	}
+}
+
+// unaryULPs is the bound of a unary operation on floats: 0 (exact) for
+// all but the ones computed with OpenCL's built-in transcendental
+// functions, which OpenCL 1.2 allows 3 (exp, log), 4 (sin, cos) and 5
+// (tanh) ULP in float32 and float64; 8 ULP covers those plus the CPU's own
+// error (SLEEF's 1 ULP) and sigmoid's composition.
+func unaryULPs(op tensor.UnaryOp) uint64 {
+	if transcendental[op] {
+		return 8
+	}
+	return 0
+}
+
+func TestUnaryMatchesCPU(t *testing.T) {
+	gdev, dev := testDevice(t)
+	rng := rand.New(rand.NewSource(41))
+	for _, d := range gpuDTypes {
+		if d == tensor.Float64 && !dev.FP64 {
+			continue
+		}
+		for _, op := range sortedOps(unaryDescs) {
+			ds := unaryDescs[op]
+			if ds.expr(d) == "" {
+				continue
+			}
+			for trial := 0; trial < 3; trial++ {
+				shape, _, _ := randShapes(rng)
+				a := randView(rng, d, shape)
+				want := tensor.Unary(op, a, tensor.Opts{})
+				before := Launches.Load()
+				got := tensor.Unary(op, tensor.OnDevice(a, gdev), tensor.Opts{})
+				if got.Device() != gdev {
+					t.Fatalf("%s %v: result on %v", ds.name, d, got.Device())
+				}
+				if want.Numel() > 0 && Launches.Load() == before {
+					t.Fatalf("%s %v: no kernel ran", ds.name, d)
+				}
+				if err := sameValues(got, want, unaryULPs(op)); err != nil {
+					t.Errorf("%s %v (a %v%v): %v", ds.name, d, a.Shape(), a.Strides(), err)
+				}
+			}
+		}
+	}
+}
+
+// TestCopyMatchesCPU copies between random layouts and dtypes: into a
+// strided view of a GPU tensor (the elements between stay), and casts.
+func TestCopyMatchesCPU(t *testing.T) {
+	gdev, dev := testDevice(t)
+	rng := rand.New(rand.NewSource(7))
+	for _, s := range gpuDTypes {
+		for _, d := range gpuDTypes {
+			if (s == tensor.Float64 || d == tensor.Float64) && !dev.FP64 {
+				continue
+			}
+			shape, _, _ := randShapes(rng)
+			src := randView(rng, s, shape)
+			base := randView(rng, d, shape)
+			whole := tensor.FromStorage(base.Storage(), 0, []int{base.Storage().Len()}, []int{1}).Clone()
+			tensor.CopyInto(tensor.FromStorage(whole.Storage(), base.Offset(), shape, base.Strides()), src)
+			before := Launches.Load()
+			tensor.CopyInto(tensor.OnDevice(base, gdev), src)
+			if castExpr(s, d) != "" && src.Numel() > 0 && Launches.Load() == before {
+				t.Fatalf("copy %v to %v: no kernel ran", s, d)
+			}
+			all := tensor.FromStorage(base.Storage(), 0, []int{base.Storage().Len()}, []int{1})
+			if err := sameValues(all, whole, 0); err != nil {
+				t.Errorf("copy %v to %v (shape %v strides %v): %v", s, d, shape, base.Strides(), err)
+			}
+		}
+	}
+}
+
+func TestWhereMatchesCPU(t *testing.T) {
+	gdev, dev := testDevice(t)
+	rng := rand.New(rand.NewSource(3))
+	for _, d := range gpuDTypes {
+		if d == tensor.Float64 && !dev.FP64 {
+			continue
+		}
+		out, sa, sb := randShapes(rng)
+		c := randView(rng, tensor.Bool, out[len(out)/2:])
+		a, b := randView(rng, d, sa), randView(rng, d, sb)
+		want := tensor.Where(c, tensor.TensorOperand(a), tensor.TensorOperand(b), tensor.Opts{})
+		before := Launches.Load()
+		got := tensor.Where(tensor.OnDevice(c, gdev), tensor.TensorOperand(tensor.OnDevice(a, gdev)), tensor.TensorOperand(tensor.OnDevice(b, gdev)), tensor.Opts{})
+		if want.Numel() > 0 && Launches.Load() == before {
+			t.Fatalf("where %v: no kernel ran", d)
+		}
+		if err := sameValues(got, want, 0); err != nil {
+			t.Errorf("where %v: %v", d, err)
+		}
 	}
 }

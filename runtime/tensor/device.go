@@ -17,7 +17,18 @@ type Accelerator interface {
 	// Binary writes op(a, b) into dst (dst's shape; a and b broadcast to
 	// it, of the compute dtype; dst bool for comparisons).
 	Binary(op BinaryOp, dst, a, b *Tensor, alpha Scalar, hasAlpha bool) bool
+	// Unary writes op(a) into dst (a public operation, no parameters).
+	Unary(op UnaryOp, dst, a *Tensor) bool
+	// Copy copies src into dst (one shape; the dtypes may differ).
+	Copy(dst, src *Tensor) bool
+	// Where writes where(cond, x, y) into dst (cond bool, x and y of
+	// dst's dtype, all broadcast to dst's shape).
+	Where(dst, cond, x, y *Tensor) bool
 }
+
+// onAccelerator reports whether an operation writing dst goes to the
+// accelerator first.
+func onAccelerator(dst *Tensor) bool { return accelerator != nil && !dst.device.IsCPU() }
 
 var accelerator Accelerator
 
