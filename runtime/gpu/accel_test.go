@@ -306,3 +306,58 @@ func TestWhereMatchesCPU(t *testing.T) {
 		}
 	}
 }
+
+// TestSumMatchesCPU sums over random sets of dimensions (and all of
+// them): integer sums bit-exact; floating sums, whose order differs from
+// the CPU's cascade, within 1e-5 (float32) or 1e-12 (float64) of the sum
+// of the absolute values.
+func TestSumMatchesCPU(t *testing.T) {
+	gdev, dev := testDevice(t)
+	rng := rand.New(rand.NewSource(5))
+	for _, d := range gpuDTypes {
+		if d == tensor.Float64 && !dev.FP64 {
+			continue
+		}
+		for trial := 0; trial < 4; trial++ {
+			shape, _, _ := randShapes(rng)
+			if trial == 3 {
+				shape = []int{3, 700}
+			}
+			a := randView(rng, d, shape)
+			if d.IsFloat() {
+				a = tensor.Where(tensor.Unary(tensor.OpIsfinite, a, tensor.Opts{}), tensor.TensorOperand(a), tensor.ScalarOperand(tensor.FloatS(1)), tensor.Opts{})
+			}
+			var dims []int
+			for i := range shape {
+				if rng.Intn(2) == 0 {
+					dims = append(dims, i)
+				}
+			}
+			keep := rng.Intn(2) == 0
+			want := tensor.Sum(a, dims, keep)
+			before := Launches.Load()
+			got := tensor.Sum(tensor.OnDevice(a, gdev), dims, keep)
+			if got.Device() != gdev || Launches.Load() == before {
+				t.Fatalf("sum %v: on %v, %d launches", d, got.Device(), Launches.Load()-before)
+			}
+			if !d.IsFloat() {
+				if err := sameValues(got, want, 0); err != nil {
+					t.Errorf("sum %v %v dims %v: %v", d, shape, dims, err)
+				}
+				continue
+			}
+			tol := 1e-5
+			if d == tensor.Float64 {
+				tol = 1e-12
+			}
+			abs := tensor.Sum(tensor.Unary(tensor.OpAbs, a, tensor.Opts{}), dims, keep).Contiguous()
+			g, w := tensor.OnDevice(got, tensor.CPU).Contiguous(), want.Contiguous()
+			for i := 0; i < w.Numel(); i++ {
+				x, y, s := g.Storage().Get(g.Offset()+i).Float(), w.Storage().Get(w.Offset()+i).Float(), abs.Storage().Get(abs.Offset()+i).Float()
+				if math.Abs(x-y) > tol*s+1e-30 {
+					t.Errorf("sum %v %v dims %v element %d: %v, want %v", d, shape, dims, i, x, y)
+				}
+			}
+		}
+	}
+}

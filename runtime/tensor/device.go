@@ -24,6 +24,9 @@ type Accelerator interface {
 	// Where writes where(cond, x, y) into dst (cond bool, x and y of
 	// dst's dtype, all broadcast to dst's shape).
 	Where(dst, cond, x, y *Tensor) bool
+	// Sum writes in's sum over the dimensions in mask into out (new,
+	// contiguous, the kept dimensions in order; one dtype).
+	Sum(out, in *Tensor, mask []bool) bool
 }
 
 // onAccelerator reports whether an operation writing dst goes to the

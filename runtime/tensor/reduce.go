@@ -25,6 +25,13 @@ func Sum(t *Tensor, dims []int, keepdim bool) *Tensor {
 func SumAs(t *Tensor, dims []int, keepdim bool, d DType) *Tensor {
 	r := newReduction(t, dims, keepdim)
 	in := t.To(d)
+	if !t.device.IsCPU() && accelerator != nil {
+		out, _ := r.output(d)
+		out.device = t.device
+		if accelerator.Sum(out, in, r.mask) {
+			return out
+		}
+	}
 	if d.IsFloat() {
 		return floatSum(r, in)
 	}
