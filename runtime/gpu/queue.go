@@ -114,6 +114,23 @@ func (d *Device) Run(p *Program, name string, n int, args ...any) error {
 	if n <= 0 {
 		return nil
 	}
+	wg := WorkGroup
+	if d.MaxWG > 0 && d.MaxWG < wg {
+		wg = d.MaxWG
+	}
+	return d.launch(p, name, (n+wg-1)/wg*wg, wg, args...)
+}
+
+// RunGroups launches groups work-groups of exactly WorkGroup items (for
+// kernels that share local memory across a group).
+func (d *Device) RunGroups(p *Program, name string, groups int, args ...any) error {
+	if groups <= 0 {
+		return nil
+	}
+	return d.launch(p, name, groups*WorkGroup, WorkGroup, args...)
+}
+
+func (d *Device) launch(p *Program, name string, n, wg int, args ...any) error {
 	d.mu.Lock()
 	defer d.mu.Unlock()
 	k, code := callHandle(cl.createKernel, p.handle, bytesPtr(cString(name)))
@@ -144,12 +161,7 @@ func (d *Device) Run(p *Program, name string, n int, args ...any) error {
 		}
 		runtime.KeepAlive(v)
 	}
-	wg := WorkGroup
-	if d.MaxWG > 0 && d.MaxWG < wg {
-		wg = d.MaxWG
-	}
-	global := uintptr((n + wg - 1) / wg * wg)
-	local := uintptr(wg)
+	global, local := uintptr(n), uintptr(wg)
 	if err := check(call(cl.enqueueNDRange, d.queue, k, 1, 0, ptr(&global), ptr(&local), 0, 0, 0), "clEnqueueNDRangeKernel "+name); err != nil {
 		return err
 	}

@@ -27,6 +27,15 @@ type Accelerator interface {
 	// Sum writes in's sum over the dimensions in mask into out (new,
 	// contiguous, the kept dimensions in order; one dtype).
 	Sum(out, in *Tensor, mask []bool) bool
+	// Matmul writes the products of a ([b,] m, k) and b ([b,] k, n), of
+	// one dtype, into out (new, contiguous, [b,] m, n).
+	Matmul(out, a, b *Tensor) bool
+}
+
+// AccelMatmul runs a matrix product on out's device when the GPU backend
+// can (runtime/linalg calls it).
+func AccelMatmul(out, a, b *Tensor) bool {
+	return onAccelerator(out) && accelerator.Matmul(out, a, b)
 }
 
 // onAccelerator reports whether an operation writing dst goes to the
