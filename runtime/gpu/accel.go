@@ -198,6 +198,45 @@ func (accel) Where(dst, cond, x, y *tensor.Tensor) bool {
 	return launch(dst, "where", dst.DType(), whereSource, "where", []*tensor.Tensor{dst, cond, x, y})
 }
 
+// Gather writes src[index * dstride] into out (src a view over out's
+// shape, 0-strided along the gathered dimension; index int64 over out's
+// shape, its values checked).
+func (accel) Gather(out, src, index *tensor.Tensor, dstride int) bool {
+	if index.DType() != tensor.Int64 {
+		return false
+	}
+	dev := deviceOf(out.Device())
+	d := out.DType()
+	if dev == nil || clType(d) == "" || (d == tensor.Float64 && !dev.FP64) {
+		return false
+	}
+	if out.Numel() == 0 {
+		return true
+	}
+	g, ok := newGeometry(out, index, src)
+	if !ok {
+		return false
+	}
+	// The source's span is its whole reach from its offset: the
+	// gathered dimension is not in its strides.
+	g.spans[2] = src.Storage().Len() - g.offsets[2]
+	wide := !g.fits32() || dstride >= 1<<31
+	var stride [8]byte
+	if wide {
+		binary.LittleEndian.PutUint64(stride[:], uint64(dstride))
+	} else {
+		binary.LittleEndian.PutUint32(stride[:4], uint32(dstride))
+	}
+	prog := build(dev, "gather", d, gatherSource)
+	name := "gather_int"
+	sz := 4
+	if wide {
+		name, sz = "gather_long", 8
+	}
+	runWide(dev, prog, name, g, wide, []*tensor.Tensor{out, index, src}, stride[:sz])
+	return true
+}
+
 // fp64 reports whether t's device runs float64 kernels.
 func fp64(t *tensor.Tensor) bool {
 	dev := deviceOf(t.Device())
@@ -240,6 +279,11 @@ func build(dev *Device, family string, d tensor.DType, src func(tensor.DType) st
 // run uploads the operands' spans, launches the kernel over the geometry
 // and downloads the result (operand 0).
 func run(dev *Device, prog *Program, name string, g *geometry, ops []*tensor.Tensor, extra ...[]byte) {
+	runWide(dev, prog, name, g, !g.fits32(), ops, extra...)
+}
+
+// runWide is run with the index width chosen by the caller.
+func runWide(dev *Device, prog *Program, name string, g *geometry, wide bool, ops []*tensor.Tensor, extra ...[]byte) {
 	bufs := make([]*Buffer, len(ops))
 	defer func() {
 		for _, b := range bufs {
@@ -265,7 +309,7 @@ func run(dev *Device, prog *Program, name string, g *geometry, ops []*tensor.Ten
 	for _, b := range bufs {
 		args = append(args, b)
 	}
-	args = append(args, g.encode(!g.fits32()))
+	args = append(args, g.encode(wide))
 	for _, e := range extra {
 		args = append(args, e)
 	}

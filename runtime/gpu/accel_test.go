@@ -361,3 +361,46 @@ func TestSumMatchesCPU(t *testing.T) {
 		}
 	}
 }
+
+// TestGatherMatchesCPU: torch.gather and index_select on random layouts,
+// bit-exact.
+func TestGatherMatchesCPU(t *testing.T) {
+	gdev, dev := testDevice(t)
+	rng := rand.New(rand.NewSource(9))
+	for _, d := range gpuDTypes {
+		if d == tensor.Float64 && !dev.FP64 {
+			continue
+		}
+		shape := []int{2 + rng.Intn(3), 2 + rng.Intn(3), 1 + rng.Intn(3)}
+		src := randView(rng, d, shape)
+		dim := rng.Intn(3)
+		ishape := append([]int{}, shape...)
+		ishape[dim] = 1 + rng.Intn(5)
+		idx := tensor.Empty(ishape, tensor.Int64)
+		for i := 0; i < idx.Numel(); i++ {
+			idx.Storage().Set(i, tensor.IntS(int64(rng.Intn(shape[dim]))))
+		}
+		want := tensor.Gather(src, dim, idx)
+		before := Launches.Load()
+		got := tensor.Gather(tensor.OnDevice(src, gdev), dim, tensor.OnDevice(idx, gdev))
+		if Launches.Load() == before {
+			t.Fatalf("gather %v: no kernel ran", d)
+		}
+		if err := sameValues(got, want, 0); err != nil {
+			t.Errorf("gather %v dim %d: %v", d, dim, err)
+		}
+		sel := tensor.Empty([]int{4}, tensor.Int32)
+		for i := 0; i < 4; i++ {
+			sel.Storage().Set(i, tensor.IntS(int64(rng.Intn(shape[dim]))))
+		}
+		want = tensor.IndexSelect(src, dim, sel)
+		before = Launches.Load()
+		got = tensor.IndexSelect(tensor.OnDevice(src, gdev), dim, tensor.OnDevice(sel, gdev))
+		if Launches.Load() == before {
+			t.Fatalf("index_select %v: no kernel ran", d)
+		}
+		if err := sameValues(got, want, 0); err != nil {
+			t.Errorf("index_select %v dim %d: %v", d, dim, err)
+		}
+	}
+}

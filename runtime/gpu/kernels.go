@@ -75,7 +75,8 @@ type kernelSpec struct {
 	name   string
 	out    string
 	ins    []string
-	params string // e.g. ", T alpha"
+	raw    []string // operands after ins whose elements expr reads itself (y_p[...]), at off[j]
+	params string   // e.g. ", T alpha"; IDX stands for the index type
 	expr   string
 }
 
@@ -85,17 +86,17 @@ var operandNames = []string{"x", "y", "z"}
 func (k kernelSpec) source(idx string) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "__kernel void %s_%s(__global %s* o", k.name, idx, k.out)
-	for i, t := range k.ins {
+	for i, t := range append(append([]string{}, k.ins...), k.raw...) {
 		fmt.Fprintf(&b, ", __global const %s* %s_p", t, operandNames[i])
 	}
-	fmt.Fprintf(&b, ", geom_%s g%s) {\n", idx, k.params)
+	fmt.Fprintf(&b, ", geom_%s g%s) {\n", idx, strings.ReplaceAll(k.params, "IDX", idx))
 	fmt.Fprintf(&b, "\t%[1]s i = get_global_id(0);\n\tif (i >= g.n) return;\n\t%[1]s r = i, off[%[2]d] = {0};\n", idx, maxOperands)
 	fmt.Fprintf(&b, "\tfor (int d = (int)g.nd - 1; d >= 0; d--) {\n\t\t%s k = r %% g.size[d];\n\t\tr /= g.size[d];\n", idx)
-	fmt.Fprintf(&b, "\t\tfor (int j = 0; j < %d; j++) off[j] += k * g.st[j][d];\n\t}\n", len(k.ins)+1)
+	fmt.Fprintf(&b, "\t\tfor (int j = 0; j < %d; j++) off[j] += k * g.st[j][d];\n\t}\n", len(k.ins)+len(k.raw)+1)
 	for i, t := range k.ins {
 		fmt.Fprintf(&b, "\t%s %s = %s_p[off[%d]];\n", t, operandNames[i], operandNames[i], i+1)
 	}
-	fmt.Fprintf(&b, "\to[off[0]] = (%s)(%s);\n}\n", k.out, k.expr)
+	fmt.Fprintf(&b, "\to[off[0]] = (%s)(%s);\n}\n", k.out, strings.ReplaceAll(k.expr, "IDX", idx))
 	return b.String()
 }
 

@@ -177,3 +177,10 @@ func whereSource(d tensor.DType) string {
 	k := kernelSpec{name: "where", out: "T", ins: []string{"uchar", "T", "T"}, expr: "x ? y : z"}
 	return programSource(d == tensor.Float64, typedefs(d), []kernelSpec{k})
 }
+
+// gatherSource is the gather of dtype d: o = src[its offset over the
+// kept dimensions + index * dstride] (gather, index_select).
+func gatherSource(d tensor.DType) string {
+	k := kernelSpec{name: "gather", out: "T", ins: []string{"long"}, raw: []string{"T"}, params: ", IDX dstride", expr: "y_p[off[2] + (IDX)x * dstride]"}
+	return programSource(d == tensor.Float64, typedefs(d), []kernelSpec{k})
+}

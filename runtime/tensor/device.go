@@ -30,6 +30,10 @@ type Accelerator interface {
 	// Matmul writes the products of a ([b,] m, k) and b ([b,] k, n), of
 	// one dtype, into out (new, contiguous, [b,] m, n).
 	Matmul(out, a, b *Tensor) bool
+	// Gather writes src[index * dstride] into out: src is a view over
+	// out's shape (0-strided along the gathered dimension), index int64
+	// over out's shape, its values in range.
+	Gather(out, src, index *Tensor, dstride int) bool
 }
 
 // AccelMatmul runs a matrix product on out's device when the GPU backend
