@@ -141,17 +141,41 @@ func (s *Session) deviceCall(f *Builtin, a *Args, run func() Value) Value {
 		return run()
 	}
 	all := append([]Value{a.Self}, a.Pos...)
-	return onDevice(run(), dev, all...)
+	before := gpu.Launches.Load()
+	r := onDevice(run(), dev, all...)
+	s.traceFallback(f.Name, dev, before, r, all)
+	return r
 }
 
-// onDeviceOf runs an operator over x and y (y nil for a unary one) with
-// the device rules of deviceCall.
-func onDeviceOf(run func() Value, xs ...Value) Value {
+// onDeviceOf runs an operator (name: "+", "[]", ...) over its operands
+// with the device rules of deviceCall.
+func (s *Session) onDeviceOf(name string, run func() Value, xs ...Value) Value {
 	if !gpuSeen {
 		return run()
 	}
 	dev := commonDevice(collectTensors(nil, xs...))
-	return onDevice(run(), dev, xs...)
+	before := gpu.Launches.Load()
+	r := onDevice(run(), dev, xs...)
+	s.traceFallback(name, dev, before, r, xs)
+	return r
+}
+
+// traceFallback reports, under %trace, an operation of GPU tensors that
+// computed a new tensor without a device kernel: the CPU ran it.
+func (s *Session) traceFallback(name string, dev tensor.Device, before int64, r Value, args []Value) {
+	if !s.teach.tracing || dev.IsCPU() || gpu.Launches.Load() != before {
+		return
+	}
+	t, ok := r.(*tensor.Tensor)
+	if !ok || t.Numel() == 0 {
+		return
+	}
+	for _, a := range collectTensors(nil, args...) {
+		if tensor.SameStorage(a.Storage(), t.Storage()) {
+			return // a view or the operand itself: nothing was computed
+		}
+	}
+	fmt.Fprintln(s.traceWriter(), fmt.Sprintf(traceCPUFallback, name, dev.String()))
 }
 
 // withCUDAMembers adds torch.cuda's device queries to the module.
