@@ -58,17 +58,25 @@ func moveTo(t *tensor.Tensor, d tensor.Device) *tensor.Tensor {
 // choose their result's device themselves.
 var deviceExempt = map[string]bool{"to": true, "cpu": true, "cuda": true, "copy_": true, "type": true, "numpy": true, "tolist": true, "item": true, "get_device": true}
 
-// collectTensors appends the tensors among vs (and in their lists and
-// tuples, one level down).
+// collectTensors appends the tensors among vs and in their lists and
+// tuples, one level down (a list may contain itself).
 func collectTensors(out []*tensor.Tensor, vs ...Value) []*tensor.Tensor {
+	return collectDepth(out, 1, vs)
+}
+
+func collectDepth(out []*tensor.Tensor, depth int, vs []Value) []*tensor.Tensor {
 	for _, v := range vs {
 		switch x := v.(type) {
 		case *tensor.Tensor:
 			out = append(out, x)
 		case *List:
-			out = collectTensors(out, x.Elems...)
+			if depth > 0 {
+				out = collectDepth(out, depth-1, x.Elems)
+			}
 		case Tuple:
-			out = collectTensors(out, x...)
+			if depth > 0 {
+				out = collectDepth(out, depth-1, x)
+			}
 		}
 	}
 	return out
@@ -99,36 +107,41 @@ func commonDevice(ts []*tensor.Tensor) tensor.Device {
 }
 
 // onDevice places a call's new tensors (a result, or the tensors of a
-// tuple or list result) on dev; a tensor that is one of the call's
-// arguments keeps its device.
+// tuple or list result, one level down) on dev; a tensor that is one of
+// the call's arguments keeps its device.
 func onDevice(r Value, dev tensor.Device, args ...Value) Value {
 	if dev.IsCPU() {
 		return r
 	}
+	var elems []Value
 	switch x := r.(type) {
 	case *tensor.Tensor:
-		if x.Device().IsCPU() {
-			for _, a := range args {
-				if a == Value(x) {
-					return r
-				}
-			}
-			x.SetDevice(dev)
-		}
+		elems = []Value{x}
 	case Tuple:
-		for _, e := range x {
-			onDevice(e, dev, args...)
-		}
+		elems = x
 	case *List:
-		for _, e := range x.Elems {
-			onDevice(e, dev, args...)
-		}
+		elems = x.Elems
 	case *NamedTuple:
-		for _, e := range x.Elems {
-			onDevice(e, dev, args...)
+		elems = x.Elems
+	}
+	for _, e := range elems {
+		t, ok := e.(*tensor.Tensor)
+		if !ok || !t.Device().IsCPU() || isArg(t, args) {
+			continue
 		}
+		t.SetDevice(dev)
 	}
 	return r
+}
+
+// isArg reports whether t is one of args (or in their lists and tuples).
+func isArg(t *tensor.Tensor, args []Value) bool {
+	for _, a := range collectTensors(nil, args...) {
+		if a == t {
+			return true
+		}
+	}
+	return false
 }
 
 // deviceCall runs a builtin whose arguments include GPU tensors.
