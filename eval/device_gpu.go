@@ -191,16 +191,28 @@ func (s *Session) traceFallback(name string, dev tensor.Device, before int64, r 
 	fmt.Fprintln(s.traceWriter(), fmt.Sprintf(traceCPUFallback, name, dev.String()))
 }
 
-// withCUDAMembers adds torch.cuda's device queries to the module.
-func withCUDAMembers(m map[string]Value) map[string]Value {
-	m["get_device_name"] = &Builtin{Name: "get_device_name", Sig: "torch.cuda.get_device_name(device=None) -> str",
+// cudaFunctions are torch.cuda's functions (docs/reference.md lists them).
+var cudaFunctions = map[string]*Builtin{
+	"is_available": {Name: "is_available", Sig: "is_available() -> bool",
+		Doc: "Tells whether a CUDA device (a device of NVIDIA's OpenCL platform) can be used.",
+		Fn: func(a *Args) Value {
+			a.NoArgs()
+			return Bool(cudaAvailable())
+		}},
+	"device_count": {Name: "device_count", Sig: "device_count() -> int",
+		Doc: "Returns the number of CUDA devices (0 without NVIDIA's OpenCL platform).",
+		Fn: func(a *Args) Value {
+			a.NoArgs()
+			return MakeInt(int64(cudaDeviceCount()))
+		}},
+	"get_device_name": {Name: "get_device_name", Sig: "get_device_name(device=None) -> str",
 		Doc: "Returns the name of a CUDA device (the current one, cuda:0, by default).",
 		Fn: func(a *Args) Value {
 			b := cudaDeviceParser.parse(a)
 			d := cudaDeviceArg(b)
 			return Str(gpu.Devices("cuda")[d].Name)
-		}}
-	m["current_device"] = &Builtin{Name: "current_device", Sig: "torch.cuda.current_device() -> int",
+		}},
+	"current_device": {Name: "current_device", Sig: "current_device() -> int",
 		Doc: "Returns the index of the current CUDA device (always 0 in tensh).",
 		Fn: func(a *Args) Value {
 			a.NoArgs()
@@ -208,7 +220,15 @@ func withCUDAMembers(m map[string]Value) map[string]Value {
 				throw("AssertionError", errNoCUDA)
 			}
 			return MakeInt(0)
-		}}
+		}},
+}
+
+// cudaMembers is the torch.cuda module's contents.
+func cudaMembers() map[string]Value {
+	m := map[string]Value{}
+	for k, f := range cudaFunctions {
+		m[k] = f
+	}
 	return m
 }
 

@@ -171,20 +171,7 @@ func init() {
 		return DeviceValue{d}
 	}
 	torchSubmodules["cuda"] = func(s *Session) *Module {
-		return &Module{Name: "torch.cuda", Members: withCUDAMembers(map[string]Value{
-			"is_available": &Builtin{Name: "is_available", Sig: "torch.cuda.is_available() -> bool",
-				Doc: "Tells whether a CUDA device can be used.",
-				Fn: func(a *Args) Value {
-					a.NoArgs()
-					return Bool(cudaAvailable())
-				}},
-			"device_count": &Builtin{Name: "device_count", Sig: "torch.cuda.device_count() -> int",
-				Doc: "Returns the number of CUDA devices.",
-				Fn: func(a *Args) Value {
-					a.NoArgs()
-					return MakeInt(int64(cudaDeviceCount()))
-				}},
-		})} // withCUDAMembers: eval/device_gpu.go
+		return &Module{Name: "torch.cuda", Members: cudaMembers()} // eval/device_gpu.go
 	}
 }
 
