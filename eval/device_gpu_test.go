@@ -35,6 +35,8 @@ var deviceStatements = []string{
 	"x[1]", "x[:, 1:3]", "x[[0, 2]]", "x.index_select(1, torch.tensor([3, 0], device=x.device))", "torch.gather(x, 1, torch.tensor([[0, 0], [1, 0], [3, 2]], device=x.device))",
 	"x.cumsum(0)", "x.max(dim=1)", "x.argmax()", "torch.cat([x, x]).shape", "x.tolist()[0][1]", "x[0, 1].item()",
 	"y = x.clone(); y.add_(1); y", "y[0] = 5; y",
+	"w = x.clone().requires_grad_(); (w * w.exp()).sum().backward(); w.grad",
+	"v = x.clone().requires_grad_(); (v @ v.t()).mean().backward(); v.grad",
 }
 
 func TestDeviceMatchesCPU(t *testing.T) {

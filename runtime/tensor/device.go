@@ -1,6 +1,9 @@
 package tensor
 
-import "unsafe"
+import (
+	"sync/atomic"
+	"unsafe"
+)
 
 // Devices other than the CPU. A GPU tensor keeps its elements in a host
 // Storage like any tensor (the CPU kernels read it when the GPU has no
@@ -48,6 +51,18 @@ func onAccelerator(dst *Tensor) bool { return accelerator != nil && !dst.device.
 
 var accelerator Accelerator
 
+// lenientDevices is above 0 while autograd's engine runs: its formulas
+// combine the gradients of GPU tensors with constants they make on the
+// CPU (ones, fills), which CommonDevice then lets through.
+var lenientDevices atomic.Int32
+
+// LenientDevices lets CPU tensors mix with GPU tensors until the
+// returned function is called (runtime/autograd's backward pass).
+func LenientDevices() (done func()) {
+	lenientDevices.Add(1)
+	return func() { lenientDevices.Add(-1) }
+}
+
 // SetAccelerator installs the GPU backend's kernels.
 func SetAccelerator(a Accelerator) { accelerator = a }
 
@@ -67,7 +82,7 @@ func CommonDevice(ts ...*Tensor) Device {
 		return CPU
 	}
 	for _, t := range ts {
-		if t == nil || t.device == common || (t.device.IsCPU() && len(t.shape) == 0) {
+		if t == nil || t.device == common || (t.device.IsCPU() && (len(t.shape) == 0 || lenientDevices.Load() > 0)) {
 			continue
 		}
 		raise(RuntimeError, errMixedDevices, common.String(), t.device.String())
