@@ -307,55 +307,72 @@ func TestWhereMatchesCPU(t *testing.T) {
 	}
 }
 
-// TestSumMatchesCPU sums over random sets of dimensions (and all of
-// them): integer sums bit-exact; floating sums, whose order differs from
-// the CPU's cascade, within 1e-5 (float32) or 1e-12 (float64) of the sum
-// of the absolute values.
-func TestSumMatchesCPU(t *testing.T) {
+// TestReduceMatchesCPU reduces over random sets of dimensions (and all
+// of them): amax and amin, and integer sums and products, bit-exact;
+// floating sums and products, whose order differs from the CPU's, within
+// 1e-5 (float32) or 1e-12 (float64) relative to the sum of the absolute
+// values (sum) or to the result (prod, whose inputs are kept near 1).
+func TestReduceMatchesCPU(t *testing.T) {
 	gdev, dev := testDevice(t)
 	rng := rand.New(rand.NewSource(5))
-	for _, d := range gpuDTypes {
-		if d == tensor.Float64 && !dev.FP64 {
-			continue
-		}
-		for trial := 0; trial < 4; trial++ {
-			shape, _, _ := randShapes(rng)
-			if trial == 3 {
-				shape = []int{3, 700}
-			}
-			a := randView(rng, d, shape)
-			if d.IsFloat() {
-				a = tensor.Where(tensor.Unary(tensor.OpIsfinite, a, tensor.Opts{}), tensor.TensorOperand(a), tensor.ScalarOperand(tensor.FloatS(1)), tensor.Opts{})
-			}
-			var dims []int
-			for i := range shape {
-				if rng.Intn(2) == 0 {
-					dims = append(dims, i)
-				}
-			}
-			keep := rng.Intn(2) == 0
-			want := tensor.Sum(a, dims, keep)
-			before := Launches.Load()
-			got := tensor.Sum(tensor.OnDevice(a, gdev), dims, keep)
-			if got.Device() != gdev || Launches.Load() == before {
-				t.Fatalf("sum %v: on %v, %d launches", d, got.Device(), Launches.Load()-before)
-			}
-			if !d.IsFloat() {
-				if err := sameValues(got, want, 0); err != nil {
-					t.Errorf("sum %v %v dims %v: %v", d, shape, dims, err)
-				}
+	ops := map[string]func(*tensor.Tensor, []int, bool) *tensor.Tensor{
+		"sum": tensor.Sum, "prod": tensor.Prod, "amax": tensor.Amax, "amin": tensor.Amin,
+	}
+	for _, name := range []string{"sum", "prod", "amax", "amin"} {
+		f := ops[name]
+		for _, d := range gpuDTypes {
+			if d == tensor.Float64 && !dev.FP64 {
 				continue
 			}
-			tol := 1e-5
-			if d == tensor.Float64 {
-				tol = 1e-12
-			}
-			abs := tensor.Sum(tensor.Unary(tensor.OpAbs, a, tensor.Opts{}), dims, keep).Contiguous()
-			g, w := tensor.OnDevice(got, tensor.CPU).Contiguous(), want.Contiguous()
-			for i := 0; i < w.Numel(); i++ {
-				x, y, s := g.Storage().Get(g.Offset()+i).Float(), w.Storage().Get(w.Offset()+i).Float(), abs.Storage().Get(abs.Offset()+i).Float()
-				if math.Abs(x-y) > tol*s+1e-30 {
-					t.Errorf("sum %v %v dims %v element %d: %v, want %v", d, shape, dims, i, x, y)
+			for trial := 0; trial < 4; trial++ {
+				shape, _, _ := randShapes(rng)
+				if trial == 3 {
+					shape = []int{3, 700}
+				}
+				a := randView(rng, d, shape)
+				if d.IsFloat() && name != "amax" && name != "amin" {
+					a = tensor.Where(tensor.Unary(tensor.OpIsfinite, a, tensor.Opts{}), tensor.TensorOperand(a), tensor.ScalarOperand(tensor.FloatS(1)), tensor.Opts{})
+				}
+				if name == "prod" && d.IsFloat() {
+					// near 1: no overflow, a relative bound
+					a = tensor.Add(tensor.ScalarOperand(tensor.FloatS(1)), tensor.TensorOperand(a), tensor.FloatS(1e-3), tensor.Opts{})
+				}
+				var dims []int
+				for i := range shape {
+					if rng.Intn(2) == 0 {
+						dims = append(dims, i)
+					}
+				}
+				if a.Numel() == 0 && (name == "amax" || name == "amin") {
+					continue
+				}
+				keep := rng.Intn(2) == 0
+				want := f(a, dims, keep)
+				before := Launches.Load()
+				got := f(tensor.OnDevice(a, gdev), dims, keep)
+				if got.Device() != gdev || Launches.Load() == before {
+					t.Fatalf("%s %v: on %v, %d launches", name, d, got.Device(), Launches.Load()-before)
+				}
+				if !want.DType().IsFloat() || name == "amax" || name == "amin" {
+					if err := sameValues(got, want, 0); err != nil {
+						t.Errorf("%s %v %v dims %v: %v", name, d, shape, dims, err)
+					}
+					continue
+				}
+				tol := 1e-5
+				if d == tensor.Float64 {
+					tol = 1e-12
+				}
+				scale := tensor.Unary(tensor.OpAbs, want, tensor.Opts{}).Contiguous()
+				if name == "sum" {
+					scale = tensor.Sum(tensor.Unary(tensor.OpAbs, a, tensor.Opts{}), dims, keep).Contiguous()
+				}
+				g, w := tensor.OnDevice(got, tensor.CPU).Contiguous(), want.Contiguous()
+				for i := 0; i < w.Numel(); i++ {
+					x, y, s := g.Storage().Get(g.Offset()+i).Float(), w.Storage().Get(w.Offset()+i).Float(), scale.Storage().Get(scale.Offset()+i).Float()
+					if math.Abs(x-y) > tol*s+1e-30 {
+						t.Errorf("%s %v %v dims %v element %d: %v, want %v", name, d, shape, dims, i, x, y)
+					}
 				}
 			}
 		}

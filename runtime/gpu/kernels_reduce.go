@@ -15,14 +15,47 @@ import (
 // an initial value and a combining expression of the accumulator a and
 // the element x.
 
-// reduceDesc is one reduction.
+// reduceDesc is one reduction: its initial value (TMIN and TMAX are the
+// dtype's extremes) and combining expression, for integer, floating and
+// bool elements ("" where it has no kernel).
 type reduceDesc struct {
-	name                string
-	init                string
-	ints, floats, bools string // a = f(a, x)
+	name                      string
+	initInt, initFloat, initB string
+	ints, floats, bools       string // a = f(a, x)
 }
 
-var sumDesc = reduceDesc{name: "sum", init: "0", ints: "(T)((U)a + (U)x)", floats: "a + x"}
+// reduceDescs are the reductions runtime/tensor asks for by name.
+var reduceDescs = map[string]reduceDesc{
+	"sum":  {name: "sum", initInt: "0", initFloat: "0", ints: "(T)((U)a + (U)x)", floats: "a + x"},
+	"prod": {name: "prod", initInt: "1", initFloat: "1", ints: "(T)((U)a * (U)x)", floats: "a * x"},
+	"amax": {name: "amax", initInt: "TMIN", initFloat: "-INFINITY", initB: "0",
+		ints: "(x > a) ? x : a", floats: "(a != a || x != x) ? (T)NAN : ((x > a) ? x : a)", bools: "a || x"},
+	"amin": {name: "amin", initInt: "TMAX", initFloat: "INFINITY", initB: "1",
+		ints: "(x < a) ? x : a", floats: "(a != a || x != x) ? (T)NAN : ((x < a) ? x : a)", bools: "a && x"},
+}
+
+// init is the description's initial value for dtype d.
+func (r reduceDesc) init(d tensor.DType) string {
+	switch {
+	case d == tensor.Bool:
+		return r.initB
+	case d.IsFloat():
+		return r.initFloat
+	}
+	return r.initInt
+}
+
+// typeLimits defines TMIN and TMAX for an integer dtype.
+func typeLimits(d tensor.DType) string {
+	lim := map[tensor.DType][2]string{
+		tensor.Uint8: {"0", "UCHAR_MAX"}, tensor.Int8: {"CHAR_MIN", "CHAR_MAX"}, tensor.Int16: {"SHRT_MIN", "SHRT_MAX"},
+		tensor.Int32: {"INT_MIN", "INT_MAX"}, tensor.Int64: {"LONG_MIN", "LONG_MAX"},
+	}[d]
+	if lim[0] == "" {
+		return ""
+	}
+	return "#define TMIN " + lim[0] + "\n#define TMAX " + lim[1] + "\n"
+}
 
 func (r reduceDesc) expr(d tensor.DType) string {
 	switch {
@@ -39,6 +72,7 @@ func reduceSource(r reduceDesc, d tensor.DType) string {
 	var b strings.Builder
 	b.WriteString(header(d == tensor.Float64))
 	b.WriteString(typedefs(d))
+	b.WriteString(typeLimits(d))
 	e := r.expr(d)
 	for _, idx := range []string{"int", "long"} {
 		fmt.Fprintf(&b, "typedef struct { %[1]s nout; %[1]s nred; %[1]s chunks; %[1]s od; %[1]s rd; %[1]s osize[%[2]d]; %[1]s ost[%[2]d]; %[1]s rsize[%[2]d]; %[1]s rst[%[2]d]; } rgeom_%[1]s;\n", idx, MaxDims)
@@ -65,7 +99,7 @@ __kernel void %[1]s_final_%[2]s(__global T* o_p, __global const T* part, rgeom_%
 	for (%[2]s c = 0; c < g.chunks; c++) { T x = part[o * g.chunks + c]; a = (T)(%[4]s); }
 	o_p[o] = a;
 }
-`, r.name, idx, r.init, e)
+`, r.name, idx, r.init(d), e)
 	}
 	return b.String()
 }
@@ -144,10 +178,12 @@ func (g *redGeometry) encode(wide bool) []byte {
 	return b
 }
 
-// Sum writes in's sum over the dimensions in mask into out (contiguous,
-// the kept dimensions in order; in and out of one dtype).
-func (accel) Sum(out, in *tensor.Tensor, mask []bool) bool {
-	return reduce(sumDesc, out, in, mask)
+// Reduce writes in's reduction (sum, prod, amax, amin) over the
+// dimensions in mask into out (contiguous, the kept dimensions in order;
+// in and out of one dtype).
+func (accel) Reduce(op string, out, in *tensor.Tensor, mask []bool) bool {
+	r, ok := reduceDescs[op]
+	return ok && reduce(r, out, in, mask)
 }
 
 func reduce(r reduceDesc, out, in *tensor.Tensor, mask []bool) bool {

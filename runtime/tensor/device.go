@@ -27,9 +27,10 @@ type Accelerator interface {
 	// Where writes where(cond, x, y) into dst (cond bool, x and y of
 	// dst's dtype, all broadcast to dst's shape).
 	Where(dst, cond, x, y *Tensor) bool
-	// Sum writes in's sum over the dimensions in mask into out (new,
-	// contiguous, the kept dimensions in order; one dtype).
-	Sum(out, in *Tensor, mask []bool) bool
+	// Reduce writes in's reduction op ("sum", "prod", "amax", "amin")
+	// over the dimensions in mask into out (new, contiguous, the kept
+	// dimensions in order; one dtype).
+	Reduce(op string, out, in *Tensor, mask []bool) bool
 	// Matmul writes the products of a ([b,] m, k) and b ([b,] k, n), of
 	// one dtype, into out (new, contiguous, [b,] m, n).
 	Matmul(out, a, b *Tensor) bool
@@ -37,6 +38,20 @@ type Accelerator interface {
 	// out's shape (0-strided along the gathered dimension), index int64
 	// over out's shape, its values in range.
 	Gather(out, src, index *Tensor, dstride int) bool
+}
+
+// accelReduce runs a reduction of in on its device, returning nil when
+// the GPU backend cannot.
+func accelReduce(op string, r *reduction, in *Tensor, d DType) *Tensor {
+	if r.in.device.IsCPU() || accelerator == nil {
+		return nil
+	}
+	out, _ := r.output(d)
+	out.device = r.in.device
+	if accelerator.Reduce(op, out, in, r.mask) {
+		return out
+	}
+	return nil
 }
 
 // AccelMatmul runs a matrix product on out's device when the GPU backend
