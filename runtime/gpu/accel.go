@@ -96,9 +96,12 @@ func newGeometry(dst *tensor.Tensor, ins ...*tensor.Tensor) (*geometry, bool) {
 	return g, true
 }
 
+// forceWide makes every launch use the 64-bit index variant (tests).
+var forceWide bool
+
 // fits32 reports whether the 32-bit index variant covers the launch.
 func (g *geometry) fits32() bool {
-	if g.n >= math.MaxInt32 {
+	if forceWide || g.n >= math.MaxInt32 {
 		return false
 	}
 	for _, s := range g.spans[:g.nops] {
@@ -166,7 +169,7 @@ func (accel) Binary(op tensor.BinaryOp, dst, a, b *tensor.Tensor, alpha tensor.S
 	if hasAlpha {
 		extra = append(extra, scalarBytes(alpha, d))
 	}
-	return launch(dst, "binary", d, binarySource, ds.name, []*tensor.Tensor{dst, a, b}, extra...)
+	return launch(dst, d, binarySource, ds.name, []*tensor.Tensor{dst, a, b}, extra...)
 }
 
 // Unary runs a unary operation (one of the public ones, without
@@ -177,7 +180,7 @@ func (accel) Unary(op tensor.UnaryOp, dst, a *tensor.Tensor) bool {
 	if !ok || ds.expr(d) == "" {
 		return false
 	}
-	return launch(dst, "unary", d, unarySource, ds.name, []*tensor.Tensor{dst, a})
+	return launch(dst, d, unarySource, ds.name, []*tensor.Tensor{dst, a})
 }
 
 // Copy copies src into dst (same shape; dtypes may differ) on dst's
@@ -190,12 +193,12 @@ func (accel) Copy(dst, src *tensor.Tensor) bool {
 	if (s == tensor.Float64 || d == tensor.Float64) && !fp64(dst) {
 		return false
 	}
-	return launch(dst, "copy", s, castSource, "copy_"+castName(d), []*tensor.Tensor{dst, src})
+	return launch(dst, s, castSource, "copy_"+castName(d), []*tensor.Tensor{dst, src})
 }
 
 // Where is where(cond, x, y) into dst, on dst's device.
 func (accel) Where(dst, cond, x, y *tensor.Tensor) bool {
-	return launch(dst, "where", dst.DType(), whereSource, "where", []*tensor.Tensor{dst, cond, x, y})
+	return launch(dst, dst.DType(), whereSource, "where", []*tensor.Tensor{dst, cond, x, y})
 }
 
 // Gather writes src[index * dstride] into out (src a view over out's
@@ -227,7 +230,7 @@ func (accel) Gather(out, src, index *tensor.Tensor, dstride int) bool {
 	} else {
 		binary.LittleEndian.PutUint32(stride[:4], uint32(dstride))
 	}
-	prog := build(dev, "gather", d, gatherSource)
+	prog := build(dev, d, wide, gatherSource)
 	name := "gather_int"
 	sz := 4
 	if wide {
@@ -243,9 +246,9 @@ func fp64(t *tensor.Tensor) bool {
 	return dev != nil && dev.FP64
 }
 
-// launch runs kernel name of a family's program for dtype d over the
+// launch runs kernel name of a program for dtype d over the
 // operands (ops[0] the result), or returns false when the device cannot.
-func launch(dst *tensor.Tensor, family string, d tensor.DType, src func(tensor.DType) string, name string, ops []*tensor.Tensor, extra ...[]byte) bool {
+func launch(dst *tensor.Tensor, d tensor.DType, src func(tensor.DType) string, name string, ops []*tensor.Tensor, extra ...[]byte) bool {
 	dev := deviceOf(dst.Device())
 	if dev == nil || clType(d) == "" || (d == tensor.Float64 && !dev.FP64) {
 		return false
@@ -257,7 +260,7 @@ func launch(dst *tensor.Tensor, family string, d tensor.DType, src func(tensor.D
 	if !ok {
 		return false
 	}
-	prog := build(dev, family, d, src)
+	prog := build(dev, d, !g.fits32(), src)
 	if g.fits32() {
 		name += "_int"
 	} else {
@@ -267,9 +270,14 @@ func launch(dst *tensor.Tensor, family string, d tensor.DType, src func(tensor.D
 	return true
 }
 
-// build returns the program of a family and dtype, raising on failure.
-func build(dev *Device, family string, d tensor.DType, src func(tensor.DType) string) *Program {
-	p, err := dev.Build(src(d))
+// build returns the program of a family's source for a dtype in one index
+// width, raising on failure.
+func build(dev *Device, d tensor.DType, wide bool, src func(tensor.DType) string) *Program {
+	text := src(d)
+	if wide {
+		text = "#define TENSH_WIDE\n" + text
+	}
+	p, err := dev.Build(text)
 	if err != nil {
 		tensor.Raise(tensor.RuntimeError, "%s", err.Error())
 	}

@@ -7,6 +7,7 @@ import (
 	"math/rand"
 	"testing"
 
+	"github.com/tensh/tensh/runtime/linalg"
 	"github.com/tensh/tensh/runtime/tensor"
 )
 
@@ -418,6 +419,63 @@ func TestGatherMatchesCPU(t *testing.T) {
 		}
 		if err := sameValues(got, want, 0); err != nil {
 			t.Errorf("index_select %v dim %d: %v", d, dim, err)
+		}
+	}
+}
+
+// TestWideIndexVariant runs a sample of every family with the 64-bit
+// index kernels, which real launches use only past 2^31 elements.
+func TestWideIndexVariant(t *testing.T) {
+	gdev, _ := testDevice(t)
+	forceWide = true
+	defer func() { forceWide = false }()
+	rng := rand.New(rand.NewSource(64))
+	for _, d := range []tensor.DType{tensor.Int64, tensor.Float32} {
+		_, sa, sb := randShapes(rng)
+		a, b := randView(rng, d, sa), randView(rng, d, sb)
+		x := tensor.OnDevice(a, gdev)
+		cases := map[string][2]*tensor.Tensor{
+			"mul": {tensor.Binary(tensor.OpMul, tensor.TensorOperand(a), tensor.TensorOperand(b), tensor.Opts{}),
+				tensor.Binary(tensor.OpMul, tensor.TensorOperand(x), tensor.TensorOperand(tensor.OnDevice(b, gdev)), tensor.Opts{})},
+			"neg":  {tensor.Unary(tensor.OpNeg, a, tensor.Opts{}), tensor.Unary(tensor.OpNeg, x, tensor.Opts{})},
+			"copy": {a.To(tensor.Float64), x.To(tensor.Float64)},
+			"amax": {tensor.Amax(tensor.Where(tensor.Unary(tensor.OpIsnan, a.To(tensor.Float64), tensor.Opts{}), tensor.ScalarOperand(tensor.FloatS(0)), tensor.TensorOperand(a), tensor.Opts{}), nil, false), nil},
+		}
+		for name, c := range cases {
+			if c[1] == nil {
+				continue
+			}
+			if err := sameValues(c[1], c[0], 0); err != nil {
+				t.Errorf("%s %v (64-bit index): %v", name, d, err)
+			}
+		}
+		if a.Numel() > 0 {
+			if err := sameValues(tensor.Amax(x, nil, false), tensor.Amax(a, nil, false), 0); err != nil {
+				t.Errorf("amax %v (64-bit index): %v", d, err)
+			}
+		}
+		m1, m2 := randView(rng, d, []int{5, 9}), randView(rng, d, []int{9, 4})
+		if d.IsFloat() {
+			m1 = tensor.Where(tensor.Unary(tensor.OpIsfinite, m1, tensor.Opts{}), tensor.TensorOperand(m1), tensor.ScalarOperand(tensor.FloatS(1)), tensor.Opts{})
+			m2 = tensor.Where(tensor.Unary(tensor.OpIsfinite, m2, tensor.Opts{}), tensor.TensorOperand(m2), tensor.ScalarOperand(tensor.FloatS(1)), tensor.Opts{})
+		}
+		mw := linalg.Matmul(m1, m2)
+		if d.IsFloat() {
+			// the 32-bit variant adds in the same order: bit-exact
+			forceWide = false
+			mw = linalg.Matmul(tensor.OnDevice(m1, gdev), tensor.OnDevice(m2, gdev))
+			forceWide = true
+		}
+		mg := linalg.Matmul(tensor.OnDevice(m1, gdev), tensor.OnDevice(m2, gdev))
+		if err := sameValues(mg, mw, 0); err != nil {
+			t.Errorf("matmul %v (64-bit index): %v", d, err)
+		}
+		idx := tensor.Empty([]int{3}, tensor.Int64)
+		for i := 0; i < 3; i++ {
+			idx.Storage().Set(i, tensor.IntS(int64(rng.Intn(5))))
+		}
+		if err := sameValues(tensor.IndexSelect(tensor.OnDevice(m1, gdev), 0, idx), tensor.IndexSelect(m1, 0, idx), 0); err != nil {
+			t.Errorf("index_select %v (64-bit index): %v", d, err)
 		}
 	}
 }

@@ -107,10 +107,20 @@ func programSource(fp64 bool, typedefs string, specs []kernelSpec) string {
 	b.WriteString(typedefs)
 	for _, k := range specs {
 		for _, idx := range []string{"int", "long"} {
-			b.WriteString(k.source(idx))
+			b.WriteString(guard(idx, k.source(idx)))
 		}
 	}
 	return b.String()
+}
+
+// guard keeps a kernel of one index width only in the build of that
+// width (build defines TENSH_WIDE for the 64-bit one): each build
+// compiles half the kernels.
+func guard(idx, src string) string {
+	if idx == "long" {
+		return "#ifdef TENSH_WIDE\n" + src + "#endif\n"
+	}
+	return "#ifndef TENSH_WIDE\n" + src + "#endif\n"
 }
 
 // typedefs names a dtype's type T and its unsigned twin U.

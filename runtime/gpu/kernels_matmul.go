@@ -21,7 +21,7 @@ func matmulSource(d tensor.DType) string {
 	}
 	src := header(d == tensor.Float64) + typedefs(d)
 	for _, idx := range []string{"int", "long"} {
-		src += fmt.Sprintf(`typedef struct { %[1]s m, n, k, sab, sam, sak, sbb, sbk, sbn; } mgeom_%[1]s;
+		src += guard(idx, fmt.Sprintf(`typedef struct { %[1]s m, n, k, sab, sam, sak, sbb, sbk, sbn; } mgeom_%[1]s;
 __kernel void matmul_%[1]s(__global T* c, __global const T* a, __global const T* b, mgeom_%[1]s g) {
 	int lid = get_local_id(0), ly = lid / %[2]d, lx = lid %% %[2]d;
 	%[1]s grp = get_group_id(0);
@@ -40,7 +40,7 @@ __kernel void matmul_%[1]s(__global T* c, __global const T* a, __global const T*
 	}
 	if (row < g.m && col < g.n) c[batch * g.m * g.n + row * g.n + col] = acc;
 }
-`, idx, matTile, fma)
+`, idx, matTile, fma))
 	}
 	return src
 }
@@ -67,8 +67,8 @@ func (accel) Matmul(out, a, b *tensor.Tensor) bool {
 	ga.spans[0] = 1 + (nb-1)*sab + (m-1)*ast[0] + (k-1)*ast[1]
 	gb := &geometry{n: 1, nops: 1, offsets: [maxOperands]int{b.Offset()}}
 	gb.spans[0] = 1 + (nb-1)*sbb + (k-1)*bst[0] + (n-1)*bst[1]
-	wide := ga.spans[0] >= 1<<31 || gb.spans[0] >= 1<<31 || nb*m*n >= 1<<31
-	prog := build(dev, "matmul", d, matmulSource)
+	wide := forceWide || ga.spans[0] >= 1<<31 || gb.spans[0] >= 1<<31 || nb*m*n >= 1<<31
+	prog := build(dev, d, wide, matmulSource)
 	isz := d.ItemSize()
 	ba := mustAlloc(dev, ga.spans[0]*isz)
 	defer ba.Free()

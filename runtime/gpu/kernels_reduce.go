@@ -75,8 +75,9 @@ func reduceSource(r reduceDesc, d tensor.DType) string {
 	b.WriteString(typeLimits(d))
 	e := r.expr(d)
 	for _, idx := range []string{"int", "long"} {
-		fmt.Fprintf(&b, "typedef struct { %[1]s nout; %[1]s nred; %[1]s chunks; %[1]s od; %[1]s rd; %[1]s osize[%[2]d]; %[1]s ost[%[2]d]; %[1]s rsize[%[2]d]; %[1]s rst[%[2]d]; } rgeom_%[1]s;\n", idx, MaxDims)
-		fmt.Fprintf(&b, `__kernel void %[1]s_partial_%[2]s(__global T* part, __global const T* x_p, rgeom_%[2]s g) {
+		var k strings.Builder
+		fmt.Fprintf(&k, "typedef struct { %[1]s nout; %[1]s nred; %[1]s chunks; %[1]s od; %[1]s rd; %[1]s osize[%[2]d]; %[1]s ost[%[2]d]; %[1]s rsize[%[2]d]; %[1]s rst[%[2]d]; } rgeom_%[1]s;\n", idx, MaxDims)
+		fmt.Fprintf(&k, `__kernel void %[1]s_partial_%[2]s(__global T* part, __global const T* x_p, rgeom_%[2]s g) {
 	%[2]s i = get_global_id(0);
 	if (i >= g.nout * g.chunks) return;
 	%[2]s o = i / g.chunks, c = i %% g.chunks, base = 0, r = o;
@@ -100,6 +101,7 @@ __kernel void %[1]s_final_%[2]s(__global T* o_p, __global const T* part, rgeom_%
 	o_p[o] = a;
 }
 `, r.name, idx, r.init(d), e)
+		b.WriteString(guard(idx, k.String()))
 	}
 	return b.String()
 }
@@ -155,7 +157,7 @@ func newRedGeometry(in *tensor.Tensor, mask []bool) (*redGeometry, bool) {
 }
 
 func (g *redGeometry) fits32() bool {
-	return g.span < 1<<31 && g.nout*g.chunks < 1<<31 && g.nred < 1<<31
+	return !forceWide && g.span < 1<<31 && g.nout*g.chunks < 1<<31 && g.nred < 1<<31
 }
 
 func (g *redGeometry) encode(wide bool) []byte {
@@ -199,11 +201,11 @@ func reduce(r reduceDesc, out, in *tensor.Tensor, mask []bool) bool {
 	if !ok {
 		return false
 	}
-	prog := build(dev, "reduce", d, func(d tensor.DType) string { return reduceSource(r, d) })
 	suffix := "_long"
 	if g.fits32() {
 		suffix = "_int"
 	}
+	prog := build(dev, d, suffix == "_long", func(d tensor.DType) string { return reduceSource(r, d) })
 	isz := d.ItemSize()
 	host := in.Storage().Bytes()[g.offset*isz : (g.offset+g.span)*isz]
 	x := mustAlloc(dev, len(host))
