@@ -126,5 +126,5 @@ func guard(idx, src string) string {
 // typedefs names a dtype's type T and its unsigned twin U.
 func typedefs(d tensor.DType) string {
 	t := clType(d)
-	return fmt.Sprintf("typedef %s T;\ntypedef %s U;\n", t, unsignedOf(t))
+	return fmt.Sprintf("typedef %s T;\ntypedef %s U;\n#define SIGNED ((T)-1 < (T)0)\n", t, unsignedOf(t))
 }

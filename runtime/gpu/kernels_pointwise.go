@@ -27,10 +27,16 @@ func (b desc) expr(d tensor.DType) string {
 }
 
 var binaryDescs = map[tensor.BinaryOp]desc{
-	tensor.OpAdd:        {name: "add", ints: "(T)((U)x + (U)y)", floats: "x + y", bin: "(x | y) != 0"},
-	tensor.OpSub:        {name: "sub", ints: "(T)((U)x - (U)y)", floats: "x - y"},
-	tensor.OpMul:        {name: "mul", ints: "(T)((U)x * (U)y)", floats: "x * y", bin: "(x & y) != 0"},
-	tensor.OpDiv:        {name: "div", floats: "x / y"},
+	tensor.OpAdd: {name: "add", ints: "(T)((U)x + (U)y)", floats: "x + y", bin: "(x | y) != 0"},
+	tensor.OpSub: {name: "sub", ints: "(T)((U)x - (U)y)", floats: "x - y"},
+	tensor.OpMul: {name: "mul", ints: "(T)((U)x * (U)y)", floats: "x * y", bin: "(x & y) != 0"},
+	tensor.OpDiv: {name: "div", floats: "x / y"},
+	// SIGNED guards x / -1 and x % -1, which overflow in C for the most
+	// negative x; the CPU wraps (Go's arithmetic).
+	tensor.OpDivTrunc:   {name: "div_trunc", ints: "(SIGNED && y == (T)-1) ? (T)(-(U)x) : (T)(x / y)"},
+	tensor.OpDivFloor:   {name: "div_floor", ints: "(SIGNED && y == (T)-1) ? (T)(-(U)x) : (((x < 0) != (y < 0) && x % y != 0) ? (T)(x / y - 1) : (T)(x / y))"},
+	tensor.OpRemainder:  {name: "remainder", ints: "(SIGNED && y == (T)-1) ? (T)0 : ((x % y != 0 && ((x % y < 0) != (y < 0))) ? (T)(x % y + y) : (T)(x % y))", floats: "(fmod(x, y) != 0 && ((y < 0) != (fmod(x, y) < 0))) ? fmod(x, y) + y : fmod(x, y)"},
+	tensor.OpFmod:       {name: "fmod", ints: "(SIGNED && y == (T)-1) ? (T)0 : (T)(x % y)", floats: "fmod(x, y)"},
 	tensor.OpMaximum:    {name: "maximum", ints: "(x < y) ? y : x", floats: "(x != x || y != y) ? (T)NAN : ((x < y) ? y : x)", bin: "(x < y) ? y : x"},
 	tensor.OpMinimum:    {name: "minimum", ints: "(y < x) ? y : x", floats: "(x != x || y != y) ? (T)NAN : ((y < x) ? y : x)", bin: "(y < x) ? y : x"},
 	tensor.OpBitAnd:     {name: "bitand", ints: "x & y", bin: "x & y"},
