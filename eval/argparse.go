@@ -735,7 +735,7 @@ func classDType(c *Class) tensor.DType {
 func (b *boundArgs) device(name string) *tensor.Device {
 	v := b.val(name)
 	if v == nil {
-		return nil
+		return defaultDeviceFor(b.name) // eval/device_gpu.go
 	}
 	d := parseDevice(v)
 	return &d

@@ -375,6 +375,14 @@ func (s *Session) evalCall(e *lang.CallExpr) Value {
 	return r
 }
 
+// callBuiltin runs a builtin, through autograd when it needs it.
+func (s *Session) callBuiltin(f *Builtin, args *Args) Value {
+	if gradHook(f.Name, args) {
+		return s.gradCall(f, args) // eval/autograd_call.go
+	}
+	return orNone(f.Fn(args))
+}
+
 // Call calls a callable value.
 func (s *Session) Call(fn Value, args *Args) Value {
 	if writesInPlace(fn, args) {
@@ -384,17 +392,17 @@ func (s *Session) Call(fn Value, args *Args) Value {
 	switch f := fn.(type) {
 	case *Builtin:
 		args.Name = f.Name
-		if gradHook(f.Name, args) {
-			return s.gradCall(f, args) // eval/autograd_call.go
+		if gpuSeen { // eval/device_gpu.go
+			return s.deviceCall(f, args, func() Value { return s.callBuiltin(f, args) })
 		}
-		return orNone(f.Fn(args))
+		return s.callBuiltin(f, args)
 	case *BoundMethod:
 		args.Name = f.Fn.Name
 		args.Self = f.Self
-		if gradHook(f.Fn.Name, args) {
-			return s.gradCall(f.Fn, args)
+		if gpuSeen {
+			return s.deviceCall(f.Fn, args, func() Value { return s.callBuiltin(f.Fn, args) })
 		}
-		return orNone(f.Fn.Fn(args))
+		return s.callBuiltin(f.Fn, args)
 	case *Class:
 		if f.Call != nil {
 			args.Name = f.Name

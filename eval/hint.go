@@ -83,6 +83,9 @@ func (s *Session) cause(f failure) string {
 		}
 		return opndOf(name, t), true
 	}
+	if h := deviceCause(f.exc); h != "" { // eval/device_gpu.go
+		return h
+	}
 	if h := s.overlapCause(f, text); h != "" {
 		return h
 	}

@@ -119,7 +119,7 @@ func (s *Session) getItem(x, idx Value) Value {
 	}
 	switch c := x.(type) {
 	case *tensor.Tensor:
-		return s.tensorGetItem(c, idx)
+		return s.onDeviceOf("[]", func() Value { return s.tensorGetItem(c, idx) }, c, idx) // eval/device_gpu.go
 	case *List:
 		if sl, ok := idx.(*Slice); ok {
 			return &List{Elems: sliceElems(c.Elems, sl)}

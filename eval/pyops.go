@@ -33,7 +33,7 @@ func (s *Session) binary(op lang.Op, x, y Value) Value {
 		}
 	}
 	if isTensor(x) || isTensor(y) {
-		return s.tensorBinary(op, x, y)
+		return s.onDeviceOf(op.String(), func() Value { return s.tensorBinary(op, x, y) }, x, y) // eval/device_gpu.go
 	}
 	if r, ok := containerBinary(op, x, y); ok {
 		return r
@@ -236,7 +236,7 @@ func (s *Session) unary(op lang.Op, x Value) Value {
 		return u.Unary(s, op)
 	}
 	if t, ok := x.(*tensor.Tensor); ok {
-		return s.tensorUnary(op, t)
+		return s.onDeviceOf(op.String(), func() Value { return s.tensorUnary(op, t) }, x)
 	}
 	if n, ok := number(x); ok {
 		switch {
@@ -336,7 +336,7 @@ func (s *Session) compare(op lang.Op, x, y Value) Value {
 		return v
 	}
 	if isTensor(x) || isTensor(y) {
-		return s.tensorCompare(op, x, y)
+		return s.onDeviceOf(op.String(), func() Value { return s.tensorCompare(op, x, y) }, x, y)
 	}
 	if r, ok := containerCompare(op, x, y); ok {
 		return Bool(r)

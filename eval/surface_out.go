@@ -64,6 +64,7 @@ var referenceSections = []struct {
 	prefix string
 	fns    map[string]*Builtin
 }{
+	{"torch.cuda.", cudaFunctions}, // eval/device_gpu.go
 	{"torch.linalg.", laFunctions},
 	{"torch.nn.functional.", nnFunctions},
 }

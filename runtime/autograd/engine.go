@@ -118,6 +118,7 @@ type graphTask struct {
 }
 
 func run(roots, grads, inputs []*tensor.Tensor, retain, create, capture bool) []*tensor.Tensor {
+	defer tensor.LenientDevices()() // GPU gradients meet CPU constants (docs/gpu.md)
 	grads = makeGrads(roots, grads)
 	rootNode := &Node{name: "GraphRoot", seq: ^uint64(0)}
 	for i, r := range roots {
@@ -374,6 +375,10 @@ func accumulate(leaf, g *tensor.Tensor, owned bool) {
 	default:
 		tensor.Binary(tensor.OpAdd, tensor.TensorOperand(m.grad), tensor.TensorOperand(g), tensor.Opts{Inplace: true})
 		m.grad.Storage().BumpVersion()
+	}
+	if m.grad.Device() != leaf.Device() {
+		// a gradient made from CPU constants: the leaf's device
+		m.grad.SetDevice(leaf.Device())
 	}
 }
 

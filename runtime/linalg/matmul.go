@@ -32,6 +32,9 @@ func Mm(a, b *tensor.Tensor) *tensor.Tensor {
 	}
 	checkMatmulDTypes("addmm_impl_cpu_", a, b)
 	out := tensor.Empty([]int{as[0], bs[1]}, a.DType())
+	if out.SetDevice(a.Device()); tensor.AccelMatmul(out, a, b) {
+		return out
+	}
 	gemm2D(out, 0, a, b, as[0]*as[1]*bs[1] > mkldnnMinSize || bf16TransA(a, b))
 	return out
 }
@@ -58,6 +61,9 @@ func bmmUnchecked(a, b *tensor.Tensor) *tensor.Tensor {
 	ast, bst := a.Strides(), b.Strides()
 	nb, m, n := as[0], as[1], bs[2]
 	out := tensor.Empty([]int{nb, m, n}, a.DType())
+	if out.SetDevice(a.Device()); tensor.AccelMatmul(out, a, b) {
+		return out
+	}
 	// bfloat16 (see gemm2D): below 400 multiply-adds a batch PyTorch runs
 	// baddbmm_cpu_kernel (rounding every step); above oneDNN's threshold
 	// oneDNN (rounding once); in between one addmm per batch.

@@ -142,6 +142,7 @@ const (
 const (
 	errCastResult       = "result type %s can't be cast to the desired output type %s"
 	errNotImplementedDT = "\"%s\" not implemented for '%s'"
+	errMixedDevices     = "Expected all tensors to be on the same device, but found at least two devices, %s and %s!"
 	errStepZero         = "step must be nonzero"
 	errUnsupportedRange = "unsupported range: %s -> %s"
 	errStepSign         = "upper bound and larger bound inconsistent with step sign"

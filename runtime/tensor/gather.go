@@ -90,6 +90,7 @@ func Gather(t *Tensor, dim int, index *Tensor) *Tensor {
 		d = WrapDim(dim, t.Dim())
 	}
 	out := Empty(index.shape, t.DType())
+	out.device = t.device
 	if index.Numel() == 0 {
 		return out
 	}
@@ -99,7 +100,7 @@ func Gather(t *Tensor, dim int, index *Tensor) *Tensor {
 	if err := ScatterGatherCheck(true, t.shape, index.shape, nil, false, d); err != nil {
 		raise(err.Kind, "%s", err.Msg)
 	}
-	if index.IsContiguous() && index.Dim() <= 1 {
+	if index.IsContiguous() && index.Dim() <= 1 && !onAccelerator(out) {
 		if gatherFlat(out, t, index, nonemptySize(t, d), nonemptyStride(t, d), d) {
 			return out
 		}
@@ -114,6 +115,9 @@ func Gather(t *Tensor, dim int, index *Tensor) *Tensor {
 		}
 	}
 	dstride := nonemptyStride(t, d)
+	if onAccelerator(out) && t.Dim() > 0 && accelerator.Gather(out, FromStorage(t.st, t.offset, index.shape, tstr), index, dstride) {
+		return out
+	}
 	ix := Slice[int64](index.st)
 	switch o := out.st.data.(type) {
 	case []bool:

@@ -438,6 +438,7 @@ func (t *Tensor) Contiguous() *Tensor {
 		return t
 	}
 	out := Empty(t.shape, t.DType())
+	out.device = t.device
 	CopyInto(out, t)
 	return out
 }
@@ -447,6 +448,9 @@ func (t *Tensor) Contiguous() *Tensor {
 func CopyInto(dst, src *Tensor) {
 	if !sameShape(dst.shape, src.shape) {
 		panic("tensor.CopyInto: shape mismatch")
+	}
+	if onAccelerator(dst) && accelerator.Copy(dst, src) {
+		return
 	}
 	if dst.DType() != src.DType() {
 		if n := dst.Numel(); n > 0 && dst.IsContiguous() && src.IsContiguous() {
@@ -535,6 +539,11 @@ func (t *Tensor) To(d DType) *Tensor {
 	// The result first: when memory runs out, PyTorch's message names its
 	// size, not that of the contiguous copy made here.
 	out := Empty(t.shape, d)
+	if !t.device.IsCPU() {
+		out.device = t.device
+		CopyInto(out, t)
+		return out
+	}
 	src := t.Contiguous()
 	n := t.Numel()
 	castSlice(out.st, 0, src.st, src.offset, n)
