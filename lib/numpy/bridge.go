@@ -31,6 +31,7 @@ func tensorToND(t *tensor.Tensor) *NDArray {
 
 // ndToTensor is torch.from_numpy(a): a tensor viewing a's storage.
 func ndToTensor(a *NDArray) *tensor.Tensor {
+	npTorchDTypeCheck(a)
 	for _, s := range a.t.Strides() {
 		if s < 0 {
 			eval.Throw("ValueError", errNPNegativeStrides)
@@ -46,6 +47,9 @@ func init() {
 		Fn: func(a *eval.Args) eval.Value {
 			var v eval.Value
 			a.Unpack("ndarray", &v)
+			if sa, ok := v.(*StrArray); ok {
+				sa.TorchTensor() // PyTorch's TypeError
+			}
 			nd, ok := v.(*NDArray)
 			if !ok || nd.scalar {
 				eval.Throw("TypeError", errNPFromNumpyType, eval.TypeName(v))

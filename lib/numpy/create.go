@@ -168,6 +168,9 @@ func npLeafScalar(e eval.Value, d tensor.DType) tensor.Scalar {
 		return npCast(tensor.BoolS(bool(x)), d)
 	case eval.Int:
 		i, ok := x.Int64()
+		if !ok && d == tensor.Uint64 && x.Sign() > 0 && x.Big().IsUint64() {
+			return tensor.IntS(int64(x.Big().Uint64())) // uint64's bits
+		}
 		if !ok {
 			eval.Throw("OverflowError", errNPIntTooLarge)
 		}
@@ -330,7 +333,7 @@ func npNumber(v eval.Value) tensor.Scalar {
 // npIntRange are the values an integer dtype holds.
 var npIntRange = map[tensor.DType][2]int64{
 	tensor.Uint8: {0, 255}, tensor.Int8: {-128, 127}, tensor.Int16: {-32768, 32767},
-	tensor.Int32: {-1 << 31, 1<<31 - 1},
+	tensor.Int32: {-1 << 31, 1<<31 - 1}, tensor.Uint16: {0, 65535}, tensor.Uint32: {0, 1<<32 - 1},
 }
 
 // npWarnPyInts warns, as NumPy 1.24 does, for every Python int in v (a

@@ -145,3 +145,10 @@ const (
 	errNPSeedType     = "SeedSequence expects int or sequence of ints for entropy not %s"
 	errNPSeedNegative = "expected non-negative integer"
 )
+
+// Str arrays (strarray.go).
+const (
+	errNPTorchConvert = "can't convert np.ndarray of type numpy.%s. The only supported types are: float64, float32, float16, complex64, complex128, int64, int32, int16, int8, uint8, and bool."
+	errNPStrNoLoop    = "ufunc '%s' did not contain a loop with signature matching types (%s, %s) -> None"
+	errNPStrArrayOp   = "tensh: ndarray.%s is not supported for str arrays (tensh's str arrays are made, printed, indexed, reshaped and compared)"
+)

@@ -51,7 +51,7 @@ func (u *npUnary) call(s *eval.Session, x eval.Value, out *NDArray) eval.Value {
 		loop = tensor.Float64
 		if d == tensor.Bool || d == tensor.Int8 || d == tensor.Uint8 {
 			loop = tensor.Float16
-		} else if d == tensor.Int16 {
+		} else if d == tensor.Int16 || d == tensor.Uint16 {
 			loop = tensor.Float32
 		}
 	case d == tensor.Bool && u.name == "negative":

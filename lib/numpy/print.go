@@ -192,10 +192,10 @@ func npFormatFunction(data *NDArray) func(tensor.Scalar) string {
 	case !d.IsFloat():
 		w := 0
 		for _, v := range vals {
-			w = max(w, len(strconv.FormatInt(v.Int(), 10)))
+			w = max(w, len(npIntText(v, d)))
 		}
 		return func(v tensor.Scalar) string {
-			s := strconv.FormatInt(v.Int(), 10)
+			s := npIntText(v, d)
 			return strings.Repeat(" ", max(0, w-len(s))) + s
 		}
 	}
@@ -413,7 +413,7 @@ func npScalarRepr(v tensor.Scalar, d tensor.DType) string {
 		}
 		return "False"
 	case !d.IsFloat():
-		return strconv.FormatInt(v.Int(), 10)
+		return npIntText(v, d)
 	case d == tensor.Float64:
 		return eval.FloatRepr(v.Float())
 	}

@@ -169,8 +169,8 @@ func npSumDType(d tensor.DType) tensor.DType {
 	switch d {
 	case tensor.Bool, tensor.Int8, tensor.Int16, tensor.Int32:
 		return tensor.Int64
-	case tensor.Uint8:
-		eval.Throw("TypeError", errNPUnsupportedDType, "uint64")
+	case tensor.Uint8, tensor.Uint16, tensor.Uint32:
+		return tensor.Uint64
 	}
 	return d
 }

@@ -411,6 +411,8 @@ func (t *Tensor) Fill(v Scalar) {
 		fillT(t, d, Slice[float32](tmp)[0])
 	case []float64:
 		fillT(t, d, Slice[float64](tmp)[0])
+	default:
+		t.fillExtra(tmp)
 	}
 }
 
