@@ -470,3 +470,17 @@ const errTensorContains = "Tensor.__contains__ only supports Tensor or scalar, b
 
 // Displays ({**m}).
 const errNotMapping = "'%s' object is not a mapping"
+
+// Python's complex numbers (complex.go, complex_builtin.go).
+const (
+	errComplexDivZero     = "complex division by zero"
+	errComplexZeroPow     = "0.0 to a negative or complex power"
+	errComplexPowOverflow = "complex exponentiation"
+	errComplexAbs         = "absolute value too large"
+	errComplexTensor      = "tensh: arithmetic between tensors and complex numbers is not supported (tensh has no complex tensor kernels)"
+	errComplexMalformed   = "complex() arg is a malformed string"
+	errComplexSecondStr   = "complex() second arg can't be a string"
+	errComplexStrSecond   = "complex() can't take second arg if first is a string"
+	errComplexFirstType   = "complex() first argument must be a string or a number, not '%s'"
+	errComplexSecondType  = "complex() second argument must be a number, not '%s'"
+)

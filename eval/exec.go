@@ -185,6 +185,8 @@ func (s *Session) eval(e lang.Expr) Value {
 		return MakeInt(e.Value)
 	case *lang.FloatLit:
 		return Float(e.Value)
+	case *lang.ImagLit:
+		return Complex{Im: e.Value}
 	case *lang.StringLit:
 		return Str(e.Value)
 	case *lang.FString:
