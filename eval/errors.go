@@ -484,3 +484,6 @@ const (
 	errComplexFirstType   = "complex() first argument must be a string or a number, not '%s'"
 	errComplexSecondType  = "complex() second argument must be a number, not '%s'"
 )
+
+// Complex tensors (complex_tensor.go).
+const errComplexTensorOp = "tensh: %s is not supported for %s tensors (tensh's torch has no complex kernels: complex tensors print, reshape, copy and convert to NumPy)"

@@ -119,6 +119,7 @@ func (s *Session) getItem(x, idx Value) Value {
 	}
 	switch c := x.(type) {
 	case *tensor.Tensor:
+		complexGuard("indexing", c) // complex_tensor.go
 		return s.tensorGetItem(c, idx)
 	case *List:
 		if sl, ok := idx.(*Slice); ok {
@@ -173,6 +174,7 @@ func (s *Session) setItem(x, idx, v Value) {
 	}
 	switch c := x.(type) {
 	case *tensor.Tensor:
+		complexGuard("indexing", c, v) // complex_tensor.go
 		whole(func() { s.tensorSetItem(c, idx, v) })
 		return
 	case *List:

@@ -51,6 +51,7 @@ var operatorOps = map[lang.Op]tensor.BinaryOp{
 
 // tensorBinary computes x op y when x or y is a tensor.
 func (s *Session) tensorBinary(op lang.Op, x, y Value) Value {
+	complexGuard(op.String(), x, y) // complex_tensor.go
 	if op == lang.At {
 		return s.tensorMatmul(x, y) // eval/torch_linalg.go
 	}

@@ -145,6 +145,8 @@ func npInferDType(leaves []eval.Value) tensor.DType {
 			ed = tensor.Int64
 		case eval.Float:
 			ed = tensor.Float64
+		case eval.Complex:
+			ed = tensor.Complex128
 		case *NDArray:
 			ed = x.dtype()
 		case eval.Str:
@@ -177,6 +179,14 @@ func npLeafScalar(e eval.Value, d tensor.DType) tensor.Scalar {
 		return npCast(tensor.IntS(i), d)
 	case eval.Float:
 		return npCast(tensor.FloatS(float64(x)), d)
+	case eval.Complex:
+		if d == tensor.Bool {
+			return tensor.BoolS(x.Re != 0 || x.Im != 0)
+		}
+		if !d.IsComplex() {
+			eval.Throw("TypeError", errNPComplexToReal, npComplexToWhat(d))
+		}
+		return tensor.ComplexS(x.Re, x.Im)
 	case *NDArray:
 		if x.size() != 1 || x.ndim() != 0 {
 			eval.Throw("ValueError", errNPSetSequence)

@@ -152,3 +152,9 @@ const (
 	errNPStrNoLoop    = "ufunc '%s' did not contain a loop with signature matching types (%s, %s) -> None"
 	errNPStrArrayOp   = "tensh: ndarray.%s is not supported for str arrays (tensh's str arrays are made, printed, indexed, reshaped and compared)"
 )
+
+// Complex arrays (complex.go).
+const (
+	errNPComplexToReal = "%s, not 'complex'"
+	errNPComplexOp     = "tensh: %s is not supported for NumPy's complex arrays (tensh makes, prints, indexes, reshapes and converts them)"
+)

@@ -16,6 +16,9 @@ var npMethods = map[string]*eval.Builtin{}
 func npMethod(name, sig, doc string, fn func(a *eval.Args, x *NDArray) eval.Value) {
 	npMethods[name] = &eval.Builtin{Name: name, Sig: sig, Doc: doc, Fn: func(a *eval.Args) eval.Value {
 		x := a.Self.(*NDArray)
+		if !npComplexMethodOK[name] {
+			npComplexGuard("ndarray."+name, x)
+		}
 		a.Self = nil
 		r := fn(a, x)
 		// A NumPy scalar's method that gives a 0-d array gives a scalar.

@@ -19,7 +19,7 @@ func (a *NDArray) Repr() string {
 		return npScalarRepr(a.item(), a.dtype())
 	}
 	d := a.dtype()
-	skipDType := (d == tensor.Float64 || d == tensor.Int64 || d == tensor.Bool) && a.size() > 0
+	skipDType := (d == tensor.Float64 || d == tensor.Int64 || d == tensor.Bool || d == tensor.Complex128) && a.size() > 0
 	prefix := "array("
 	suffix := ","
 	if skipDType {
@@ -177,6 +177,9 @@ func npExtendLine(s, line, word string, width int, nextPrefix string) (string, s
 func npFormatFunction(data *NDArray) func(tensor.Scalar) string {
 	d := data.dtype()
 	vals := data.values()
+	if d.IsComplex() {
+		return newNPComplexFormat(vals, d, data.ndim() == 0).format
+	}
 	switch {
 	case d == tensor.Bool:
 		t, f := " True", "False"
@@ -213,13 +216,28 @@ type npFloatFormat struct {
 	trimK             bool
 	padLeft, padRight int
 	expSize           int
+	plus              bool // sign='+'
+}
+
+// signed is the integer part as the format writes it: "+1" under sign='+'.
+func (f *npFloatFormat) signed(ip string) string {
+	if f.plus && !strings.HasPrefix(ip, "-") {
+		return "+" + ip
+	}
+	return ip
 }
 
 func newNPFloatFormat(vals []tensor.Scalar, d tensor.DType, zeroD bool) *npFloatFormat {
+	return newNPFloatFormatSign(vals, d, zeroD, false)
+}
+
+// newNPFloatFormatSign is FloatingFormat with sign='+' when plus (the
+// imaginary parts of complex numbers): non-negative numbers get a '+'.
+func newNPFloatFormatSign(vals []tensor.Scalar, d tensor.DType, zeroD, plus bool) *npFloatFormat {
 	if npOpts.precision < 0 {
 		eval.Throw("ValueError", errNPPrecisionNeg)
 	}
-	f := &npFloatFormat{d: d, precision: npOpts.precision, unique: true, expSize: -1}
+	f := &npFloatFormat{d: d, precision: npOpts.precision, unique: true, expSize: -1, plus: plus}
 	var finite []float64
 	for _, v := range vals {
 		if x := v.Float(); !math.IsInf(x, 0) && !math.IsNaN(x) {
@@ -252,7 +270,7 @@ func newNPFloatFormat(vals []tensor.Scalar, d tensor.DType, zeroD bool) *npFloat
 			ip, fp, _ := strings.Cut(m, ".")
 			expLen = max(expLen, len(e))
 			prec = max(prec, len(fp))
-			left = max(left, len(ip))
+			left = max(left, len(f.signed(ip)))
 		}
 		f.expSize = expLen - 1
 		f.trimK = true
@@ -265,13 +283,13 @@ func newNPFloatFormat(vals []tensor.Scalar, d tensor.DType, zeroD bool) *npFloat
 		for _, x := range finite {
 			s := npPositional(x, d, npOpts.precision)
 			ip, fp, _ := strings.Cut(s, ".")
-			left = max(left, len(ip))
+			left = max(left, len(f.signed(ip)))
 			right = max(right, len(fp))
 		}
 		f.padLeft, f.padRight = left, right
 	}
 	if len(finite) != len(vals) {
-		negInf := false
+		negInf := plus
 		for _, v := range vals {
 			if math.IsInf(v.Float(), -1) {
 				negInf = true
@@ -307,6 +325,9 @@ func (f *npFloatFormat) format(x float64) string {
 		} else if math.IsInf(x, -1) {
 			ret = "-inf"
 		}
+		if f.plus && !strings.HasPrefix(ret, "-") {
+			ret = "+" + ret
+		}
 		return strings.Repeat(" ", max(0, f.padLeft+f.padRight+1-len(ret))) + ret
 	}
 	if f.exp {
@@ -320,10 +341,12 @@ func (f *npFloatFormat) format(x float64) string {
 		sign := e[:1]
 		digits := e[1:]
 		digits = strings.Repeat("0", max(0, f.expSize-len(digits))) + digits
+		ip = f.signed(ip)
 		return strings.Repeat(" ", max(0, f.padLeft-len(ip))) + ip + "." + fp + "e" + sign + digits
 	}
 	s := npPositional(x, f.d, f.precision)
 	ip, fp, _ := strings.Cut(s, ".")
+	ip = f.signed(ip)
 	return strings.Repeat(" ", max(0, f.padLeft-len(ip))) + ip + "." + fp + strings.Repeat(" ", max(0, f.padRight-len(fp)))
 }
 
@@ -412,6 +435,8 @@ func npScalarRepr(v tensor.Scalar, d tensor.DType) string {
 			return "True"
 		}
 		return "False"
+	case d.IsComplex():
+		return npComplexScalarRepr(v, d)
 	case !d.IsFloat():
 		return npIntText(v, d)
 	case d == tensor.Float64:

@@ -36,6 +36,13 @@ type npFlags struct{ divide, invalid, overflow bool }
 // npArg converts a ufunc operand: an array, a NumPy scalar, a Python
 // number or a nested sequence.
 func npArg(v eval.Value) *NDArray {
+	a := npArgAny(v)
+	npComplexGuard("this operation", a)
+	return a
+}
+
+// npArgAny is npArg for any dtype (complex ones included: item assignment).
+func npArgAny(v eval.Value) *NDArray {
 	switch x := v.(type) {
 	case *NDArray:
 		return x

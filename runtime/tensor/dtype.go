@@ -93,6 +93,7 @@ var dtypeNames = map[string]DType{
 	"int32": Int32, "int": Int32, "int64": Int64, "long": Int64,
 	"float16": Float16, "half": Float16, "bfloat16": BFloat16,
 	"float32": Float32, "float": Float32, "float64": Float64, "double": Float64,
+	"complex64": Complex64, "cfloat": Complex64, "complex128": Complex128, "cdouble": Complex128,
 }
 
 // DTypeAliases returns every torch attribute name that denotes a dtype.

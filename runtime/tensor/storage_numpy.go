@@ -131,3 +131,41 @@ func (t *Tensor) fillExtra(one *Storage) {
 		fillT(t, d, Slice[complex128](one)[0])
 	}
 }
+
+// copySameExtra is copySame for these dtypes.
+func copySameExtra(dst, src *Tensor) {
+	switch d := dst.st.data.(type) {
+	case []uint16:
+		copyStrided(d, dst, src.st.data.([]uint16), src)
+	case []uint32:
+		copyStrided(d, dst, src.st.data.([]uint32), src)
+	case []uint64:
+		copyStrided(d, dst, src.st.data.([]uint64), src)
+	case []complex64:
+		copyStrided(d, dst, src.st.data.([]complex64), src)
+	case []complex128:
+		copyStrided(d, dst, src.st.data.([]complex128), src)
+	default:
+		panic("tensor: bad storage")
+	}
+}
+
+// copyConvertExtra is CopyInto between dtypes one of which is one of
+// these: element by element through Scalars. Complex values do not go
+// into real tensors (PyTorch warns and drops the imaginary part; tensh's
+// torch raises).
+func copyConvertExtra(dst, src *Tensor) {
+	if src.DType().IsComplex() && !dst.DType().IsComplex() {
+		raise(RuntimeError, errComplexToReal, src.DType().String(), dst.DType().String())
+	}
+	n := dst.Numel()
+	CheckMemory(int64(n) * 8)
+	offs := make([]int, 0, n)
+	dst.ForEach(func(off int) { offs = append(offs, off) })
+	i := 0
+	src.ForEach(func(off int) {
+		pollAt(i)
+		dst.st.Set(offs[i], src.st.Get(off))
+		i++
+	})
+}

@@ -444,6 +444,10 @@ func CopyInto(dst, src *Tensor) {
 	if !sameShape(dst.shape, src.shape) {
 		panic("tensor.CopyInto: shape mismatch")
 	}
+	if dst.DType() != src.DType() && (!dst.DType().IsTorch() || !src.DType().IsTorch()) {
+		copyConvertExtra(dst, src) // storage_numpy.go
+		return
+	}
 	if dst.DType() != src.DType() {
 		if n := dst.Numel(); n > 0 && dst.IsContiguous() && src.IsContiguous() {
 			// Convert straight into dst (no temporary, one pass).
@@ -490,6 +494,8 @@ func copySame(dst, src *Tensor) {
 		copyStrided(d, dst, src.st.data.([]float32), src)
 	case []float64:
 		copyStrided(d, dst, src.st.data.([]float64), src)
+	default:
+		copySameExtra(dst, src)
 	}
 }
 
