@@ -117,7 +117,6 @@ const (
 	errNPChoiceP            = "a and p must have same size"
 	errNPChoiceLarger       = "Cannot take a larger sample than population when 'replace=False'"
 	errNPChoiceNoReplaceP   = "tensh: choice(replace=False, p=...) is not supported"
-	errNPGenChoiceNoReplace = "tensh: Generator.choice(replace=False) is not supported"
 )
 
 // Sorting and stacking messages.
@@ -157,4 +156,16 @@ const (
 const (
 	errNPComplexToReal = "%s, not 'complex'"
 	errNPComplexOp     = "tensh: %s is not supported for NumPy's complex arrays (tensh makes, prints, indexes, reshapes and converts them)"
+)
+
+// Generator.choice without replacement (random_gen_choice.go).
+const (
+	errNPGenChoicePositive = "a must be a positive integer unless no samples are taken"
+	errNPGenChoiceEmpty    = "a cannot be empty unless no samples are taken"
+	errNPGenChoiceLarger   = "Cannot take a larger sample than population when replace is False"
+	errNPGenChoicePDim     = "p must be 1-dimensional"
+	errNPGenChoicePNaN     = "probabilities contain NaN"
+	errNPGenChoicePNeg     = "probabilities are not non-negative"
+	errNPGenChoicePSum     = "probabilities do not sum to 1"
+	errNPGenChoiceFewP     = "Fewer non-zero entries in p than size"
 )

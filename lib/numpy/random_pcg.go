@@ -11,7 +11,7 @@ import (
 // np.random.default_rng: the Generator API on PCG64 (XSL-RR 128/64),
 // seeded through SeedSequence, as numpy/random/_pcg64.pyx and
 // bit_generator.pyx do. Generator.random, integers (Lemire's bounded
-// integers), uniform, choice (with replacement), shuffle and permutation
+// integers), uniform, choice, shuffle and permutation
 // are bit for bit; the other Generator methods are not modelled.
 
 const (
@@ -273,7 +273,7 @@ func newNPGenerator(p *pcg64) *eval.Object {
 			replace := true
 			a.Unpack("a", &x, "size?", &size, "replace?", &replace, "p?", &pv)
 			if !replace {
-				eval.Throw("NotImplementedError", errNPGenChoiceNoReplace)
+				return genChoiceNoReplace(p, x, size, pv)
 			}
 			return npChoice(x, size, pv, func(n int) int { return int(p.bounded(uint64(n - 1))) }, p.double)
 		}}
