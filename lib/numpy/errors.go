@@ -109,14 +109,14 @@ const (
 
 // numpy.random's messages (mtrand.pyx).
 const (
-	errNPShuffleType        = "tensh: shuffle() takes an ndarray or a list"
-	errNPPermutation0d      = "x must be an integer or at least 1-dimensional"
-	errNPChoicePositive     = "a must be greater than 0 unless no samples are taken"
-	errNPChoice1D           = "'a' must be 1-dimensional"
-	errNPChoiceEmpty        = "'a' cannot be empty unless no samples are taken"
-	errNPChoiceP            = "a and p must have same size"
-	errNPChoiceLarger       = "Cannot take a larger sample than population when 'replace=False'"
-	errNPChoiceNoReplaceP   = "tensh: choice(replace=False, p=...) is not supported"
+	errNPShuffleType      = "tensh: shuffle() takes an ndarray or a list"
+	errNPPermutation0d    = "x must be an integer or at least 1-dimensional"
+	errNPChoicePositive   = "a must be greater than 0 unless no samples are taken"
+	errNPChoice1D         = "'a' must be 1-dimensional"
+	errNPChoiceEmpty      = "'a' cannot be empty unless no samples are taken"
+	errNPChoiceP          = "a and p must have same size"
+	errNPChoiceLarger     = "Cannot take a larger sample than population when 'replace=False'"
+	errNPChoiceNoReplaceP = "tensh: choice(replace=False, p=...) is not supported"
 )
 
 // Sorting and stacking messages.
