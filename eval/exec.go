@@ -380,6 +380,7 @@ func (s *Session) evalCall(e *lang.CallExpr) Value {
 // Call calls a callable value.
 func (s *Session) Call(fn Value, args *Args) Value {
 	complexCallGuard(fn, args) // complex_tensor.go
+	s.warnBoolStores(fn, args) // index_warn.go
 	if writesInPlace(fn, args) {
 		return s.callWhole(fn, args)
 	}

@@ -169,3 +169,6 @@ const (
 	errNPGenChoicePSum     = "probabilities do not sum to 1"
 	errNPGenChoiceFewP     = "Fewer non-zero entries in p than size"
 )
+
+// np.bool_.__index__ (the bridge).
+const errNPBoolScalarIndex = "In future, it will be an error for 'np.bool_' scalars to be interpreted as an index"

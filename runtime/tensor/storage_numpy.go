@@ -169,3 +169,49 @@ func copyConvertExtra(dst, src *Tensor) {
 		i++
 	})
 }
+
+// Suffix is a storage over s's elements from off on: the same memory
+// under a storage of its own, as torch.from_numpy sees an array that
+// starts inside its buffer (storage_offset() 0). Off 0 is s itself.
+func (s *Storage) Suffix(off int) *Storage {
+	if off <= 0 {
+		return s
+	}
+	off = min(off, s.n)
+	var data any
+	switch d := s.data.(type) {
+	case []bool:
+		data = d[off:]
+	case []uint8:
+		data = d[off:]
+	case []int8:
+		data = d[off:]
+	case []int16:
+		data = d[off:]
+	case []int32:
+		data = d[off:]
+	case []int64:
+		data = d[off:]
+	case []Half:
+		data = d[off:]
+	case []BF16:
+		data = d[off:]
+	case []float32:
+		data = d[off:]
+	case []float64:
+		data = d[off:]
+	case []uint16:
+		data = d[off:]
+	case []uint32:
+		data = d[off:]
+	case []uint64:
+		data = d[off:]
+	case []complex64:
+		data = d[off:]
+	case []complex128:
+		data = d[off:]
+	default:
+		panic("tensor: bad storage")
+	}
+	return &Storage{data: data, dtype: s.dtype, n: s.n - off}
+}
