@@ -61,6 +61,7 @@ def broadcastable(r, shp):
 
 
 def ops(r, n):
+    print('>>> %compat current')  # warnings located as the prompt does: <stdin>:1
     print('>>> import numpy as np')
     for i in range(n):
         dt, dt2 = r.choice(DTYPES), r.choice(DTYPES)
@@ -169,6 +170,7 @@ def prints(r, n):
 def more(r, n):
     """In-place operators and out=, assignment, creation functions,
     conversions, statistics and NumPy's shape errors."""
+    print('>>> %compat current')  # warnings located as the prompt does: <stdin>:1
     print('>>> import numpy as np')
     for i in range(n):
         dt, dt2 = r.choice(DTYPES), r.choice(DTYPES)
