@@ -267,7 +267,7 @@ func newNPGenerator(p *pcg64) *eval.Object {
 			}
 			return arr
 		}}
-	o.Attrs["choice"] = &eval.Builtin{Name: "choice", Module: "numpy.random", Sig: "choice(a, size=None, replace=True, p=None)", Doc: "Random samples from a (or arange(a)) with replacement, uniform or with probabilities p.",
+	o.Attrs["choice"] = &eval.Builtin{Name: "choice", Module: "numpy.random", Sig: "choice(a, size=None, replace=True, p=None)", Doc: "Random samples from a (or arange(a)), with or without replacement, uniform or with probabilities p.",
 		Fn: func(a *eval.Args) eval.Value {
 			var x, size, pv eval.Value = nil, eval.None, eval.None
 			replace := true
