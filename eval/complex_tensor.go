@@ -43,11 +43,13 @@ func complexGuard(what string, vals ...Value) {
 // complexCallGuard is complexGuard for a call's arguments.
 func complexCallGuard(fn Value, a *Args) {
 	var name string
+	self := a.Self
 	switch f := fn.(type) {
 	case *Builtin:
 		name = f.Name
 	case *BoundMethod:
 		name = f.Fn.Name
+		self = f.Self
 		complexGuard(name, f.Self)
 	case *Class:
 		name = f.Name
@@ -58,6 +60,24 @@ func complexCallGuard(fn Value, a *Args) {
 	complexGuard(name, a.Pos...)
 	for _, kw := range a.Kw {
 		complexGuard(name, kw.Value)
+	}
+	if name == "tensor" || name == "as_tensor" {
+		// Tensors inside a list of data are read as numbers.
+		for _, v := range a.Pos {
+			if l, ok := v.(*List); ok {
+				complexGuard("tensor of a list", l.Elems...)
+			} else if t, ok := v.(Tuple); ok {
+				complexGuard("tensor of a tuple", t...)
+			}
+		}
+	}
+	if name == "view" {
+		// view(dtype) reinterprets the memory, which complex storage is not.
+		if t, ok := self.(*tensor.Tensor); ok && !t.DType().IsTorch() && len(a.Pos) == 1 {
+			if _, isD := a.Pos[0].(DTypeValue); isD {
+				throw("TypeError", errComplexTensorOp, "view(dtype)", t.DType().String())
+			}
+		}
 	}
 	if complexDTypeOK[name] {
 		return

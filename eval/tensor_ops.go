@@ -154,6 +154,7 @@ var inplaceOps = map[lang.Op]tensor.BinaryOp{
 // tensorInplace computes x op= y for a tensor x, in place (x.__iop__(y)),
 // and returns x.
 func (s *Session) tensorInplace(op lang.Op, x *tensor.Tensor, y Value) Value {
+	complexGuard(op.String()+"=", x, y) // complex_tensor.go
 	bop, ok := inplaceOps[op]
 	other, isNum := toOperand(y)
 	if !ok || !isNum {

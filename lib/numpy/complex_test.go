@@ -25,6 +25,10 @@ func TestExtraDTypesRaise(t *testing.T) {
 		{"c.sum()", "TypeError: tensh: ndarray.sum is not supported for NumPy's complex arrays"},
 		{"np.sqrt(c)", "TypeError: tensh: this operation is not supported"},
 		{"s.sum()", "TypeError: tensh: ndarray.sum is not supported for str arrays"},
+		{"x = t; x += 1", "TypeError: tensh: += is not supported for torch.complex128 tensors"},
+		{"t.view(torch.float64)", "TypeError: tensh: view(dtype) is not supported for torch.complex128 tensors"},
+		{"torch.tensor([t, t])", "TypeError: tensh: tensor of a list is not supported for torch.complex128 tensors"},
+		{"torch.arange(3, dtype=torch.complex64)", "TypeError: tensh: arange is not supported for torch.complex64 tensors"},
 	} {
 		out, exc := run(t, append(setup, c.stmt)...)
 		if !strings.HasPrefix(exc, c.want) {
