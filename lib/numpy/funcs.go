@@ -354,6 +354,11 @@ func init() {
 				}
 				return a.Session().Call(a.Session().GetAttr(t, name), &eval.Args{Pos: a.Pos[1:], Kw: append(kw, a.Kw...)})
 			}
+			switch name {
+			case "sum", "prod", "mean", "var", "std":
+				npFuncReduce.Store(a.Session(), name) // reduce_warn.go
+				defer npFuncReduce.Delete(a.Session())
+			}
 			// methods.go's table, read at call time (its init may run later).
 			return a.Session().Call(&eval.BoundMethod{Self: npArg(x), Fn: npMethods[name]}, &eval.Args{Pos: a.Pos[1:], Kw: a.Kw})
 		})

@@ -228,15 +228,18 @@ func init() {
 		var axis, dt eval.Value = eval.None, eval.None
 		var keep bool
 		a.Unpack("axis?", &axis, "dtype?", &dt, "$keepdims?", &keep)
-		if _, ok := dt.(eval.NoneType); ok {
-			return npSum(x, axis, keep, nil)
+		var d *tensor.DType
+		if _, ok := dt.(eval.NoneType); !ok {
+			dd := npDTypeOf(dt)
+			d = &dd
 		}
-		d := npDTypeOf(dt)
-		return npSum(x, axis, keep, &d)
+		v, flags := npSumF(x, axis, keep, d)
+		flags.warn(a.Session(), npSumLoc(a.Session(), false), "reduce")
+		return v
 	})
 	npMethod("prod", "prod(axis=None, keepdims=False)", "The product of the elements (over axis).", func(a *eval.Args, x *NDArray) eval.Value {
 		axis, keep := npReduceArgs(a)
-		return npProd(x, axis, keep)
+		return npProd(a.Session(), x, axis, keep)
 	})
 	npMethod("mean", "mean(axis=None, keepdims=False)", "The mean of the elements (over axis).", func(a *eval.Args, x *NDArray) eval.Value {
 		axis, keep := npReduceArgs(a)
