@@ -235,3 +235,13 @@ func init() {
 	// dir(1j) in CPython 3.11: the candidates of "Did you mean".
 	pyDirs["complex"] = []string{"__abs__", "__add__", "__bool__", "__class__", "__complex__", "__delattr__", "__dir__", "__doc__", "__eq__", "__format__", "__ge__", "__getattribute__", "__getnewargs__", "__getstate__", "__gt__", "__hash__", "__init__", "__init_subclass__", "__le__", "__lt__", "__mul__", "__ne__", "__neg__", "__new__", "__pos__", "__pow__", "__radd__", "__reduce__", "__reduce_ex__", "__repr__", "__rmul__", "__rpow__", "__rsub__", "__rtruediv__", "__setattr__", "__sizeof__", "__str__", "__sub__", "__subclasshook__", "__truediv__", "conjugate", "imag", "real"}
 }
+
+// complexPowMod is complex_pow's refusal of pow(x, y, z) when any of
+// them is complex.
+func complexPowMod(vals ...Value) {
+	for _, v := range vals {
+		if _, ok := v.(Complex); ok {
+			throw("ValueError", errComplexModulo)
+		}
+	}
+}

@@ -37,6 +37,9 @@ func complexGuard(what string, vals ...Value) {
 		if t, ok := v.(*tensor.Tensor); ok && !t.DType().IsTorch() {
 			throw("TypeError", errComplexTensorOp, what, t.DType().String())
 		}
+		if _, ok := v.(Complex); ok && what == "item assignment" {
+			throw("TypeError", errComplexNumberArg, what)
+		}
 	}
 }
 
@@ -60,6 +63,16 @@ func complexCallGuard(fn Value, a *Args) {
 	complexGuard(name, a.Pos...)
 	for _, kw := range a.Kw {
 		complexGuard(name, kw.Value)
+	}
+	if b, ok := fn.(*Builtin); ok && b.Kind&(TorchFunc|TensorMethod) != 0 || isBoundTorch(fn) {
+		// PyTorch takes Python complex numbers as data and as scalars
+		// (making complex tensors); tensh's torch has no complex kernels.
+		for _, v := range a.Pos {
+			complexNumberGuard(name, v, 0)
+		}
+		for _, kw := range a.Kw {
+			complexNumberGuard(name, kw.Value, 0)
+		}
 	}
 	if name == "tensor" || name == "as_tensor" {
 		// Tensors inside a list of data are read as numbers.
@@ -101,4 +114,31 @@ var complexDTypeOK = map[string]bool{
 	"tensor": true, "as_tensor": true, "zeros": true, "ones": true, "empty": true, "to": true,
 	"type": true, "zeros_like": true, "ones_like": true, "empty_like": true, "print": true,
 	"repr": true, "str": true, "isinstance": true, "id": true, "hash": true, "set_default_dtype": true,
+}
+
+// isBoundTorch reports whether fn is a Tensor method bound to a tensor.
+func isBoundTorch(fn Value) bool {
+	bm, ok := fn.(*BoundMethod)
+	return ok && bm.Fn.Kind&(TorchFunc|TensorMethod) != 0
+}
+
+// complexNumberGuard raises for a Python complex number in v (or in the
+// lists and tuples of v).
+func complexNumberGuard(name string, v Value, depth int) {
+	switch x := v.(type) {
+	case Complex:
+		throw("TypeError", errComplexNumberArg, name)
+	case *List:
+		if depth < 32 {
+			for _, e := range x.Elems {
+				complexNumberGuard(name, e, depth+1)
+			}
+		}
+	case Tuple:
+		if depth < 32 {
+			for _, e := range x {
+				complexNumberGuard(name, e, depth+1)
+			}
+		}
+	}
 }

@@ -486,4 +486,8 @@ const (
 )
 
 // Complex tensors (complex_tensor.go).
-const errComplexTensorOp = "tensh: %s is not supported for %s tensors (tensh's torch has no complex kernels: complex tensors print, reshape, copy and convert to NumPy)"
+const (
+	errComplexTensorOp  = "tensh: %s is not supported for %s tensors (tensh's torch has no complex kernels: complex tensors print, reshape, copy and convert to NumPy)"
+	errComplexNumberArg = "tensh: %s of Python complex numbers is not supported (tensh's torch has no complex kernels; torch.tensor(np.array([1j])) makes a complex tensor)"
+	errComplexModulo    = "complex modulo"
+)

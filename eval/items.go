@@ -174,7 +174,7 @@ func (s *Session) setItem(x, idx, v Value) {
 	}
 	switch c := x.(type) {
 	case *tensor.Tensor:
-		complexGuard("indexing", c, v) // complex_tensor.go
+		complexGuard("item assignment", c, v) // complex_tensor.go
 		whole(func() { s.tensorSetItem(c, idx, v) })
 		return
 	case *List:

@@ -29,6 +29,9 @@ func TestExtraDTypesRaise(t *testing.T) {
 		{"t.view(torch.float64)", "TypeError: tensh: view(dtype) is not supported for torch.complex128 tensors"},
 		{"torch.tensor([t, t])", "TypeError: tensh: tensor of a list is not supported for torch.complex128 tensors"},
 		{"torch.arange(3, dtype=torch.complex64)", "TypeError: tensh: arange is not supported for torch.complex64 tensors"},
+		{"torch.tensor(1j)", "TypeError: tensh: tensor of Python complex numbers is not supported"},
+		{"torch.full((2,), [1j][0])", "TypeError: tensh: full of Python complex numbers is not supported"},
+		{"x = torch.ones(2); x[0] = 1j", "TypeError: tensh: item assignment of Python complex numbers is not supported"},
 	} {
 		out, exc := run(t, append(setup, c.stmt)...)
 		if !strings.HasPrefix(exc, c.want) {
