@@ -25,6 +25,8 @@ func TestExtraDTypesRaise(t *testing.T) {
 		{"c.sum()", "TypeError: tensh: ndarray.sum is not supported for NumPy's complex arrays"},
 		{"np.sqrt(c)", "TypeError: tensh: this operation is not supported"},
 		{"s.sum()", "TypeError: tensh: ndarray.sum is not supported for str arrays"},
+		{"np.array([2**64 - 1], dtype=np.uint64).max()", "TypeError: tensh: uint64 values of 2**63 and above"},
+		{"np.array([2**63], dtype=np.uint64) + 1", "TypeError: tensh: uint64 values of 2**63 and above"},
 		{"x = t; x += 1", "TypeError: tensh: += is not supported for torch.complex128 tensors"},
 		{"t.view(torch.float64)", "TypeError: tensh: view(dtype) is not supported for torch.complex128 tensors"},
 		{"torch.tensor([t, t])", "TypeError: tensh: tensor of a list is not supported for torch.complex128 tensors"},

@@ -27,3 +27,18 @@ func npTorchDTypeCheck(a *NDArray) {
 		eval.Throw("TypeError", errNPTorchConvert, npNames[a.dtype()])
 	}
 }
+
+// npUint64Guard raises for a uint64 array holding values of 2**63 and
+// above where tensh would compute on them: its elements travel as int64
+// bits, which arithmetic, comparisons and conversions would misread.
+func npUint64Guard(a *NDArray) {
+	if a == nil || a.dtype() != tensor.Uint64 {
+		return
+	}
+	big := false
+	st := a.t.Storage()
+	a.t.ForEach(func(off int) { big = big || st.Get(off).I < 0 })
+	if big {
+		eval.Throw("TypeError", errNPUint64Big)
+	}
+}

@@ -172,3 +172,6 @@ const (
 
 // np.bool_.__index__ (the bridge).
 const errNPBoolScalarIndex = "In future, it will be an error for 'np.bool_' scalars to be interpreted as an index"
+
+// uint64 arrays (dtype_extra.go).
+const errNPUint64Big = "tensh: uint64 values of 2**63 and above are stored and printed but not computed on"

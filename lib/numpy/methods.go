@@ -18,6 +18,7 @@ func npMethod(name, sig, doc string, fn func(a *eval.Args, x *NDArray) eval.Valu
 		x := a.Self.(*NDArray)
 		if !npComplexMethodOK[name] {
 			npComplexGuard("ndarray."+name, x)
+			npUint64Guard(x)
 		}
 		a.Self = nil
 		r := fn(a, x)

@@ -38,6 +38,7 @@ type npFlags struct{ divide, invalid, overflow bool }
 func npArg(v eval.Value) *NDArray {
 	a := npArgAny(v)
 	npComplexGuard("this operation", a)
+	npUint64Guard(a)
 	return a
 }
 
