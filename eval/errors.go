@@ -490,4 +490,6 @@ const (
 	errComplexTensorOp  = "tensh: %s is not supported for %s tensors (tensh's torch has no complex kernels: complex tensors print, reshape, copy and convert to NumPy)"
 	errComplexNumberArg = "tensh: %s of Python complex numbers is not supported (tensh's torch has no complex kernels; torch.tensor(np.array([1j])) makes a complex tensor)"
 	errComplexModulo    = "complex modulo"
+	errComplexZeroPad   = "Zero padding is not allowed in complex format specifier"
+	errComplexEqAlign   = "'=' alignment flag is not allowed in complex format specifier"
 )
