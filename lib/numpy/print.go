@@ -369,9 +369,12 @@ func npShortest(x float64, d tensor.DType) string {
 	return strconv.FormatFloat(x, 'e', -1, 64)
 }
 
-// npPositional is dragon4_positional(x, precision, unique=True,
-// fractional=True, trim='.'): the shortest digits, rounded to at most
-// precision fractional digits, "1." for integers.
+// npPositional is dragon4_positional(x, precision, min_digits=0,
+// unique=True, fractional=True, trim='.') as FloatingFormat calls it: the
+// shortest digits, rounded to at most precision fractional digits, "1."
+// for integers; min_digits=0 makes Dragon4 write every digit down to the
+// units, so a float32 45417608 is "45417608." where its shortest digits
+// would give "45417610.".
 func npPositional(x float64, d tensor.DType, precision int) string {
 	m, e := splitE(npShortest(x, d))
 	digits := strings.Replace(m, ".", "", 1)
@@ -385,11 +388,10 @@ func npPositional(x float64, d tensor.DType, precision int) string {
 		if strings.Contains(s, ".") {
 			s = strings.TrimRight(s, "0")
 		}
+	} else if frac <= 0 {
+		s = strconv.FormatFloat(x, 'f', 0, 64) + "." // the exact integer digits
 	} else {
-		s = strconv.FormatFloat(npShortestValue(x, d), 'f', max(frac, 0), 64)
-		if frac <= 0 {
-			s += "."
-		}
+		s = strconv.FormatFloat(npShortestValue(x, d), 'f', frac, 64)
 	}
 	if !strings.Contains(s, ".") {
 		s += "."
