@@ -5,6 +5,7 @@ import (
 	"math"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/tensh/tensh/runtime/tensor"
 )
@@ -162,8 +163,9 @@ func (p *npPrinter) recurse(sub *NDArray, hanging string, width int) string {
 
 // npExtendLine is _extendLine.
 func npExtendLine(s, line, word string, width int, nextPrefix string) (string, string) {
-	wrap := len(line)+len(word) > width
-	if len(line) <= len(nextPrefix) {
+	n := utf8.RuneCountInString // Python's len of str arrays' elements
+	wrap := n(line)+n(word) > width
+	if n(line) <= n(nextPrefix) {
 		wrap = false
 	}
 	if wrap {

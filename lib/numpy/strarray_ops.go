@@ -3,6 +3,7 @@ package numpy
 import (
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/tensh/tensh/eval"
 	"github.com/tensh/tensh/lang"
@@ -59,7 +60,7 @@ func (a *StrArray) Repr() string {
 	}
 	s := prefix + lst + ","
 	dt := "dtype='" + NPStrDType{a.width}.Str() + "')"
-	last := len(s) - (strings.LastIndexByte(s, '\n') + 1)
+	last := utf8.RuneCountInString(s[strings.LastIndexByte(s, '\n')+1:])
 	spacer := " "
 	if last+len(dt)+1 > npOpts.linewidth {
 		spacer = "\n" + strings.Repeat(" ", len(prefix))
@@ -212,24 +213,26 @@ func (a *StrArray) Compare(s *eval.Session, op lang.Op, other eval.Value, reflec
 	if op != lang.Eq && op != lang.Ne {
 		return nil, false
 	}
-	var at func(i int) string
+	var b *StrArray
 	switch x := other.(type) {
 	case eval.Str:
-		at = func(int) string { return string(x) }
+		b = &StrArray{data: []string{string(x)}, width: len([]rune(string(x)))}
 	case *StrArray:
-		if !sameInts(x.shape, a.shape) {
-			return nil, false
-		}
-		at = func(i int) string { return x.data[i] }
+		b = x
 	default:
 		return nil, false
 	}
-	t := npEmpty(append([]int{}, a.shape...), tensor.Bool)
+	shape, ok := npBroadcastShapes(a.shape, b.shape)
+	if !ok {
+		return nil, false
+	}
+	ia, ib := a.indexArray().expandTo(shape).values(), b.indexArray().expandTo(shape).values()
+	t := npEmpty(shape, tensor.Bool)
 	st := tensor.Slice[bool](t.Storage())
 	for i := range st {
-		st[i] = (a.data[i] == at(i)) == (op == lang.Eq)
+		st[i] = (a.data[ia[i].I] == b.data[ib[i].I]) == (op == lang.Eq)
 	}
-	if len(a.shape) == 0 {
+	if len(shape) == 0 {
 		return &NDArray{t: t, scalar: true}, true
 	}
 	return newND(t), true
