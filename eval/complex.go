@@ -2,6 +2,7 @@ package eval
 
 import (
 	"math"
+	"math/big"
 	"strings"
 
 	"github.com/tensh/tensh/lang"
@@ -121,7 +122,7 @@ func (c Complex) Unary(s *Session, op lang.Op) Value {
 
 // Abs is abs(c): hypot, with OverflowError when a finite c overflows.
 func (c Complex) Abs(s *Session) Value {
-	r := math.Hypot(c.Re, c.Im)
+	r := crHypot(c.Re, c.Im)
 	if math.IsInf(r, 0) && !math.IsInf(c.Re, 0) && !math.IsInf(c.Im, 0) && !math.IsNaN(c.Re) && !math.IsNaN(c.Im) {
 		throw("OverflowError", errComplexAbs)
 	}
@@ -188,8 +189,8 @@ func complexPow(a, b Complex) Value {
 	if edom {
 		throw("ZeroDivisionError", errComplexZeroPow)
 	}
-	if (math.IsInf(p.Re, 0) || math.IsInf(p.Im, 0)) && !math.IsInf(a.Re, 0) && !math.IsInf(a.Im, 0) &&
-		!math.IsInf(b.Re, 0) && !math.IsInf(b.Im, 0) {
+	// _Py_ADJUST_ERANGE2: an infinite part is an overflow (ERANGE).
+	if math.IsInf(p.Re, 0) || math.IsInf(p.Im, 0) {
 		throw("OverflowError", errComplexPowOverflow)
 	}
 	return p
@@ -214,7 +215,7 @@ func complexPolarPow(a, b Complex) (Complex, bool) {
 	case a.Re == 0 && a.Im == 0:
 		return Complex{}, b.Im != 0 || b.Re < 0
 	}
-	vabs := math.Hypot(a.Re, a.Im)
+	vabs := crHypot(a.Re, a.Im)
 	l := tensor.Pow(vabs, b.Re)
 	at := crAtan2(a.Im, a.Re)
 	phase := at * b.Re
@@ -222,7 +223,9 @@ func complexPolarPow(a, b Complex) (Complex, bool) {
 		l /= crExp(at * b.Im)
 		phase += b.Im * tensor.Log(vabs)
 	}
-	return Complex{l * crCos(phase), l * crSin(phase)}, false
+	// cos and sin of an infinite phase set errno to EDOM, which
+	// complex_pow reports as ZeroDivisionError.
+	return Complex{l * crCos(phase), l * crSin(phase)}, math.IsInf(phase, 0)
 }
 
 // complexHash is complex_hash: hash(re) + 1000003 * hash(im), wrapping.
@@ -244,4 +247,22 @@ func complexPowMod(vals ...Value) {
 			throw("ValueError", errComplexModulo)
 		}
 	}
+}
+
+// crHypot is C's hypot (glibc's, correctly rounded): sqrt(x² + y²) without
+// intermediate overflow, inf when either is infinite.
+func crHypot(x, y float64) float64 {
+	switch {
+	case math.IsInf(x, 0) || math.IsInf(y, 0):
+		return math.Inf(1)
+	case math.IsNaN(x) || math.IsNaN(y):
+		return math.NaN()
+	}
+	bx := new(big.Float).SetPrec(300).SetFloat64(x)
+	by := new(big.Float).SetPrec(300).SetFloat64(y)
+	bx.Mul(bx, bx)
+	by.Mul(by, by)
+	bx.Add(bx, by)
+	r, _ := bx.Sqrt(bx).Float64()
+	return r
 }

@@ -179,7 +179,6 @@ const (
 	// Python 3.11's limit on int <-> decimal string conversions.
 	errIntToStrDigits = "Exceeds the limit (4300 digits) for integer string conversion; use sys.set_int_max_str_digits() to increase the limit"
 	errStrToIntDigits = "Exceeds the limit (4300 digits) for integer string conversion: value has %d digits; use sys.set_int_max_str_digits() to increase the limit"
-	errComplexPow     = "complex numbers are not supported by tensh: negative number raised to a fractional power"
 )
 
 // Reliability (issue 6): limits on recursion over values (limits.go).
