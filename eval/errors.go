@@ -179,7 +179,6 @@ const (
 	// Python 3.11's limit on int <-> decimal string conversions.
 	errIntToStrDigits = "Exceeds the limit (4300 digits) for integer string conversion; use sys.set_int_max_str_digits() to increase the limit"
 	errStrToIntDigits = "Exceeds the limit (4300 digits) for integer string conversion: value has %d digits; use sys.set_int_max_str_digits() to increase the limit"
-	errComplexPow     = "complex numbers are not supported by tensh: negative number raised to a fractional power"
 )
 
 // Reliability (issue 6): limits on recursion over values (limits.go).
@@ -470,3 +469,26 @@ const errTensorContains = "Tensor.__contains__ only supports Tensor or scalar, b
 
 // Displays ({**m}).
 const errNotMapping = "'%s' object is not a mapping"
+
+// Python's complex numbers (complex.go, complex_builtin.go).
+const (
+	errComplexDivZero     = "complex division by zero"
+	errComplexZeroPow     = "0.0 to a negative or complex power"
+	errComplexPowOverflow = "complex exponentiation"
+	errComplexAbs         = "absolute value too large"
+	errComplexTensor      = "tensh: arithmetic between tensors and complex numbers is not supported (tensh has no complex tensor kernels)"
+	errComplexMalformed   = "complex() arg is a malformed string"
+	errComplexSecondStr   = "complex() second arg can't be a string"
+	errComplexStrSecond   = "complex() can't take second arg if first is a string"
+	errComplexFirstType   = "complex() first argument must be a string or a number, not '%s'"
+	errComplexSecondType  = "complex() second argument must be a number, not '%s'"
+)
+
+// Complex tensors (complex_tensor.go).
+const (
+	errComplexTensorOp  = "tensh: %s is not supported for %s tensors (tensh's torch has no complex kernels: complex tensors print, reshape, copy and convert to NumPy)"
+	errComplexNumberArg = "tensh: %s of Python complex numbers is not supported (tensh's torch has no complex kernels; torch.tensor(np.array([1j])) makes a complex tensor)"
+	errComplexModulo    = "complex modulo"
+	errComplexZeroPad   = "Zero padding is not allowed in complex format specifier"
+	errComplexEqAlign   = "'=' alignment flag is not allowed in complex format specifier"
+)

@@ -185,6 +185,8 @@ func (s *Session) eval(e lang.Expr) Value {
 		return MakeInt(e.Value)
 	case *lang.FloatLit:
 		return Float(e.Value)
+	case *lang.ImagLit:
+		return Complex{Im: e.Value}
 	case *lang.StringLit:
 		return Str(e.Value)
 	case *lang.FString:
@@ -385,6 +387,8 @@ func (s *Session) callBuiltin(f *Builtin, args *Args) Value {
 
 // Call calls a callable value.
 func (s *Session) Call(fn Value, args *Args) Value {
+	complexCallGuard(fn, args) // complex_tensor.go
+	s.warnBoolStores(fn, args) // index_warn.go
 	if writesInPlace(fn, args) {
 		return s.callWhole(fn, args)
 	}

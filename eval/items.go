@@ -25,6 +25,9 @@ func pyIndex(container string, v Value) (int64, bool) {
 		}
 		throw("TypeError", errIndexTensorOnly)
 	}
+	if n, ok := asNumber(v).(Int); ok { // NumPy's integer scalars: __index__
+		return pyIndex(container, n)
+	}
 	return 0, false
 }
 
@@ -119,6 +122,7 @@ func (s *Session) getItem(x, idx Value) Value {
 	}
 	switch c := x.(type) {
 	case *tensor.Tensor:
+		complexGuard("indexing", c) // complex_tensor.go
 		return s.onDeviceOf("[]", func() Value { return s.tensorGetItem(c, idx) }, c, idx) // eval/device_gpu.go
 	case *List:
 		if sl, ok := idx.(*Slice); ok {
@@ -173,6 +177,7 @@ func (s *Session) setItem(x, idx, v Value) {
 	}
 	switch c := x.(type) {
 	case *tensor.Tensor:
+		complexGuard("item assignment", c, v) // complex_tensor.go
 		whole(func() { s.tensorSetItem(c, idx, v) })
 		return
 	case *List:

@@ -121,6 +121,7 @@ func Iterate(v Value) Iterator {
 	case *tensor.Tensor:
 		// Tensor.__iter__ is iter(self.unbind(0)): the rows are made at
 		// once, as one multi-output view for autograd (iterate).
+		complexGuard("iteration", x) // complex_tensor.go
 		return &sliceIter{elems: iterate(x)}
 	case Iterable:
 		return x.Iter()

@@ -236,6 +236,7 @@ func (s *Session) unary(op lang.Op, x Value) Value {
 		return u.Unary(s, op)
 	}
 	if t, ok := x.(*tensor.Tensor); ok {
+		complexGuard("unary "+op.String(), t) // complex_tensor.go
 		return s.onDeviceOf(op.String(), func() Value { return s.tensorUnary(op, t) }, x)
 	}
 	if n, ok := number(x); ok {
@@ -336,6 +337,7 @@ func (s *Session) compare(op lang.Op, x, y Value) Value {
 		return v
 	}
 	if isTensor(x) || isTensor(y) {
+		complexGuard(op.String(), x, y) // complex_tensor.go
 		return s.onDeviceOf(op.String(), func() Value { return s.tensorCompare(op, x, y) }, x, y)
 	}
 	if r, ok := containerCompare(op, x, y); ok {

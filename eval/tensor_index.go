@@ -155,6 +155,12 @@ func indexItem(v Value) (it tensor.IndexItem) {
 	case *List, Tuple, Size, Range, Str:
 		return tensor.IndexItem{Kind: tensor.IndexTensor, Tensor: indexTensorFromSeq(x), FromSeq: true}
 	}
+	if n, ok := asNumber(v).(Int); ok { // NumPy's integer scalars (is_numpy_int)
+		return indexItem(n)
+	}
+	if src, ok := v.(TensorSource); ok && asNumber(v) == v { // ndarrays (not NumPy scalars) index as tensors
+		return indexItem(src.TorchTensor())
+	}
 	throw("IndexError", errInvalidIndex, TypeName(v))
 	return
 }
@@ -163,7 +169,7 @@ func indexItem(v Value) (it tensor.IndexItem) {
 // are clamped to the int64 range, a zero step is an error.
 func unpackSlice(sl *Slice) (start, stop, step int) {
 	get := func(v Value) int {
-		switch x := v.(type) {
+		switch x := asNumber(v).(type) { // NumPy's scalars: their __index__
 		case Int:
 			if i, ok := x.Int64(); ok {
 				return int(i)

@@ -51,6 +51,7 @@ var operatorOps = map[lang.Op]tensor.BinaryOp{
 
 // tensorBinary computes x op y when x or y is a tensor.
 func (s *Session) tensorBinary(op lang.Op, x, y Value) Value {
+	complexGuard(op.String(), x, y) // complex_tensor.go
 	if op == lang.At {
 		return s.tensorMatmul(x, y) // eval/torch_linalg.go
 	}
@@ -153,6 +154,7 @@ var inplaceOps = map[lang.Op]tensor.BinaryOp{
 // tensorInplace computes x op= y for a tensor x, in place (x.__iop__(y)),
 // and returns x.
 func (s *Session) tensorInplace(op lang.Op, x *tensor.Tensor, y Value) Value {
+	complexGuard(op.String()+"=", x, y) // complex_tensor.go
 	bop, ok := inplaceOps[op]
 	other, isNum := toOperand(y)
 	if !ok || !isNum {

@@ -364,3 +364,6 @@ const errStorageOffsetOverflow = "Storage size calculation overflowed with sizes
 
 // An in-place write stopped by Ctrl-C after tensor.HoldGrace (issue 16).
 const errPartialWrite = "Ctrl-C stopped an in-place operation part-way: the tensor it writes is partly updated"
+
+// NumPy's storage types (storage_numpy.go).
+const errComplexToReal = "tensh: casting %s values to %s is not supported (PyTorch drops the imaginary part with a warning)"

@@ -417,6 +417,8 @@ func (t *Tensor) Fill(v Scalar) {
 		fillT(t, d, Slice[float32](tmp)[0])
 	case []float64:
 		fillT(t, d, Slice[float64](tmp)[0])
+	default:
+		t.fillExtra(tmp)
 	}
 }
 
@@ -450,6 +452,10 @@ func CopyInto(dst, src *Tensor) {
 		panic("tensor.CopyInto: shape mismatch")
 	}
 	if onAccelerator(dst) && accelerator.Copy(dst, src) {
+		return
+	}
+	if dst.DType() != src.DType() && (!dst.DType().IsTorch() || !src.DType().IsTorch()) {
+		copyConvertExtra(dst, src) // storage_numpy.go
 		return
 	}
 	if dst.DType() != src.DType() {
@@ -498,6 +504,8 @@ func copySame(dst, src *Tensor) {
 		copyStrided(d, dst, src.st.data.([]float32), src)
 	case []float64:
 		copyStrided(d, dst, src.st.data.([]float64), src)
+	default:
+		copySameExtra(dst, src)
 	}
 }
 
