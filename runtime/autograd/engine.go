@@ -210,6 +210,7 @@ func (t *graphTask) execute(n *Node, q *readyQueue) {
 	if in == nil {
 		in = make([]*tensor.Tensor, max(1, len(n.in)))
 	}
+	applyHooks(n, in)
 	for nr, rt := range n.retained {
 		if nr < len(in) && in[nr] != nil {
 			m := ensure(rt)
