@@ -85,11 +85,12 @@ func init() {
 			c.finish(autograd.RecordAddmm(bt, x, wt, out))
 			return
 		}
+		if hasB && x.Dim() > 2 {
+			linearNd(c, x, w, bt) // eval/autograd_rules_surface3.go
+			return
+		}
 		r := c.call("matmul", x, c.call("t", w))
 		if b != nil && b != Value(None) {
-			if x.Dim() > 2 {
-				c.unsupported() // PyTorch's flattened addmm
-			}
 			r = c.call("add", r, b)
 		}
 		c.r = r

@@ -33,10 +33,14 @@ func scatterRule(c *gradCtx) {
 	if sv == nil {
 		sv = c.arg(3, "value")
 	}
-	if _, named := c.arg(1, "dim").(Str); named || index == nil || sv == nil || c.arg(4, "reduce") != nil && base == "scatter" {
+	if _, named := c.arg(1, "dim").(Str); named || index == nil || sv == nil {
 		c.unsupported()
 	}
 	src, _ := sv.(*tensor.Tensor)
+	if r := c.arg(4, "reduce"); r != nil && r != Value(None) && base == "scatter" {
+		scatterReduce(c, self, src) // eval/autograd_rules_surface3.go
+		return
+	}
 	dim := gradIntOf(c.arg(1, "dim"), 0)
 	pos := autograd.Positions(self)
 	if self.Dim() > 0 {
@@ -50,9 +54,6 @@ func scatterRule(c *gradCtx) {
 		}
 	} else {
 		pos = tensor.Gather(pos, dim, index)
-	}
-	if src != nil && !sameShape(src.Shape(), pos.Shape()) {
-		c.unsupported()
 	}
 	alpha := 1.0
 	if base == "index_add" {
@@ -206,10 +207,11 @@ func init() {
 		self, out := c.in0(), c.out()
 		index, _ := c.arg(1, "index").(*tensor.Tensor)
 		src, _ := c.arg(2, "source").(*tensor.Tensor)
-		if self == nil || out == nil || index == nil || src == nil || !sameShape(src.Shape(), index.Shape()) {
+		if self == nil || out == nil || index == nil || src == nil || src.Numel() != index.Numel() {
 			c.unsupported()
 		}
-		pos := tensor.Take(autograd.Positions(self), index)
+		// grad.take(index).reshape_as(source)
+		pos := tensor.Take(autograd.Positions(self), index).Reshape(src.Shape())
 		overwrite := !boolOf(c.arg(3, "accumulate"), false)
 		c.finish(autograd.RecordScatter("PutBackward0", self, src, pos, overwrite, 1, out))
 	}

@@ -17,8 +17,7 @@ var gradUnsupported = map[string]bool{}
 
 func init() {
 	for _, name := range []string{
-		"scatter_reduce", "index_reduce", "masked_scatter", "aminmax", "cartesian_prod",
-		"repeat_interleave", "kron", "tensordot", "block_diag", "slogdet", "logdet", "cholesky", "qr", "eigh",
+		"scatter_reduce", "index_reduce", "kron", "tensordot", "slogdet", "logdet", "cholesky", "qr", "eigh",
 		"eigvalsh", "svd", "svdvals", "pinv", "matrix_power", "matrix_exp", "take_along_dim", "msort",
 	} {
 		gradUnsupported[name] = true
