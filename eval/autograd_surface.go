@@ -17,8 +17,8 @@ var gradUnsupported = map[string]bool{}
 
 func init() {
 	for _, name := range []string{
-		"scatter_reduce", "index_reduce", "kron", "tensordot", "slogdet", "logdet", "cholesky", "qr", "eigh",
-		"eigvalsh", "svd", "svdvals", "pinv", "matrix_power", "matrix_exp", "take_along_dim", "msort",
+		"scatter_reduce", "index_reduce", "kron", "tensordot", "slogdet", "logdet", "matrix_power", "matrix_exp",
+		"take_along_dim", "msort",
 	} {
 		gradUnsupported[name] = true
 	}

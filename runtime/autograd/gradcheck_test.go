@@ -269,7 +269,7 @@ func gradCases() []gradCase {
 			return rec(out, RecordFoldedMatmul(xs[0], xs[1], out))
 		}},
 	)
-	return append(cs, surfaceCases()...)
+	return append(append(cs, surfaceCases()...), decompCases()...)
 }
 
 func randInput(r *rand.Rand, shape []int, c gradCase) *tensor.Tensor {

@@ -275,7 +275,7 @@ func RecordNorm(name string, x *tensor.Tensor, p float64, dims []int, keepdim bo
 		}
 		switch {
 		case p == 0:
-			return []*tensor.Tensor{zerosLike(in)}
+			return []*tensor.Tensor{nil} // norm_backward: undefined
 		case p == 1:
 			return []*tensor.Tensor{mul(unary(tensor.OpSign, in), g)}
 		case p == 2:
