@@ -290,10 +290,11 @@ func init() {
 		if a == nil || b == nil || out == nil {
 			return
 		}
-		if v := c.arg(2, "left"); v != nil && !boolOf(v, true) {
-			c.unsupported()
-		}
 		c.realOnly(a)
+		if v, ok := c.a.Kwarg("left"); ok && !boolOf(v, true) {
+			c.finish(autograd.RecordSolveRight(a, b, out))
+			return
+		}
 		c.finish(autograd.RecordSolve(a, b, out))
 	}
 	gradRules["linalg_solve"] = gradRules["solve"]

@@ -76,7 +76,6 @@ const (
 
 // torch.linalg.
 const (
-	errSolveLeft        = "linalg.solve(left=False) is not supported by tensh yet"
 	errLinalgNormDims   = "linalg.norm: If dim is not specified but ord is, the input must be 1D or 2D. Got %dD."
 	errLinalgNormStrOrd = "linalg.vector_norm: ord must be a number for a vector norm"
 	errUPLO             = "Expected UPLO argument to be 'L' or 'U', but got %s"

@@ -125,11 +125,11 @@ func init() {
 			r := laInvSigs.parse(a)
 			return laOut(a, r, linalg.Inv("linalg.inv", r.tensor("A")))
 		})
-	laf("solve", "solve(A, B) -> Tensor", "X with A X = B for square A; B may be a batch of vectors. Batch dimensions broadcast.",
+	laf("solve", "solve(A, B, *, left=True) -> Tensor", "X with A X = B for square A (X A = B with left=False); B may be a batch of vectors. Batch dimensions broadcast.",
 		func(a *Args) Value {
 			r := laSolveSigs.parse(a)
 			if !r.bool("left", true) {
-				throw("NotImplementedError", errSolveLeft)
+				return laOut(a, r, linalg.SolveRight(r.tensor("A"), r.tensor("B")))
 			}
 			return laOut(a, r, linalg.Solve(r.tensor("A"), r.tensor("B")))
 		})

@@ -82,6 +82,9 @@ func decompCases() []gradCase {
 		{name: "solve_triangular", shapes: [][]int{{3, 3}, {2, 3}}, f: func(xs []*tensor.Tensor) *tensor.Tensor {
 			return solveTriangular(tril(shifted(xs[0]), 0), xs[1], false, false)
 		}},
+		{name: "solve left=False", shapes: [][]int{{3, 3}, {2, 3}}, f: func(xs []*tensor.Tensor) *tensor.Tensor {
+			return solveRightRec(shifted(xs[0]), xs[1])
+		}},
 		{name: "masked_scatter", shapes: [][]int{{2, 3}, {5}}, f: func(xs []*tensor.Tensor) *tensor.Tensor {
 			mask := tensor.FromSlice([]bool{true, false, true, true, false, false}, 2, 3)
 			out := xs[0].ContiguousClone()
