@@ -242,6 +242,9 @@ func nllRule(fromLogits bool) func(c *gradCtx) {
 		x, _ := c.arg(0, "input").(*tensor.Tensor)
 		y, _ := c.arg(1, "target").(*tensor.Tensor)
 		out := c.out()
+		if out != nil && autograd.GradFn(out) != nil {
+			return // composed of recorded operations (eval/torch_nnf_loss.go)
+		}
 		if x == nil || y == nil || out == nil || x.Dim() > 2 || y.DType().IsFloat() {
 			c.unsupported()
 		}
