@@ -116,3 +116,64 @@ func linearNd(c *gradCtx, x, w, b *tensor.Tensor) {
 	}
 	c.r = c.call("add", c.call("matmul", x, c.call("t", w)), b)
 }
+
+// cdistMM records cdist's matrix-product form (p=2, more than 25 rows or
+// compute_mode='use_mm_for_euclid_dist'): _euclidean_dist, viewed as the
+// result (ViewBackward0 over EuclideanDistBackward0), for matrices.
+func cdistMM(c *gradCtx, a, b, out *tensor.Tensor) {
+	if a.Dim() != 2 || b.Dim() != 2 || a.Numel() == 0 || b.Numel() == 0 {
+		c.unsupported()
+	}
+	res := out.View(out.Shape())
+	autograd.SetHistory(res, autograd.RecordEuclideanDist(a, b, res), 0)
+	autograd.RecordView("ViewBackward0", res, out)
+}
+
+// padRule records F.pad: the constant mode places each element once (a
+// pad value other than 0 is set to 0 for finding where); replicate and
+// reflect read elements several times (ReplicationPad1DBackward0 ...,
+// the gradient summed back). Circular padding is not differentiated.
+func padRule(c *gradCtx) {
+	mode := "constant"
+	if m, ok := c.arg(2, "mode").(Str); ok {
+		mode = string(m)
+	}
+	x, out := c.in0(), c.out()
+	pad, _ := dimsOf(c.arg(1, "pad"))
+	if x == nil || out == nil {
+		c.unsupported()
+	}
+	switch mode {
+	case "constant":
+		if v := c.arg(3, "value"); v != nil && v != Value(None) {
+			if sc, ok := ToScalar(v); !ok || sc.Float() != 0 {
+				// the marks must not be taken for the pad value
+				b := *c.a
+				b.Kw = append([]KwArg{}, b.Kw...)
+				if len(b.Pos) > 3 {
+					b.Pos = append(append([]Value{}, b.Pos[:3]...), Float(0))
+				}
+				for i := range b.Kw {
+					if b.Kw[i].Name == "value" {
+						b.Kw[i].Value = Float(0)
+					}
+				}
+				c2 := *c
+				c2.a = &b
+				embedRule("ConstantPadNdBackward0")(&c2)
+				return
+			}
+		}
+		embedRule("ConstantPadNdBackward0")(c)
+	case "replicate", "reflect":
+		node := map[string]string{"replicate": "ReplicationPad", "reflect": "ReflectionPad"}[mode]
+		node += string(rune('0'+len(pad)/2)) + "DBackward0"
+		pos, ok := c.rerunOn(autograd.Positions(x)).(*tensor.Tensor)
+		if !ok || pos.Numel() != out.Numel() {
+			c.unsupported()
+		}
+		c.finish(autograd.RecordPick(node, x, pos, out))
+	default:
+		c.unsupported()
+	}
+}

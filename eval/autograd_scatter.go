@@ -86,17 +86,7 @@ func sameShape(a, b []int) bool {
 
 func init() {
 	gradRules["diag_embed"] = embedRule("DiagEmbedBackward0")
-	gradRules["pad"] = func(c *gradCtx) {
-		if m := c.arg(2, "mode"); m != nil && m != Value(Str("constant")) {
-			c.unsupported()
-		}
-		if v := c.arg(3, "value"); v != nil && v != Value(None) {
-			if sc, ok := ToScalar(v); !ok || sc.Float() != 0 {
-				c.unsupported() // the pad value would mark the positions
-			}
-		}
-		embedRule("ConstantPadNdBackward0")(c)
-	}
+	gradRules["pad"] = padRule // eval/autograd_rules_surface3.go
 }
 
 // embedRule records an operation that places each input element at most
@@ -163,11 +153,7 @@ func init() {
 		if x == nil || out == nil {
 			return
 		}
-		for _, v := range append(c.a.All(), c.arg(99, "dtype")) {
-			if _, isDT := v.(DTypeValue); isDT {
-				c.unsupported()
-			}
-		}
+		// with dtype=, the gradient is cast back to x's dtype (the engine)
 		dims, _ := dimsOf(c.arg(1, "dim"))
 		c.finish(autograd.RecordNansum(x, dims, boolOf(c.arg(2, "keepdim"), false), out))
 	}
@@ -194,8 +180,9 @@ func init() {
 		// PyTorch's matrix-product form for p=2 records other nodes
 		mm := mode == Value(Str("use_mm_for_euclid_dist")) ||
 			(mode == nil || mode == Value(None) || mode == Value(Str("use_mm_for_euclid_dist_if_necessary"))) && (rows > 25 || cols > 25)
-		if (p != 1 && p != 2) || (p == 2 && mm) {
-			c.unsupported()
+		if p == 2 && mm {
+			cdistMM(c, a, b, out) // eval/autograd_rules_surface3.go
+			return
 		}
 		c.finish(autograd.RecordCdist(a, b, p, out))
 	}

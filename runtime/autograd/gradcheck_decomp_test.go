@@ -85,6 +85,18 @@ func decompCases() []gradCase {
 		{name: "solve left=False", shapes: [][]int{{3, 3}, {2, 3}}, f: func(xs []*tensor.Tensor) *tensor.Tensor {
 			return solveRightRec(shifted(xs[0]), xs[1])
 		}},
+		{name: "cdist p=3", shapes: [][]int{{2, 3}, {4, 3}}, f: func(xs []*tensor.Tensor) *tensor.Tensor {
+			out := linalg.Cdist(xs[0], xs[1], 3, 0)
+			return rec(out, RecordCdist(xs[0], xs[1], 3, out))
+		}},
+		{name: "cdist p=1.5", shapes: [][]int{{2, 3}, {4, 3}}, f: func(xs []*tensor.Tensor) *tensor.Tensor {
+			out := linalg.Cdist(xs[0], xs[1], 1.5, 0)
+			return rec(out, RecordCdist(xs[0], xs[1], 1.5, out))
+		}},
+		{name: "euclidean_dist", shapes: [][]int{{2, 3}, {4, 3}}, f: func(xs []*tensor.Tensor) *tensor.Tensor {
+			out := linalg.Cdist(xs[0], xs[1], 2, 1)
+			return rec(out, RecordEuclideanDist(xs[0], xs[1], out))
+		}},
 		{name: "masked_scatter", shapes: [][]int{{2, 3}, {5}}, f: func(xs []*tensor.Tensor) *tensor.Tensor {
 			mask := tensor.FromSlice([]bool{true, false, true, true, false, false}, 2, 3)
 			out := xs[0].ContiguousClone()
