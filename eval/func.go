@@ -59,6 +59,9 @@ type frame struct {
 	inline [6]cell
 	ptrs   [6]*cell
 	line   int // line of the statement being run
+	// callerNode is the expression of the caller that made this call
+	// (for the carets of tracebacks).
+	callerNode lang.Node
 }
 
 // recursionLimit is sys.getrecursionlimit(): Python fails a call that
@@ -308,6 +311,7 @@ func (s *Session) runFunction(f *Function, vals []Value, a *Args) Value {
 		}
 	}
 	s.pushFrame(fr)
+	fr.callerNode = s.teach.ctx.node
 	var r Value = None
 	if code.expr != nil {
 		fr.line = exprLine(code.expr)
