@@ -8,21 +8,22 @@ import (
 )
 
 // CPython 3.11's caret lines in tracebacks: under a frame's source line,
-// ^ marks the expression that failed (a call, an operator, a comparison)
-// when it is only part of the line; a binary operator is drawn as
-// ~~~^^~~~, its operator under ^ (traceback.py's format_frame_summary and
+// ^ marks the expression that failed (a call, an operator, a comparison,
+// an attribute, a subscript, a name) when it is only part of the line; a
+// binary operator is drawn as ~~~^^~~~, its operator under ^, and a
+// subscript as ~~~^^^^ (traceback.py's format_frame_summary and
 // _extract_caret_anchors_from_line_segment, 3.11.2).
 
 // failedCarets is the caret line of a frame of exc at line of src (whose
 // first line is first). callerNode is the call that made the frame (nil
 // at the module level): the expression that failed in the innermost frame
-// is the operation the evaluator noted last (s.teach.ctx), unless that is
+// is the operation the evaluator noted last (s.curNode), unless that is
 // still the call into the frame; in the frames below it is the call into
 // the frame above.
 func (s *Session) failedCarets(exc *Exception, src string, first, line int, callerNode lang.Node) string {
 	node := exc.nextNode
 	if len(exc.Trace) == 0 {
-		node = s.teach.ctx.node
+		node = s.curNode
 		if callerNode != nil && node == callerNode {
 			node = nil // nothing noted inside the frame
 		}
@@ -57,7 +58,7 @@ func rawSourceLine(src string, first, n int) string {
 // it.
 func caretLine(raw string, lineNo int, node lang.Node) string {
 	switch node.(type) {
-	case *lang.CallExpr, *lang.BinaryExpr, *lang.CompareExpr, *lang.AugAssignStmt:
+	case *lang.CallExpr, *lang.BinaryExpr, *lang.CompareExpr, *lang.AugAssignStmt, *lang.AttrExpr, *lang.IndexExpr, *lang.Ident:
 	default:
 		return ""
 	}
@@ -74,8 +75,16 @@ func caretLine(raw string, lineNo int, node lang.Node) string {
 	anchors := false
 	if end.Line == lineNo {
 		endOff = end.Col
-		if b, ok := node.(*lang.BinaryExpr); ok && endOff <= len(runes)+1 {
-			left, right, anchors = binOpAnchors(runes[startOff-1:endOff-1], start.Col, b)
+		switch e := node.(type) {
+		case *lang.BinaryExpr:
+			if endOff <= len(runes)+1 {
+				left, right, anchors = binOpAnchors(runes[startOff-1:endOff-1], start.Col, e)
+			}
+		case *lang.IndexExpr:
+			// the subscript: from the end of the value to past the index
+			_, vend := unparen(e.X).Span()
+			_, iend := unparen(e.Index).Span()
+			left, right, anchors = vend.Col-start.Col, iend.Col+1-start.Col, true
 		}
 	} else {
 		endOff = strippedChars + len(stripped)
