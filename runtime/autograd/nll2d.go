@@ -39,12 +39,9 @@ func RecordNllLoss2d(x, target, weight *tensor.Tensor, reduction, ignore int, ou
 	}
 	posT := tensor.FromSlice(pos, rows)
 	wT := tensor.FromSlice(w, target.Shape()...).To(x.DType())
+	sx := n.save(x, false)
 	n.apply = func(gs []*tensor.Tensor) []*tensor.Tensor {
-		g := gs[0]
-		if reduction != ReduceNone {
-			g = expand(g, wT.Shape())
-		}
-		return []*tensor.Tensor{assignAt(shape, posT, keep, mul(g, wT).Contiguous())}
+		return []*tensor.Tensor{nllBackward("NllLoss2DBackwardBackward0", gs[0], n.get(sx), shape, posT, keep, wT, reduction)}
 	}
 	return n
 }
