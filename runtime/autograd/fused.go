@@ -87,7 +87,8 @@ func softmaxBackward(g, y *tensor.Tensor, dims []int, log bool) *tensor.Tensor {
 }
 
 // geluBackward is gelu_backward(g, x) = g·gelu'(x); its own gradient
-// with respect to x is gg·g·gelu”(x) (gelu_double_backward).
+// with respect to x is gg·g times gelu's second derivative
+// (gelu_double_backward).
 func geluBackward(g, x *tensor.Tensor, tanh bool) *tensor.Tensor {
 	d1 := derivTensor(x, func(v float64) float64 { return geluDeriv(v, tanh) })
 	out := noGrad(func() *tensor.Tensor { return mul(g, d1) })
