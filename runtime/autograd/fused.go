@@ -153,3 +153,28 @@ func nllBackward(name string, g, x *tensor.Tensor, shape []int, pos *tensor.Tens
 		return []*tensor.Tensor{picked, zerosLike(gg)}
 	})
 }
+
+// mseBackward is mse_loss_backward(g, a, b) = 2·(a - b)·g (over the
+// number of elements for the mean); create_graph records
+// MseLossBackwardBackward0 with mse_loss_double_backward's formulas.
+func mseBackward(g, a, b *tensor.Tensor, reduction int) *tensor.Tensor {
+	out := noGrad(func() *tensor.Tensor {
+		d := sub(a, b)
+		return mul(mulS(d, 2), reduceGrad(g, d.Shape(), reduction))
+	})
+	n := float64(out.Numel())
+	return fused("MseLossBackwardBackward0", out, []*tensor.Tensor{g, a, b}, func(gg *tensor.Tensor) []*tensor.Tensor {
+		var gOut *tensor.Tensor
+		if reduction == ReduceNone {
+			gOut = mseBackward(gg, a, b, reduction)
+		} else {
+			r := mseBackward(tensor.Full(g.Shape(), tensor.FloatS(1), g.DType()), a, b, reduction)
+			gOut = sumDims(mul(r, gg), nil, false)
+		}
+		self := mulS(mul(gg, g), 2)
+		if reduction == ReduceMean {
+			self = divS(self, n)
+		}
+		return []*tensor.Tensor{gOut, self, neg(self)}
+	})
+}

@@ -86,10 +86,16 @@ func RecordEmbed(name string, in *tensor.Tensor, pos []int64, out *tensor.Tensor
 	}
 	posT := tensor.FromSlice(safe, shape...)
 	maskT := tensor.FromSlice(mask, shape...).To(in.DType())
+	back := map[string]string{"DiagEmbedBackward0": "DiagonalBackward0", "ConstantPadNdBackward0": "ConstantPadNdBackward0"}[name]
 	n.apply = func(gs []*tensor.Tensor) []*tensor.Tensor {
+		before := seqCounter
 		g := pickFrom(gs[0], posT)
 		if dropped {
 			g = mul(g, maskT)
+		}
+		// the node of PyTorch's formula (diagonal, constant_pad_nd)
+		if m := meta(g); back != "" && m != nil && m.gradFn != nil && m.gradFn.seq > before {
+			m.gradFn.name = back
 		}
 		return []*tensor.Tensor{g}
 	}

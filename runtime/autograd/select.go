@@ -88,8 +88,7 @@ func RecordMseLoss(x, y *tensor.Tensor, reduction int, out *tensor.Tensor) *Node
 	sx, sy := n.save(x, false), n.save(y, false)
 	n.apply = func(gs []*tensor.Tensor) []*tensor.Tensor {
 		a, b := n.get(sx), n.get(sy)
-		d := sub(a, b)
-		gd := mul(mulS(d, 2), reduceGrad(gs[0], d.Shape(), reduction))
+		gd := mseBackward(gs[0], a, b, reduction) // fused.go
 		var ga, gb *tensor.Tensor
 		if n.next[0].Fn != nil {
 			ga = sumTo(gd, a.Shape())
