@@ -180,7 +180,7 @@ func init() {
 		// PyTorch's matrix-product form for p=2 records other nodes
 		mm := mode == Value(Str("use_mm_for_euclid_dist")) ||
 			(mode == nil || mode == Value(None) || mode == Value(Str("use_mm_for_euclid_dist_if_necessary"))) && (rows > 25 || cols > 25)
-		if p == 2 && mm {
+		if p == 2 && mm && a.Numel() > 0 && b.Numel() > 0 {
 			cdistMM(c, a, b, out) // eval/autograd_rules_surface3.go
 			return
 		}

@@ -83,7 +83,13 @@ func laNoDriver(r *boundArgs) {
 }
 
 func svdTol(t *tensor.Tensor, s *tensor.Tensor, r *boundArgs, legacy string) *tensor.Tensor {
-	smax := tensor.Amax(s, []int{-1}, true).To(tensor.Float64)
+	var smax *tensor.Tensor
+	if s.Size(-1) == 0 {
+		// no singular values: any tolerance drops none
+		smax = tensor.Empty(append(append([]int{}, s.Shape()[:s.Dim()-1]...), 1), tensor.Float64)
+	} else {
+		smax = tensor.Amax(s, []int{-1}, true).To(tensor.Float64)
+	}
 	atol, rtol := 0.0, 0.0
 	switch {
 	case r.idx == 1:
