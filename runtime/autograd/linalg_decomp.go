@@ -187,7 +187,7 @@ func RecordCholesky(a, out *tensor.Tensor, upper bool) *Node {
 // solveTriangular is linalg.solve_triangular(t, b, upper, left), recorded
 // (LinalgSolveTriangularBackward0): x = t⁻¹ b (left) or b t⁻¹.
 func solveTriangular(t, b *tensor.Tensor, upper, left bool) *tensor.Tensor {
-	ti := linalg.Inv("linalg.solve_triangular", t)
+	ti := triInverse(t, upper)
 	var x *tensor.Tensor
 	if left {
 		x = linalg.Matmul(ti, b)
@@ -303,7 +303,42 @@ func qrSquareBackward(gQ, gR, q, r *tensor.Tensor) *tensor.Tensor {
 	if gQ != nil {
 		b = add(b, gQ)
 	}
-	return mmul(b, mT(invRec(r)))
+	// linalg_solve_triangular(Rᵀ, b, upper=False, left=False)
+	return solveTriangular(mT(r), b, false, false)
+}
+
+// triInverse is the inverse of the triangular matrices t (lower or
+// upper) by substitution, as trsm computes it: no check for a zero on
+// the diagonal (the result then has infinities or NaNs, as PyTorch's).
+func triInverse(t *tensor.Tensor, upper bool) *tensor.Tensor {
+	n := t.Size(-1)
+	tc := t.To(tensor.Float64).Contiguous()
+	in := tensor.Slice[float64](tc.Storage())[tc.Offset():]
+	out := make([]float64, t.Numel())
+	for b := 0; b+n*n <= len(out) && n > 0; b += n * n {
+		a, x := in[b:b+n*n], out[b:b+n*n]
+		for col := 0; col < n; col++ {
+			for step := 0; step < n; step++ {
+				i := step
+				if upper {
+					i = n - 1 - step
+				}
+				s := 0.0
+				if i == col {
+					s = 1
+				}
+				lo, hi := 0, i
+				if upper {
+					lo, hi = i+1, n
+				}
+				for k := lo; k < hi; k++ {
+					s -= a[i*n+k] * x[k*n+col]
+				}
+				x[i*n+col] = s / a[i*n+i]
+			}
+		}
+	}
+	return tensor.FromSlice(out, t.Shape()...).To(t.DType())
 }
 
 // RecordPinv records out = linalg.pinv(a) (pinv_backward).
