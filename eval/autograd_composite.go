@@ -85,11 +85,12 @@ func init() {
 			c.finish(autograd.RecordAddmm(bt, x, wt, out))
 			return
 		}
+		if hasB && x.Dim() > 2 {
+			linearNd(c, x, w, bt) // eval/autograd_rules_surface3.go
+			return
+		}
 		r := c.call("matmul", x, c.call("t", w))
 		if b != nil && b != Value(None) {
-			if x.Dim() > 2 {
-				c.unsupported() // PyTorch's flattened addmm
-			}
 			r = c.call("add", r, b)
 		}
 		c.r = r
@@ -147,20 +148,20 @@ func init() {
 		if x == nil {
 			return
 		}
-		for _, v := range append(c.a.All(), c.arg(99, "dtype")) {
-			if _, isDT := v.(DTypeValue); isDT {
-				c.unsupported()
-			}
-		}
-		dim, kd := c.arg(1, "dim"), c.arg(2, "keepdim")
+		dim, kd, dt := c.arg(1, "dim"), c.arg(2, "keepdim"), c.arg(3, "dtype")
 		if dim == nil {
 			dim = None
 		}
 		if kd == nil {
 			kd = Bool(false)
 		}
+		if dt == nil {
+			dt = None
+		}
 		cnt := c.call("sum", c.call("eq", x, x), dim, kd)
-		c.r = c.call("div", c.call("nansum", x, dim, kd), cnt)
+		ns := c.s.gradCall(tensorMethods["nansum"], &Args{Name: "nansum", Self: x, Pos: []Value{dim, kd},
+			Kw: []KwArg{{Name: "dtype", Value: dt}}, s: c.s})
+		c.r = c.call("div", ns, cnt)
 	}
 }
 

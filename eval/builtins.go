@@ -67,6 +67,9 @@ func isInstance(v Value, c *Class) bool {
 	if sc, ok := v.(Subclass); ok && sc.IsInstance(c) { // protocols.go
 		return true
 	}
+	if is, ok := isLegacyInstance(v, c); ok { // torch_legacy_types.go
+		return is
+	}
 	switch {
 	case c == intClass:
 		_, ok := v.(Bool)

@@ -27,6 +27,7 @@ type Exception struct {
 	// Trace is the traceback: the frames the exception went through,
 	// outermost first (see traceback.go).
 	Trace      []TraceFrame
+	nextNode   lang.Node // the call in the frame below the last recorded (traceback_carets.go)
 	exit       *exitInfo // SystemExit's status (exit.go)
 	suggestion string    // "Did you mean" (suggest.go)
 }

@@ -257,6 +257,9 @@ func TypeName(v Value) string {
 	case *BoundMethod:
 		return "builtin_function_or_method"
 	case *Class:
+		if isLegacyClass(v) {
+			return "torch.tensortype"
+		}
 		return "type"
 	case *NamedTuple:
 		return v.TypeName

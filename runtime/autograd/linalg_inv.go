@@ -86,3 +86,35 @@ func RecordSolve(a, b, out *tensor.Tensor) *Node {
 	}
 	return n
 }
+
+// solveRightRec is linalg.solve(a, b, left=False), recorded.
+func solveRightRec(a, b *tensor.Tensor) *tensor.Tensor {
+	out := linalg.SolveRight(a, b)
+	if needsGrad(a, b) {
+		SetHistory(out, RecordSolveRight(a, b, out), 0)
+	}
+	return out
+}
+
+// RecordSolveRight records out = solve(a, b, left=False), X a = b:
+// gb = solve(aᵀ, g, left=False), ga = -Xᵀ gb.
+func RecordSolveRight(a, b, out *tensor.Tensor) *Node {
+	n := newNode("LinalgSolveExBackward0", 1, a, b)
+	sa, so := n.save(a, false), n.save(out, true)
+	bShape := append([]int{}, b.Shape()...)
+	n.apply = func(gs []*tensor.Tensor) []*tensor.Tensor {
+		in, x := n.get(sa), n.get(so)
+		gb := solveRightRec(mT(in), gs[0])
+		var ga *tensor.Tensor
+		if n.next[0].Fn != nil {
+			ga = sumTo(neg(matmulRec(mT(x), gb)), in.Shape())
+		}
+		if n.next[1].Fn == nil {
+			gb = nil
+		} else {
+			gb = sumTo(gb, bShape)
+		}
+		return []*tensor.Tensor{ga, gb}
+	}
+	return n
+}

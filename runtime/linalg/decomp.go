@@ -114,8 +114,14 @@ func Inv(name string, t *tensor.Tensor) *tensor.Tensor {
 		if zero > 0 {
 			tensor.Raise(tensor.LinAlgError, errInvSingular, name, zero)
 		}
-		work := make([]float64, max(1, n*n))
-		lapackImpl.Dgetri(n, m, n, ipiv, work, len(work))
+		// solve A X = I, as PyTorch's linalg_inv_ex does (getri's
+		// negations would write -0 where PyTorch prints 0)
+		id := make([]float64, n*n)
+		for j := 0; j < n; j++ {
+			id[j*n+j] = 1
+		}
+		lapackImpl.Dgetrs('N', n, n, m, n, ipiv, id, n)
+		copy(m, id)
 	}
 	return b.out(b.mats, []int{n, n}, b.dtype)
 }

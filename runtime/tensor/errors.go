@@ -303,7 +303,7 @@ const (
 	errPadReflect      = "Argument #4: Padding size should be less than the corresponding input dimension, but got: padding (%d, %d) at dimension %d of input %s"
 	errNLLDims         = "nll_loss of a %d-d input is not supported by tensh (1-d and 2-d only)"
 	errNLLBatch        = "Expected input batch_size (%d) to match target batch_size (%d)."
-	errNLLTargetDims   = "1D target tensor expected, multi-target not supported"
+	errNLLTargetDims   = "0D or 1D target tensor expected, multi-target not supported"
 	errNLLWeight       = "weight tensor should be defined either for all %d classes or no classes but got weight tensor of shape: %s"
 	errNLLTarget       = "Target %d is out of bounds."
 )

@@ -126,9 +126,6 @@ func NLLLoss(x, target, weight *Tensor, ignore int64, reduction string) *Tensor 
 	if x.Dim() < 1 || x.Dim() > 2 {
 		raise(NotImplementedError, errNLLDims, x.Dim())
 	}
-	if target.DType() != Int64 {
-		raise(RuntimeError, errExpectedScalarType2, "Long", target.DType().ScalarName())
-	}
 	if x.Dim() == 2 && (target.Dim() != 1 || target.shape[0] != x.shape[0]) {
 		if target.Dim() == 1 {
 			raise(ValueError, errNLLBatch, x.shape[0], target.shape[0])
@@ -141,6 +138,10 @@ func NLLLoss(x, target, weight *Tensor, ignore int64, reduction string) *Tensor 
 	c := x.shape[x.Dim()-1]
 	if weight != nil && weight.Numel() != c {
 		raise(RuntimeError, errNLLWeight, c, ShapeString(weight.shape))
+	}
+	// the kernel reads the target as int64 after the shape checks
+	if target.DType() != Int64 {
+		raise(RuntimeError, errExpectedScalarType2, "Long", target.DType().ScalarName())
 	}
 	switch x.DType() {
 	case Float32:
