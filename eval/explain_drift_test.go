@@ -162,6 +162,22 @@ func driftCase(r *rand.Rand, s *Session) (kind, src string) {
 			f := []string{"x.gather(%d, i)", "torch.gather(x, %d, i)", "x.scatter(%d, i, y)", "x.scatter_add(%d, i, y)", "x.scatter(%d, i, 2.0)", "torch.scatter(x, %d, i, y)"}[r.Intn(6)]
 			return "gather", fmt.Sprintf(f, d)
 		}
+		if r.Intn(3) == 0 {
+			y := relatedShape(r, x)
+			set("y", tensor.Empty(y, tensor.Float32))
+			n := r.Intn(3)
+			if r.Intn(2) == 0 {
+				return "tensordot", fmt.Sprintf("torch.tensordot(x, y, dims=%d)", n)
+			}
+			da, db := make([]int, n), make([]int, n)
+			for i := range da {
+				da[i], db[i] = r.Intn(5)-2, r.Intn(5)-2
+			}
+			if r.Intn(6) == 0 {
+				db = append(db, 0)
+			}
+			return "tensordot", fmt.Sprintf("torch.tensordot(x, y, dims=(%s, %s))", fmtTuple(da), fmtTuple(db))
+		}
 		if r.Intn(2) == 0 && len(x) >= 2 {
 			y := relatedShape(r, x)
 			if len(y) < 2 {

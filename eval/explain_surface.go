@@ -258,22 +258,23 @@ func (ex *explainer) tensordotRule(e *lang.CallExpr, args *callArgs) (aval, bool
 	if intro != "" {
 		st.addText(intro)
 	}
+	// the rule is tensordot's own (tensordotShape); an error other than
+	// its RuntimeErrors is left to real evaluation
+	var res []int
+	exc := ex.s.guard(func() { res = tensordotShape(a.shape, b.shape, da, db) })
+	if exc != nil && exc.Type != "RuntimeError" {
+		return aval{}, false
+	}
 	if len(da) != len(db) {
 		st.add(msgTensordotLens, len(da), a.name, len(db), b.name)
 		st.cause = st.lines[len(st.lines)-1]
-		st.fail("RuntimeError", "%s", errTensordotLens)
+		st.fail(exc.Type, "%s", exc.Msg)
 		ex.record(st)
 		return aval{}, true
 	}
-	ca, cb := make([]bool, len(a.shape)), make([]bool, len(b.shape))
 	for i := range da {
-		wa, oka := wrapDim(da[i], len(a.shape))
-		wb, okb := wrapDim(db[i], len(b.shape))
-		if !oka || !okb || len(a.shape) == 0 || len(b.shape) == 0 {
-			return aval{}, false
-		}
+		wa, wb := tensor.WrapDim(da[i], len(a.shape)), tensor.WrapDim(db[i], len(b.shape))
 		s1, s2 := a.shape[wa], b.shape[wb]
-		ca[wa], cb[wb] = true, true
 		switch {
 		case s2 == 1 || s1 == 1:
 			st.add(msgTensordotPair, a.name, wa, s1, b.name, wb, s2, msgTensordotBcast)
@@ -282,21 +283,15 @@ func (ex *explainer) tensordotRule(e *lang.CallExpr, args *callArgs) (aval, bool
 		default:
 			st.add(msgTensordotPair, a.name, wa, s1, b.name, wb, s2, fmt.Sprintf(msgTensordotBad, s1, s2))
 			st.cause = st.lines[len(st.lines)-1]
-			st.fail("RuntimeError", errTensordotMatch, s1, da[i], s2, db[i])
-			ex.record(st)
-			return aval{}, true
+		}
+		if st.cause != "" {
+			break
 		}
 	}
-	var res []int
-	for i, s := range a.shape {
-		if !ca[i] {
-			res = append(res, s)
-		}
-	}
-	for i, s := range b.shape {
-		if !cb[i] {
-			res = append(res, s)
-		}
+	if exc != nil {
+		st.fail(exc.Type, "%s", exc.Msg)
+		ex.record(st)
+		return aval{}, true
 	}
 	st.result = res
 	st.add(msgTensordotResult, msgResultLabel, fmtShape(res), a.name, b.name)
