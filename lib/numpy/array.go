@@ -5,6 +5,7 @@ import (
 	"math/big"
 	"strconv"
 	"strings"
+	"unsafe"
 
 	"github.com/tensh/tensh/lang"
 	"github.com/tensh/tensh/runtime/tensor"
@@ -85,7 +86,7 @@ func (a *NDArray) values() []tensor.Scalar {
 
 // npScalarBytes is the size of one tensor.Scalar (the element lists the
 // loops work on count against the memory cap).
-const npScalarBytes = 24
+const npScalarBytes = int64(unsafe.Sizeof(tensor.Scalar{}))
 
 // item is the single element of a one-element array.
 func (a *NDArray) item() tensor.Scalar { return a.t.Storage().Get(a.t.Offset()) }
