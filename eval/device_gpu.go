@@ -221,7 +221,21 @@ var cudaFunctions = map[string]*Builtin{
 			}
 			return MakeInt(0)
 		}},
+	"synchronize": {Name: "synchronize", Sig: "synchronize(device=None) -> None",
+		Doc: "Waits for a CUDA device's work to finish (in tensh every operation has finished when it returns).",
+		Fn: func(a *Args) Value {
+			cudaDeviceArg(cudaSyncParser.parse(a))
+			return None
+		}},
+	"empty_cache": {Name: "empty_cache", Sig: "empty_cache() -> None",
+		Doc: "Releases cached device memory (tensh keeps none: each operation frees its buffers).",
+		Fn: func(a *Args) Value {
+			a.NoArgs()
+			return None
+		}},
 }
+
+var cudaSyncParser = newArgParser("synchronize(Device? device=None)")
 
 // cudaMembers is the torch.cuda module's contents.
 func cudaMembers() map[string]Value {
