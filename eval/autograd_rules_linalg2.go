@@ -51,10 +51,13 @@ func init() {
 	gradRules["svd"] = func(c *gradCtx) {
 		a := c.in0()
 		c.realOnly(a)
-		if !boolOf(c.arg(2, "compute_uv"), true) {
-			c.unsupported()
-		}
 		ts := namedElems(c, 3)
+		if !boolOf(c.arg(2, "compute_uv"), true) {
+			// only S is differentiable (U and V are zeros)
+			u, _, vh := linalg.SVD("linalg.svd", a, false, true)
+			autograd.RecordSvd(a, u, ts[1], vh, false)
+			return
+		}
 		full := !boolOf(c.arg(1, "some"), true) && a.Size(-1) != a.Size(-2)
 		vh := ts[2].Transpose(-2, -1)
 		autograd.RecordSvd(a, ts[0], ts[1], vh, full)

@@ -144,7 +144,7 @@ func (s *Session) loadIdent(id *lang.Ident) Value {
 			c = s.frame.fn.closure[-id.Slot-1]
 		}
 		if c.v == nil {
-			s.curNode = id
+			s.lastIdent = id
 			if id.Slot > 0 {
 				throw("UnboundLocalError", errUnboundLocal, id.Name)
 			}
@@ -152,11 +152,8 @@ func (s *Session) loadIdent(id *lang.Ident) Value {
 		}
 		return c.v
 	}
-	prev := s.curNode
-	s.curNode = id
-	v := s.loadName(id.Name)
-	s.curNode = prev
-	return v
+	s.lastIdent = id // the name a NameError is about (traceback_carets.go)
+	return s.loadName(id.Name)
 }
 
 // storeIdent binds the variable an identifier names.

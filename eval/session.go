@@ -87,6 +87,8 @@ type Session struct {
 	// being evaluated; an exception leaves it at the one that failed (the
 	// carets of tracebacks, traceback_carets.go).
 	curNode lang.Node
+	// lastIdent is the last global name loaded (a NameError's).
+	lastIdent *lang.Ident
 
 	// The statement evaluator's frames and scopes (stmt_exec.go).
 	stmtState

@@ -280,8 +280,11 @@ func init() {
 				u, s, vh := linalg.SVD("linalg.svd", t, !some, true)
 				v := vh.Transpose(-2, -1)
 				if !uv {
-					u = tensor.Full(u.Shape(), tensor.IntS(0), t.DType())
-					v = tensor.Full(v.Shape(), tensor.IntS(0), t.DType())
+					// zeros of the full shapes (m×m and n×n), as PyTorch's
+					batch := t.Shape()[:t.Dim()-2]
+					m, n := t.Size(-2), t.Size(-1)
+					u = tensor.Full(append(append([]int{}, batch...), m, m), tensor.IntS(0), t.DType())
+					v = tensor.Full(append(append([]int{}, batch...), n, n), tensor.IntS(0), t.DType())
 				}
 				return laTuple("svd", u, s, v)
 			}},

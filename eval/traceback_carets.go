@@ -27,6 +27,9 @@ func (s *Session) failedCarets(exc *Exception, src string, first, line int, call
 		if callerNode != nil && node == callerNode {
 			node = nil // nothing noted inside the frame
 		}
+		if (exc.Type == "NameError" || exc.Type == "UnboundLocalError") && s.lastIdent != nil {
+			node = s.lastIdent
+		}
 	}
 	if node == nil {
 		return ""
