@@ -122,7 +122,7 @@ func (s *Session) getItem(x, idx Value) Value {
 	}
 	switch c := x.(type) {
 	case *tensor.Tensor:
-		complexGuard("indexing", c) // complex_tensor.go
+		complexGuard("indexing", c)                                                        // complex_tensor.go
 		return s.onDeviceOf("[]", func() Value { return s.tensorGetItem(c, idx) }, c, idx) // eval/device_gpu.go
 	case *List:
 		if sl, ok := idx.(*Slice); ok {
