@@ -132,7 +132,8 @@ func cdistMM(c *gradCtx, a, b, out *tensor.Tensor) {
 // padRule records F.pad: the constant mode places each element once (a
 // pad value other than 0 is set to 0 for finding where); replicate and
 // reflect read elements several times (ReplicationPad1DBackward0 ...,
-// the gradient summed back). Circular padding is not differentiated.
+// the gradient summed back); circular padding too, under the CopySlices
+// node its copies end with in PyTorch.
 func padRule(c *gradCtx) {
 	mode := "constant"
 	if m, ok := c.arg(2, "mode").(Str); ok {
@@ -165,9 +166,13 @@ func padRule(c *gradCtx) {
 			}
 		}
 		embedRule("ConstantPadNdBackward0")(c)
-	case "replicate", "reflect":
+	case "replicate", "reflect", "circular":
 		node := map[string]string{"replicate": "ReplicationPad", "reflect": "ReflectionPad"}[mode]
 		node += string(rune('0'+len(pad)/2)) + "DBackward0"
+		if mode == "circular" {
+			// PyTorch's _pad_circular copies slices into a new tensor
+			node = "CopySlices"
+		}
 		pos, ok := c.rerunOn(autograd.Positions(x)).(*tensor.Tensor)
 		if !ok || pos.Numel() != out.Numel() {
 			c.unsupported()
