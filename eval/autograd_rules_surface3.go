@@ -2,6 +2,7 @@ package eval
 
 import (
 	"github.com/tensh/tensh/runtime/autograd"
+	"github.com/tensh/tensh/runtime/broadcast"
 	"github.com/tensh/tensh/runtime/tensor"
 )
 
@@ -119,20 +120,42 @@ func linearNd(c *gradCtx, x, w, b *tensor.Tensor) {
 
 // cdistMM records cdist's matrix-product form (p=2, more than 25 rows or
 // compute_mode='use_mm_for_euclid_dist'): _euclidean_dist, viewed as the
-// result (ViewBackward0 over EuclideanDistBackward0), for matrices.
+// result (ViewBackward0 over EuclideanDistBackward0); batched inputs are
+// first expanded to the common batch and viewed as (batch, rows, cols),
+// as ATen's cdist_impl does.
 func cdistMM(c *gradCtx, a, b, out *tensor.Tensor) {
-	if a.Dim() != 2 || b.Dim() != 2 || a.Numel() == 0 || b.Numel() == 0 {
+	batch, err := broadcast.Shapes(a.Shape()[:a.Dim()-2], b.Shape()[:b.Dim()-2])
+	if err != nil || a.Numel() == 0 || b.Numel() == 0 {
 		c.unsupported()
 	}
-	res := out.View(out.Shape())
-	autograd.SetHistory(res, autograd.RecordEuclideanDist(a, b, res), 0)
-	autograd.RecordView("ViewBackward0", res, out)
+	n := tensor.Numel(batch)
+	if n == 1 {
+		res := out.View(out.Shape())
+		autograd.SetHistory(res, autograd.RecordEuclideanDist(a, b, res), 0)
+		autograd.RecordView("ViewBackward0", res, out)
+		return
+	}
+	flat := func(t *tensor.Tensor) *tensor.Tensor {
+		r, k := t.Size(-2), t.Size(-1)
+		full := intValues(append(append([]int{}, batch...), r, k))
+		e := c.call("contiguous", c.call("expand", t, full...))
+		v, ok := c.call("view", e, MakeInt(int64(n)), MakeInt(int64(r)), MakeInt(int64(k))).(*tensor.Tensor)
+		if !ok {
+			c.unsupported()
+		}
+		return v
+	}
+	ae, be := flat(a), flat(b)
+	res := out.Contiguous().View([]int{n, a.Size(-2), b.Size(-2)})
+	autograd.SetHistory(res, autograd.RecordEuclideanDist(ae, be, res), 0)
+	c.r = c.call("view", res, intValues(out.Shape())...)
 }
 
 // padRule records F.pad: the constant mode places each element once (a
 // pad value other than 0 is set to 0 for finding where); replicate and
 // reflect read elements several times (ReplicationPad1DBackward0 ...,
-// the gradient summed back). Circular padding is not differentiated.
+// the gradient summed back); circular padding too, under the CopySlices
+// node its copies end with in PyTorch.
 func padRule(c *gradCtx) {
 	mode := "constant"
 	if m, ok := c.arg(2, "mode").(Str); ok {
@@ -165,9 +188,13 @@ func padRule(c *gradCtx) {
 			}
 		}
 		embedRule("ConstantPadNdBackward0")(c)
-	case "replicate", "reflect":
+	case "replicate", "reflect", "circular":
 		node := map[string]string{"replicate": "ReplicationPad", "reflect": "ReflectionPad"}[mode]
 		node += string(rune('0'+len(pad)/2)) + "DBackward0"
+		if mode == "circular" {
+			// PyTorch's _pad_circular copies slices into a new tensor
+			node = "CopySlices"
+		}
 		pos, ok := c.rerunOn(autograd.Positions(x)).(*tensor.Tensor)
 		if !ok || pos.Numel() != out.Numel() {
 			c.unsupported()

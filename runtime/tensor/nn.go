@@ -61,6 +61,18 @@ func Pad(t *Tensor, pad []int, mode string, value float64, hasValue bool) *Tenso
 	}
 	nd := t.Dim()
 	shape := append([]int{}, t.shape...)
+	if mode == "circular" {
+		// _pad_circular's checks, first spatial dim first
+		for k := len(pad)/2 - 1; k >= 0; k-- {
+			n := t.shape[nd-1-k]
+			if pad[2*k] > n || pad[2*k+1] > n {
+				raise(RuntimeError, errPadWrap)
+			}
+			if n+pad[2*k]+pad[2*k+1] < 0 {
+				raise(RuntimeError, errPadCircularEmpty)
+			}
+		}
+	}
 	for k := 0; k < len(pad)/2; k++ {
 		d := nd - 1 - k
 		ns := t.shape[d] + pad[2*k] + pad[2*k+1]
@@ -110,13 +122,32 @@ func Pad(t *Tensor, pad []int, mode string, value float64, hasValue bool) *Tenso
 			case "replicate":
 				j = min(max(j, 0), n-1)
 			case "circular":
-				j = ((j % n) + n) % n
+				j = circularSource(i, n, lo, pad[2*k+1])
 			}
 			idx[i] = int64(j)
 		}
 		out = IndexSelect(out, d, FromSlice(idx, len(idx)))
 	}
 	return out
+}
+
+// circularSource is the input position that output position i of a
+// circular pad (lo, hi) of a dim of size n holds, as ATen's
+// _pad_circular copies: the input (cropped where a pad is negative) in
+// the middle, then the left pad from the middle's end and the right pad
+// from its start (which, with a negative left pad, is not a wrap).
+func circularSource(i, n, lo, hi int) int {
+	size := n + lo + hi
+	for {
+		switch {
+		case i < max(lo, 0):
+			i = size - lo - max(hi, 0) + i
+		case i >= size-max(hi, 0):
+			i = max(lo, 0) + i - (size - hi)
+		default:
+			return i - lo
+		}
+	}
 }
 
 // NLLLoss is F.nll_loss(x, target, weight, ignoreIndex, reduction) for
