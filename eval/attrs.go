@@ -67,7 +67,7 @@ func (s *Session) getAttr(x Value, name string) Value {
 		case "is_signed":
 			return Bool(v.D.IsSigned())
 		case "is_complex":
-			return Bool(false)
+			return Bool(v.D.IsComplex())
 		}
 	case DeviceValue:
 		switch name {

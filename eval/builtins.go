@@ -67,6 +67,11 @@ func isInstance(v Value, c *Class) bool {
 	if sc, ok := v.(Subclass); ok && sc.IsInstance(c) { // protocols.go
 		return true
 	}
+	if Tensors.IsInstance != nil {
+		if is, ok := Tensors.IsInstance(v, c); ok {
+			return is
+		}
+	}
 	switch {
 	case c == intClass:
 		_, ok := v.(Bool)

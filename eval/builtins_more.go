@@ -196,6 +196,7 @@ func builtinPow(a *Args) Value {
 	if _, none := mod.(NoneType); none {
 		return a.s.binary(lang.StarStar, base, exp)
 	}
+	complexPowMod(base, exp, mod) // complex.go
 	bi, ok1 := intOf(base)
 	ei, ok2 := intOf(exp)
 	mi, ok3 := intOf(mod)

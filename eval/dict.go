@@ -181,6 +181,11 @@ func hashKey(v Value) (any, bool) {
 		return f, true
 	case Str:
 		return string(v), true
+	case Complex:
+		if v.Im == 0 {
+			return hashKey(Float(v.Re)) // 2+0j == 2
+		}
+		return v, true
 	case Tuple:
 		var b strings.Builder
 		for _, e := range v {

@@ -27,6 +27,7 @@ type Exception struct {
 	// Trace is the traceback: the frames the exception went through,
 	// outermost first (see traceback.go).
 	Trace      []TraceFrame
+	nextNode   lang.Node // the call in the frame below the last recorded (traceback_carets.go)
 	exit       *exitInfo // SystemExit's status (exit.go)
 	suggestion string    // "Did you mean" (suggest.go)
 }
@@ -172,7 +173,6 @@ const (
 	// Python 3.11's limit on int <-> decimal string conversions.
 	errIntToStrDigits = "Exceeds the limit (4300 digits) for integer string conversion; use sys.set_int_max_str_digits() to increase the limit"
 	errStrToIntDigits = "Exceeds the limit (4300 digits) for integer string conversion: value has %d digits; use sys.set_int_max_str_digits() to increase the limit"
-	errComplexPow     = "complex numbers are not supported by tensh: negative number raised to a fractional power"
 )
 
 // Reliability (issue 6): limits on recursion over values (limits.go).
@@ -210,9 +210,7 @@ const ()
 
 // Reductions, joins and matrix products (PyTorch's argument parser and
 // torch/functional.py's own checks).
-const (
-	errOutputBroadcast = "output with shape %s doesn't match the broadcast shape %s"
-)
+const ()
 
 // Views (tensor_views.go; torch/_tensor.py's own checks).
 const ()
@@ -390,3 +388,24 @@ const errTensorContains = "Tensor.__contains__ only supports Tensor or scalar, b
 
 // Displays ({**m}).
 const errNotMapping = "'%s' object is not a mapping"
+
+// Python's complex numbers (complex.go, complex_builtin.go).
+const (
+	errComplexDivZero     = "complex division by zero"
+	errComplexZeroPow     = "0.0 to a negative or complex power"
+	errComplexPowOverflow = "complex exponentiation"
+	errComplexAbs         = "absolute value too large"
+	errComplexTensor      = "tensh: arithmetic between tensors and complex numbers is not supported (tensh has no complex tensor kernels)"
+	errComplexMalformed   = "complex() arg is a malformed string"
+	errComplexSecondStr   = "complex() second arg can't be a string"
+	errComplexStrSecond   = "complex() can't take second arg if first is a string"
+	errComplexFirstType   = "complex() first argument must be a string or a number, not '%s'"
+	errComplexSecondType  = "complex() second argument must be a number, not '%s'"
+)
+
+// Complex tensors (complex_tensor.go).
+const (
+	errComplexModulo  = "complex modulo"
+	errComplexZeroPad = "Zero padding is not allowed in complex format specifier"
+	errComplexEqAlign = "'=' alignment flag is not allowed in complex format specifier"
+)

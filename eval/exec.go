@@ -185,6 +185,8 @@ func (s *Session) eval(e lang.Expr) Value {
 		return MakeInt(e.Value)
 	case *lang.FloatLit:
 		return Float(e.Value)
+	case *lang.ImagLit:
+		return Complex{Im: e.Value}
 	case *lang.StringLit:
 		return Str(e.Value)
 	case *lang.FString:
@@ -256,9 +258,19 @@ func (s *Session) eval(e lang.Expr) Value {
 	case *lang.CallExpr:
 		return s.evalCall(e)
 	case *lang.AttrExpr:
-		return s.getAttr(s.eval(e.X), e.Name)
+		x := s.eval(e.X)
+		prev := s.curNode
+		s.curNode = e
+		r := s.getAttr(x, e.Name)
+		s.curNode = prev
+		return r
 	case *lang.IndexExpr:
-		return s.getItem(s.eval(e.X), s.evalIndex(e.Index))
+		x, idx := s.eval(e.X), s.evalIndex(e.Index)
+		prev := s.curNode
+		s.curNode = e
+		r := s.getItem(x, idx)
+		s.curNode = prev
+		return r
 	case *lang.SliceExpr:
 		return s.evalSlice(e)
 	case *lang.StarredExpr:
@@ -270,10 +282,11 @@ func (s *Session) eval(e lang.Expr) Value {
 // binaryAt evaluates a binary operator node. It notes the operation for
 // hints (the note stays when it fails) and reports broadcasts to %trace.
 func (s *Session) binaryAt(e *lang.BinaryExpr, x, y Value) Value {
-	prev := s.teach.ctx
+	prev, prevNode := s.teach.ctx, s.curNode
 	s.teach.ctx = opContext{node: e, op: e.Op, x: x, y: y}
+	s.curNode = e
 	r := s.binary(e.Op, x, y)
-	s.teach.ctx = prev
+	s.teach.ctx, s.curNode = prev, prevNode
 	if s.teach.tracing {
 		s.traceOperator(s.src, e.X, e.Y, e.Op, x, y, r)
 	}
@@ -282,10 +295,11 @@ func (s *Session) binaryAt(e *lang.BinaryExpr, x, y Value) Value {
 
 // compareAt evaluates the i-th comparison of a chain (as binaryAt).
 func (s *Session) compareAt(e *lang.CompareExpr, i int, op lang.Op, x, y Value) Value {
-	prev := s.teach.ctx
+	prev, prevNode := s.teach.ctx, s.curNode
 	s.teach.ctx = opContext{node: e, op: op, x: x, y: y}
+	s.curNode = e
 	r := s.compare(op, x, y)
-	s.teach.ctx = prev
+	s.teach.ctx, s.curNode = prev, prevNode
 	if s.teach.tracing {
 		s.traceOperator(s.src, e.Operands[i], e.Operands[i+1], op, x, y, r)
 	}
@@ -294,10 +308,11 @@ func (s *Session) compareAt(e *lang.CompareExpr, i int, op lang.Op, x, y Value) 
 
 // inplaceAt evaluates an augmented assignment's operation (as binaryAt).
 func (s *Session) inplaceAt(st *lang.AugAssignStmt, x, y Value) Value {
-	prev := s.teach.ctx
+	prev, prevNode := s.teach.ctx, s.curNode
 	s.teach.ctx = opContext{node: st, op: st.Op, x: x, y: y}
+	s.curNode = st
 	r := s.inplaceBinary(st.Op, x, y)
-	s.teach.ctx = prev
+	s.teach.ctx, s.curNode = prev, prevNode
 	if s.teach.tracing {
 		if _, isT := x.(*tensor.Tensor); isT && st.Op == lang.At {
 			s.traceOperator(s.src, st.Target, st.Value, st.Op, x, y, r)
@@ -365,18 +380,18 @@ func (s *Session) evalCall(e *lang.CallExpr) Value {
 			args.Pos = append(args.Pos, s.eval(a.Value))
 		}
 	}
-	prev := s.teach.ctx
+	prev, prevNode := s.teach.ctx, s.curNode
 	s.teach.ctx = opContext{node: e, fn: fn, args: args}
+	s.curNode = e
 	r := s.Call(fn, args)
-	s.teach.ctx = prev
+	s.teach.ctx, s.curNode = prev, prevNode
 	if s.teach.tracing {
 		s.traceCall(s.src, e, fn, args, r)
 	}
 	return r
 }
 
-// callBuiltin runs a builtin, through the tensor library when it is
-// linked (autograd records the calls that need it).
+// callBuiltin runs a builtin, through autograd when it needs it.
 func (s *Session) callBuiltin(f *Builtin, args *Args) Value {
 	if Tensors.CallBuiltin != nil {
 		return Tensors.CallBuiltin(s, f, args)
@@ -386,6 +401,10 @@ func (s *Session) callBuiltin(f *Builtin, args *Args) Value {
 
 // Call calls a callable value.
 func (s *Session) Call(fn Value, args *Args) Value {
+	if Tensors.CheckCall != nil {
+		Tensors.CheckCall(fn, args)
+	}
+	s.warnBoolStores(fn, args) // index_warn.go
 	if writesInPlace(fn, args) {
 		return s.callWhole(fn, args)
 	}

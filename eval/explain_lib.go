@@ -285,7 +285,7 @@ func (ex *explainer) libInplace(text string, op lang.Op, t, v aval) (aval, bool)
 		labels, shapes = append(labels, other.name), append(shapes, os)
 		st.lines = append(st.lines, shapeTable(labels, shapes)...)
 		for k := 1; k <= max(len(self.shape), len(os)); k++ {
-			verdict, _ := inplaceVerdict(self, other, k)
+			verdict := inplaceVerdict(self, other, k)
 			st.add(msgTrailing, ordinal(k), verdict)
 		}
 	}

@@ -2,10 +2,8 @@ package eval
 
 // The text of tensh's teaching features (%explain, hints, %trace,
 // %strides and the notebook magics), in one place for review. PyTorch's own
-// messages are not here: they come from the runtime packages, or, where
-// %explain predicts an error without running the operation, from the
-// "predicted PyTorch messages" block at the end (each checked against
-// PyTorch 1.13).
+// messages are not here: they come from the runtime packages, whose shape
+// rules %explain calls to predict an error without running the operation.
 
 // %explain: broadcasting verdicts, in the seed documents' words.
 const (
@@ -92,6 +90,7 @@ const (
 	msgExpandHeader  = "%s: expand (a view: size-1 dims grow with stride 0, nothing is copied)"
 	msgExpandTarget  = "target"
 	msgExpandNew     = "a new dimension of size %d (stride 0)"
+	msgExpandNew1    = "a new dimension of size 1"
 	msgExpandKeep    = "-1 keeps %s's size %d"
 	msgExpandSame    = "%s size == target size"
 	msgExpandGrow    = "%s has size 1: it grows to %d (stride 0)"
@@ -219,33 +218,6 @@ const (
 	msgHelpMethod = "Help on built-in method %s of %s object:"
 	msgHelpNoDoc  = "No description."
 	msgHelpObject = "Help on %s object:\n\n%s"
-)
-
-// Predicted PyTorch messages: what PyTorch 1.13 raises for operations that
-// %explain analyses without running them.
-const (
-	ptExpandedSizeDocs = "The expanded size of the tensor (%d) must match the existing size (%d) at non-singleton dimension %d."
-	ptExpandedSize     = "The expanded size of the tensor (%d) must match the existing size (%d) at non-singleton dimension %d.  Target sizes: %s.  Tensor sizes: %s"
-	ptExpandLeading    = "The expanded size of the tensor (%d) isn't allowed in a leading, non-existing dimension %d"
-	ptExpandNumSizes   = "expand(%s{%s}, size=%s): the number of sizes provided (%d) must be greater or equal to the number of dimensions in the tensor (%d)"
-	ptDot              = "inconsistent tensor size, expected tensor [%d] and src [%d] to have the same number of elements, but got %d and %d elements respectively"
-	ptMv               = "size mismatch, got %d, %dx%d,%d"
-	ptMm               = "mat1 and mat2 shapes cannot be multiplied (%dx%d and %dx%d)"
-	ptBmm              = "Expected size for first two dimensions of batch2 tensor to be: [%d, %d] but got: [%d, %d]."
-	ptMatmul0d         = "both arguments to matmul need to be at least 1D, but they are %dD and %dD"
-	ptViewStride       = "view size is not compatible with input tensor's size and stride (at least one dimension spans across two contiguous subspaces). Use .reshape(...) instead."
-	ptViewInvalid      = "shape '%s' is invalid for input of size %d"
-	ptViewTwoInfer     = "only one dimension can be inferred"
-	ptViewBadDim       = "invalid shape dimension %d"
-	ptViewZeroInfer    = "cannot reshape tensor of 0 elements into shape %s because the unspecified dimension size -1 can be any value and is ambiguous"
-	ptMmNotMatrix      = "%s must be a matrix"
-	ptBmm3D            = "%s must be a 3D tensor"
-	ptMvShape          = "vector + matrix @ vector expected, got 1, %d, %d"
-	ptDot1D            = "1D tensors expected, but got %dD and %dD tensors"
-	ptOutputShape      = "output with shape %s doesn't match the broadcast shape %s"
-	ptMaskedFillDim    = "masked_fill_ only supports a 0-dimensional value tensor, but got tensor with %d dimension(s)."
-	ptOverlapPartial   = "unsupported operation: some elements of the input tensor and the written-to tensor refer to a single memory location. Please clone() the tensor before performing the operation."
-	ptOverlapInternal  = "unsupported operation: more than one element of the written-to tensor refers to a single memory location. Please clone() the tensor before performing the operation."
 )
 
 // %explain: library arrays (NumPy, Paddle; explain_lib.go).

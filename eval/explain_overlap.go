@@ -29,16 +29,10 @@ func overlapWriter(base string) bool {
 var overlapExempt = setOf("detach", "clone", "contiguous", "cpu", "isnan", "isinf", "isfinite",
 	"isposinf", "isneginf", "isreal", "signbit", "isclose", "where")
 
-// sharedDim returns the first dimension of o with size > 1 and stride 0,
-// or -1.
+// sharedDim returns the first dimension of o whose elements share memory
+// (the runtime's rule, tensor.ExpandedDim), or -1.
 func sharedDim(o opnd) int {
-	st := o.stridesOr()
-	for d, n := range o.shape {
-		if n > 1 && st[d] == 0 {
-			return d
-		}
-	}
-	return -1
+	return tensor.ExpandedDim(o.shape, o.stridesOr())
 }
 
 // checkOverlap records a failing step when w, the tensor expr writes into,
@@ -54,7 +48,7 @@ func (ex *explainer) checkOverlap(expr string, w opnd) {
 	st.add(msgOverlapDim, d, w.shape[d], w.shape[d])
 	st.add(msgOverlapWhy, w.name)
 	st.cause = fmt.Sprintf(hintOverlap, expr, w.name, d)
-	st.fail("RuntimeError", "%s", ptOverlapInternal)
+	st.fail("RuntimeError", "%s", tensor.ErrInternalOverlap.Msg)
 	ex.record(st)
 }
 
@@ -151,7 +145,7 @@ func (ex *explainer) checkPartialOverlap(expr string, w aval, inputs []aval) {
 		st.add(msgPartialLayout, pad(in.t.name), fmtShape(in.t.shape), fmtTuple(in.t.stridesOr()), it.Offset())
 		st.add(msgPartialWhy, in.t.name, w.t.name)
 		st.cause = fmt.Sprintf(hintPartial, expr, w.t.name, in.t.name)
-		st.fail("RuntimeError", "%s", ptOverlapPartial)
+		st.fail("RuntimeError", "%s", tensor.ErrPartialOverlap.Msg)
 		ex.record(st)
 	}
 }
@@ -176,11 +170,13 @@ func (ex *explainer) maskedFill(e lang.Expr, input aval, rest []aval, args *call
 	}
 	st := analyzeBroadcast(ex.text(e), []opnd{*mask.t, *input.t})
 	ex.record(st)
-	if value.isTensor() && len(value.t.shape) != 0 {
-		vs := &step{kind: kindBroadcast, expr: ex.text(e)}
-		vs.header = fmt.Sprintf(msgMaskedValueHeader, ex.text(e), value.t.name, len(value.t.shape))
-		vs.fail("RuntimeError", ptMaskedFillDim, len(value.t.shape))
-		ex.record(vs)
+	if value.isTensor() {
+		if msg := tensor.MaskedFillValueError(len(value.t.shape)); msg != "" {
+			vs := &step{kind: kindBroadcast, expr: ex.text(e)}
+			vs.header = fmt.Sprintf(msgMaskedValueHeader, ex.text(e), value.t.name, len(value.t.shape))
+			vs.fail("RuntimeError", "%s", msg)
+			ex.record(vs)
+		}
 	}
 	return ex.abstract(e, st.result, nil, input.t.dtype)
 }
@@ -207,7 +203,7 @@ func (ex *explainer) checkOutShape(expr string, out aval, inputs []aval, result 
 	}
 	st := &step{kind: kindInplace, expr: expr, ops: []opnd{*out.t}}
 	st.header = fmt.Sprintf(msgOutReadWrite, expr, out.t.name)
-	st.fail("RuntimeError", ptOutputShape, fmtShape(out.t.shape), fmtShape(result))
+	st.fail("RuntimeError", "%s", tensor.OutShapeError(out.t.shape, result))
 	ex.record(st)
 }
 
@@ -215,7 +211,7 @@ func (ex *explainer) checkOutShape(expr string, out aval, inputs []aval, result 
 // repeats its elements (internal overlap), or which input shares part of
 // the written tensor's storage (partial overlap).
 func (s *Session) overlapCause(f failure, text func(lang.Node) string) string {
-	if f.exc == nil || (f.exc.Msg != ptOverlapInternal && f.exc.Msg != ptOverlapPartial) {
+	if f.exc == nil || (f.exc.Msg != tensor.ErrInternalOverlap.Msg && f.exc.Msg != tensor.ErrPartialOverlap.Msg) {
 		return ""
 	}
 	type named struct {
@@ -272,7 +268,7 @@ func (s *Session) overlapCause(f failure, text func(lang.Node) string) string {
 	if w == nil {
 		return ""
 	}
-	if f.exc.Msg == ptOverlapInternal {
+	if f.exc.Msg == tensor.ErrInternalOverlap.Msg {
 		if d := sharedDim(opndOf(w.name, w.t)); d >= 0 {
 			return fmt.Sprintf(hintOverlap, text(c.node), w.name, d)
 		}

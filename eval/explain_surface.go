@@ -5,6 +5,8 @@ import (
 	"strings"
 
 	"github.com/tensh/tensh/lang"
+	"github.com/tensh/tensh/runtime/broadcast"
+	"github.com/tensh/tensh/runtime/linalg"
 	"github.com/tensh/tensh/runtime/tensor"
 )
 
@@ -22,9 +24,6 @@ const (
 	msgScatterResult  = "%s  %s (%s's shape)"
 	msgScatterSrcDim  = "dim %d: %s has %d > src %s's %d: the index may not be larger than src in any dimension"
 	msgScatterSrcDims = "src %s has %d dimensions and %s has %d: they must have the same number"
-
-	errExplainIndexDType = "%s(): Expected dtype int64 for index"
-	errExplainSrcDType   = "%s(): Expected self.dtype to be equal to src.dtype"
 )
 
 // surfaceRule explains gather and the scatter family; ok is false for
@@ -93,14 +92,12 @@ func (ex *explainer) surfaceRule(e *lang.CallExpr, name string, method bool, rec
 	if base == "scatter_add" {
 		dtName = "scatter"
 	}
-	if ix.dtype != tensor.Int64 && tensor.Numel(ix.shape) > 0 {
-		st.fail("RuntimeError", errExplainIndexDType, dtName)
-		st.cause = st.lines[len(st.lines)-1]
-		ex.record(st)
-		return aval{}, true
+	var srcDType *tensor.DType
+	if src != nil {
+		srcDType = &src.dtype
 	}
-	if src != nil && src.dtype != a.dtype {
-		st.fail("RuntimeError", errExplainSrcDType, dtName)
+	if msg := tensor.ScatterGatherDTypeError(dtName, a.dtype, ix.dtype, tensor.Numel(ix.shape), srcDType); msg != "" {
+		st.fail("RuntimeError", "%s", msg)
 		st.cause = st.lines[len(st.lines)-1]
 		ex.record(st)
 		return aval{}, true
@@ -147,9 +144,9 @@ func (ex *explainer) surfaceRule(e *lang.CallExpr, name string, method bool, rec
 	if src != nil {
 		srcShape = src.shape
 	}
-	if msg := tensor.ScatterGatherShapeError(base == "gather", a.shape, ix.shape, srcShape, dim); msg != "" {
+	if err := tensor.ScatterGatherCheck(base == "gather", a.shape, ix.shape, srcShape, src != nil, dim); err != nil {
 		st.cause = bad
-		st.fail("RuntimeError", "%s", msg)
+		st.fail(err.Kind.String(), "%s", err.Msg)
 		ex.record(st)
 		return aval{}, true
 	}
@@ -261,22 +258,23 @@ func (ex *explainer) tensordotRule(e *lang.CallExpr, args *callArgs) (aval, bool
 	if intro != "" {
 		st.addText(intro)
 	}
+	// the rule is tensordot's own (tensordotShape); an error other than
+	// its RuntimeErrors is left to real evaluation
+	var res []int
+	exc := ex.s.guard(func() { res = tensordotShape(a.shape, b.shape, da, db) })
+	if exc != nil && exc.Type != "RuntimeError" {
+		return aval{}, false
+	}
 	if len(da) != len(db) {
 		st.add(msgTensordotLens, len(da), a.name, len(db), b.name)
 		st.cause = st.lines[len(st.lines)-1]
-		st.fail("RuntimeError", "%s", errTensordotLens)
+		st.fail(exc.Type, "%s", exc.Msg)
 		ex.record(st)
 		return aval{}, true
 	}
-	ca, cb := make([]bool, len(a.shape)), make([]bool, len(b.shape))
 	for i := range da {
-		wa, oka := wrapDim(da[i], len(a.shape))
-		wb, okb := wrapDim(db[i], len(b.shape))
-		if !oka || !okb || len(a.shape) == 0 || len(b.shape) == 0 {
-			return aval{}, false
-		}
+		wa, wb := tensor.WrapDim(da[i], len(a.shape)), tensor.WrapDim(db[i], len(b.shape))
 		s1, s2 := a.shape[wa], b.shape[wb]
-		ca[wa], cb[wb] = true, true
 		switch {
 		case s2 == 1 || s1 == 1:
 			st.add(msgTensordotPair, a.name, wa, s1, b.name, wb, s2, msgTensordotBcast)
@@ -285,21 +283,15 @@ func (ex *explainer) tensordotRule(e *lang.CallExpr, args *callArgs) (aval, bool
 		default:
 			st.add(msgTensordotPair, a.name, wa, s1, b.name, wb, s2, fmt.Sprintf(msgTensordotBad, s1, s2))
 			st.cause = st.lines[len(st.lines)-1]
-			st.fail("RuntimeError", errTensordotMatch, s1, da[i], s2, db[i])
-			ex.record(st)
-			return aval{}, true
+		}
+		if st.cause != "" {
+			break
 		}
 	}
-	var res []int
-	for i, s := range a.shape {
-		if !ca[i] {
-			res = append(res, s)
-		}
-	}
-	for i, s := range b.shape {
-		if !cb[i] {
-			res = append(res, s)
-		}
+	if exc != nil {
+		st.fail(exc.Type, "%s", exc.Msg)
+		ex.record(st)
+		return aval{}, true
 	}
 	st.result = res
 	st.add(msgTensordotResult, msgResultLabel, fmtShape(res), a.name, b.name)
@@ -397,7 +389,7 @@ func (ex *explainer) cdistRule(e *lang.CallExpr, args *callArgs) (aval, bool) {
 	if m1 != m2 {
 		st.add(msgCdistCols, m1, m2, "they must be equal")
 		st.cause = st.lines[len(st.lines)-1]
-		st.fail("RuntimeError", errExplainCdistCols, m1, m2)
+		st.fail("RuntimeError", "%s", linalg.CdistShapeError(a.shape, b.shape))
 		ex.record(st)
 		return aval{}, true
 	}
@@ -405,8 +397,8 @@ func (ex *explainer) cdistRule(e *lang.CallExpr, args *callArgs) (aval, bool) {
 	p, r := a.shape[na-2], b.shape[nb-2]
 	st.add(msgCdistRows, p, r, p, r)
 	ba, bb := a.shape[:na-2], b.shape[:nb-2]
-	bs, err := broadcastShapes(ba, bb)
-	if err != "" {
+	bs, err := broadcast.InferSize(ba, bb)
+	if err != nil {
 		return aval{}, false
 	}
 	if len(ba)+len(bb) > 0 {
@@ -417,29 +409,3 @@ func (ex *explainer) cdistRule(e *lang.CallExpr, args *callArgs) (aval, bool) {
 	ex.record(st)
 	return aval{}, false // the values come from real evaluation
 }
-
-// broadcastShapes is infer_size for two shapes ("" when they broadcast).
-func broadcastShapes(a, b []int) ([]int, string) {
-	n := max(len(a), len(b))
-	out := make([]int, n)
-	for i := 0; i < n; i++ {
-		x, y := 1, 1
-		if j := i - (n - len(a)); j >= 0 {
-			x = a[j]
-		}
-		if j := i - (n - len(b)); j >= 0 {
-			y = b[j]
-		}
-		switch {
-		case x == y || y == 1:
-			out[i] = x
-		case x == 1:
-			out[i] = y
-		default:
-			return nil, "mismatch"
-		}
-	}
-	return out, ""
-}
-
-const errExplainCdistCols = "X1 and X2 must have the same number of columns. X1: %d X2: %d"

@@ -1,6 +1,10 @@
 package eval
 
-import "github.com/tensh/tensh/lang"
+import (
+	"io"
+
+	"github.com/tensh/tensh/lang"
+)
 
 // The exported forms of the core internals that the torch bindings
 // (lib/torch) use; each forwards to the unexported one.
@@ -20,6 +24,10 @@ func (s *Session) Binary(op lang.Op, x Value, y Value) Value { return s.binary(o
 
 // BuiltinInt is builtinInt.
 func BuiltinInt(a *Args) Value { return builtinInt(a) }
+
+// ClassAttrs are attributes of builtin classes other than their methods
+// (dict.fromkeys), keyed by class name.
+var ClassAttrs = classAttrs
 
 // Compare evaluates one comparison.
 func (s *Session) Compare(op lang.Op, x Value, y Value) Value { return s.compare(op, x, y) }
@@ -74,9 +82,6 @@ const ErrNotEnoughUnpack = errNotEnoughUnpack
 
 // ErrOneElementScalars is errOneElementScalars.
 const ErrOneElementScalars = errOneElementScalars
-
-// ErrOutputBroadcast is errOutputBroadcast.
-const ErrOutputBroadcast = errOutputBroadcast
 
 // ErrOverflowLong is errOverflowLong.
 const ErrOverflowLong = errOverflowLong
@@ -182,6 +187,9 @@ func (a *Args) ToInt(name string, v Value) int64 { return a.toInt(name, v) }
 
 // TorchFuncs is torchFuncs.
 var TorchFuncs = torchFuncs
+
+// TraceWriter is traceWriter.
+func (s *Session) TraceWriter() io.Writer { return s.traceWriter() }
 
 // TypeOf returns the class of v.
 func TypeOf(v Value) *Class { return typeOf(v) }

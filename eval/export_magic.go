@@ -14,6 +14,9 @@ func FmtShape(s []int) string { return fmtShape(s) }
 // MsgCompatUsage is msgCompatUsage.
 const MsgCompatUsage = msgCompatUsage
 
+// MsgExplainUsage is msgExplainUsage.
+const MsgExplainUsage = msgExplainUsage
+
 // MsgFileUsage is msgFileUsage.
 const MsgFileUsage = msgFileUsage
 
@@ -55,6 +58,9 @@ const MsgSlowest = msgSlowest
 
 // MsgStateIs is msgStateIs.
 const MsgStateIs = msgStateIs
+
+// MsgStridesNotT is msgStridesNotT.
+const MsgStridesNotT = msgStridesNotT
 
 // MsgTimeUsage is msgTimeUsage.
 const MsgTimeUsage = msgTimeUsage

@@ -61,6 +61,8 @@ func Format(v Value, spec string) string {
 		return formatInt(x, spec, "int")
 	case Float:
 		return formatFloat(float64(x), spec, "float")
+	case Complex:
+		return formatComplex(x, spec) // complex_format.go
 	case *tensor.Tensor:
 		if x.Dim() == 0 {
 			return Format(FromScalar(x.Item()), spec)

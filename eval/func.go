@@ -59,6 +59,9 @@ type frame struct {
 	inline [6]cell
 	ptrs   [6]*cell
 	line   int // line of the statement being run
+	// callerNode is the expression of the caller that made this call
+	// (for the carets of tracebacks).
+	callerNode lang.Node
 }
 
 // recursionLimit is sys.getrecursionlimit(): Python fails a call that
@@ -141,6 +144,7 @@ func (s *Session) loadIdent(id *lang.Ident) Value {
 			c = s.frame.fn.closure[-id.Slot-1]
 		}
 		if c.v == nil {
+			s.lastIdent = id
 			if id.Slot > 0 {
 				throw("UnboundLocalError", errUnboundLocal, id.Name)
 			}
@@ -148,6 +152,7 @@ func (s *Session) loadIdent(id *lang.Ident) Value {
 		}
 		return c.v
 	}
+	s.lastIdent = id // the name a NameError is about (traceback_carets.go)
 	return s.loadName(id.Name)
 }
 
@@ -308,6 +313,7 @@ func (s *Session) runFunction(f *Function, vals []Value, a *Args) Value {
 		}
 	}
 	s.pushFrame(fr)
+	fr.callerNode = s.curNode
 	var r Value = None
 	if code.expr != nil {
 		fr.line = exprLine(code.expr)
@@ -342,10 +348,11 @@ func (s *Session) callPlain(e *lang.CallExpr, f *Function) (Value, bool) {
 	for i, a := range e.Args {
 		vals[i] = s.eval(a.Value)
 	}
-	prev := s.teach.ctx
+	prev, prevNode := s.teach.ctx, s.curNode
 	s.teach.ctx = opContext{node: e, fn: f}
+	s.curNode = e
 	r := s.runFunction(f, vals, nil)
-	s.teach.ctx = prev
+	s.teach.ctx, s.curNode = prev, prevNode
 	return r, true
 }
 

@@ -83,6 +83,11 @@ func (s *Session) cause(f failure) string {
 		}
 		return opndOf(name, t), true
 	}
+	if Tensors.Cause != nil {
+		if h := Tensors.Cause(f.exc); h != "" {
+			return h
+		}
+	}
 	if h := s.overlapCause(f, text); h != "" {
 		return h
 	}

@@ -22,6 +22,8 @@ type TensorHooks struct {
 	Compare func(s *Session, op lang.Op, x, y Value) Value
 	Unary   func(s *Session, op lang.Op, t *tensor.Tensor) Value
 	Inplace func(s *Session, op lang.Op, x *tensor.Tensor, y Value) Value
+	// Equal is t == x for x in t.
+	Equal func(s *Session, t *tensor.Tensor, x Value) Value
 
 	// GetItem and SetItem are t[idx] and t[idx] = v; StorageGetItem and
 	// StorageSetItem the same on a tensor's storage().
@@ -38,6 +40,23 @@ type TensorHooks struct {
 	// CallBuiltin runs every call of a builtin (autograd records those
 	// that need it); without it the core calls the builtin's Fn.
 	CallBuiltin func(s *Session, f *Builtin, a *Args) Value
+	// CheckCall sees every call before it runs (and may raise).
+	CheckCall func(fn Value, a *Args)
+
+	// Check raises when the library cannot do what on vals (complex
+	// tensors have no kernels).
+	Check func(what string, vals ...Value)
+
+	// ClassType names the type of a class the library defines
+	// ("torch.tensortype"); IsInstance is isinstance(v, c) for them.
+	ClassType  func(c *Class) (string, bool)
+	IsInstance func(v Value, c *Class) (is, ok bool)
+
+	// ScalarType is the dtype torch.tensor(v) infers.
+	ScalarType func(v Value) tensor.DType
+
+	// Cause is the hint for an error the library raised ("" for none).
+	Cause func(e *Exception) string
 
 	// KwargsOrder is the order in which an invalid-combination error
 	// lists the keyword arguments (PyTorch's unordered_map order).

@@ -25,6 +25,9 @@ func pyIndex(container string, v Value) (int64, bool) {
 		}
 		throw("TypeError", errIndexTensorOnly)
 	}
+	if n, ok := asNumber(v).(Int); ok { // NumPy's integer scalars: __index__
+		return pyIndex(container, n)
+	}
 	return 0, false
 }
 

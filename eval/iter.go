@@ -121,6 +121,9 @@ func Iterate(v Value) Iterator {
 	case *tensor.Tensor:
 		// Tensor.__iter__ is iter(self.unbind(0)): the rows are made at
 		// once, as one multi-output view for autograd (iterate).
+		if Tensors.Check != nil {
+			Tensors.Check("iteration", x)
+		}
 		return &sliceIter{elems: iterate(x)}
 	case Iterable:
 		return x.Iter()

@@ -28,6 +28,8 @@ func pyHash(v Value) int64 {
 		return floatHash(float64(x))
 	case Str:
 		return strHash(string(x))
+	case Complex:
+		return complexHash(x)
 	case Tuple:
 		return tupleHash(x)
 	case Size:

@@ -207,6 +207,10 @@ func floatBinary(op lang.Op, a, b float64) Value {
 		}
 		return Float(mod)
 	case lang.StarStar:
+		if a < 0 && b != math.Trunc(b) && !math.IsInf(b, 0) && !math.IsNaN(b) {
+			// Negative numbers raised to fractional powers become complex.
+			return complexPow(Complex{Re: a}, Complex{Re: b})
+		}
 		return Float(floatPow(a, b))
 	}
 	return nil
@@ -235,13 +239,11 @@ func floatDivmod(vx, wx float64) (floordiv, mod float64) {
 	return floordiv, mod
 }
 
-// floatPow is CPython's float_pow, without complex results.
+// floatPow is CPython's float_pow, without complex results (those are
+// complexPow's).
 func floatPow(a, b float64) float64 {
 	if a == 0 && b < 0 {
 		throw("ZeroDivisionError", errZeroNegPow)
-	}
-	if a < 0 && b != math.Trunc(b) && !math.IsInf(b, 0) {
-		throw("ValueError", errComplexPow)
 	}
 	r := tensor.Pow(a, b) // C's pow, as CPython calls it (Go's math.Pow is less exact)
 	if math.IsInf(r, 0) && !math.IsInf(a, 0) && !math.IsInf(b, 0) {

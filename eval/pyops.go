@@ -557,7 +557,7 @@ func (s *Session) contains(container, x Value) bool {
 		if _, isNum := number(x); !isNum && !isTensor(x) {
 			throw("RuntimeError", errTensorContains, pyClassRepr(x))
 		}
-		return s.truth(s.callMethod(Tensors.Compare(s, lang.Eq, c, x), "any"))
+		return s.truth(s.callMethod(Tensors.Equal(s, c, x), "any"))
 	case Range:
 		if n, ok := x.(Int); ok {
 			return rangeContains(c, n)

@@ -11,6 +11,7 @@ import (
 // classDocs document the builtin classes (called as functions).
 var classDocs = []struct{ sig, doc string }{
 	{"bool(x=False)", "Returns the truth value of x."},
+	{"complex(real=0, imag=0)", "Returns the complex number real + imag*1j, or parses a string such as '1+2j'; complex numbers have .real, .imag and .conjugate()."},
 	{"dict(mapping_or_pairs=(), **kwargs)", "Returns a new dict: the items of a dict or of an iterable of pairs, then the keyword arguments."},
 	{"enumerate(iterable, start=0)", "Returns an iterator of (index, item) pairs, counting from start."},
 	{"filter(function, iterable)", "Returns an iterator of the items for which function(item) is true (the true items when function is None)."},

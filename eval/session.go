@@ -83,6 +83,12 @@ type Session struct {
 	// teach is the state of the teaching and notebook features (hints,
 	// %trace, history, IPython prompts): see magic_state.go.
 	teach teachState
+	// curNode is the call, operator, comparison, attribute or subscript
+	// being evaluated; an exception leaves it at the one that failed (the
+	// carets of tracebacks, traceback_carets.go).
+	curNode lang.Node
+	// lastIdent is the last global name loaded (a NameError's).
+	lastIdent *lang.Ident
 
 	// The statement evaluator's frames and scopes (stmt_exec.go).
 	stmtState

@@ -14,6 +14,9 @@ type TraceFrame struct {
 	Line int
 	// Text is the source line, without its indentation ("" when unknown).
 	Text string
+	// Carets marks the failing expression under Text, as CPython 3.11
+	// does ("" when it spans the line or is unknown).
+	Carets string
 }
 
 // sourceLine returns line n of src, whose first line is first.
@@ -41,7 +44,9 @@ func (s *Session) unwindTo(depth int, exc *Exception) {
 	for i := len(s.stack) - 1; i >= depth; i-- {
 		f := s.stack[i]
 		exc.Trace = append(exc.Trace, TraceFrame{Func: f.code.name, Line: f.line,
-			Text: sourceLine(f.code.src, f.code.firstLine, f.line)})
+			Text:   sourceLine(f.code.src, f.code.firstLine, f.line),
+			Carets: s.failedCarets(exc, f.code.src, f.code.firstLine, f.line, f.callerNode)})
+		exc.nextNode = f.callerNode
 		s.stack[i] = nil
 	}
 	if len(s.stack) > depth && depth == 0 {
@@ -60,7 +65,8 @@ func (s *Session) unwindTo(depth int, exc *Exception) {
 func (s *Session) endStatement(exc *Exception) {
 	s.unwindTo(0, exc)
 	exc.Trace = append(exc.Trace, TraceFrame{Func: "<module>", Line: s.line,
-		Text: sourceLine(s.src, s.chunkLine, s.line)})
+		Text:   sourceLine(s.src, s.chunkLine, s.line),
+		Carets: s.failedCarets(exc, s.src, s.chunkLine, s.line, nil)})
 	s.handling = s.handling[:0]
 	s.blockDepth = 0
 	s.lastExc = exc
@@ -116,6 +122,9 @@ func (e *Exception) traceback(file string, depth int) string {
 			fmt.Fprintf(&b, "  File \"%s\", line %d, in %s\n", file, f.Line, f.Func)
 			if f.Text != "" && file != "<stdin>" {
 				fmt.Fprintf(&b, "    %s\n", f.Text)
+				if f.Carets != "" {
+					fmt.Fprintf(&b, "%s\n", f.Carets)
+				}
 			}
 		}
 		flush()

@@ -257,6 +257,11 @@ func TypeName(v Value) string {
 	case *BoundMethod:
 		return "builtin_function_or_method"
 	case *Class:
+		if Tensors.ClassType != nil {
+			if name, ok := Tensors.ClassType(v); ok {
+				return name
+			}
+		}
 		return "type"
 	case *NamedTuple:
 		return v.TypeName

@@ -88,7 +88,7 @@ func checkExpr(x Expr, depth int) {
 	}
 	d := depth + 1
 	switch x := x.(type) {
-	case *Ident, *IntLit, *FloatLit, *StringLit, *Const:
+	case *Ident, *IntLit, *FloatLit, *ImagLit, *StringLit, *Const:
 	case *FString:
 		checkFString(x, d)
 	case *ListExpr:

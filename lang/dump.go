@@ -53,6 +53,8 @@ func dump(b *strings.Builder, n Node) {
 			s += ".0"
 		}
 		b.WriteString(s)
+	case *ImagLit:
+		b.WriteString(strconv.FormatFloat(n.Value, 'g', -1, 64) + "j")
 	case *StringLit:
 		b.WriteString(strconv.Quote(n.Value))
 	case *FString:

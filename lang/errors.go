@@ -67,7 +67,6 @@ const (
 	errPosAfterKwUnpack    = "positional argument follows keyword argument unpacking"
 	errPosAfterKw          = "positional argument follows keyword argument"
 	errKwRepeated          = "keyword argument repeated: %s"
-	errImaginary           = "imaginary literals are not supported"
 	errDoubleStarHere      = "cannot use double starred expression here"
 	errStarHere            = "cannot use starred expression here"
 	errStarHereCompile     = "can't use starred expression here"

@@ -507,7 +507,8 @@ func (c *conv) atom() Expr {
 		v, _ := strconv.ParseFloat(strings.ReplaceAll(t.val, "_", ""), 64)
 		return &FloatLit{ValuePos: t.start, EndPos: t.end, Raw: t.val, Value: v}
 	case tImag:
-		c.fail(t.start, errImaginary)
+		c.advance()
+		return imagLit(t)
 	case tString, tFString:
 		from := c.i
 		for k := c.tok().kind; k == tString || k == tFString; k = c.tok().kind {

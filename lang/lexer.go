@@ -16,7 +16,7 @@ const (
 	tKeyword         // reserved word: if, not, None, ...
 	tInt             // integer literal
 	tFloat           // float literal
-	tImag            // imaginary literal (1j): lexed, then rejected by the parser
+	tImag            // imaginary literal (1j)
 	tString          // string literal, any prefix except f
 	tFString         // f-string literal
 	tOp              // operator or delimiter

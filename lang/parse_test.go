@@ -276,7 +276,6 @@ var errorTests = []struct {
 	{"\"\\N{DASH}\"", "(unicode error) 'unicodeescape' codec can't decode bytes in position 0-7: unknown Unicode character name", 1, 2, false},
 	{"b\"é\"", "bytes can only contain ASCII literal characters", 1, 1, false},
 	{"'a' b'c'", "cannot mix bytes and nonbytes literals", 1, 9, false},
-	{"1j", "imaginary literals are not supported", 1, 1, false},
 	{"x = \\ 1", "unexpected character after line continuation character", 1, 6, false},
 	{"x = 1 +  # c", "invalid syntax", 1, 10, false},
 	{"(", "'(' was never closed", 1, 1, true},

@@ -8,7 +8,9 @@ output comes from /usr/bin/python3.
 
     /usr/bin/python3 testdata/gen_numpy_random.py ops > /tmp/ops.tsh
     /usr/bin/python3 /work/shared/tools/oracle2.py /tmp/ops.tsh > testdata/numpy_random_ops.tsh
-    (the same with print and numpy_random_print.tsh, more and numpy_random_more.tsh)
+    (the same with print and numpy_random_print.tsh, more and numpy_random_more.tsh;
+    `ops 21 300 uint` and `more 22 300 uint` add uint16/uint32/uint64:
+    numpy_random_ops_uint.tsh and numpy_random_more_uint.tsh)
 
 Operands stay small (no overflow or invalid-value warnings, which tensh's
 NumPy does not raise) and divisors nonzero.
@@ -33,7 +35,7 @@ def value(r, dt, nonzero=False):
         return r.choice(['True', 'False']) if not nonzero else 'True'
     if dt.startswith('float'):
         v = r.choice([r.randint(-9, 9), round(r.uniform(-9, 9), r.randint(0, 3))])
-    elif dt == 'uint8':
+    elif dt.startswith('uint'):
         v = r.randint(0, 20)
     else:
         v = r.randint(-9, 9)
@@ -61,6 +63,7 @@ def broadcastable(r, shp):
 
 
 def ops(r, n):
+    print('>>> %compat current')  # warnings located as the prompt does: <stdin>:1
     print('>>> import numpy as np')
     for i in range(n):
         dt, dt2 = r.choice(DTYPES), r.choice(DTYPES)
@@ -169,6 +172,7 @@ def prints(r, n):
 def more(r, n):
     """In-place operators and out=, assignment, creation functions,
     conversions, statistics and NumPy's shape errors."""
+    print('>>> %compat current')  # warnings located as the prompt does: <stdin>:1
     print('>>> import numpy as np')
     for i in range(n):
         dt, dt2 = r.choice(DTYPES), r.choice(DTYPES)
@@ -237,4 +241,7 @@ if __name__ == '__main__':
     mode = sys.argv[1]
     seed = int(sys.argv[2]) if len(sys.argv) > 2 else {'ops': 12, 'print': 13, 'more': 14}[mode]
     count = int(sys.argv[3]) if len(sys.argv) > 3 else {'ops': 350, 'print': 200, 'more': 350}[mode]
+    if len(sys.argv) > 4 and sys.argv[4] == 'uint':
+        # numpy_random_*_uint.tsh: NumPy's wider unsigned types too (seeds 21, 22).
+        DTYPES += ['uint16', 'uint32', 'uint64', 'uint16', 'uint32', 'uint64']
     {'ops': ops, 'print': prints, 'more': more}[mode](random.Random(seed), count)

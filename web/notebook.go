@@ -12,6 +12,7 @@ import (
 	"strings"
 
 	"github.com/tensh/tensh/eval"
+	"github.com/tensh/tensh/runtime/tensor"
 )
 
 // Kinds of Segment.
@@ -21,6 +22,7 @@ const (
 	Error = "error" // an uncaught exception, "Type: message"
 	Hint  = "hint"  // the dimmed line after an error that says why
 	Exit  = "exit"  // exit() or quit(): its message; the session restarts
+	SVG   = "svg"   // a picture (an SVG document) of %explain or %strides
 )
 
 // Segment is a run of a cell's output of one kind.
@@ -32,9 +34,11 @@ type Segment struct {
 // Notebook is a session of cells: variables live from one cell to the
 // next, as statements typed at the terminal prompt do.
 type Notebook struct {
-	opts eval.Options
-	sess *eval.Session
-	segs []Segment
+	opts  eval.Options
+	sess  *eval.Session
+	segs  []Segment
+	mute  bool  // drop what the session prints (while a picture is drawn)
+	marks []int // the session's input count after each cell (for Transcript)
 }
 
 // NewNotebook starts a session with PyTorch's printing of compat mode c
@@ -53,6 +57,7 @@ func NewNotebook(c eval.Compat) *Notebook {
 // cell starts a fresh session.
 func (n *Notebook) Run(cell string) []Segment {
 	n.segs = nil
+	tensor.ClearInterrupt() // one that came while no cell ran
 	sr := eval.NewSourceReader(strings.NewReader(cell), false)
 	for {
 		c, err := sr.Next()
@@ -70,13 +75,17 @@ func (n *Notebook) Run(cell string) []Segment {
 		if e == nil {
 			e = n.sess.Exec(c.Code(), 1)
 		}
+		if e == nil {
+			n.picture(c.Code())
+		}
 		if _, msg, ok := e.ExitStatus(); ok {
 			if msg != "" {
 				n.add(Exit, msg+"\n")
 			}
 			n.add(Exit, msgRestarted)
 			n.sess = eval.NewSession(n.opts)
-			break
+			n.marks = nil
+			return n.flush()
 		}
 		if e != nil {
 			n.add(Error, e.Error()+"\n")
@@ -86,9 +95,31 @@ func (n *Notebook) Run(cell string) []Segment {
 			break
 		}
 	}
+	if k := n.sess.Inputs(); len(n.marks) == 0 || n.marks[len(n.marks)-1] != k {
+		n.marks = append(n.marks, k)
+	}
+	return n.flush()
+}
+
+// flush returns the cell's output and forgets it.
+func (n *Notebook) flush() []Segment {
 	segs := n.segs
 	n.segs = nil
 	return segs
+}
+
+// picture adds the picture of a %explain or %strides line (nothing for
+// other code, or when the picture cannot be drawn: the text says why).
+func (n *Notebook) picture(code string) {
+	if !strings.HasPrefix(strings.TrimSpace(code), "%") {
+		return
+	}
+	n.mute = true
+	doc, exc := n.sess.Picture(code)
+	n.mute = false
+	if exc == nil && doc != "" {
+		n.segs = append(n.segs, Segment{SVG, doc})
+	}
 }
 
 // Messages of the browser front end (not Python's).
@@ -100,7 +131,7 @@ const (
 // add appends text to the output, joining it to the last segment when
 // that is of the same kind.
 func (n *Notebook) add(kind, text string) {
-	if text == "" {
+	if text == "" || n.mute {
 		return
 	}
 	if k := len(n.segs); k > 0 && n.segs[k-1].Kind == kind {

@@ -146,18 +146,20 @@ func goWasmExec(t *testing.T) string {
 	return ""
 }
 
-// TestPageUnderNode runs the page's script (main.js) under Node.js on a
-// stand-in for the DOM (testdata/page.js): it loads the wasm, shows the
-// version, runs the first cell and a second one with Shift-Enter, shows
-// their output in coloured spans, and adds a cell after the last.
-func TestPageUnderNode(t *testing.T) {
+// TestWorkerUnderNode runs the page's Web Worker (worker.js) under
+// Node.js on stand-ins for a worker's globals (testdata/worker.js): it
+// loads the wasm, answers requests to run cells, complete, write the
+// transcript and split one into cells as the native engine does, and an
+// endless loop stops with KeyboardInterrupt when another thread sets the
+// shared interrupt flag (the page's Interrupt button), the session going on.
+func TestWorkerUnderNode(t *testing.T) {
 	wasm := buildWasm(t)
 	node, err := exec.LookPath("node")
 	if err != nil {
-		t.Skip("no node (Node.js) to run the page's script")
+		t.Skip("no node (Node.js) to run the page's worker")
 	}
 	dir := t.TempDir()
-	for from, to := range map[string]string{wasm: "tensh.wasm", goWasmExec(t): "wasm_exec.js", "main.js": "main.js"} {
+	for from, to := range map[string]string{wasm: "tensh.wasm", goWasmExec(t): "wasm_exec.js", "worker.js": "worker.js"} {
 		b, err := os.ReadFile(from)
 		if err != nil {
 			t.Fatal(err)
@@ -166,26 +168,70 @@ func TestPageUnderNode(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
+	cells := []string{"a = torch.arange(6).view(2, 3)\na + torch.tensor([10, 20, 30])", "a + torch.ones(2)", "%strides a.t()"}
+	reqs := [][]string{{"run", cells[0]}, {"run", cells[1]}, {"run", cells[2]}, {"complete", "a.resh", ""}, {"transcript"}, {"cells", "x.tsh", ">>> 1\n1\n# cell 2\n>>> 2\n2\n"}, {"run", "torch.empty(2**29)"}}
+	in, _ := json.Marshal(reqs)
 	var stderr strings.Builder
-	cmd := exec.Command(node, "testdata/page.js", dir)
+	cmd := exec.Command(node, "testdata/worker.js", dir)
+	cmd.Stdin = strings.NewReader(string(in))
 	cmd.Stderr = &stderr
 	b, err := cmd.Output()
 	if err != nil {
-		t.Fatalf("node testdata/page.js: %v\n%s", err, stderr.String())
+		t.Fatalf("node testdata/worker.js: %v\n%s", err, stderr.String())
+	}
+	var got struct {
+		Ready       string            `json:"ready"`
+		Results     []json.RawMessage `json:"results"`
+		Interrupted []Segment         `json:"interrupted"`
+		After       []Segment         `json:"after"`
+	}
+	if err := json.Unmarshal(b, &got); err != nil {
+		t.Fatalf("node's output: %v\n%s", err, b)
+	}
+	if got.Ready != "devel" || len(got.Results) != len(reqs) {
+		t.Fatalf("ready %q, %d results", got.Ready, len(got.Results))
+	}
+	decode := func(i int, v any) {
+		t.Helper()
+		if err := json.Unmarshal(got.Results[i], v); err != nil {
+			t.Fatalf("result %d: %v: %s", i, err, got.Results[i])
+		}
 	}
 	nb := NewNotebook(eval.CompatDocs)
-	line := func(s []Segment) string {
-		var pairs [][2]string
-		for _, x := range s {
-			pairs = append(pairs, [2]string{x.Kind, x.Text})
+	for i, c := range cells {
+		var segs []Segment
+		decode(i, &segs)
+		if want := nb.Run(c); !reflect.DeepEqual(segs, want) {
+			t.Errorf("cell %q:\nworker %q\nnative %q", c, segs, want)
 		}
-		j, _ := json.Marshal(pairs)
-		return string(j)
 	}
-	first := nb.Run("a = torch.arange(6).view(2, 3)\na + torch.tensor([10, 20, 30])")
-	second := nb.Run("a + torch.ones(2)")
-	want := "status: tensh devel\nout: " + line(first) + "\nout2: " + line(second) + "\ncells: 3\n"
-	if string(b) != want {
-		t.Errorf("the page shows\n%s\nwant\n%s", b, want)
+	var comp struct {
+		Word  string   `json:"word"`
+		Items []string `json:"items"`
+	}
+	decode(3, &comp)
+	if word, items := nb.Complete("a.resh", 6); comp.Word != word || !reflect.DeepEqual(comp.Items, items) {
+		t.Errorf("complete: worker %q %q, native %q %q", comp.Word, comp.Items, word, items)
+	}
+	var tsh string
+	decode(4, &tsh)
+	if want := nb.Transcript(); tsh != want {
+		t.Errorf("transcript: worker\n%s\nnative\n%s", tsh, want)
+	}
+	if string(got.Results[5]) != `["1","2"]` {
+		t.Errorf("cells: %s", got.Results[5])
+	}
+	// Past the browser's memory cap (1 GiB): PyTorch's allocator error,
+	// not the end of the program.
+	var big []Segment
+	decode(6, &big)
+	if len(big) == 0 || !strings.HasPrefix(big[0].Text, "RuntimeError: [enforce fail at alloc_cpu.cpp:75] err == 0. DefaultCPUAllocator: can't allocate memory: you tried to allocate 2147483648 bytes.") {
+		t.Errorf("torch.empty(2**29): %q", big)
+	}
+	if len(got.Interrupted) != 1 || got.Interrupted[0] != (Segment{Error, "KeyboardInterrupt\n"}) {
+		t.Errorf("the endless loop: %q, want KeyboardInterrupt", got.Interrupted)
+	}
+	if len(got.After) != 1 || got.After[0] != (Segment{Out, "True\n"}) {
+		t.Errorf("after the interrupt: %q, want the session to go on", got.After)
 	}
 }

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"github.com/tensh/tensh/lib/torch"
 	"io"
 	"os"
 	"strconv"
@@ -15,6 +16,7 @@ import (
 const usage = `usage: tensh [flags] [FILE.tsh | -]
        tensh [flags] -c CODE
        tensh check [--update] FILE.tsh|FILE.md ...
+       tensh serve [--addr HOST:PORT]
 
 tensh is an interactive shell for a small Python subset with PyTorch's
 tensor library; it prints what PyTorch prints. With no FILE it starts the
@@ -31,6 +33,8 @@ flags:
                        current: what PyTorch 1.13 and 2.x print
   --max-memory=SIZE    largest allocation, e.g. 512M or 4G (default: 3/4 of
                        the machine's memory; also $TENSH_MAX_MEMORY)
+  --device=DEVICE      the device of new tensors: cpu (default), cuda[:N] or
+                       opencl[:N] (docs/gpu.md; also $TENSH_DEVICE)
   --hints, --no-hints  a hint line after errors, on stderr (default: on in the
                        REPL, off in scripts and --echo; never in check)
   --prompt=STYLE       python (default): >>> and ... prompts; ipython:
@@ -43,10 +47,14 @@ a .md file) in a fresh session, prints a diff for each statement whose
 output differs from the lines under it, and ends with "N passed, M failed";
 --update writes what tensh prints into the files instead.
 
+serve serves tensh's browser version (docs/web.md) on a local network
+(tensh serve --help).
+
 environment:
   TENSH_HISTORY     the REPL's history file (default ~/.tensh_history;
                     set but empty: no history)
   TENSH_MAX_MEMORY  as --max-memory
+  TENSH_DEVICE      as --device
   NO_COLOR          no colors (neither are there when stdout is not a terminal)
 
 exit status: 0 done, 1 an uncaught error (check: a mismatch), 2 bad usage or
@@ -93,6 +101,7 @@ func parseArgs(args []string) (*config, error) {
 	compat := fs.String("compat", "docs", "")
 	maxMem := fs.String("max-memory", "", "")
 	prompt := fs.String("prompt", "python", "")
+	device := fs.String("device", "", "")
 	fs.BoolFunc("hints", "", func(string) error { cfg.hints = optBool{true, true}; return nil })
 	fs.BoolFunc("no-hints", "", func(string) error { cfg.hints = optBool{true, false}; return nil })
 
@@ -137,6 +146,13 @@ func parseArgs(args []string) (*config, error) {
 			return nil, fmt.Errorf("%s: %v", sizeSrc, err)
 		}
 		cfg.maxMemory = n
+	}
+
+	if *device == "" {
+		*device = os.Getenv("TENSH_DEVICE")
+	}
+	if err := torch.SetDefaultDevice(*device); err != nil {
+		return nil, err
 	}
 
 	if len(pos) > 0 && pos[0] == "check" {

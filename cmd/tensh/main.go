@@ -7,6 +7,7 @@
 //	tensh -c CODE              run CODE
 //	tensh --echo FILE.tsh      transcript mode
 //	tensh check FILE...        compare transcripts with what tensh prints
+//	tensh serve                serve the browser version (docs/web.md)
 //
 // Run tensh --help for the flags.
 package main
@@ -40,6 +41,9 @@ func main() {
 // run is tensh with its arguments and standard files; it returns the exit
 // status.
 func run(args []string, stdin *os.File, stdout, stderr io.Writer) int {
+	if len(args) > 0 && args[0] == "serve" { // serve.go
+		return serveCommand(args[1:], stdout, stderr, nil)
+	}
 	cfg, err := parseArgs(args)
 	if err != nil {
 		fmt.Fprintf(stderr, "tensh: %v\n", err)

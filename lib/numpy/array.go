@@ -2,8 +2,10 @@ package numpy
 
 import (
 	"github.com/tensh/tensh/eval"
+	"math/big"
 	"strconv"
 	"strings"
+	"unsafe"
 
 	"github.com/tensh/tensh/lang"
 	"github.com/tensh/tensh/runtime/tensor"
@@ -30,6 +32,8 @@ var npNames = map[tensor.DType]string{
 	tensor.Bool: "bool", tensor.Uint8: "uint8", tensor.Int8: "int8", tensor.Int16: "int16",
 	tensor.Int32: "int32", tensor.Int64: "int64", tensor.Float16: "float16",
 	tensor.Float32: "float32", tensor.Float64: "float64",
+	tensor.Uint16: "uint16", tensor.Uint32: "uint32", tensor.Uint64: "uint64",
+	tensor.Complex64: "complex64", tensor.Complex128: "complex128",
 }
 
 // npChars are the dtype's str ('<f4') and char ('f').
@@ -37,6 +41,8 @@ var npChars = map[tensor.DType][2]string{
 	tensor.Bool: {"|b1", "?"}, tensor.Uint8: {"|u1", "B"}, tensor.Int8: {"|i1", "b"}, tensor.Int16: {"<i2", "h"},
 	tensor.Int32: {"<i4", "i"}, tensor.Int64: {"<i8", "l"}, tensor.Float16: {"<f2", "e"},
 	tensor.Float32: {"<f4", "f"}, tensor.Float64: {"<f8", "d"},
+	tensor.Uint16: {"<u2", "H"}, tensor.Uint32: {"<u4", "I"}, tensor.Uint64: {"<u8", "L"},
+	tensor.Complex64: {"<c8", "F"}, tensor.Complex128: {"<c16", "D"},
 }
 
 // npScalarName is the NumPy scalar type of a dtype: numpy.float32, numpy.bool_.
@@ -80,7 +86,7 @@ func (a *NDArray) values() []tensor.Scalar {
 
 // npScalarBytes is the size of one tensor.Scalar (the element lists the
 // loops work on count against the memory cap).
-const npScalarBytes = 24
+const npScalarBytes = int64(unsafe.Sizeof(tensor.Scalar{}))
 
 // item is the single element of a one-element array.
 func (a *NDArray) item() tensor.Scalar { return a.t.Storage().Get(a.t.Offset()) }
@@ -116,6 +122,8 @@ func npCast(v tensor.Scalar, d tensor.DType) tensor.Scalar {
 	switch {
 	case d == tensor.Bool:
 		return tensor.BoolS(v.Bool())
+	case d.IsComplex():
+		return tensor.ComplexS(v.Float(), v.Im)
 	case d.IsFloat():
 		return tensor.FloatS(v.Float())
 	case v.Kind == tensor.FloatScalar:
@@ -152,6 +160,10 @@ func scalarValue(v tensor.Scalar, d tensor.DType) eval.Value {
 		return eval.Bool(v.Bool())
 	case d.IsFloat():
 		return eval.Float(v.Float())
+	case d.IsComplex():
+		return eval.Complex{Re: v.F, Im: v.Im}
+	case d == tensor.Uint64:
+		return eval.MakeBigInt(new(big.Int).SetUint64(tensor.ScalarUint64(v)))
 	}
 	return eval.MakeInt(v.Int())
 }
@@ -170,6 +182,9 @@ func npDTypeOf(v eval.Value) tensor.DType {
 		if d, ok := npClassDTypes[x]; ok {
 			return d
 		}
+		if x.Name == "complex" {
+			return tensor.Complex128
+		}
 		switch x {
 		case eval.IntClass:
 			return tensor.Int64
@@ -187,7 +202,7 @@ func npDTypeOf(v eval.Value) tensor.DType {
 			return d
 		}
 		switch string(x) {
-		case "uint16", "uint32", "uint64", "u2", "u4", "u8", "complex64", "complex128", "complex", "str", "U", "object", "O", "float128", "longdouble":
+		case "str", "U", "object", "O", "float128", "longdouble":
 			eval.Throw("TypeError", errNPUnsupportedDType, string(x))
 		}
 		eval.Throw("TypeError", errNPDataTypeName, string(x))
@@ -199,6 +214,11 @@ func npDTypeOf(v eval.Value) tensor.DType {
 var npDTypeNames = map[string]tensor.DType{
 	"bool": tensor.Bool, "bool_": tensor.Bool, "?": tensor.Bool, "b1": tensor.Bool,
 	"uint8": tensor.Uint8, "u1": tensor.Uint8, "B": tensor.Uint8, "ubyte": tensor.Uint8,
+	"complex64": tensor.Complex64, "c8": tensor.Complex64, "F": tensor.Complex64, "csingle": tensor.Complex64,
+	"complex128": tensor.Complex128, "c16": tensor.Complex128, "D": tensor.Complex128, "complex": tensor.Complex128, "cdouble": tensor.Complex128, "complex_": tensor.Complex128, "cfloat": tensor.Complex128,
+	"uint16": tensor.Uint16, "u2": tensor.Uint16, "H": tensor.Uint16, "ushort": tensor.Uint16,
+	"uint32": tensor.Uint32, "u4": tensor.Uint32, "I": tensor.Uint32, "uintc": tensor.Uint32,
+	"uint64": tensor.Uint64, "u8": tensor.Uint64, "L": tensor.Uint64, "uint": tensor.Uint64, "Q": tensor.Uint64, "ulonglong": tensor.Uint64,
 	"int8": tensor.Int8, "i1": tensor.Int8, "b": tensor.Int8, "byte": tensor.Int8,
 	"int16": tensor.Int16, "i2": tensor.Int16, "h": tensor.Int16, "short": tensor.Int16,
 	"int32": tensor.Int32, "i4": tensor.Int32, "i": tensor.Int32, "intc": tensor.Int32,
@@ -256,10 +276,12 @@ func (d NPDType) Attr(s *eval.Session, name string) (eval.Value, bool) {
 		switch {
 		case d.D == tensor.Bool:
 			return eval.Str("b"), true
-		case d.D == tensor.Uint8:
+		case d.D.IsIntegral(false) && !d.D.IsSigned():
 			return eval.Str("u"), true
 		case d.D.IsFloat():
 			return eval.Str("f"), true
+		case d.D.IsComplex():
+			return eval.Str("c"), true
 		}
 		return eval.Str("i"), true
 	case "type":

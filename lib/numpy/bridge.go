@@ -31,12 +31,15 @@ func tensorToND(t *tensor.Tensor) *NDArray {
 
 // ndToTensor is torch.from_numpy(a): a tensor viewing a's storage.
 func ndToTensor(a *NDArray) *tensor.Tensor {
+	npTorchDTypeCheck(a)
 	for _, s := range a.t.Strides() {
 		if s < 0 {
 			eval.Throw("ValueError", errNPNegativeStrides)
 		}
 	}
-	return tensor.FromStorage(a.t.Storage(), a.t.Offset(), append([]int{}, a.shape()...), append([]int{}, a.t.Strides()...))
+	// PyTorch wraps the array's data pointer: the tensor's storage starts
+	// at the array's first element.
+	return tensor.FromStorage(a.t.Storage().Suffix(a.t.Offset()), 0, append([]int{}, a.shape()...), append([]int{}, a.t.Strides()...))
 }
 
 func init() {
@@ -46,6 +49,9 @@ func init() {
 		Fn: func(a *eval.Args) eval.Value {
 			var v eval.Value
 			a.Unpack("ndarray", &v)
+			if sa, ok := v.(*StrArray); ok {
+				sa.TorchTensor() // PyTorch's TypeError
+			}
 			nd, ok := v.(*NDArray)
 			if !ok || nd.scalar {
 				eval.Throw("TypeError", errNPFromNumpyType, eval.TypeName(v))
@@ -83,3 +89,9 @@ func (a *NDArray) PyNumber() (eval.Value, bool) {
 // array (or scalar) as: one sharing its storage (PyTorch's ValueError for
 // a negative stride, which tensors cannot have).
 func (a *NDArray) TorchTensor() *tensor.Tensor { return ndToTensor(a) }
+
+// IndexWarning is np.bool_.__index__'s DeprecationWarning (PyTorch calls
+// __index__ where it stores the scalar into a bool tensor).
+func (a *NDArray) IndexWarning() (string, string, bool) {
+	return "DeprecationWarning", errNPBoolScalarIndex, a.scalar && a.dtype() == tensor.Bool
+}

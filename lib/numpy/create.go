@@ -145,6 +145,8 @@ func npInferDType(leaves []eval.Value) tensor.DType {
 			ed = tensor.Int64
 		case eval.Float:
 			ed = tensor.Float64
+		case eval.Complex:
+			ed = tensor.Complex128
 		case *NDArray:
 			ed = x.dtype()
 		case eval.Str:
@@ -168,12 +170,23 @@ func npLeafScalar(e eval.Value, d tensor.DType) tensor.Scalar {
 		return npCast(tensor.BoolS(bool(x)), d)
 	case eval.Int:
 		i, ok := x.Int64()
+		if !ok && d == tensor.Uint64 && x.Sign() > 0 && x.Big().IsUint64() {
+			return tensor.IntS(int64(x.Big().Uint64())) // uint64's bits
+		}
 		if !ok {
 			eval.Throw("OverflowError", errNPIntTooLarge)
 		}
 		return npCast(tensor.IntS(i), d)
 	case eval.Float:
 		return npCast(tensor.FloatS(float64(x)), d)
+	case eval.Complex:
+		if d == tensor.Bool {
+			return tensor.BoolS(x.Re != 0 || x.Im != 0)
+		}
+		if !d.IsComplex() {
+			eval.Throw("TypeError", errNPComplexToReal, npComplexToWhat(d))
+		}
+		return tensor.ComplexS(x.Re, x.Im)
 	case *NDArray:
 		if x.size() != 1 || x.ndim() != 0 {
 			eval.Throw("ValueError", errNPSetSequence)
@@ -330,7 +343,7 @@ func npNumber(v eval.Value) tensor.Scalar {
 // npIntRange are the values an integer dtype holds.
 var npIntRange = map[tensor.DType][2]int64{
 	tensor.Uint8: {0, 255}, tensor.Int8: {-128, 127}, tensor.Int16: {-32768, 32767},
-	tensor.Int32: {-1 << 31, 1<<31 - 1},
+	tensor.Int32: {-1 << 31, 1<<31 - 1}, tensor.Uint16: {0, 65535}, tensor.Uint32: {0, 1<<32 - 1},
 }
 
 // npWarnPyInts warns, as NumPy 1.24 does, for every Python int in v (a

@@ -109,15 +109,14 @@ const (
 
 // numpy.random's messages (mtrand.pyx).
 const (
-	errNPShuffleType        = "tensh: shuffle() takes an ndarray or a list"
-	errNPPermutation0d      = "x must be an integer or at least 1-dimensional"
-	errNPChoicePositive     = "a must be greater than 0 unless no samples are taken"
-	errNPChoice1D           = "'a' must be 1-dimensional"
-	errNPChoiceEmpty        = "'a' cannot be empty unless no samples are taken"
-	errNPChoiceP            = "a and p must have same size"
-	errNPChoiceLarger       = "Cannot take a larger sample than population when 'replace=False'"
-	errNPChoiceNoReplaceP   = "tensh: choice(replace=False, p=...) is not supported"
-	errNPGenChoiceNoReplace = "tensh: Generator.choice(replace=False) is not supported"
+	errNPShuffleType      = "tensh: shuffle() takes an ndarray or a list"
+	errNPPermutation0d    = "x must be an integer or at least 1-dimensional"
+	errNPChoicePositive   = "a must be greater than 0 unless no samples are taken"
+	errNPChoice1D         = "'a' must be 1-dimensional"
+	errNPChoiceEmpty      = "'a' cannot be empty unless no samples are taken"
+	errNPChoiceP          = "a and p must have same size"
+	errNPChoiceLarger     = "Cannot take a larger sample than population when 'replace=False'"
+	errNPChoiceNoReplaceP = "tensh: choice(replace=False, p=...) is not supported"
 )
 
 // Sorting and stacking messages.
@@ -145,3 +144,34 @@ const (
 	errNPSeedType     = "SeedSequence expects int or sequence of ints for entropy not %s"
 	errNPSeedNegative = "expected non-negative integer"
 )
+
+// Str arrays (strarray.go).
+const (
+	errNPTorchConvert = "can't convert np.ndarray of type numpy.%s. The only supported types are: float64, float32, float16, complex64, complex128, int64, int32, int16, int8, uint8, and bool."
+	errNPStrNoLoop    = "ufunc '%s' did not contain a loop with signature matching types (%s, %s) -> None"
+	errNPStrArrayOp   = "tensh: ndarray.%s is not supported for str arrays (tensh's str arrays are made, printed, indexed, reshaped and compared)"
+)
+
+// Complex arrays (complex.go).
+const (
+	errNPComplexToReal = "%s, not 'complex'"
+	errNPComplexOp     = "tensh: %s is not supported for NumPy's complex arrays (tensh makes, prints, indexes, reshapes and converts them)"
+)
+
+// Generator.choice without replacement (random_gen_choice.go).
+const (
+	errNPGenChoicePositive = "a must be a positive integer unless no samples are taken"
+	errNPGenChoiceEmpty    = "a cannot be empty unless no samples are taken"
+	errNPGenChoiceLarger   = "Cannot take a larger sample than population when replace is False"
+	errNPGenChoicePDim     = "p must be 1-dimensional"
+	errNPGenChoicePNaN     = "probabilities contain NaN"
+	errNPGenChoicePNeg     = "probabilities are not non-negative"
+	errNPGenChoicePSum     = "probabilities do not sum to 1"
+	errNPGenChoiceFewP     = "Fewer non-zero entries in p than size"
+)
+
+// np.bool_.__index__ (the bridge).
+const errNPBoolScalarIndex = "In future, it will be an error for 'np.bool_' scalars to be interpreted as an index"
+
+// uint64 arrays (dtype_extra.go).
+const errNPUint64Big = "tensh: uint64 values of 2**63 and above are stored and printed but not computed on"

@@ -51,7 +51,7 @@ func (u *npUnary) call(s *eval.Session, x eval.Value, out *NDArray) eval.Value {
 		loop = tensor.Float64
 		if d == tensor.Bool || d == tensor.Int8 || d == tensor.Uint8 {
 			loop = tensor.Float16
-		} else if d == tensor.Int16 {
+		} else if d == tensor.Int16 || d == tensor.Uint16 {
 			loop = tensor.Float32
 		}
 	case d == tensor.Bool && u.name == "negative":
@@ -353,6 +353,11 @@ func init() {
 					kw = []eval.KwArg{kw[0], {Name: "dtype", Value: eval.None}, kw[1], {Name: "ddof", Value: eval.MakeInt(0)}}
 				}
 				return a.Session().Call(a.Session().GetAttr(t, name), &eval.Args{Pos: a.Pos[1:], Kw: append(kw, a.Kw...)})
+			}
+			switch name {
+			case "sum", "prod", "mean", "var", "std":
+				npFuncReduce.Store(a.Session(), name) // reduce_warn.go
+				defer npFuncReduce.Delete(a.Session())
 			}
 			// methods.go's table, read at call time (its init may run later).
 			return a.Session().Call(&eval.BoundMethod{Self: npArg(x), Fn: npMethods[name]}, &eval.Args{Pos: a.Pos[1:], Kw: a.Kw})

@@ -358,7 +358,7 @@ func (a *NDArray) SetItem(s *eval.Session, idx, v eval.Value) {
 	}
 	sel := a.index(idx)
 	npWarnPyInts(s, v, a.dtype())
-	src := npArg(v)
+	src := npArgAny(v)
 	if !sel.adv {
 		dst := sel.view
 		if dst.ndim() == 0 && src.size() != 1 {

@@ -16,6 +16,10 @@ var npMethods = map[string]*eval.Builtin{}
 func npMethod(name, sig, doc string, fn func(a *eval.Args, x *NDArray) eval.Value) {
 	npMethods[name] = &eval.Builtin{Name: name, Sig: sig, Doc: doc, Fn: func(a *eval.Args) eval.Value {
 		x := a.Self.(*NDArray)
+		if !npComplexMethodOK[name] {
+			npComplexGuard("ndarray."+name, x)
+			npUint64Guard(x)
+		}
 		a.Self = nil
 		r := fn(a, x)
 		// A NumPy scalar's method that gives a 0-d array gives a scalar.
@@ -225,15 +229,18 @@ func init() {
 		var axis, dt eval.Value = eval.None, eval.None
 		var keep bool
 		a.Unpack("axis?", &axis, "dtype?", &dt, "$keepdims?", &keep)
-		if _, ok := dt.(eval.NoneType); ok {
-			return npSum(x, axis, keep, nil)
+		var d *tensor.DType
+		if _, ok := dt.(eval.NoneType); !ok {
+			dd := npDTypeOf(dt)
+			d = &dd
 		}
-		d := npDTypeOf(dt)
-		return npSum(x, axis, keep, &d)
+		v, flags := npSumF(x, axis, keep, d)
+		flags.warn(a.Session(), npSumLoc(a.Session(), false), "reduce")
+		return v
 	})
 	npMethod("prod", "prod(axis=None, keepdims=False)", "The product of the elements (over axis).", func(a *eval.Args, x *NDArray) eval.Value {
 		axis, keep := npReduceArgs(a)
-		return npProd(x, axis, keep)
+		return npProd(a.Session(), x, axis, keep)
 	})
 	npMethod("mean", "mean(axis=None, keepdims=False)", "The mean of the elements (over axis).", func(a *eval.Args, x *NDArray) eval.Value {
 		axis, keep := npReduceArgs(a)

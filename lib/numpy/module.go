@@ -35,6 +35,12 @@ func newNumpyModule(s *eval.Session) *eval.Module {
 	m.Members["double"] = npClasses[tensor.Float64]
 	m.Members["single"] = npClasses[tensor.Float32]
 	m.Members["half"] = npClasses[tensor.Float16]
+	m.Members["complex_"] = npClasses[tensor.Complex128]
+	m.Members["cdouble"] = npClasses[tensor.Complex128]
+	m.Members["csingle"] = npClasses[tensor.Complex64]
+	m.Members["ushort"] = npClasses[tensor.Uint16]
+	m.Members["uintc"] = npClasses[tensor.Uint32]
+	m.Members["uint"] = npClasses[tensor.Uint64]
 	m.Members["ndarray"] = npArrayClass
 	m.Members["newaxis"] = eval.None
 	m.Members["pi"] = eval.Float(math.Pi)
@@ -71,6 +77,9 @@ func init() {
 	npFunc("array", "array(object, dtype=None)", "A new array from nested sequences, numbers, arrays or tensors (a copy).", func(a *eval.Args) eval.Value {
 		var obj, dt eval.Value
 		a.Unpack("object", &obj, "dtype?", &dt)
+		if sa, ok := npStrFromValue(obj, dt); ok {
+			return sa
+		}
 		d := npDTypeArg(dt)
 		if d != nil {
 			npWarnPyInts(a.Session(), obj, *d)
@@ -80,6 +89,12 @@ func init() {
 	npFunc("asarray", "asarray(a, dtype=None)", "a as an array: a itself (or, for a tensor, an array sharing its memory) when the dtype matches, else a converted copy.", func(a *eval.Args) eval.Value {
 		var obj, dt eval.Value
 		a.Unpack("a", &obj, "dtype?", &dt)
+		if sa, ok := obj.(*StrArray); ok && dt == nil {
+			return sa
+		}
+		if sa, ok := npStrFromValue(obj, dt); ok {
+			return sa
+		}
 		d := npDTypeArg(dt)
 		var arr *NDArray
 		switch x := obj.(type) {

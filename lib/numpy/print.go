@@ -5,6 +5,7 @@ import (
 	"math"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/tensh/tensh/runtime/tensor"
 )
@@ -19,7 +20,7 @@ func (a *NDArray) Repr() string {
 		return npScalarRepr(a.item(), a.dtype())
 	}
 	d := a.dtype()
-	skipDType := (d == tensor.Float64 || d == tensor.Int64 || d == tensor.Bool) && a.size() > 0
+	skipDType := (d == tensor.Float64 || d == tensor.Int64 || d == tensor.Bool || d == tensor.Complex128) && a.size() > 0
 	prefix := "array("
 	suffix := ","
 	if skipDType {
@@ -162,8 +163,9 @@ func (p *npPrinter) recurse(sub *NDArray, hanging string, width int) string {
 
 // npExtendLine is _extendLine.
 func npExtendLine(s, line, word string, width int, nextPrefix string) (string, string) {
-	wrap := len(line)+len(word) > width
-	if len(line) <= len(nextPrefix) {
+	n := utf8.RuneCountInString // Python's len of str arrays' elements
+	wrap := n(line)+n(word) > width
+	if n(line) <= n(nextPrefix) {
 		wrap = false
 	}
 	if wrap {
@@ -177,6 +179,9 @@ func npExtendLine(s, line, word string, width int, nextPrefix string) (string, s
 func npFormatFunction(data *NDArray) func(tensor.Scalar) string {
 	d := data.dtype()
 	vals := data.values()
+	if d.IsComplex() {
+		return newNPComplexFormat(vals, d, data.ndim() == 0).format
+	}
 	switch {
 	case d == tensor.Bool:
 		t, f := " True", "False"
@@ -192,10 +197,10 @@ func npFormatFunction(data *NDArray) func(tensor.Scalar) string {
 	case !d.IsFloat():
 		w := 0
 		for _, v := range vals {
-			w = max(w, len(strconv.FormatInt(v.Int(), 10)))
+			w = max(w, len(npIntText(v, d)))
 		}
 		return func(v tensor.Scalar) string {
-			s := strconv.FormatInt(v.Int(), 10)
+			s := npIntText(v, d)
 			return strings.Repeat(" ", max(0, w-len(s))) + s
 		}
 	}
@@ -213,13 +218,28 @@ type npFloatFormat struct {
 	trimK             bool
 	padLeft, padRight int
 	expSize           int
+	plus              bool // sign='+'
+}
+
+// signed is the integer part as the format writes it: "+1" under sign='+'.
+func (f *npFloatFormat) signed(ip string) string {
+	if f.plus && !strings.HasPrefix(ip, "-") {
+		return "+" + ip
+	}
+	return ip
 }
 
 func newNPFloatFormat(vals []tensor.Scalar, d tensor.DType, zeroD bool) *npFloatFormat {
+	return newNPFloatFormatSign(vals, d, zeroD, false)
+}
+
+// newNPFloatFormatSign is FloatingFormat with sign='+' when plus (the
+// imaginary parts of complex numbers): non-negative numbers get a '+'.
+func newNPFloatFormatSign(vals []tensor.Scalar, d tensor.DType, zeroD, plus bool) *npFloatFormat {
 	if npOpts.precision < 0 {
 		eval.Throw("ValueError", errNPPrecisionNeg)
 	}
-	f := &npFloatFormat{d: d, precision: npOpts.precision, unique: true, expSize: -1}
+	f := &npFloatFormat{d: d, precision: npOpts.precision, unique: true, expSize: -1, plus: plus}
 	var finite []float64
 	for _, v := range vals {
 		if x := v.Float(); !math.IsInf(x, 0) && !math.IsNaN(x) {
@@ -252,7 +272,7 @@ func newNPFloatFormat(vals []tensor.Scalar, d tensor.DType, zeroD bool) *npFloat
 			ip, fp, _ := strings.Cut(m, ".")
 			expLen = max(expLen, len(e))
 			prec = max(prec, len(fp))
-			left = max(left, len(ip))
+			left = max(left, len(f.signed(ip)))
 		}
 		f.expSize = expLen - 1
 		f.trimK = true
@@ -265,13 +285,13 @@ func newNPFloatFormat(vals []tensor.Scalar, d tensor.DType, zeroD bool) *npFloat
 		for _, x := range finite {
 			s := npPositional(x, d, npOpts.precision)
 			ip, fp, _ := strings.Cut(s, ".")
-			left = max(left, len(ip))
+			left = max(left, len(f.signed(ip)))
 			right = max(right, len(fp))
 		}
 		f.padLeft, f.padRight = left, right
 	}
 	if len(finite) != len(vals) {
-		negInf := false
+		negInf := plus
 		for _, v := range vals {
 			if math.IsInf(v.Float(), -1) {
 				negInf = true
@@ -307,6 +327,9 @@ func (f *npFloatFormat) format(x float64) string {
 		} else if math.IsInf(x, -1) {
 			ret = "-inf"
 		}
+		if f.plus && !strings.HasPrefix(ret, "-") {
+			ret = "+" + ret
+		}
 		return strings.Repeat(" ", max(0, f.padLeft+f.padRight+1-len(ret))) + ret
 	}
 	if f.exp {
@@ -320,10 +343,12 @@ func (f *npFloatFormat) format(x float64) string {
 		sign := e[:1]
 		digits := e[1:]
 		digits = strings.Repeat("0", max(0, f.expSize-len(digits))) + digits
+		ip = f.signed(ip)
 		return strings.Repeat(" ", max(0, f.padLeft-len(ip))) + ip + "." + fp + "e" + sign + digits
 	}
 	s := npPositional(x, f.d, f.precision)
 	ip, fp, _ := strings.Cut(s, ".")
+	ip = f.signed(ip)
 	return strings.Repeat(" ", max(0, f.padLeft-len(ip))) + ip + "." + fp + strings.Repeat(" ", max(0, f.padRight-len(fp)))
 }
 
@@ -346,9 +371,12 @@ func npShortest(x float64, d tensor.DType) string {
 	return strconv.FormatFloat(x, 'e', -1, 64)
 }
 
-// npPositional is dragon4_positional(x, precision, unique=True,
-// fractional=True, trim='.'): the shortest digits, rounded to at most
-// precision fractional digits, "1." for integers.
+// npPositional is dragon4_positional(x, precision, min_digits=0,
+// unique=True, fractional=True, trim='.') as FloatingFormat calls it: the
+// shortest digits, rounded to at most precision fractional digits, "1."
+// for integers; min_digits=0 makes Dragon4 write every digit down to the
+// units, so a float32 45417608 is "45417608." where its shortest digits
+// would give "45417610.".
 func npPositional(x float64, d tensor.DType, precision int) string {
 	m, e := splitE(npShortest(x, d))
 	digits := strings.Replace(m, ".", "", 1)
@@ -362,11 +390,10 @@ func npPositional(x float64, d tensor.DType, precision int) string {
 		if strings.Contains(s, ".") {
 			s = strings.TrimRight(s, "0")
 		}
+	} else if frac <= 0 {
+		s = strconv.FormatFloat(x, 'f', 0, 64) + "." // the exact integer digits
 	} else {
-		s = strconv.FormatFloat(npShortestValue(x, d), 'f', max(frac, 0), 64)
-		if frac <= 0 {
-			s += "."
-		}
+		s = strconv.FormatFloat(npShortestValue(x, d), 'f', frac, 64)
 	}
 	if !strings.Contains(s, ".") {
 		s += "."
@@ -412,8 +439,10 @@ func npScalarRepr(v tensor.Scalar, d tensor.DType) string {
 			return "True"
 		}
 		return "False"
+	case d.IsComplex():
+		return npComplexScalarRepr(v, d)
 	case !d.IsFloat():
-		return strconv.FormatInt(v.Int(), 10)
+		return npIntText(v, d)
 	case d == tensor.Float64:
 		return eval.FloatRepr(v.Float())
 	}

@@ -1,7 +1,6 @@
 package numpy
 
 import (
-	"github.com/tensh/tensh/eval"
 	"math"
 
 	"github.com/tensh/tensh/runtime/tensor"
@@ -25,8 +24,10 @@ func npTypeOf(d tensor.DType) npType {
 		return npType{0, 1, false}
 	case d.IsFloat():
 		return npType{2, d.ItemSize(), false}
-	case d == tensor.Uint8:
-		return npType{1, 1, true}
+	case d.IsComplex():
+		return npType{3, d.ItemSize(), false}
+	case d.IsIntegral(false) && !d.IsSigned():
+		return npType{1, d.ItemSize(), true}
 	}
 	return npType{1, d.ItemSize(), false}
 }
@@ -38,15 +39,13 @@ func (t npType) dtype() tensor.DType {
 		return tensor.Bool
 	case t.kind == 2:
 		return map[int]tensor.DType{2: tensor.Float16, 4: tensor.Float32, 8: tensor.Float64}[t.size]
-	case t.unsigned && t.size == 1:
-		return tensor.Uint8
+	case t.kind == 3:
+		return map[int]tensor.DType{8: tensor.Complex64, 16: tensor.Complex128}[t.size]
 	case t.unsigned:
-		eval.Throw("TypeError", errNPUnsupportedDType, "uint"+itoa(t.size*8))
+		return map[int]tensor.DType{1: tensor.Uint8, 2: tensor.Uint16, 4: tensor.Uint32, 8: tensor.Uint64}[t.size]
 	}
 	return map[int]tensor.DType{1: tensor.Int8, 2: tensor.Int16, 4: tensor.Int32, 8: tensor.Int64}[t.size]
 }
-
-func itoa(n int) string { return eval.MakeInt(int64(n)).String() }
 
 // promoteT is np.promote_types.
 func promoteT(a, b npType) npType {
@@ -57,6 +56,8 @@ func promoteT(a, b npType) npType {
 		return b
 	case b.kind == 0:
 		return a
+	case a.kind == 3 || b.kind == 3:
+		return promoteComplex(a, b)
 	case a.kind == 2 && b.kind == 2:
 		return npType{2, max(a.size, b.size), false}
 	case a.kind == 2 || b.kind == 2:
@@ -186,8 +187,8 @@ func npCanCast(from, to tensor.DType, casting string) bool {
 		switch {
 		case x.kind == 0:
 			return 0
-		case x.kind == 2:
-			return 3
+		case x.kind >= 2:
+			return x.kind + 1
 		case x.unsigned:
 			return 1
 		}

@@ -11,7 +11,7 @@ import (
 // np.random.default_rng: the Generator API on PCG64 (XSL-RR 128/64),
 // seeded through SeedSequence, as numpy/random/_pcg64.pyx and
 // bit_generator.pyx do. Generator.random, integers (Lemire's bounded
-// integers), uniform, choice (with replacement), shuffle and permutation
+// integers), uniform, choice, shuffle and permutation
 // are bit for bit; the other Generator methods are not modelled.
 
 const (
@@ -267,13 +267,13 @@ func newNPGenerator(p *pcg64) *eval.Object {
 			}
 			return arr
 		}}
-	o.Attrs["choice"] = &eval.Builtin{Name: "choice", Module: "numpy.random", Sig: "choice(a, size=None, replace=True, p=None)", Doc: "Random samples from a (or arange(a)) with replacement, uniform or with probabilities p.",
+	o.Attrs["choice"] = &eval.Builtin{Name: "choice", Module: "numpy.random", Sig: "choice(a, size=None, replace=True, p=None)", Doc: "Random samples from a (or arange(a)), with or without replacement, uniform or with probabilities p.",
 		Fn: func(a *eval.Args) eval.Value {
 			var x, size, pv eval.Value = nil, eval.None, eval.None
 			replace := true
 			a.Unpack("a", &x, "size?", &size, "replace?", &replace, "p?", &pv)
 			if !replace {
-				eval.Throw("NotImplementedError", errNPGenChoiceNoReplace)
+				return genChoiceNoReplace(p, x, size, pv)
 			}
 			return npChoice(x, size, pv, func(n int) int { return int(p.bounded(uint64(n - 1))) }, p.double)
 		}}

@@ -169,8 +169,8 @@ func npSumDType(d tensor.DType) tensor.DType {
 	switch d {
 	case tensor.Bool, tensor.Int8, tensor.Int16, tensor.Int32:
 		return tensor.Int64
-	case tensor.Uint8:
-		eval.Throw("TypeError", errNPUnsupportedDType, "uint64")
+	case tensor.Uint8, tensor.Uint16, tensor.Uint32:
+		return tensor.Uint64
 	}
 	return d
 }
@@ -190,6 +190,13 @@ func npResult(shape []int, vals []tensor.Scalar, d tensor.DType) eval.Value {
 
 // npSum is a.sum(axis, dtype, keepdims).
 func npSum(a *NDArray, axis eval.Value, keepdims bool, dt *tensor.DType) eval.Value {
+	v, _ := npSumF(a, axis, keepdims, dt)
+	return v
+}
+
+// npSumF is npSum with the floating-point exceptions of the sums.
+func npSumF(a *NDArray, axis eval.Value, keepdims bool, dt *tensor.DType) (eval.Value, npFPFlags) {
+	var flags npFPFlags
 	red := npAxes(axis, a.ndim())
 	var d tensor.DType
 	if dt != nil {
@@ -202,25 +209,38 @@ func npSum(a *NDArray, axis eval.Value, keepdims bool, dt *tensor.DType) eval.Va
 	for i, g := range groups {
 		if d.IsFloat() {
 			f32 := d == tensor.Float32 || d == tensor.Float16
-			vals[i] = tensor.FloatS(npSumFloats(g.floats(), f32, trailing))
+			in := g.floats()
+			r := npSumFloats(in, f32, trailing)
+			if d == tensor.Float16 {
+				r = npRound(r, d)
+			}
+			f := npReduceFlags(in, r)
+			flags.overflow, flags.invalid = flags.overflow || f.overflow, flags.invalid || f.invalid
+			vals[i] = tensor.FloatS(r)
 			continue
 		}
 		var acc int64
 		g.each(func(_ int, v tensor.Scalar) bool { acc += npCast(v, d).Int(); return true })
 		vals[i] = tensor.IntS(acc)
 	}
-	return npResult(shape, vals, d)
+	return npResult(shape, vals, d), flags
 }
 
-// npProd is a.prod(axis, keepdims).
-func npProd(a *NDArray, axis eval.Value, keepdims bool) eval.Value {
+// npProd is a.prod(axis, keepdims), warning for its float exceptions.
+func npProd(s *eval.Session, a *NDArray, axis eval.Value, keepdims bool) eval.Value {
 	d := npSumDType(a.dtype())
 	shape, groups, _ := npGroups(a, npAxes(axis, a.ndim()), keepdims)
 	vals := make([]tensor.Scalar, len(groups))
+	var flags npFPFlags
 	for i, g := range groups {
 		if d.IsFloat() {
 			acc := 1.0
-			g.each(func(_ int, v tensor.Scalar) bool { acc = npRound(acc*v.Float(), d); return true })
+			in := g.floats()
+			for _, v := range in {
+				acc = npRound(acc*v, d)
+			}
+			f := npReduceFlags(in, acc)
+			flags.overflow, flags.invalid = flags.overflow || f.overflow, flags.invalid || f.invalid
 			vals[i] = tensor.FloatS(acc)
 			continue
 		}
@@ -228,6 +248,7 @@ func npProd(a *NDArray, axis eval.Value, keepdims bool) eval.Value {
 		g.each(func(_ int, v tensor.Scalar) bool { acc *= v.Int(); return true })
 		vals[i] = tensor.IntS(acc)
 	}
+	flags.warn(s, npSumLoc(s, true), "reduce")
 	return npResult(shape, vals, d)
 }
 
@@ -250,9 +271,22 @@ func npMean(s *eval.Session, a *NDArray, axis eval.Value, keepdims bool) eval.Va
 		}
 	}
 	if count == 0 {
-		s.Warn("RuntimeWarning", errNPMeanEmpty)
+		npWarnCaller(s, errNPMeanEmpty, false)
 	}
-	sum := npSum(a, axis, keepdims, &sumD).(*NDArray)
+	sv, flags := npSumF(a, axis, keepdims, &sumD)
+	flags.warn(s, npLocMeanSum, "reduce")
+	sum := sv.(*NDArray)
+	if sum.size() > 0 {
+		div := npDivFlags(sum.values(), float64(count))
+		switch {
+		case !sum.scalar:
+			div.warn(s, npLocMeanDiv, "divide")
+		case d == tensor.Float16: // float32 / intp: a ufunc, not a scalar loop
+			div.warn(s, npLocMeanF16, "divide")
+		default:
+			div.warn(s, npLocMeanScal, "scalar divide")
+		}
+	}
 	outD := sumD
 	if d == tensor.Float16 {
 		outD = tensor.Float16
@@ -281,7 +315,7 @@ func npVar(s *eval.Session, a *NDArray, axis eval.Value, keepdims bool, ddof int
 		}
 	}
 	if count-ddof <= 0 {
-		s.Warn("RuntimeWarning", errNPDegreesOfFreedom)
+		npWarnCaller(s, errNPDegreesOfFreedom, std)
 	}
 	div := func(x *NDArray, n float64) *NDArray {
 		return x.mapValues(sumD, func(v tensor.Scalar) tensor.Scalar {
@@ -292,11 +326,27 @@ func npVar(s *eval.Session, a *NDArray, axis eval.Value, keepdims bool, ddof int
 			return tensor.FloatS(npRound(q, sumD))
 		})
 	}
-	mean := div(npSum(a, axis, true, &sumD).(*NDArray), float64(count))
+	mv, flags := npSumF(a, axis, true, &sumD)
+	flags.warn(s, npLocVarSum1, "reduce")
+	msum := mv.(*NDArray)
+	if msum.size() > 0 {
+		npDivFlags(msum.values(), float64(count)).warn(s, npLocVarMean, "divide")
+	}
+	mean := div(msum, float64(count))
 	mean.scalar = false
 	x := npUfuncs["subtract"].call(s, a, mean, nil).(*NDArray)
 	x = npUfuncs["multiply"].call(s, x, x, nil).(*NDArray)
-	sum := npSum(x, axis, keepdims, &sumD).(*NDArray)
+	sv, flags := npSumF(x, axis, keepdims, &sumD)
+	flags.warn(s, npLocVarSum2, "reduce")
+	sum := sv.(*NDArray)
+	if sum.size() > 0 {
+		f := npDivFlags(sum.values(), float64(max(count-ddof, 0)))
+		if sum.scalar {
+			f.warn(s, npLocVarScal, "scalar divide")
+		} else {
+			f.warn(s, npLocVarDiv, "divide")
+		}
+	}
 	res := div(sum, float64(max(count-ddof, 0)))
 	if std {
 		res = res.mapValues(sumD, func(v tensor.Scalar) tensor.Scalar {

@@ -36,6 +36,14 @@ type npFlags struct{ divide, invalid, overflow bool }
 // npArg converts a ufunc operand: an array, a NumPy scalar, a Python
 // number or a nested sequence.
 func npArg(v eval.Value) *NDArray {
+	a := npArgAny(v)
+	npComplexGuard("this operation", a)
+	npUint64Guard(a)
+	return a
+}
+
+// npArgAny is npArg for any dtype (complex ones included: item assignment).
+func npArgAny(v eval.Value) *NDArray {
 	switch x := v.(type) {
 	case *NDArray:
 		return x
@@ -167,6 +175,9 @@ func (u *npUfunc) call(s *eval.Session, x, y eval.Value, out *NDArray) eval.Valu
 	res := uu.compute(s, a.expandTo(shape), b.expandTo(shape), loop, od)
 	if out != nil {
 		npCopyInto(out, res)
+		if out.dtype().IsFloat() && u.cmp == nil && npCastOverflowed(res, out) {
+			s.Warn("RuntimeWarning", fmt.Sprintf(errNPOverflow, uu.name)) // the loop's cast into out
+		}
 		return out
 	}
 	if a.ndim() == 0 && b.ndim() == 0 {
@@ -207,6 +218,12 @@ func (u *npUfunc) compute(s *eval.Session, a, b *NDArray, loop, od tensor.DType)
 			r = tensor.IntS(u.i(x.Int(), y.Int(), &fl))
 		}
 		dst.Set(i, r)
+		// The cast into a narrower float output overflows too.
+		if od.IsFloat() && u.cmp == nil && loop != tensor.Bool && !fl.overflow && !fl.divide {
+			if rf := r.Float(); !math.IsInf(rf, 0) && !math.IsNaN(rf) && math.IsInf(dst.Get(i).Float(), 0) {
+				fl.overflow = true
+			}
+		}
 	})
 	name := u.name
 	if fl.divide {
@@ -443,6 +460,18 @@ func npScalarMath(a *NDArray, v eval.Value) bool {
 	switch v.(type) {
 	case eval.Bool, eval.Int, eval.Float:
 		return true
+	}
+	return false
+}
+
+// npCastOverflowed reports whether copying src into the float array dst
+// turned a finite value into an infinity.
+func npCastOverflowed(src, dst *NDArray) bool {
+	sv, dv := src.values(), dst.values()
+	for i := range sv {
+		if f := sv[i].Float(); !math.IsInf(f, 0) && !math.IsNaN(f) && math.IsInf(dv[i].Float(), 0) {
+			return true
+		}
 	}
 	return false
 }

@@ -700,7 +700,7 @@ func classDType(c *eval.Class) tensor.DType {
 func (b *boundArgs) device(name string) *tensor.Device {
 	v := b.val(name)
 	if v == nil {
-		return nil
+		return defaultDeviceFor(b.name) // device_gpu.go
 	}
 	d := parseDevice(v)
 	return &d

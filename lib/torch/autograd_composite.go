@@ -86,11 +86,12 @@ func init() {
 			c.finish(autograd.RecordAddmm(bt, x, wt, out))
 			return
 		}
+		if hasB && x.Dim() > 2 {
+			linearNd(c, x, w, bt) // autograd_rules_surface3.go
+			return
+		}
 		r := c.call("matmul", x, c.call("t", w))
 		if b != nil && b != eval.Value(eval.None) {
-			if x.Dim() > 2 {
-				c.unsupported() // PyTorch's flattened addmm
-			}
 			r = c.call("add", r, b)
 		}
 		c.r = r
@@ -148,20 +149,20 @@ func init() {
 		if x == nil {
 			return
 		}
-		for _, v := range append(c.a.All(), c.arg(99, "dtype")) {
-			if _, isDT := v.(eval.DTypeValue); isDT {
-				c.unsupported()
-			}
-		}
-		dim, kd := c.arg(1, "dim"), c.arg(2, "keepdim")
+		dim, kd, dt := c.arg(1, "dim"), c.arg(2, "keepdim"), c.arg(3, "dtype")
 		if dim == nil {
 			dim = eval.None
 		}
 		if kd == nil {
 			kd = eval.Bool(false)
 		}
+		if dt == nil {
+			dt = eval.None
+		}
 		cnt := c.call("sum", c.call("eq", x, x), dim, kd)
-		c.r = c.call("div", c.call("nansum", x, dim, kd), cnt)
+		ns := gradCall(c.s, eval.TensorMethods["nansum"], (&eval.Args{Name: "nansum", Self: x, Pos: []eval.Value{dim, kd},
+			Kw: []eval.KwArg{{Name: "dtype", Value: dt}}}).Bind(c.s))
+		c.r = c.call("div", ns, cnt)
 	}
 }
 

@@ -14,8 +14,6 @@ import (
 // gradient with the other operands, broadcast along the labels only that
 // operand has. Named after the node PyTorch's decomposition ends with
 // (SumBackward1, PermuteBackward0, MulBackward0 or ViewBackward0).
-// Equations with "..." or a label repeated within an operand have no
-// gradient here: backward reports it.
 
 func init() {
 	gradRules["einsum"] = func(c *gradCtx) {
@@ -37,7 +35,7 @@ func init() {
 				ops = append(ops, t)
 			}
 		}
-		terms, rhs, ok := parseEinsum(string(eq), len(ops))
+		terms, rhs, ok := parseEinsumFull(string(eq), ops) // autograd_einsum2.go
 		if !ok {
 			c.finish(autograd.RecordNotImplemented("einsum", ops...))
 			return
@@ -48,7 +46,7 @@ func init() {
 				if !autograd.RequiresGrad(ops[k]) {
 					continue
 				}
-				grads[k] = einsumGrad(g, ops, terms, rhs, k)
+				grads[k] = einsumGradFull(g, ops, terms, rhs, k)
 			}
 			return grads
 		}))

@@ -3,6 +3,9 @@ package torch
 // autograd's messages raised by the evaluator (runtime/autograd has the
 // engine's).
 const (
+	errHookReturned      = "expected Variable, but hook returned '%s'"
+	errHookSize          = "hook '%s' has changed the size of value"
+	errHookType          = "hook '%s' has changed the type of value (was %s got %s)"
 	errNonLeafGrad       = "The .grad attribute of a Tensor that is not a leaf Tensor is being accessed. Its .grad attribute won't be populated during autograd.backward(). If you indeed want the .grad field to be populated for a non-leaf Tensor, use .retain_grad() on the non-leaf Tensor. If you access the non-leaf Tensor by mistake, make sure you access the leaf Tensor instead. See github.com/pytorch/pytorch/pull/30531 for more informations. (Triggered internally at  ./build/aten/src/ATen/core/TensorBody.h:480.)"
 	errGradNotTensor     = "assigned grad expected to be a Tensor or None but got grad of type%s"
 	errOutNoGrad         = "%s(): functions with out=... arguments don't support automatic differentiation, but one of the arguments requires grad."

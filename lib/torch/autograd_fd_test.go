@@ -22,6 +22,23 @@ var gradFDCases = []string{
 	"(torch.tensordot(x.T.reshape(3, 1, 2), x.cos().reshape(2, 1, 3), dims=([2, 1], [0, 1])) ** 3).sum()",
 	"(torch.tensordot(x, x ** 2, dims=0) ** 2).sum()",
 	"(torch.kron(x[0], x.sin()) * torch.kron(x.cos(), x[1]).sum()).sum()",
+	"(torch.einsum('...i,...i->...', x, x.sin()) ** 2).sum()",
+	"(torch.einsum('ii->i', x[:, :2]) * torch.einsum('iij->j', x.view(1, 1, 6)).sum()).sum()",
+	"(torch.einsum('ij,...j->...i', x, x.T.reshape(3, 1, 2)[:, :, :1].expand(3, 1, 3)) ** 2).sum()",
+	"(torch.tensordot(x, x[:1] ** 2, dims=([0, 1], [0, 1])) ** 2).sum()",
+	"(torch.cartesian_prod(x[0], x[1].sin()) ** 3).sum()",
+	"(torch.block_diag(x, x[:, :1] ** 2) ** 2).sum()",
+	"(x.repeat_interleave(torch.tensor([1, 2]), dim=0) ** 3).sum()",
+	"(x.masked_scatter(x > 0.4, x.sin() * 3) ** 2).sum()",
+	"(F.linear(torch.stack([x, x.cos()]), x.sin(), x[0, :2]) ** 2).sum()",
+	"F.cross_entropy(x, torch.tensor([2, 0]), label_smoothing=0.3, weight=torch.tensor([1., 2., 3.], dtype=torch.float64))",
+	"F.cross_entropy(x, torch.tensor([[0.2, 0.3, 0.5], [0.6, 0.1, 0.3]], dtype=torch.float64), label_smoothing=0.2)",
+	"F.cross_entropy(x.view(2, 3, 1), torch.tensor([[2], [0]]), reduction='sum')",
+	"(F.pad(x, (2, 1), mode='reflect') ** 2).sum() + (F.pad(x, (1, 1), value=2.) ** 3).sum()",
+	"(torch.cdist(x, x.flip(0) * 2, p=3.) ** 2).sum()",
+	"torch.linalg.svdvals(x).sum() + torch.linalg.matrix_norm(x, 'nuc')",
+	"(torch.linalg.pinv(x) ** 2).sum() + torch.linalg.norm(x, 2)",
+	"(torch.linalg.solve(x[:, :2] + 3 * torch.eye(2, dtype=torch.float64), x.T, left=False) ** 2).sum()",
 }
 
 func TestGradFiniteDifferences(t *testing.T) {

@@ -286,7 +286,10 @@ func recordViewResult(c *gradCtx, node string) {
 		return
 	}
 	if !tensor.SameStorage(x.Storage(), out.Storage()) {
-		autograd.SetHistory(out, autograd.RecordReshapeCopy(x), 0)
+		// _unsafe_view(self.clone(contiguous), shape), as ATen's reshape
+		cl := x.Contiguous()
+		autograd.SetHistory(cl, autograd.RecordClone(x), 0)
+		autograd.SetHistory(out, autograd.RecordReshapeCopy(cl), 0)
 		return
 	}
 	autograd.RecordView(node, x, out)

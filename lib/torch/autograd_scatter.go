@@ -34,10 +34,14 @@ func scatterRule(c *gradCtx) {
 	if sv == nil {
 		sv = c.arg(3, "value")
 	}
-	if _, named := c.arg(1, "dim").(eval.Str); named || index == nil || sv == nil || c.arg(4, "reduce") != nil && base == "scatter" {
+	if _, named := c.arg(1, "dim").(eval.Str); named || index == nil || sv == nil {
 		c.unsupported()
 	}
 	src, _ := sv.(*tensor.Tensor)
+	if r := c.arg(4, "reduce"); r != nil && r != eval.Value(eval.None) && base == "scatter" {
+		scatterReduce(c, self, src) // autograd_rules_surface3.go
+		return
+	}
 	dim := gradIntOf(c.arg(1, "dim"), 0)
 	pos := autograd.Positions(self)
 	if self.Dim() > 0 {
@@ -51,9 +55,6 @@ func scatterRule(c *gradCtx) {
 		}
 	} else {
 		pos = tensor.Gather(pos, dim, index)
-	}
-	if src != nil && !sameShape(src.Shape(), pos.Shape()) {
-		c.unsupported()
 	}
 	alpha := 1.0
 	if base == "index_add" {
@@ -86,17 +87,7 @@ func sameShape(a, b []int) bool {
 
 func init() {
 	gradRules["diag_embed"] = embedRule("DiagEmbedBackward0")
-	gradRules["pad"] = func(c *gradCtx) {
-		if m := c.arg(2, "mode"); m != nil && m != eval.Value(eval.Str("constant")) {
-			c.unsupported()
-		}
-		if v := c.arg(3, "value"); v != nil && v != eval.Value(eval.None) {
-			if sc, ok := eval.ToScalar(v); !ok || sc.Float() != 0 {
-				c.unsupported() // the pad value would mark the positions
-			}
-		}
-		embedRule("ConstantPadNdBackward0")(c)
-	}
+	gradRules["pad"] = padRule // autograd_rules_surface3.go
 }
 
 // embedRule records an operation that places each input element at most
@@ -163,11 +154,7 @@ func init() {
 		if x == nil || out == nil {
 			return
 		}
-		for _, v := range append(c.a.All(), c.arg(99, "dtype")) {
-			if _, isDT := v.(eval.DTypeValue); isDT {
-				c.unsupported()
-			}
-		}
+		// with dtype=, the gradient is cast back to x's dtype (the engine)
 		dims, _ := dimsOf(c.arg(1, "dim"))
 		c.finish(autograd.RecordNansum(x, dims, boolOf(c.arg(2, "keepdim"), false), out))
 	}
@@ -194,8 +181,9 @@ func init() {
 		// PyTorch's matrix-product form for p=2 records other nodes
 		mm := mode == eval.Value(eval.Str("use_mm_for_euclid_dist")) ||
 			(mode == nil || mode == eval.Value(eval.None) || mode == eval.Value(eval.Str("use_mm_for_euclid_dist_if_necessary"))) && (rows > 25 || cols > 25)
-		if (p != 1 && p != 2) || (p == 2 && mm) {
-			c.unsupported()
+		if p == 2 && mm && a.Numel() > 0 && b.Numel() > 0 {
+			cdistMM(c, a, b, out) // autograd_rules_surface3.go
+			return
 		}
 		c.finish(autograd.RecordCdist(a, b, p, out))
 	}
@@ -207,10 +195,11 @@ func init() {
 		self, out := c.in0(), c.out()
 		index, _ := c.arg(1, "index").(*tensor.Tensor)
 		src, _ := c.arg(2, "source").(*tensor.Tensor)
-		if self == nil || out == nil || index == nil || src == nil || !sameShape(src.Shape(), index.Shape()) {
+		if self == nil || out == nil || index == nil || src == nil || src.Numel() != index.Numel() {
 			c.unsupported()
 		}
-		pos := tensor.Take(autograd.Positions(self), index)
+		// grad.take(index).reshape_as(source)
+		pos := tensor.Take(autograd.Positions(self), index).Reshape(src.Shape())
 		overwrite := !boolOf(c.arg(3, "accumulate"), false)
 		c.finish(autograd.RecordScatter("PutBackward0", self, src, pos, overwrite, 1, out))
 	}

@@ -18,9 +18,8 @@ var gradUnsupported = map[string]bool{}
 
 func init() {
 	for _, name := range []string{
-		"scatter_reduce", "index_reduce", "masked_scatter", "aminmax", "cartesian_prod",
-		"repeat_interleave", "kron", "tensordot", "block_diag", "slogdet", "logdet", "cholesky", "qr", "eigh",
-		"eigvalsh", "svd", "svdvals", "pinv", "matrix_power", "matrix_exp", "take_along_dim", "msort",
+		"scatter_reduce", "index_reduce", "kron", "tensordot", "slogdet", "logdet", "matrix_power", "matrix_exp",
+		"take_along_dim", "msort",
 	} {
 		gradUnsupported[name] = true
 	}
@@ -244,6 +243,9 @@ func nllRule(fromLogits bool) func(c *gradCtx) {
 		x, _ := c.arg(0, "input").(*tensor.Tensor)
 		y, _ := c.arg(1, "target").(*tensor.Tensor)
 		out := c.out()
+		if out != nil && autograd.GradFn(out) != nil {
+			return // composed of recorded operations (torch_nnf_loss.go)
+		}
 		if x == nil || y == nil || out == nil || x.Dim() > 2 || y.DType().IsFloat() {
 			c.unsupported()
 		}
@@ -292,10 +294,11 @@ func init() {
 		if a == nil || b == nil || out == nil {
 			return
 		}
-		if v := c.arg(2, "left"); v != nil && !boolOf(v, true) {
-			c.unsupported()
-		}
 		c.realOnly(a)
+		if v, ok := c.a.Kwarg("left"); ok && !boolOf(v, true) {
+			c.finish(autograd.RecordSolveRight(a, b, out))
+			return
+		}
 		c.finish(autograd.RecordSolve(a, b, out))
 	}
 	gradRules["linalg_solve"] = gradRules["solve"]

@@ -16,13 +16,19 @@ func init() {
 		}
 		contracted1, contracted2 := make([]bool, x.Dim()), make([]bool, y.Dim())
 		csize := 1
+		var t1, t2 eval.Value = x, y
 		for i := range da {
 			da[i], db[i] = tensor.WrapDim(da[i], x.Dim()), tensor.WrapDim(db[i], y.Dim())
-			if x.Shape()[da[i]] != y.Shape()[db[i]] {
-				c.unsupported() // PyTorch sums a broadcast dim first
-			}
 			contracted1[da[i]], contracted2[db[i]] = true, true
-			csize *= x.Shape()[da[i]]
+			// a broadcast dim is summed right away, as ATen does
+			switch s1, s2 := x.Shape()[da[i]], y.Shape()[db[i]]; {
+			case s2 == 1:
+				t1 = c.call("sum", t1, eval.MakeInt(int64(da[i])), eval.Bool(true))
+			case s1 == 1:
+				t2 = c.call("sum", t2, eval.MakeInt(int64(db[i])), eval.Bool(true))
+			default:
+				csize *= s1
+			}
 		}
 		var p1, p2, rsizes []eval.Value
 		size1, size2 := 1, 1
@@ -44,8 +50,8 @@ func init() {
 				rsizes = append(rsizes, eval.MakeInt(int64(y.Shape()[i])))
 			}
 		}
-		t1 := c.call("reshape", c.call("permute", x, p1...), eval.MakeInt(int64(size1)), eval.MakeInt(int64(csize)))
-		t2 := c.call("reshape", c.call("permute", y, p2...), eval.MakeInt(int64(csize)), eval.MakeInt(int64(size2)))
-		c.r = c.call("reshape", c.call("mm", t1, t2), rsizes...)
+		m1 := c.call("reshape", c.call("permute", t1, p1...), eval.MakeInt(int64(size1)), eval.MakeInt(int64(csize)))
+		m2 := c.call("reshape", c.call("permute", t2, p2...), eval.MakeInt(int64(csize)), eval.MakeInt(int64(size2)))
+		c.r = c.call("reshape", c.call("mm", m1, m2), eval.Tuple(rsizes))
 	}
 }

@@ -58,8 +58,6 @@ const (
 	warnTanhSrc           = "warnings.warn(\"nn.functional.tanh is deprecated. Use torch.tanh instead.\")"
 	errBadReduction       = "%s is not a valid value for reduction"
 	warnLossSize          = "Using a target size (%s) that is different to the input size (%s). This will likely lead to incorrect results due to broadcasting. Please ensure they have the same size."
-	errLabelSmoothing     = "cross_entropy(label_smoothing=...) is not supported by tensh yet"
-	errProbTargets        = "cross_entropy with class probabilities as target is not supported by tensh yet"
 )
 
 // Legacy constructors and torch.range.
@@ -74,7 +72,6 @@ const (
 
 // torch.linalg.
 const (
-	errSolveLeft        = "linalg.solve(left=False) is not supported by tensh yet"
 	errLinalgNormDims   = "linalg.norm: If dim is not specified but ord is, the input must be 1D or 2D. Got %dD."
 	errLinalgNormStrOrd = "linalg.vector_norm: ord must be a number for a vector norm"
 	errUPLO             = "Expected UPLO argument to be 'L' or 'U', but got %s"
@@ -102,3 +99,17 @@ const (
 )
 
 const errAllAnyOut = "%s only supports bool tensor for result, got: %s"
+
+// nll_loss of 3-d and larger inputs, cross_entropy's soft targets and
+// label smoothing (torch_nnf_loss.go).
+const (
+	errNLLBatchND      = "Expected input batch_size (%d) to match target batch_size (%d)."
+	errNLL2dTargetDims = "only batches of spatial targets supported (3D tensors) but got targets of dimension: %d"
+	errNLL2dWeight     = "weight tensor should be defined either for all or no classes"
+	errNLL2dSize       = "size mismatch (got input: %s , target: %s"
+	errNLLTargetSize   = "Expected target size %s, got %s"
+	errCEProbDType     = "Expected floating point type for target with class probabilities, got %s"
+	errCEProbIgnore    = "ignore_index is not supported for floating point target"
+	errCESmoothing     = "label_smoothing must be between 0.0 and 1.0. Got: %s"
+	errCEWeight        = "cross_entropy: weight tensor should be defined either for all %d classes or no classes but got weight tensor of shape: %s"
+)

@@ -65,6 +65,7 @@ var referenceSections = []struct {
 	prefix string
 	fns    map[string]*eval.Builtin
 }{
+	{"torch.cuda.", cudaFunctions}, // device_gpu.go
 	{"torch.linalg.", laFunctions},
 	{"torch.nn.functional.", nnFunctions},
 }

@@ -199,7 +199,7 @@ func init() {
 				return placeOn(t, &tensor.CPU)
 			}},
 		&eval.Builtin{Name: "cuda", Kind: eval.TensorMethod, Sig: "cuda(device=None, non_blocking=False) -> Tensor",
-			Doc: "Returns the tensor on a CUDA device (an error when tensh has no GPU backend).",
+			Doc: "Returns a copy of the tensor on a CUDA device (a device of NVIDIA's OpenCL platform, docs/gpu.md); PyTorch's CPU-build error without one.",
 			Fn: func(a *eval.Args) eval.Value {
 				b := cudaParser.parse(a)
 				dev := tensor.Device{Type: "cuda", Index: -1}

@@ -156,6 +156,12 @@ func indexItem(v eval.Value) (it tensor.IndexItem) {
 	case *eval.List, eval.Tuple, eval.Size, eval.Range, eval.Str:
 		return tensor.IndexItem{Kind: tensor.IndexTensor, Tensor: indexTensorFromSeq(x), FromSeq: true}
 	}
+	if n, ok := eval.AsNumber(v).(eval.Int); ok { // NumPy's integer scalars (is_numpy_int)
+		return indexItem(n)
+	}
+	if src, ok := v.(eval.TensorSource); ok && eval.AsNumber(v) == v { // ndarrays (not NumPy scalars) index as tensors
+		return indexItem(src.TorchTensor())
+	}
 	eval.Throw("IndexError", errInvalidIndex, eval.TypeName(v))
 	return
 }
@@ -164,7 +170,7 @@ func indexItem(v eval.Value) (it tensor.IndexItem) {
 // are clamped to the int64 range, a zero step is an error.
 func unpackSlice(sl *eval.Slice) (start, stop, step int) {
 	get := func(v eval.Value) int {
-		switch x := v.(type) {
+		switch x := eval.AsNumber(v).(type) { // NumPy's scalars: their __index__
 		case eval.Int:
 			if i, ok := x.Int64(); ok {
 				return int(i)

@@ -52,6 +52,7 @@ var operatorOps = map[lang.Op]tensor.BinaryOp{
 
 // tensorBinary computes x op y when x or y is a tensor.
 func tensorBinary(s *eval.Session, op lang.Op, x, y eval.Value) eval.Value {
+	complexGuard(op.String(), x, y) // complex_tensor.go
 	if op == lang.At {
 		return tensorMatmul(s, x, y) // torch_linalg.go
 	}
@@ -154,6 +155,7 @@ var inplaceOps = map[lang.Op]tensor.BinaryOp{
 // tensorInplace computes x op= y for a tensor x, in place (x.__iop__(y)),
 // and returns x.
 func tensorInplace(s *eval.Session, op lang.Op, x *tensor.Tensor, y eval.Value) eval.Value {
+	complexGuard(op.String()+"=", x, y) // complex_tensor.go
 	bop, ok := inplaceOps[op]
 	other, isNum := toOperand(y)
 	if !ok || !isNum {

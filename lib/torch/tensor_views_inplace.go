@@ -7,7 +7,7 @@ import (
 
 // The in-place view methods: t_, transpose_, swapaxes_, swapdims_,
 // unsqueeze_ and squeeze_ give the tensor the geometry of the view their
-// out-of-place forms make (autograd records them: lib/torch/autograd_call.go).
+// out-of-place forms make (autograd records them: autograd_call.go).
 
 func inplaceView(a *eval.Args, view func(t *tensor.Tensor) *tensor.Tensor) eval.Value {
 	t, ok := a.Self.(*tensor.Tensor)

@@ -155,9 +155,7 @@ func tensordotArgs(a *eval.Args) (x, y *tensor.Tensor, da, db []int, out eval.Va
 // tensordot is ATen's tensordot: the contracted dimensions permuted last
 // (first for b) and one matrix product.
 func tensordot(x, y *tensor.Tensor, da, db []int) *tensor.Tensor {
-	if len(da) != len(db) {
-		eval.Throw("RuntimeError", eval.ErrTensordotLens)
-	}
+	eval.TensordotShape(x.Shape(), y.Shape(), da, db) // its checks
 	t1, t2 := x, y
 	csize := 1
 	for i := range da {
@@ -169,9 +167,6 @@ func tensordot(x, y *tensor.Tensor, da, db []int) *tensor.Tensor {
 		case s1 == 1:
 			t2 = tensor.Sum(t2, []int{db[i]}, true)
 		default:
-			if s1 != s2 {
-				eval.Throw("RuntimeError", eval.ErrTensordotMatch, s1, da[i], s2, db[i])
-			}
 			csize *= s1
 		}
 	}

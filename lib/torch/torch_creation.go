@@ -19,15 +19,13 @@ import (
 // ---- devices ----
 
 // cudaDeviceCount is the number of CUDA devices of the GPU backend
-// (runtime/gpu). It is nil in a build without one (the default, a "CPU
-// build"), where any CUDA device raises PyTorch's CPU-build error.
-var cudaDeviceCount func() int
+// (runtime/gpu: the devices of NVIDIA's OpenCL platform, found on first
+// use). Without one tensh is what PyTorch calls a CPU build: any CUDA
+// device raises PyTorch's CPU-build error (device_gpu.go).
+var cudaDeviceCount = func() int { return gpu.DeviceCount("cuda") }
 
-func init() {
-	if gpu.Compiled("cuda") {
-		cudaDeviceCount = func() int { return gpu.DeviceCount("cuda") }
-	}
-}
+// cudaAvailable reports whether a CUDA device can be used.
+func cudaAvailable() bool { return cudaDeviceCount() > 0 }
 
 // deviceTypes are the device types c10 knows, in its message's order.
 var deviceTypes = []string{"cpu", "cuda", "ipu", "xpu", "mkldnn", "opengl", "opencl", "ideep", "hip", "ve", "fpga", "ort", "xla", "lazy", "vulkan", "mps", "meta", "hpu", "privateuseone"}
@@ -102,14 +100,14 @@ var backendNames = map[string]string{"meta": "Meta", "lazy": "Lazy", "privateuse
 // on: a CUDA device without a GPU backend is the CPU build's
 // "Torch not compiled with CUDA enabled".
 func checkDevice(d tensor.Device) {
+	if checkGPUDevice(d) { // device_gpu.go
+		return
+	}
 	switch d.Type {
 	case "cpu":
 		return
 	case "cuda":
-		if cudaDeviceCount == nil {
-			eval.Throw("AssertionError", errNoCUDA)
-		}
-		return
+		eval.Throw("AssertionError", errNoCUDA)
 	}
 	name, ok := backendNames[d.Type]
 	if !ok {
@@ -130,7 +128,7 @@ func placeOn(t *tensor.Tensor, d *tensor.Device) *tensor.Tensor {
 		if t.Device().Type == "cpu" {
 			return t
 		}
-		return t.WithDevice(tensor.CPU)
+		return moveTo(t, tensor.CPU)
 	}
 	if d.Index < 0 {
 		d = &tensor.Device{Type: d.Type, Index: 0}
@@ -138,7 +136,7 @@ func placeOn(t *tensor.Tensor, d *tensor.Device) *tensor.Tensor {
 	if t.Device() == *d {
 		return t
 	}
-	return t.WithDevice(*d)
+	return moveTo(t, *d) // device_gpu.go
 }
 
 // sameDevice reports whether t already lives on d (an index-less CPU
@@ -174,23 +172,7 @@ func init() {
 		return eval.DeviceValue{D: d}
 	}
 	torchSubmodules["cuda"] = func(s *eval.Session) *eval.Module {
-		return &eval.Module{Name: "torch.cuda", Members: map[string]eval.Value{
-			"is_available": &eval.Builtin{Name: "is_available", Sig: "torch.cuda.is_available() -> bool",
-				Doc: "Tells whether a CUDA device can be used.",
-				Fn: func(a *eval.Args) eval.Value {
-					a.NoArgs()
-					return eval.Bool(cudaDeviceCount != nil && cudaDeviceCount() > 0)
-				}},
-			"device_count": &eval.Builtin{Name: "device_count", Sig: "torch.cuda.device_count() -> int",
-				Doc: "Returns the number of CUDA devices.",
-				Fn: func(a *eval.Args) eval.Value {
-					a.NoArgs()
-					if cudaDeviceCount == nil {
-						return eval.MakeInt(0)
-					}
-					return eval.MakeInt(int64(cudaDeviceCount()))
-				}},
-		}}
+		return &eval.Module{Name: "torch.cuda", Members: cudaMembers()} // device_gpu.go
 	}
 }
 
@@ -246,7 +228,7 @@ func (o factoryOpts) device() *tensor.Device {
 // ignores pin_memory, as tensh does. (A GPU build accepts it: pinning
 // changes no value.)
 func (o factoryOpts) checkPinned() {
-	if o.b.bool("pin_memory", false) && o.out() == nil && cudaDeviceCount == nil {
+	if o.b.bool("pin_memory", false) && o.out() == nil && !cudaAvailable() {
 		eval.Throw("RuntimeError", errPinnedNoCUDA)
 	}
 }

@@ -84,7 +84,13 @@ func laNoDriver(r *boundArgs) {
 }
 
 func svdTol(t *tensor.Tensor, s *tensor.Tensor, r *boundArgs, legacy string) *tensor.Tensor {
-	smax := tensor.Amax(s, []int{-1}, true).To(tensor.Float64)
+	var smax *tensor.Tensor
+	if s.Size(-1) == 0 {
+		// no singular values: any tolerance drops none
+		smax = tensor.Empty(append(append([]int{}, s.Shape()[:s.Dim()-1]...), 1), tensor.Float64)
+	} else {
+		smax = tensor.Amax(s, []int{-1}, true).To(tensor.Float64)
+	}
 	atol, rtol := 0.0, 0.0
 	switch {
 	case r.idx == 1:
@@ -126,11 +132,11 @@ func init() {
 			r := laInvSigs.parse(a)
 			return laOut(a, r, linalg.Inv("linalg.inv", r.tensor("A")))
 		})
-	laf("solve", "solve(A, B) -> Tensor", "X with A X = B for square A; B may be a batch of vectors. Batch dimensions broadcast.",
+	laf("solve", "solve(A, B, *, left=True) -> Tensor", "X with A X = B for square A (X A = B with left=False); B may be a batch of vectors. Batch dimensions broadcast.",
 		func(a *eval.Args) eval.Value {
 			r := laSolveSigs.parse(a)
 			if !r.bool("left", true) {
-				eval.Throw("NotImplementedError", errSolveLeft)
+				return laOut(a, r, linalg.SolveRight(r.tensor("A"), r.tensor("B")))
 			}
 			return laOut(a, r, linalg.Solve(r.tensor("A"), r.tensor("B")))
 		})
@@ -275,8 +281,11 @@ func init() {
 				u, s, vh := linalg.SVD("linalg.svd", t, !some, true)
 				v := vh.Transpose(-2, -1)
 				if !uv {
-					u = tensor.Full(u.Shape(), tensor.IntS(0), t.DType())
-					v = tensor.Full(v.Shape(), tensor.IntS(0), t.DType())
+					// zeros of the full shapes (m×m and n×n), as PyTorch's
+					batch := t.Shape()[:t.Dim()-2]
+					m, n := t.Size(-2), t.Size(-1)
+					u = tensor.Full(append(append([]int{}, batch...), m, m), tensor.IntS(0), t.DType())
+					v = tensor.Full(append(append([]int{}, batch...), n, n), tensor.IntS(0), t.DType())
 				}
 				return laTuple("svd", u, s, v)
 			}},

@@ -51,6 +51,7 @@ const (
 	errDimnameUnsupported  = "%s: You passed a dimname (string) to this op in place of a dimension index but it does not yet support this behavior. Please pass a dimension index to work around this."
 	errOutUnsupported      = "%s(): the out= argument is not supported by tensh"
 	errNamesUnsupported    = "%s(): named tensors (names=) are not supported by tensh"
+	errOutputBroadcast     = "output with shape %s doesn't match the broadcast shape %s"
 	errFroDType            = "dtype argument is not supported in frobenius norm"
 	errNucDType            = "dtype argument is not supported in nuclear norm"
 	errNormStr             = "only valid string values are 'fro' and 'nuc', found %s"
@@ -76,4 +77,6 @@ const (
 	errRNGStateByte        = "RNG state must be a torch.ByteTensor"
 	errSeedLong            = "manual_seed expected a long, but got %s"
 	errNotImplementedFor   = "\"%s\" not implemented for '%s'"
+	errComplexTensorOp     = "tensh: %s is not supported for %s tensors (tensh's torch has no complex kernels: complex tensors print, reshape, copy and convert to NumPy)"
+	errComplexNumberArg    = "tensh: %s of Python complex numbers is not supported (tensh's torch has no complex kernels; torch.tensor(np.array([1j])) makes a complex tensor)"
 )

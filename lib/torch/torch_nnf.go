@@ -133,10 +133,10 @@ func init() {
 	nnf("l1_loss", "l1_loss(input, target, size_average=None, reduce=None, reduction='mean') -> Tensor", "The mean (or sum, or none) of the absolute differences.",
 		func(a *eval.Args) eval.Value { return pointLoss(a, "l1_loss", false) })
 	nnf("nll_loss", "nll_loss(input, target, weight=None, size_average=None, ignore_index=-100, reduce=None, reduction='mean') -> Tensor",
-		"The negative log likelihood loss of log-probabilities input (N, C) or (C,) for class indices target.",
+		"The negative log likelihood loss of log-probabilities input (N, C), (C,) or (N, C, d1, ...) for class indices target.",
 		func(a *eval.Args) eval.Value { return nllLossCall(a, false) })
 	nnf("cross_entropy", "cross_entropy(input, target, weight=None, size_average=None, ignore_index=-100, reduce=None, reduction='mean', label_smoothing=0.0) -> Tensor",
-		"nll_loss(log_softmax(input, 1), target): the cross entropy of logits input (N, C) or (C,) and class indices target.",
+		"nll_loss(log_softmax(input, 1), target): the cross entropy of logits input (N, C), (C,) or (N, C, d1, ...) and class indices target, or class probabilities (a target of input's shape); label_smoothing mixes the target with the uniform distribution.",
 		func(a *eval.Args) eval.Value { return nllLossCall(a, true) })
 }
 
@@ -268,22 +268,24 @@ func nllLossCall(a *eval.Args, fromLogits bool) eval.Value {
 			"reduce?", &re, "reduction?", &red)
 	}
 	r := reduction(a, sa, re, red)
-	if smoothing != 0 {
-		eval.Throw("NotImplementedError", errLabelSmoothing)
+	var weight *tensor.Tensor
+	if wt, ok := w.(*tensor.Tensor); ok {
+		weight = wt
 	}
-	if fromLogits {
-		if y.DType().IsFloat() {
-			eval.Throw("NotImplementedError", errProbTargets)
-		}
+	if fromLogits && (smoothing > 0 || slices.Equal(x.Shape(), y.Shape())) {
+		return crossEntropyExt(a.Session(), x, y, weight, ignore, r, smoothing) // torch_nnf_loss.go
+	}
+	if fromLogits && x.Dim() > 2 {
+		x = callMT(a.Session(), "log_softmax", x, eval.MakeInt(1)) // recorded: nllLossNd records too
+	} else if fromLogits {
 		classDim := 1
 		if x.Dim() == 1 {
 			classDim = 0
 		}
 		x = tensor.Softmax(x, classDim, true)
 	}
-	var weight *tensor.Tensor
-	if wt, ok := w.(*tensor.Tensor); ok {
-		weight = wt
+	if x.Dim() > 2 {
+		return nllLossNd(a.Session(), x, y, weight, ignore, r) // torch_nnf_loss.go
 	}
 	return tensor.NLLLoss(x, y, weight, ignore, r)
 }

@@ -648,7 +648,7 @@ func init() {
 		Fn: func(a *eval.Args) eval.Value {
 			var shapes []eval.Value
 			a.Unpack("*shapes", &shapes)
-			return broadcastShapesOf(a.Session(), shapes)
+			return broadcastShapes(a.Session(), shapes)
 		}})
 	eval.RegisterTorch(&eval.Builtin{Name: "broadcast_tensors", Kind: eval.TorchFunc, Sig: "broadcast_tensors(*tensors) -> tuple of Tensors",
 		Doc: "Views of the tensors expanded to their common broadcast shape (no copies: broadcast dimensions have stride 0).",
@@ -676,7 +676,7 @@ func init() {
 // broadcastShapes is torch.broadcast_shapes, as torch/functional.py
 // computes it, with Python's comparisons on the elements (a float or a
 // tensor element goes through, torch.Size refuses what is not an int).
-func broadcastShapesOf(s *eval.Session, shapes []eval.Value) eval.Value {
+func broadcastShapes(s *eval.Session, shapes []eval.Value) eval.Value {
 	seqs := make([][]eval.Value, len(shapes))
 	maxLen := 0
 	for i, sh := range shapes {

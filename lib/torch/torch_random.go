@@ -125,6 +125,7 @@ type randOpts struct {
 	gen      *tensor.Generator
 	dtype    tensor.DType
 	hasDType bool
+	dev      *tensor.Device // a GPU device= (device_gpu.go)
 }
 
 // randCommon reads generator=, dtype=, out= and device= of a bound call
@@ -140,13 +141,16 @@ func randCommon(b *boundArgs) randOpts {
 		// out= decides the dtype the numbers are drawn in
 		randOutDType(&o, out)
 	}
-	// The random functions make CPU tensors (with the CPU generator's
-	// numbers): any other device is PyTorch's CPU build's "Torch not
-	// compiled with CUDA enabled".
+	// The random functions draw with the CPU generator; a GPU device
+	// (checkDevice: one that exists) gets a copy. Any other device is
+	// PyTorch's CPU build's "Torch not compiled with CUDA enabled".
 	if d := b.device("device"); d != nil {
 		checkDevice(*d)
-		if d.Type != "cpu" {
+		if d.Type != "cpu" && !checkGPUDevice(*d) {
 			eval.Throw("AssertionError", errNoCUDA)
+		}
+		if d.Type != "cpu" {
+			o.dev = d
 		}
 	}
 	factoryOpts{b}.checkPinned()
@@ -155,7 +159,7 @@ func randCommon(b *boundArgs) randOpts {
 
 // finish applies requires_grad= to a new random tensor.
 func (o randOpts) finish(t *tensor.Tensor) eval.Value {
-	return factoryOpts{o.b}.finish(t, nil)
+	return factoryOpts{o.b}.finish(t, o.dev)
 }
 
 // symIntSizes checks sizes as c10's conversion of an IntArrayRef to

@@ -228,7 +228,7 @@ func init() {
 					for i := range ones {
 						ones[i] = 1
 					}
-					eval.Throw("RuntimeError", eval.ErrOutputBroadcast, "[]", tensor.ShapeString(ones))
+					eval.Throw("RuntimeError", errOutputBroadcast, "[]", tensor.ShapeString(ones))
 				}
 				return withOut(a, r, tensor.Logsumexp(t, dims, keepdim), nil)
 			}},

@@ -109,7 +109,7 @@ type graphTask struct {
 	deps     map[*Node]int
 	buffers  map[*Node][]*tensor.Tensor
 	needed   map[*Node]bool // autograd.grad: the nodes on a path to an input
-	captures map[Edge]int   // autograd.grad: input edges -> result index
+	captures map[Edge][]int // autograd.grad: input edges -> result indices
 	results  []*tensor.Tensor
 	retain   bool
 	// owned are the gradients made during this run and referenced once:
@@ -118,6 +118,7 @@ type graphTask struct {
 }
 
 func run(roots, grads, inputs []*tensor.Tensor, retain, create, capture bool) []*tensor.Tensor {
+	defer tensor.LenientDevices()() // GPU gradients meet CPU constants (docs/gpu.md)
 	grads = makeGrads(roots, grads)
 	rootNode := &Node{name: "GraphRoot", seq: ^uint64(0)}
 	for i, r := range roots {
@@ -133,10 +134,11 @@ func run(roots, grads, inputs []*tensor.Tensor, retain, create, capture bool) []
 	task := &graphTask{deps: map[*Node]int{}, buffers: map[*Node][]*tensor.Tensor{}, retain: retain, owned: map[*tensor.Tensor]bool{}}
 	task.countDeps(rootNode)
 	if capture {
-		task.captures = map[Edge]int{}
+		task.captures = map[Edge][]int{}
 		task.results = make([]*tensor.Tensor, len(inputs))
 		for i, t := range inputs {
-			task.captures[gradientEdge(t)] = i
+			e := gradientEdge(t)
+			task.captures[e] = append(task.captures[e], i)
 		}
 		task.markNeeded(rootNode)
 	}
@@ -210,6 +212,7 @@ func (t *graphTask) execute(n *Node, q *readyQueue) {
 	if in == nil {
 		in = make([]*tensor.Tensor, max(1, len(n.in)))
 	}
+	applyHooks(n, in)
 	for nr, rt := range n.retained {
 		if nr < len(in) && in[nr] != nil {
 			m := ensure(rt)
@@ -256,7 +259,10 @@ func (t *graphTask) execute(n *Node, q *readyQueue) {
 				t.owned[g] = true
 			}
 		}
-		if idx, ok := t.captures[e]; ok && g != nil {
+		for _, idx := range t.captures[e] {
+			if g == nil {
+				break
+			}
 			if t.results[idx] == nil {
 				t.results[idx] = g
 			} else {
@@ -374,6 +380,10 @@ func accumulate(leaf, g *tensor.Tensor, owned bool) {
 	default:
 		tensor.Binary(tensor.OpAdd, tensor.TensorOperand(m.grad), tensor.TensorOperand(g), tensor.Opts{Inplace: true})
 		m.grad.Storage().BumpVersion()
+	}
+	if m.grad.Device() != leaf.Device() {
+		// a gradient made from CPU constants: the leaf's device
+		m.grad.SetDevice(leaf.Device())
 	}
 }
 

@@ -28,6 +28,9 @@ const (
 	errGradSize         = "assigned grad has data of a different size"
 	errGradType         = "assigned grad has data of a different type"
 	errInferenceInplace = "Inplace update to inference tensor outside InferenceMode is not allowed.You can make a clone to get a normal tensor before doing inplace update.See https://github.com/pytorch/rfcs/pull/17 for more details."
+	errQrModeR          = "The derivative of linalg.qr depends on Q, which is not computed when mode='r'. Please use linalg.qr(A, mode='reduced') if you are going to differentiate through linalg.qr."
+	errQrComplete       = "The QR decomposition is not differentiable when mode='complete' and nrows > ncols."
+	errHookNoGrad       = "cannot register a hook on a tensor that doesn't require gradient"
 	errInferenceSave    = "Inference tensors cannot be saved for backward. To work around you can make a clone to get a normal tensor and use it in autograd."
 )
 

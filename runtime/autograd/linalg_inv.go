@@ -40,6 +40,10 @@ func RecordDet(a, out *tensor.Tensor) *Node {
 	sa, so := n.save(a, false), n.save(out, true)
 	n.apply = func(gs []*tensor.Tensor) []*tensor.Tensor {
 		in, d := n.get(sa), n.get(so)
+		if !gradEnabled && anyZero(d) {
+			// a singular matrix: PyTorch's perturbed LU solve
+			return []*tensor.Tensor{linalg.DetGradSingular(in, mul(gs[0], d))}
+		}
 		gd := mul(gs[0], d)
 		gd = view(gd, append(append([]int{}, gd.Shape()...), 1, 1))
 		return []*tensor.Tensor{mul(gd, mT(invRec(in)))}
@@ -85,4 +89,47 @@ func RecordSolve(a, b, out *tensor.Tensor) *Node {
 		return []*tensor.Tensor{ga, gb}
 	}
 	return n
+}
+
+// solveRightRec is linalg.solve(a, b, left=False), recorded.
+func solveRightRec(a, b *tensor.Tensor) *tensor.Tensor {
+	out := linalg.SolveRight(a, b)
+	if needsGrad(a, b) {
+		SetHistory(out, RecordSolveRight(a, b, out), 0)
+	}
+	return out
+}
+
+// RecordSolveRight records out = solve(a, b, left=False), X a = b:
+// gb = solve(aᵀ, g, left=False), ga = -Xᵀ gb.
+func RecordSolveRight(a, b, out *tensor.Tensor) *Node {
+	n := newNode("LinalgSolveExBackward0", 1, a, b)
+	sa, so := n.save(a, false), n.save(out, true)
+	bShape := append([]int{}, b.Shape()...)
+	n.apply = func(gs []*tensor.Tensor) []*tensor.Tensor {
+		in, x := n.get(sa), n.get(so)
+		gb := solveRightRec(mT(in), gs[0])
+		var ga *tensor.Tensor
+		if n.next[0].Fn != nil {
+			ga = sumTo(neg(matmulRec(mT(x), gb)), in.Shape())
+		}
+		if n.next[1].Fn == nil {
+			gb = nil
+		} else {
+			gb = sumTo(gb, bShape)
+		}
+		return []*tensor.Tensor{ga, gb}
+	}
+	return n
+}
+
+// anyZero tells whether t has an element equal to 0.
+func anyZero(t *tensor.Tensor) bool {
+	c := t.Contiguous()
+	for i := 0; i < c.Numel(); i++ {
+		if c.Storage().Get(c.Offset()+i).Float() == 0 {
+			return true
+		}
+	}
+	return false
 }

@@ -61,6 +61,7 @@ type Meta struct {
 	grad         *tensor.Tensor
 	gradAcc      *Node
 	retainsGrad  bool
+	hooks        []*Hook // a leaf's tensor hooks (hooks.go)
 	isInference  bool
 	// unversioned: a .data alias, whose writes PyTorch counts on a version
 	// counter of its own (so they never invalidate saved tensors)

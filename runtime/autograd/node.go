@@ -22,6 +22,7 @@ type Node struct {
 	sub      *Node          // CopySlices: the in-place operation's node
 	variable *tensor.Tensor // AccumulateGrad's leaf
 	retained map[int]*tensor.Tensor
+	hooks    map[int][]*Hook // tensor hooks of its outputs (hooks.go)
 
 	// Handle is the evaluator's object for this node (one Python object
 	// per node, so that `is` holds); this package never reads it.

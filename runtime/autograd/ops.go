@@ -26,11 +26,17 @@ func binary(op tensor.BinaryOp, a, b *tensor.Tensor) *tensor.Tensor {
 	return out
 }
 
-// binaryS is a op s for a Python number s (a wrapped scalar).
+// binaryS is a op s for a number s, as the formulas write it in C++:
+// the Scalar overloads, whose nodes are AddBackward1, SubBackward1,
+// MulBackward1 and DivBackward1.
 func binaryS(op tensor.BinaryOp, a *tensor.Tensor, s float64) *tensor.Tensor {
 	out := tensor.Binary(op, top(a), sop(s), noOpts)
 	if needsGrad(a) {
 		if n := RecordBinary(op, top(a), sop(s), one, out, false); n != nil {
+			switch n.name {
+			case "AddBackward0", "SubBackward0", "MulBackward0", "DivBackward0":
+				n.name = n.name[:len(n.name)-1] + "1"
+			}
 			SetHistory(out, n, 0)
 		}
 	}
@@ -125,7 +131,16 @@ func unsqueezeMultiple(t *tensor.Tensor, dims []int, ndim int) *tensor.Tensor {
 		}
 	}
 	if needsGrad(t) {
-		return view(t, shape)
+		// one unsqueeze per dim, as ATen's unsqueeze_multiple
+		out := t
+		for i := 0; i < ndim; i++ {
+			if mask[i] {
+				u := out.Unsqueeze(i)
+				RecordView("UnsqueezeBackward0", out, u)
+				out = u
+			}
+		}
+		return out
 	}
 	out := t.View(shape)
 	return out
@@ -178,7 +193,8 @@ func maybeMultiply(t *tensor.Tensor, s tensor.Scalar) *tensor.Tensor {
 	}
 	out := tensor.Binary(tensor.OpMul, top(t), tensor.ScalarOperand(s), noOpts)
 	if needsGrad(t) {
-		SetHistory(out, RecordBinary(tensor.OpMul, top(t), tensor.ScalarOperand(s), one, out, false), 0)
+		// a C++ Scalar operand: the Scalar overload's node
+		SetHistory(out, RecordBinary(tensor.OpMul, top(t), tensor.ScalarOperand(s), one, out, false).Renamed("MulBackward1"), 0)
 	}
 	return out
 }

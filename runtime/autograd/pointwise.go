@@ -192,7 +192,8 @@ func divO2(x tensor.Operand, y *tensor.Tensor) *tensor.Tensor {
 func maybeMultiplyAlways(t *tensor.Tensor, s tensor.Scalar) *tensor.Tensor {
 	out := tensor.Binary(tensor.OpMul, top(t), tensor.ScalarOperand(s), noOpts)
 	if needsGrad(t) {
-		SetHistory(out, RecordBinary(tensor.OpMul, top(t), tensor.ScalarOperand(s), one, out, false), 0)
+		// a C++ Scalar operand: the Scalar overload's node
+		SetHistory(out, RecordBinary(tensor.OpMul, top(t), tensor.ScalarOperand(s), one, out, false).Renamed("MulBackward1"), 0)
 	}
 	return out
 }

@@ -275,7 +275,7 @@ func RecordNorm(name string, x *tensor.Tensor, p float64, dims []int, keepdim bo
 		}
 		switch {
 		case p == 0:
-			return []*tensor.Tensor{zerosLike(in)}
+			return []*tensor.Tensor{nil} // norm_backward: undefined
 		case p == 1:
 			return []*tensor.Tensor{mul(unary(tensor.OpSign, in), g)}
 		case p == 2:
@@ -352,16 +352,21 @@ func RecordCumsum(x *tensor.Tensor, dim int, out *tensor.Tensor) *Node {
 		if g.Numel() <= 1 || g.Dim() == 0 || g.Shape()[tensor.WrapDim(dim, g.Dim())] == 1 {
 			return []*tensor.Tensor{g}
 		}
+		// grad.flip(dim).cumsum(dim).flip(dim), each recorded
 		d := tensor.WrapDim(dim, g.Dim())
-		f := tensor.Flip(g, []int{d})
-		out := tensor.Flip(tensor.Cumsum(f, d), []int{d})
-		if gradEnabled {
-			// the adjoint of the reversed cumulative sum is the cumulative sum
-			recordLinear("CumsumBackwardBackward0", []*tensor.Tensor{g}, out, func(h *tensor.Tensor) []*tensor.Tensor {
-				return []*tensor.Tensor{tensor.Cumsum(h, d)}
-			})
+		flip := func(t *tensor.Tensor) *tensor.Tensor {
+			out := tensor.Flip(t, []int{d})
+			if needsGrad(t) {
+				SetHistory(out, RecordFlip(t, []int{d}), 0)
+			}
+			return out
 		}
-		return []*tensor.Tensor{out}
+		f := flip(g)
+		c := tensor.Cumsum(f, d)
+		if needsGrad(f) {
+			SetHistory(c, RecordCumsum(f, d, c), 0)
+		}
+		return []*tensor.Tensor{flip(c)}
 	}
 	return n
 }

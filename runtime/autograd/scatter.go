@@ -1,6 +1,8 @@
 package autograd
 
 import (
+	"math"
+
 	"github.com/tensh/tensh/runtime/tensor"
 )
 
@@ -84,10 +86,16 @@ func RecordEmbed(name string, in *tensor.Tensor, pos []int64, out *tensor.Tensor
 	}
 	posT := tensor.FromSlice(safe, shape...)
 	maskT := tensor.FromSlice(mask, shape...).To(in.DType())
+	back := map[string]string{"DiagEmbedBackward0": "DiagonalBackward0", "ConstantPadNdBackward0": "ConstantPadNdBackward0"}[name]
 	n.apply = func(gs []*tensor.Tensor) []*tensor.Tensor {
+		before := seqCounter
 		g := pickFrom(gs[0], posT)
 		if dropped {
 			g = mul(g, maskT)
+		}
+		// the node of PyTorch's formula (diagonal, constant_pad_nd)
+		if m := meta(g); back != "" && m != nil && m.gradFn != nil && m.gradFn.seq > before {
+			m.gradFn.name = back
 		}
 		return []*tensor.Tensor{g}
 	}
@@ -154,11 +162,26 @@ func RecordCdist(x1, x2 *tensor.Tensor, p float64, out *tensor.Tensor) *Node {
 		// the gradient of each side, from the difference seen from it
 		side := func(diff *tensor.Tensor, over int) *tensor.Tensor {
 			var c *tensor.Tensor
-			if p == 1 {
+			dd := view(d, append(append([]int{}, d.Shape()...), 1))
+			switch {
+			case p == 0:
+				c = mulS(mul(g, diff), 0)
+			case p == 1:
 				c = mul(g, unary(tensor.OpSign, diff))
-			} else {
-				dd := view(d, append(append([]int{}, d.Shape()...), 1))
+			case p == 2:
 				c = mul(maskedFillZero(div(g, dd), cmp(tensor.OpEq, dd, sop(0))), diff)
+			case math.IsInf(p, 1):
+				// the coordinates where |diff| reaches the distance
+				at := cmp(tensor.OpEq, unary(tensor.OpAbs, diff), top(dd))
+				c = mul(mul(g, unary(tensor.OpSign, diff)), toDType(at, diff.DType()))
+			default:
+				// sign(diff)·|diff|^(p-1)·g / dist^(p-1), zero at distance 0
+				// (and where diff is 0 for p < 1)
+				pw := mul(unary(tensor.OpSign, diff), powS(unary(tensor.OpAbs, diff), p-1))
+				if p < 1 {
+					pw = maskedFillZero(pw, cmp(tensor.OpEq, diff, sop(0)))
+				}
+				c = mul(pw, maskedFillZero(div(g, powS(dd, p-1)), cmp(tensor.OpEq, dd, sop(0))))
 			}
 			return sumDims(c, []int{c.Dim() + over}, false)
 		}
@@ -179,4 +202,27 @@ func insertOne(shape []int, i int) []int {
 	out := append([]int{}, shape[:i]...)
 	out = append(out, 1)
 	return append(out, shape[i:]...)
+}
+
+// RecordEuclideanDist records res = _euclidean_dist(x1, x2), cdist's
+// matrix-product form for p=2 (EuclideanDistBackward0):
+// ratio = g/res (0 where res is 0), gx1 = x1·Σ_j ratio - ratio x2,
+// gx2 = x2·Σ_i ratio - ratioᵀ x1.
+func RecordEuclideanDist(x1, x2, res *tensor.Tensor) *Node {
+	n := newNode("EuclideanDistBackward0", 1, x1, x2)
+	s1, s2, so := n.save(x1, false), n.save(x2, false), n.save(res, true)
+	n.apply = func(gs []*tensor.Tensor) []*tensor.Tensor {
+		a, b, r := n.get(s1), n.get(s2), n.get(so)
+		ratio := maskedFillZero(div(gs[0], r), cmp(tensor.OpEq, r, sop(0)))
+		var ga, gb *tensor.Tensor
+		if n.next[0].Fn != nil {
+			ga = sub(mul(a, sumDims(ratio, []int{ratio.Dim() - 1}, true)), matmulRec(ratio, b))
+		}
+		if n.next[1].Fn != nil {
+			s := sumDims(ratio, []int{ratio.Dim() - 2}, false)
+			gb = sub(mul(b, view(s, append(append([]int{}, s.Shape()...), 1))), matmulRec(mT(ratio), a))
+		}
+		return []*tensor.Tensor{ga, gb}
+	}
+	return n
 }

@@ -59,10 +59,7 @@ func RecordSoftmax(in, out *tensor.Tensor, dim int, log bool) *Node {
 		if y.Dim() > 0 {
 			dims = []int{dim}
 		}
-		if log {
-			return []*tensor.Tensor{sub(g, mul(unary(tensor.OpExp, y), sumDims(g, dims, true)))}
-		}
-		return []*tensor.Tensor{mul(y, sub(g, sumDims(mul(g, y), dims, true)))}
+		return []*tensor.Tensor{softmaxBackward(g, y, dims, log)} // fused.go
 	}
 	return n
 }
@@ -91,8 +88,7 @@ func RecordMseLoss(x, y *tensor.Tensor, reduction int, out *tensor.Tensor) *Node
 	sx, sy := n.save(x, false), n.save(y, false)
 	n.apply = func(gs []*tensor.Tensor) []*tensor.Tensor {
 		a, b := n.get(sx), n.get(sy)
-		d := sub(a, b)
-		gd := mul(mulS(d, 2), reduceGrad(gs[0], d.Shape(), reduction))
+		gd := mseBackward(gs[0], a, b, reduction) // fused.go
 		var ga, gb *tensor.Tensor
 		if n.next[0].Fn != nil {
 			ga = sumTo(gd, a.Shape())
@@ -142,12 +138,9 @@ func RecordNllLoss(x, target, weight *tensor.Tensor, reduction, ignore int, out 
 	}
 	posT := tensor.FromSlice(pos, rows)
 	wT := tensor.FromSlice(w, target.Shape()...).To(x.DType())
+	sx := n.save(x, false)
 	n.apply = func(gs []*tensor.Tensor) []*tensor.Tensor {
-		g := gs[0]
-		if reduction != ReduceNone {
-			g = expand(g, wT.Shape())
-		}
-		return []*tensor.Tensor{assignAt(shape, posT, keep, mul(g, wT).Contiguous())}
+		return []*tensor.Tensor{nllBackward("NllLossBackwardBackward0", gs[0], n.get(sx), shape, posT, keep, wT, reduction)}
 	}
 	return n
 }
@@ -188,17 +181,7 @@ func RecordGelu(x *tensor.Tensor, tanh bool, out *tensor.Tensor) *Node {
 	n := newNode("GeluBackward0", 1, x)
 	sx := n.save(x, false)
 	n.apply = func(gs []*tensor.Tensor) []*tensor.Tensor {
-		in := n.get(sx)
-		xc := in.Contiguous()
-		d := make([]float64, xc.Numel())
-		for i := range d {
-			d[i] = geluDeriv(xc.Storage().Get(xc.Offset()+i).Float(), tanh)
-		}
-		dt := tensor.FromSlice(d, in.Shape()...).To(in.DType())
-		if needsGrad(in) {
-			SetHistory(dt, RecordNotImplemented("gelu_backward", in), 0)
-		}
-		return []*tensor.Tensor{mul(gs[0], dt)}
+		return []*tensor.Tensor{geluBackward(gs[0], n.get(sx), tanh)} // fused.go
 	}
 	return n
 }

@@ -70,7 +70,28 @@ func RecordTriangle(lower bool, in *tensor.Tensor, k int) *Node {
 // (UnsafeViewBackward0: the gradient reshaped back).
 func RecordReshapeCopy(in *tensor.Tensor) *Node {
 	shape := append([]int{}, in.Shape()...)
-	return RecordSimple("UnsafeViewBackward0", in, func(g *tensor.Tensor) *tensor.Tensor { return g.Reshape(shape) })
+	return RecordSimple("UnsafeViewBackward0", in, func(g *tensor.Tensor) *tensor.Tensor { return reshapeAliasRec(g, shape) })
+}
+
+// reshapeAliasRec is g.reshape(shape) as ATen records it: a view
+// (ReshapeAliasBackward0) when strides allow, else a contiguous copy
+// reshaped (UnsafeViewBackward0 over CloneBackward0).
+func reshapeAliasRec(g *tensor.Tensor, shape []int) *tensor.Tensor {
+	out := g.Reshape(shape)
+	if !needsGrad(g) {
+		return out
+	}
+	if out == g {
+		out = g.Alias()
+	}
+	if tensor.SameStorage(g.Storage(), out.Storage()) {
+		RecordView("ReshapeAliasBackward0", g, out)
+		return out
+	}
+	cl := g.Contiguous()
+	SetHistory(cl, RecordClone(g), 0)
+	SetHistory(out, RecordReshapeCopy(cl), 0)
+	return out
 }
 
 // RecordCat records out = torch.cat(ins, dim) (CatBackward0: each input's

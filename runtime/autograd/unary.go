@@ -100,19 +100,11 @@ func unaryGrad(op tensor.UnaryOp, g, x, r *tensor.Tensor) *tensor.Tensor {
 	case tensor.OpCosh:
 		return mul(g, unary(tensor.OpSinh, x))
 	case tensor.OpTanh:
-		// tanh_backward: grad * (1 - y*y)
-		if !gradEnabled && sameShape(g.Shape(), r.Shape()) && g.DType() == r.DType() {
-			if out := tanhBackwardKernel(g, r); out != nil {
-				return out
-			}
-		}
-		return mul(g, binaryRS(tensor.OpSub, 1, mul(r, r)))
+		return tanhBackward(g, r) // fused.go
 	case tensor.OpSigmoid:
-		// sigmoid_backward: grad * (1 - y) * y
-		return mul(mul(g, binaryRS(tensor.OpSub, 1, r)), r)
+		return sigmoidBackward(g, r)
 	case tensor.OpRelu:
-		// threshold_backward(grad, result, 0)
-		return where(cmp(tensor.OpLe, r, sop(0)), top(zeros0(g.DType())), top(g))
+		return thresholdBackward(g, r)
 	case tensor.OpReciprocal:
 		return mul(neg(g), mul(r, r))
 	}

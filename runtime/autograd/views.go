@@ -127,7 +127,7 @@ func RecordView(name string, in, out *tensor.Tensor) {
 	switch {
 	case reshapeViews[name] && in.Numel() == out.Numel():
 		n.apply = func(gs []*tensor.Tensor) []*tensor.Tensor {
-			return []*tensor.Tensor{reshapeRec(gs[0], ig.shape)}
+			return []*tensor.Tensor{backNamed(name, func() *tensor.Tensor { return reshapeRec(gs[0], ig.shape) })}
 		}
 	case permuteViews[name] && isPerm:
 		inv := make([]int, len(perm))
@@ -135,11 +135,11 @@ func RecordView(name string, in, out *tensor.Tensor) {
 			inv[p] = i
 		}
 		n.apply = func(gs []*tensor.Tensor) []*tensor.Tensor {
-			return []*tensor.Tensor{permuteRec(gs[0], inv)}
+			return []*tensor.Tensor{backNamed(name, func() *tensor.Tensor { return permuteRec(gs[0], inv) })}
 		}
 	default:
 		n.apply = func(gs []*tensor.Tensor) []*tensor.Tensor {
-			return []*tensor.Tensor{viewGrad(gs[0], ig, []geometry{og}, gs)}
+			return []*tensor.Tensor{backNamed(name, func() *tensor.Tensor { return viewGrad(gs[0], ig, []geometry{og}, gs) })}
 		}
 	}
 	SetHistory(out, n, 0)
@@ -433,4 +433,35 @@ func relayout(in geometry, outs []geometry) []geometry {
 		res[k] = g
 	}
 	return res
+}
+
+// viewBackNames are the nodes PyTorch records for the backward of a view
+// (the view's node -> the node of its gradient, in create_graph mode):
+// view's grad.reshape is a _reshape_alias, unsqueeze's a squeeze(dim),
+// select's and slice's the fused select_backward and slice_backward.
+var viewBackNames = map[string]string{
+	"ViewBackward0": "ReshapeAliasBackward0", "ReshapeAliasBackward0": "ReshapeAliasBackward0",
+	"UnsqueezeBackward0": "SqueezeBackward1", "SqueezeBackward0": "UnsqueezeBackward0",
+	"SqueezeBackward1": "UnsqueezeBackward0", "TransposeBackward0": "TransposeBackward0",
+	"TBackward0": "TBackward0", "SelectBackward0": "SelectBackwardBackward0",
+	"SliceBackward0": "SliceBackwardBackward0",
+}
+
+// backNamed runs a view's backward f and gives the gradient it computed
+// the node name PyTorch's formula records (when f recorded it as a view
+// or a strided scatter of its own).
+func backNamed(view string, f func() *tensor.Tensor) *tensor.Tensor {
+	before := seqCounter
+	g := f()
+	m := meta(g)
+	if m == nil || m.gradFn == nil || m.gradFn.seq <= before {
+		return g
+	}
+	switch m.gradFn.name {
+	case "ViewBackward0", "PermuteBackward0", "AsStridedScatterBackward0":
+		if to, ok := viewBackNames[view]; ok {
+			m.gradFn.name = to
+		}
+	}
+	return g
 }

@@ -13,20 +13,61 @@ import "fmt"
 // otherwise the sizes must be equal. The error names the dimension of the
 // result.
 func InferSize(a, b []int) ([]int, error) {
-	return InferSizeInto(make([]int, max(len(a), len(b))), a, b)
+	out, err := InferSizeInto(make([]int, max(len(a), len(b))), a, b)
+	if err != nil {
+		err.(*Error).A = a
+	}
+	return out, err
 }
 
 // Shapes folds InferSize over several shapes, left to right: for three or
 // more operands "tensor a" is the shape accumulated so far.
 func Shapes(shapes ...[]int) ([]int, error) {
 	out := []int{}
-	for _, s := range shapes {
+	for k, s := range shapes {
+		acc := out
 		var err error
 		if out, err = InferSize(out, s); err != nil {
-			return nil, err
+			e := err.(*Error)
+			e.Operand, e.A = k, acc
+			return nil, e
 		}
 	}
 	return out, nil
+}
+
+// Size is the rule of one dimension: the broadcast of sizes a and b (a
+// size of 1 takes the other size, 0 included; otherwise they must be
+// equal), or ok == false when they clash.
+func Size(a, b int) (size int, ok bool) {
+	switch {
+	case a == b || b == 1:
+		return a, true
+	case a == 1:
+		return b, true
+	}
+	return 0, false
+}
+
+// Expanded reports whether result dim i of target is one along which an
+// operand of the given shape is broadcast (a new leading dim, or a size
+// that differs from the target's, so a size 1 that grows): its expanded
+// stride is 0 there.
+func Expanded(shape, target []int, i int) bool {
+	j := i - (len(target) - len(shape))
+	return j < 0 || shape[j] != target[i]
+}
+
+// ExpandedDims are the dims of target along which an operand of the given
+// shape is broadcast (see Expanded).
+func ExpandedDims(shape, target []int) []int {
+	var out []int
+	for i := range target {
+		if Expanded(shape, target, i) {
+			out = append(out, i)
+		}
+	}
+	return out
 }
 
 // ExpandStrides returns the strides that view a tensor of the given shape
@@ -43,14 +84,10 @@ func ExpandStrides(shape, strides, target []int) []int {
 func ExpandStridesInto(out, shape, strides, target []int) {
 	lead := len(target) - len(shape)
 	for i := range target {
-		j := i - lead
-		switch {
-		case j < 0:
+		if Expanded(shape, target, i) {
 			out[i] = 0
-		case shape[j] == target[i]:
-			out[i] = strides[j]
-		default:
-			out[i] = 0
+		} else {
+			out[i] = strides[i-lead]
 		}
 	}
 }
@@ -71,14 +108,11 @@ func InferSizeInto(dst, a, b []int) ([]int, error) {
 		if db >= 0 {
 			sb = b[db]
 		}
-		switch {
-		case sa == sb || sb == 1:
-			out[i] = sa
-		case sa == 1:
-			out[i] = sb
-		default:
-			return nil, &Error{fmt.Sprintf(errSizeMismatch, sa, sb, i)}
+		s, ok := Size(sa, sb)
+		if !ok {
+			return nil, &Error{Msg: fmt.Sprintf(errSizeMismatch, sa, sb, i), SizeA: sa, SizeB: sb, Dim: i, Operand: 1}
 		}
+		out[i] = s
 	}
 	return out, nil
 }

@@ -1,10 +1,25 @@
 package linalg
 
 import (
+	"fmt"
 	"math"
 
 	"github.com/tensh/tensh/runtime/tensor"
 )
+
+// CdistShapeError is cdist's check of its operands' shapes (before their
+// dtypes; the batch dims broadcast after), or "".
+func CdistShapeError(as, bs []int) string {
+	switch {
+	case len(as) < 2:
+		return fmt.Sprintf(errCdist2D, "X1", len(as))
+	case len(bs) < 2:
+		return fmt.Sprintf(errCdist2D, "X2", len(bs))
+	case as[len(as)-1] != bs[len(bs)-1]:
+		return fmt.Sprintf(errCdistCols, as[len(as)-1], bs[len(bs)-1])
+	}
+	return ""
+}
 
 // Cdist is torch.cdist(x1, x2, p, mode): the p-norm distance between every
 // row of x1 and every row of x2 (batch dimensions broadcast). mode 0 is
@@ -12,14 +27,8 @@ import (
 // p = 2 when either side has more than 25 rows), 1 always uses it, 2 never
 // ('donot_use_mm_for_euclid_dist'), as PyTorch 1.13 computes them.
 func Cdist(x1, x2 *tensor.Tensor, p float64, mode int) *tensor.Tensor {
-	if x1.Dim() < 2 {
-		raise(errCdist2D, "X1", x1.Dim())
-	}
-	if x2.Dim() < 2 {
-		raise(errCdist2D, "X2", x2.Dim())
-	}
-	if x1.Size(-1) != x2.Size(-1) {
-		raise(errCdistCols, x1.Size(-1), x2.Size(-1))
+	if msg := CdistShapeError(x1.Shape(), x2.Shape()); msg != "" {
+		raise("%s", msg)
 	}
 	if !x1.DType().IsFloat() {
 		raise(errCdistFloat, "X1", x1.DType().ScalarName())

@@ -6,6 +6,7 @@ import (
 	"gonum.org/v1/gonum/lapack"
 	"gonum.org/v1/gonum/lapack/gonum"
 
+	"github.com/tensh/tensh/runtime/broadcast"
 	"github.com/tensh/tensh/runtime/tensor"
 )
 
@@ -113,8 +114,14 @@ func Inv(name string, t *tensor.Tensor) *tensor.Tensor {
 		if zero > 0 {
 			tensor.Raise(tensor.LinAlgError, errInvSingular, name, zero)
 		}
-		work := make([]float64, max(1, n*n))
-		lapackImpl.Dgetri(n, m, n, ipiv, work, len(work))
+		// solve A X = I, as PyTorch's linalg_inv_ex does (getri's
+		// negations would write -0 where PyTorch prints 0)
+		id := make([]float64, n*n)
+		for j := 0; j < n; j++ {
+			id[j*n+j] = 1
+		}
+		lapackImpl.Dgetrs('N', n, n, m, n, ipiv, id, n)
+		copy(m, id)
 	}
 	return b.out(b.mats, []int{n, n}, b.dtype)
 }
@@ -136,7 +143,8 @@ func Solve(a, bt *tensor.Tensor) *tensor.Tensor {
 		raise(errSolveShapes, n, n, b.Size(-2), b.Size(-1))
 	}
 	k := b.Size(-1)
-	bshape := broadcastBatch(a.Shape()[:a.Dim()-2], b.Shape()[:b.Dim()-2])
+	// ATen's _linalg_broadcast_batch_dims(B, A): B's batch is tensor a.
+	bshape := broadcastBatch(b.Shape()[:b.Dim()-2], a.Shape()[:a.Dim()-2])
 	ae := a.Expand(append(append([]int{}, bshape...), n, n))
 	be := b.Expand(append(append([]int{}, bshape...), n, k))
 	A = matrices("linalg.solve", ae, true)
@@ -170,25 +178,12 @@ func sameInts(a, b []int) bool {
 	return true
 }
 
+// broadcastBatch is the broadcast of two batch shapes (infer_size, which
+// reports the rightmost clash), raising its error.
 func broadcastBatch(a, b []int) []int {
-	n := max(len(a), len(b))
-	out := make([]int, n)
-	for i := 0; i < n; i++ {
-		x, y := 1, 1
-		if j := i - (n - len(a)); j >= 0 {
-			x = a[j]
-		}
-		if j := i - (n - len(b)); j >= 0 {
-			y = b[j]
-		}
-		switch {
-		case x == y, y == 1:
-			out[i] = x
-		case x == 1:
-			out[i] = y
-		default:
-			raise(errBatchBroadcast, x, y, i)
-		}
+	out, err := broadcast.InferSize(a, b)
+	if err != nil {
+		raise("%s", err.Error())
 	}
 	return out
 }

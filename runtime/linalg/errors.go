@@ -66,18 +66,18 @@ const (
 
 // Decompositions (torch.linalg).
 const (
-	errLinalgFloat    = "%s: Expected a floating point or complex tensor as input. Got %s"
-	errLinalgAtLeast2 = "%s: The input tensor A must have at least 2 dimensions."
-	errLinalgSquare   = "%s: A must be batches of square matrices, but they are %d by %d matrices"
-	errInvSingular    = "%s: The diagonal element %d is zero, the inversion could not be completed because the input matrix is singular."
-	errSolveDType     = "linalg.solve: Expected A and B to have the same dtype, but found A of type %s and B of type %s instead"
-	errSolveShapes    = "linalg.solve: Incompatible shapes of A and B for the equation AX = B (%dx%d and %dx%d)"
-	errSolveSingular  = "torch.linalg.solve: The solver failed because the input matrix is singular."
-	errBatchBroadcast = "The size of tensor a (%d) must match the size of tensor b (%d) at non-singleton dimension %d"
-	errCholesky       = "linalg.cholesky: The factorization could not be completed because the input is not positive-definite (the leading minor of order %d is not positive-definite)."
-	errQRMode         = "qr received unrecognized mode '%s' but expected one of 'reduced' (default), 'r', or 'complete'"
-	errEighConverge   = "%s: The algorithm failed to converge because the input matrix is ill-conditioned or has too many repeated eigenvalues."
-	errSvdConvergeN   = "%s: The algorithm failed to converge because the input matrix is ill-conditioned or has too many repeated singular values."
+	errLinalgFloat      = "%s: Expected a floating point or complex tensor as input. Got %s"
+	errLinalgAtLeast2   = "%s: The input tensor A must have at least 2 dimensions."
+	errLinalgSquare     = "%s: A must be batches of square matrices, but they are %d by %d matrices"
+	errInvSingular      = "%s: The diagonal element %d is zero, the inversion could not be completed because the input matrix is singular."
+	errSolveDType       = "linalg.solve: Expected A and B to have the same dtype, but found A of type %s and B of type %s instead"
+	errSolveShapes      = "linalg.solve: Incompatible shapes of A and B for the equation AX = B (%dx%d and %dx%d)"
+	errSolveShapesRight = "linalg.solve: Incompatible shapes of A and B for the equation XA = B (%dx%d and %dx%d)"
+	errSolveSingular    = "torch.linalg.solve: The solver failed because the input matrix is singular."
+	errCholesky         = "linalg.cholesky: The factorization could not be completed because the input is not positive-definite (the leading minor of order %d is not positive-definite)."
+	errQRMode           = "qr received unrecognized mode '%s' but expected one of 'reduced' (default), 'r', or 'complete'"
+	errEighConverge     = "%s: The algorithm failed to converge because the input matrix is ill-conditioned or has too many repeated eigenvalues."
+	errSvdConvergeN     = "%s: The algorithm failed to converge because the input matrix is ill-conditioned or has too many repeated singular values."
 )
 
 // cdist.

@@ -1,7 +1,6 @@
 package linalg
 
 import (
-	"github.com/tensh/tensh/runtime/broadcast"
 	"github.com/tensh/tensh/runtime/tensor"
 )
 
@@ -22,15 +21,9 @@ func checkMatmulDTypes(kernel string, a, b *tensor.Tensor) {
 
 // Mm is torch.mm(a, b): the product of two matrices.
 func Mm(a, b *tensor.Tensor) *tensor.Tensor {
-	if a.Dim() != 2 {
-		raise(errMmSelfMatrix)
-	}
-	if b.Dim() != 2 {
-		raise(errMmMat2Matrix)
-	}
 	as, bs := a.Shape(), b.Shape()
-	if as[1] != bs[0] {
-		raise(errMmShapes, as[0], as[1], bs[0], bs[1])
+	if msg := MmShapeError(as, bs); msg != "" {
+		raise("%s", msg)
 	}
 	if as[0]*bs[1] == 0 || as[1] == 0 {
 		// An empty result, or [m, 0] x [0, n]: zeros, before the
@@ -39,21 +32,18 @@ func Mm(a, b *tensor.Tensor) *tensor.Tensor {
 	}
 	checkMatmulDTypes("addmm_impl_cpu_", a, b)
 	out := tensor.Empty([]int{as[0], bs[1]}, a.DType())
+	if out.SetDevice(a.Device()); tensor.AccelMatmul(out, a, b) {
+		return out
+	}
 	gemm2D(out, 0, a, b, as[0]*as[1]*bs[1] > mkldnnMinSize || bf16TransA(a, b))
 	return out
 }
 
 // Bmm is torch.bmm(a, b): matrix products of two batches of matrices.
 func Bmm(a, b *tensor.Tensor) *tensor.Tensor {
-	if a.Dim() != 3 {
-		raise(errBmmBatch1)
-	}
-	if b.Dim() != 3 {
-		raise(errBmmBatch2)
-	}
 	as, bs := a.Shape(), b.Shape()
-	if bs[0] != as[0] || bs[1] != as[2] {
-		raise(errBmmShape, as[0], as[2], bs[0], bs[1])
+	if msg := BmmShapeError(as, bs); msg != "" {
+		raise("%s", msg)
 	}
 	if as[0]*as[1]*bs[2] == 0 || as[2] == 0 {
 		// As in mm; bmm's result takes batch2's dtype.
@@ -71,6 +61,9 @@ func bmmUnchecked(a, b *tensor.Tensor) *tensor.Tensor {
 	ast, bst := a.Strides(), b.Strides()
 	nb, m, n := as[0], as[1], bs[2]
 	out := tensor.Empty([]int{nb, m, n}, a.DType())
+	if out.SetDevice(a.Device()); tensor.AccelMatmul(out, a, b) {
+		return out
+	}
 	// bfloat16 (see gemm2D): below 400 multiply-adds a batch PyTorch runs
 	// baddbmm_cpu_kernel (rounding every step); above oneDNN's threshold
 	// oneDNN (rounding once); in between one addmm per batch.
@@ -88,12 +81,9 @@ func bmmUnchecked(a, b *tensor.Tensor) *tensor.Tensor {
 
 // Mv is torch.mv(m, v): the product of a matrix and a vector.
 func Mv(m, v *tensor.Tensor) *tensor.Tensor {
-	if m.Dim() != 2 || v.Dim() != 1 {
-		raise(errMvVecDims, 1, m.Dim(), v.Dim())
-	}
 	ms, vs := m.Shape(), v.Shape()
-	if ms[1] != vs[0] {
-		raise(errMvSize, ms[0], ms[0], ms[1], vs[0])
+	if msg := MvShapeError(ms, vs); msg != "" {
+		raise("%s", msg)
 	}
 	if ms[0]*ms[1] == 0 {
 		// An empty matrix: zeros in the vector's dtype (mv's result
@@ -109,16 +99,16 @@ func Mv(m, v *tensor.Tensor) *tensor.Tensor {
 
 // Dot is torch.dot(a, b): the inner product of two vectors.
 func Dot(a, b *tensor.Tensor) *tensor.Tensor {
-	if a.Dim() != 1 || b.Dim() != 1 {
-		raise(errDotDims, a.Dim(), b.Dim())
+	if msg := DotDimsError(a.Shape(), b.Shape()); msg != "" {
+		raise("%s", msg)
 	}
 	if a.DType() != b.DType() {
 		raise(errDotDType, a.DType().ScalarName(), b.DType().ScalarName())
 	}
-	na, nb := a.Shape()[0], b.Shape()[0]
-	if na != nb {
-		raise(errDotSize, na, nb, na, nb)
+	if msg := DotSizeError(a.Shape(), b.Shape()); msg != "" {
+		raise("%s", msg)
 	}
+	na, nb := a.Shape()[0], b.Shape()[0]
 	switch a.DType() {
 	case tensor.Bool, tensor.Float16:
 		raise(errNotImplementedDT, "dot", a.DType().ScalarName())
@@ -146,88 +136,53 @@ func Outer(a, b *tensor.Tensor) *tensor.Tensor {
 // otherwise. Which of PyTorch's paths a product takes decides its error
 // messages, so the paths are the same here.
 func Matmul(a, b *tensor.Tensor) *tensor.Tensor {
-	da, db := a.Dim(), b.Dim()
-	if da == 0 || db == 0 {
-		raise(errMatmul0D, da, db)
-	}
-	switch {
-	case da == 1 && db == 1:
+	p := PlanMatmul(a.Shape(), a.Strides(), b.Shape(), b.Strides())
+	switch p.Path {
+	case Path0D:
+		raise("%s", p.Err)
+	case PathDot:
 		return Dot(a, b)
-	case da == 2 && db == 1:
+	case PathMv:
 		return Mv(a, b)
-	case da == 1 && db == 2:
-		r := Mm(a.Unsqueeze(0), b)
-		return view(r, r.Offset(), r.Shape()[1:], r.Strides()[1:])
-	case da == 2 && db == 2:
+	case PathMm:
+		if a.Dim() == 1 {
+			r := Mm(a.Unsqueeze(0), b)
+			return view(r, r.Offset(), r.Shape()[1:], r.Strides()[1:])
+		}
 		return Mm(a, b)
-	case shouldFold(a, db) || shouldFold(b, da):
-		transpose := db > da
+	case PathFold:
 		t1, t2 := a, b
-		if transpose {
+		if p.Transposed {
 			t1 = b.Transpose(-2, -1)
 			t2 = a
-			if da == 2 {
+			if a.Dim() == 2 {
 				t2 = a.Transpose(-2, -1)
 			}
 		}
-		t1s := t1.Shape()
-		outShape := append([]int{}, t1s[:len(t1s)-1]...)
-		folded := tensor.Numel(outShape)
-		t1f := t1.Reshape([]int{folded, t1s[len(t1s)-1]})
+		t1f := t1.Reshape([]int{p.Rows, p.K})
 		if t2.Dim() == 2 {
-			outShape = append(outShape, t2.Shape()[1])
 			r := Mm(t1f, t2)
-			r = view(r, r.Offset(), outShape, tensor.ContiguousStrides(outShape))
-			if transpose {
+			if p.Transposed {
+				n := len(p.Shape)
+				sh := append([]int{}, p.Shape...)
+				sh[n-2], sh[n-1] = sh[n-1], sh[n-2]
+				r = view(r, r.Offset(), sh, tensor.ContiguousStrides(sh))
 				return r.Transpose(-2, -1).ContiguousClone()
 			}
-			return r
+			return view(r, r.Offset(), p.Shape, tensor.ContiguousStrides(p.Shape))
 		}
 		r := Mv(t1f, t2)
-		return view(r, r.Offset(), outShape, tensor.ContiguousStrides(outShape))
+		return view(r, r.Offset(), p.Shape, tensor.ContiguousStrides(p.Shape))
 	}
-	as, bs := a.Shape(), b.Shape()
-	n := 1
-	if da > 1 {
-		n = as[da-2]
+	if p.BatchErr != nil {
+		raise("%s", p.Err)
 	}
-	m1 := as[da-1]
-	m2, p := bs[0], 1
-	if db > 1 {
-		m2, p = bs[db-2], bs[db-1]
-	}
-	batchA := as[:max(da-2, 0)]
-	batchB := bs[:max(db-2, 0)]
-	batch, err := broadcast.InferSize(batchA, batchB)
-	if err != nil {
-		raise("%s", err.Error())
-	}
-	nb := tensor.Numel(batch)
-	ae := a.Expand(append(append([]int{}, batch...), n, m1)).Reshape([]int{nb, n, m1})
-	be := b.Expand(append(append([]int{}, batch...), m2, p)).Reshape([]int{nb, m2, p})
+	n, m1, m2, k := MatDims(a.Shape(), b.Shape())
+	nb := tensor.Numel(p.Batch)
+	ae := a.Expand(append(append([]int{}, p.Batch...), n, m1)).Reshape([]int{nb, n, m1})
+	be := b.Expand(append(append([]int{}, p.Batch...), m2, k)).Reshape([]int{nb, m2, k})
 	r := Bmm(ae, be)
-	outShape := append([]int{}, batch...)
-	if da > 1 {
-		outShape = append(outShape, n)
-	}
-	if db > 1 {
-		outShape = append(outShape, p)
-	}
-	return view(r, r.Offset(), outShape, tensor.ContiguousStrides(outShape))
-}
-
-// shouldFold is ATen's should_fold: a ≥3-d operand times a 1-d or 2-d one
-// is computed as one mm or mv over the folded batch, unless it is a
-// transposed 3-d tensor that bmm handles without a copy.
-func shouldFold(t *tensor.Tensor, otherDim int) bool {
-	if t.Dim() < 3 || (otherDim != 1 && otherDim != 2) {
-		return false
-	}
-	s, st := t.Shape(), t.Strides()
-	if t.Dim() == 3 && otherDim == 2 && st[2] != 1 && st[0] == s[1]*s[2] {
-		return false
-	}
-	return true
+	return view(r, r.Offset(), p.Shape, tensor.ContiguousStrides(p.Shape))
 }
 
 // view is a tensor sharing t's storage (and device) with the given

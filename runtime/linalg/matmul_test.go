@@ -58,7 +58,7 @@ func TestMatmulIntegersWrap(t *testing.T) {
 	}
 	x := tensor.FromSlice([]int64{1, 2, 3, 4, 5, 6}, 2, 3)
 	y := tensor.FromSlice([]int64{1, 0, -1, 2, 3, 1}, 3, 2)
-	if got := fmt.Sprint(Mm(x, y).Values()); got != "[{1 8 0} {1 7 0} {1 17 0} {1 16 0}]" {
+	if got := fmt.Sprint(Mm(x, y).Values()); got != "[{1 8 0 0} {1 7 0 0} {1 17 0 0} {1 16 0 0}]" {
 		t.Errorf("int64 matmul: %s", got)
 	}
 }

@@ -175,6 +175,7 @@ func binaryOp(op BinaryOp, a, b Operand, alpha Scalar, opts Opts) *Tensor {
 		return Full(shape, IntS(1), d)
 	}
 	checkWriteOverlaps(ops, &opts)
+	dev := operandDevice(ops, opts.Out)
 	shape := broadcastShape(&sb, ops, &opts, "self", "other")
 	compute := ResultTypeOf(a, b)
 	if info.float && compute.IsIntegral(true) {
@@ -204,6 +205,7 @@ func binaryOp(op BinaryOp, a, b Operand, alpha Scalar, opts Opts) *Tensor {
 	dst := out
 	if dst == nil || dst.DType() != result {
 		dst = allocResultZ(shape, result, false, ta, tb)
+		dst.device = dev
 	}
 	runBinary(op, dst, ta, tb, alpha, hasAlpha)
 	return finish(out, dst)
@@ -266,6 +268,9 @@ func scalarAs[T Num](s Scalar) T {
 // compute dtype except a bool dst for comparisons; a and b broadcast to
 // dst's shape.
 func runBinary(op BinaryOp, dst, a, b *Tensor, alpha Scalar, hasAlpha bool) {
+	if !dst.device.IsCPU() && accelerator != nil && accelerator.Binary(op, dst, a, b, alpha, hasAlpha) {
+		return
+	}
 	p := planOver(dst, a, b)
 	os, as, bs := p.strides[0][0], p.strides[1][0], p.strides[2][0]
 	if binInfos[op].boolOut {

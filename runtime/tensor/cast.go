@@ -58,7 +58,7 @@ func BF16FromFloat64(f float64) BF16 { return BF16FromFloat32(float32(f)) }
 // scalarFloat32 is static_cast<float> of a scalar: an integer is rounded to
 // float32 directly.
 func scalarFloat32(v Scalar) float32 {
-	if v.Kind == FloatScalar {
+	if v.Kind >= FloatScalar {
 		return float32(v.F)
 	}
 	return float32(v.I)
@@ -66,7 +66,7 @@ func scalarFloat32(v Scalar) float32 {
 
 // scalarInt32 is static_cast<int32_t> of a scalar.
 func scalarInt32(v Scalar) int32 {
-	if v.Kind == FloatScalar {
+	if v.Kind >= FloatScalar {
 		return FloatToInt32(v.F)
 	}
 	return int32(v.I)

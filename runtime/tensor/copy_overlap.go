@@ -30,12 +30,7 @@ func HasInternalOverlap(t *Tensor) MemOverlap {
 // hasExpandedDim tells whether some dimension of t has size > 1 and
 // stride 0: its elements share memory (MemOverlap::Yes).
 func hasExpandedDim(t *Tensor) bool {
-	for i, s := range t.strides {
-		if s == 0 && t.shape[i] > 1 {
-			return true
-		}
-	}
-	return false
+	return ExpandedDim(t.shape, t.strides) >= 0
 }
 
 // OverlapStatus says how two tensors' memory overlaps.

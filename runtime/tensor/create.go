@@ -75,9 +75,9 @@ func doubleToInt(d DType, v float64) int64 {
 	return int64(x)
 }
 
-// Arange is torch.arange(start, end, step, dtype=d): the values
-// start + i*step for i in [0, ceil((end-start)/step)).
-func Arange(start, end, step Scalar, d DType) *Tensor {
+// ArangeLength is the rule of arange's length, with its checks (in the
+// accumulation type of d, as PyTorch computes it).
+func ArangeLength(start, end, step Scalar, d DType) int {
 	if d == Bool {
 		raise(RuntimeError, errNotImplementedDT, "arange_cpu", d.ScalarName())
 	}
@@ -97,7 +97,30 @@ func Arange(start, end, step Scalar, d DType) *Tensor {
 		if !((xst > 0 && xe >= xs) || (xst < 0 && xe <= xs)) {
 			raise(RuntimeError, errStepSign)
 		}
-		out := Empty([]int{arangeSize(sizeD)}, d)
+		return arangeSize(sizeD)
+	case d == Float16 || d == BFloat16:
+		// accscalar_t is float.
+		xs, xe, xst := ScalarToFloat32(start), ScalarToFloat32(end), ScalarToFloat32(step)
+		sizeD := math.Ceil((end.Float() - start.Float()) / step.Float())
+		checkRange(float64(xs), float64(xe), float64(xst))
+		return arangeSize(sizeD)
+	}
+	// float32 and float64: accscalar_t is double.
+	xs, xe, xst := start.Float(), end.Float(), step.Float()
+	sizeD := math.Ceil((xe - xs) / xst)
+	checkRange(xs, xe, xst)
+	return arangeSize(sizeD)
+}
+
+// Arange is torch.arange(start, end, step, dtype=d): the values
+// start + i*step for i in [0, ceil((end-start)/step)).
+func Arange(start, end, step Scalar, d DType) *Tensor {
+	n := ArangeLength(start, end, step, d)
+	switch {
+	case d.IsIntegral(false):
+		// accscalar_t is int64_t.
+		xs, xst := ScalarToLong(start), ScalarToLong(step)
+		out := Empty([]int{n}, d)
 		switch data := out.st.data.(type) {
 		case []uint8:
 			arangeInt(data, xs, xst)
@@ -113,11 +136,8 @@ func Arange(start, end, step Scalar, d DType) *Tensor {
 		return out
 	case d == Float16 || d == BFloat16:
 		// accscalar_t is float.
-		xs, xe, xst := ScalarToFloat32(start), ScalarToFloat32(end), ScalarToFloat32(step)
-		sizeD := math.Ceil((end.Float() - start.Float()) / step.Float())
-		checkRange(float64(xs), float64(xe), float64(xst))
-		out := Empty([]int{arangeSize(sizeD)}, d)
-		n := out.Numel()
+		xs, xst := ScalarToFloat32(start), ScalarToFloat32(step)
+		out := Empty([]int{n}, d)
 		if d == Float16 {
 			data := out.st.data.([]Half)
 			vecLoop(n, 16, func(i int) {
@@ -138,11 +158,8 @@ func Arange(start, end, step Scalar, d DType) *Tensor {
 		return out
 	}
 	// float32 and float64: accscalar_t is double.
-	xs, xe, xst := start.Float(), end.Float(), step.Float()
-	sizeD := math.Ceil((xe - xs) / xst)
-	checkRange(xs, xe, xst)
-	out := Empty([]int{arangeSize(sizeD)}, d)
-	n := out.Numel()
+	xs, xst := start.Float(), step.Float()
+	out := Empty([]int{n}, d)
 	if d == Float32 {
 		data := out.st.data.([]float32)
 		vecLoop(n, 8, func(i int) {

@@ -17,6 +17,14 @@ const (
 	BFloat16
 	Float32
 	Float64
+	// NumPy's storage types that PyTorch 1.13 has no tensors of (uint16,
+	// uint32, uint64) or that tensh's torch only holds (complex): arrays of
+	// lib/numpy store them; torch's kernels never see them (storage_numpy.go).
+	Uint16
+	Uint32
+	Uint64
+	Complex64
+	Complex128
 	numDTypes
 )
 
@@ -28,16 +36,21 @@ var dtypeInfo = [numDTypes]struct {
 	scalar   string // c10 ScalarType name, used in error messages: 'Float'
 	itemSize int
 }{
-	Bool:     {"bool", "Bool", 1},
-	Uint8:    {"uint8", "Byte", 1},
-	Int8:     {"int8", "Char", 1},
-	Int16:    {"int16", "Short", 2},
-	Int32:    {"int32", "Int", 4},
-	Int64:    {"int64", "Long", 8},
-	Float16:  {"float16", "Half", 2},
-	BFloat16: {"bfloat16", "BFloat16", 2},
-	Float32:  {"float32", "Float", 4},
-	Float64:  {"float64", "Double", 8},
+	Bool:       {"bool", "Bool", 1},
+	Uint8:      {"uint8", "Byte", 1},
+	Int8:       {"int8", "Char", 1},
+	Int16:      {"int16", "Short", 2},
+	Int32:      {"int32", "Int", 4},
+	Int64:      {"int64", "Long", 8},
+	Float16:    {"float16", "Half", 2},
+	BFloat16:   {"bfloat16", "BFloat16", 2},
+	Float32:    {"float32", "Float", 4},
+	Float64:    {"float64", "Double", 8},
+	Uint16:     {"uint16", "UInt16", 2},
+	Uint32:     {"uint32", "UInt32", 4},
+	Uint64:     {"uint64", "UInt64", 8},
+	Complex64:  {"complex64", "ComplexFloat", 8},
+	Complex128: {"complex128", "ComplexDouble", 16},
 }
 
 // Name is the dtype's name without the "torch." prefix: "float32".
@@ -62,11 +75,11 @@ func (d DType) IsFloat() bool { return d == Float16 || d == BFloat16 || d == Flo
 
 // IsIntegral reports whether d is an integer dtype; includeBool counts Bool.
 func (d DType) IsIntegral(includeBool bool) bool {
-	return (d >= Uint8 && d <= Int64) || (includeBool && d == Bool)
+	return (d >= Uint8 && d <= Int64) || (d >= Uint16 && d <= Uint64) || (includeBool && d == Bool)
 }
 
 // IsSigned reports whether d can hold negative values.
-func (d DType) IsSigned() bool { return d != Bool && d != Uint8 }
+func (d DType) IsSigned() bool { return d != Bool && d != Uint8 && (d < Uint16 || d > Uint64) }
 
 // DTypeByName looks up a dtype by its torch attribute name, aliases included
 // ("float", "double", "long", "int", "half", "short", "uchar"...).
@@ -80,6 +93,7 @@ var dtypeNames = map[string]DType{
 	"int32": Int32, "int": Int32, "int64": Int64, "long": Int64,
 	"float16": Float16, "half": Float16, "bfloat16": BFloat16,
 	"float32": Float32, "float": Float32, "float64": Float64, "double": Float64,
+	"complex64": Complex64, "cfloat": Complex64, "complex128": Complex128, "cdouble": Complex128,
 }
 
 // DTypeAliases returns every torch attribute name that denotes a dtype.
@@ -162,13 +176,15 @@ const (
 	BoolScalar ScalarKind = iota
 	IntScalar
 	FloatScalar
+	ComplexScalar // a complex element (NumPy's complex arrays): F + Im·j
 )
 
 // Scalar is a Python number (bool, int or float) or a single tensor element.
 type Scalar struct {
 	Kind ScalarKind
 	I    int64   // for BoolScalar (0 or 1) and IntScalar
-	F    float64 // for FloatScalar
+	F    float64 // for FloatScalar; the real part for ComplexScalar
+	Im   float64 // the imaginary part for ComplexScalar
 }
 
 // BoolS, IntS and FloatS make Scalars.
@@ -183,7 +199,7 @@ func FloatS(f float64) Scalar { return Scalar{Kind: FloatScalar, F: f} }
 
 // Float returns the scalar as a float64.
 func (s Scalar) Float() float64 {
-	if s.Kind == FloatScalar {
+	if s.Kind >= FloatScalar {
 		return s.F
 	}
 	return float64(s.I)
@@ -191,7 +207,7 @@ func (s Scalar) Float() float64 {
 
 // Int returns the scalar as an int64, truncating floats toward zero.
 func (s Scalar) Int() int64 {
-	if s.Kind == FloatScalar {
+	if s.Kind >= FloatScalar {
 		return FloatToInt64(s.F) // as static_cast<int64_t> on x86-64
 	}
 	return s.I
@@ -199,6 +215,9 @@ func (s Scalar) Int() int64 {
 
 // Bool returns whether the scalar is non-zero.
 func (s Scalar) Bool() bool {
+	if s.Kind == ComplexScalar {
+		return s.F != 0 || s.Im != 0
+	}
 	if s.Kind == FloatScalar {
 		return s.F != 0
 	}

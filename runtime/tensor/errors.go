@@ -142,6 +142,7 @@ const (
 const (
 	errCastResult       = "result type %s can't be cast to the desired output type %s"
 	errNotImplementedDT = "\"%s\" not implemented for '%s'"
+	errMixedDevices     = "Expected all tensors to be on the same device, but found at least two devices, %s and %s!"
 	errStepZero         = "step must be nonzero"
 	errUnsupportedRange = "unsupported range: %s -> %s"
 	errStepSign         = "upper bound and larger bound inconsistent with step sign"
@@ -289,22 +290,24 @@ const (
 
 // torch.nn.functional: one_hot, pad, nll_loss.
 const (
-	errOneHotIndex     = "one_hot is only applicable to index tensor."
-	errOneHotEmpty     = "Can not infer total number of classes from empty tensor."
-	errOneHotNeg       = "Class values must be non-negative."
-	errOneHotLarge     = "Class values must be smaller than num_classes."
-	errPadOdd          = "Padding length must be divisible by 2"
-	errPadTooLong      = "Padding length too large"
-	errPadValue        = "Padding mode \"%s\" doesn't take in value argument"
-	errPadMode         = "Unrecognised padding mode %s"
-	errPadNonConstDims = "Only 2D, 3D, 4D, 5D padding with non-constant padding are supported for now"
-	errPadNegative     = "The input size %d, plus negative padding %d and %d resulted in a negative output size, which is invalid. Check dimension %d of your input."
-	errPadReflect      = "Argument #4: Padding size should be less than the corresponding input dimension, but got: padding (%d, %d) at dimension %d of input %s"
-	errNLLDims         = "nll_loss of a %d-d input is not supported by tensh (1-d and 2-d only)"
-	errNLLBatch        = "Expected input batch_size (%d) to match target batch_size (%d)."
-	errNLLTargetDims   = "1D target tensor expected, multi-target not supported"
-	errNLLWeight       = "weight tensor should be defined either for all %d classes or no classes but got weight tensor of shape: %s"
-	errNLLTarget       = "Target %d is out of bounds."
+	errOneHotIndex      = "one_hot is only applicable to index tensor."
+	errOneHotEmpty      = "Can not infer total number of classes from empty tensor."
+	errOneHotNeg        = "Class values must be non-negative."
+	errOneHotLarge      = "Class values must be smaller than num_classes."
+	errPadOdd           = "Padding length must be divisible by 2"
+	errPadTooLong       = "Padding length too large"
+	errPadValue         = "Padding mode \"%s\" doesn't take in value argument"
+	errPadMode          = "Unrecognised padding mode %s"
+	errPadNonConstDims  = "Only 2D, 3D, 4D, 5D padding with non-constant padding are supported for now"
+	errPadWrap          = "Padding value causes wrapping around more than once."
+	errPadCircularEmpty = "Negative padding value is resulting in an empty dimension"
+	errPadNegative      = "The input size %d, plus negative padding %d and %d resulted in a negative output size, which is invalid. Check dimension %d of your input."
+	errPadReflect       = "Argument #4: Padding size should be less than the corresponding input dimension, but got: padding (%d, %d) at dimension %d of input %s"
+	errNLLDims          = "nll_loss of a %d-d input is not supported by tensh (1-d and 2-d only)"
+	errNLLBatch         = "Expected input batch_size (%d) to match target batch_size (%d)."
+	errNLLTargetDims    = "0D or 1D target tensor expected, multi-target not supported"
+	errNLLWeight        = "weight tensor should be defined either for all %d classes or no classes but got weight tensor of shape: %s"
+	errNLLTarget        = "Target %d is out of bounds."
 )
 
 // torch.range.
@@ -363,3 +366,6 @@ const errStorageOffsetOverflow = "Storage size calculation overflowed with sizes
 
 // An in-place write stopped by Ctrl-C after tensor.HoldGrace (issue 16).
 const errPartialWrite = "Ctrl-C stopped an in-place operation part-way: the tensor it writes is partly updated"
+
+// NumPy's storage types (storage_numpy.go).
+const errComplexToReal = "tensh: casting %s values to %s is not supported (PyTorch drops the imaginary part with a warning)"

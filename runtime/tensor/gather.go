@@ -90,21 +90,17 @@ func Gather(t *Tensor, dim int, index *Tensor) *Tensor {
 		d = WrapDim(dim, t.Dim())
 	}
 	out := Empty(index.shape, t.DType())
+	out.device = t.device
 	if index.Numel() == 0 {
 		return out
 	}
-	if index.DType() != Int64 {
-		raise(RuntimeError, errExpectedInt64Index, "gather")
+	if msg := ScatterGatherDTypeError("gather", t.DType(), index.DType(), index.Numel(), nil); msg != "" {
+		raise(RuntimeError, "%s", msg)
 	}
-	if nonemptyDim(t) != nonemptyDim(index) {
-		raise(RuntimeError, errIndexDimsGather)
+	if err := ScatterGatherCheck(true, t.shape, index.shape, nil, false, d); err != nil {
+		raise(err.Kind, "%s", err.Msg)
 	}
-	for i := 0; i < nonemptyDim(t); i++ {
-		if i != d && nonemptySize(index, i) > nonemptySize(t, i) {
-			raise(RuntimeError, errGatherShape, i, ShapeString(index.shape), ShapeString(t.shape), d)
-		}
-	}
-	if index.IsContiguous() && index.Dim() <= 1 {
+	if index.IsContiguous() && index.Dim() <= 1 && !onAccelerator(out) {
 		if gatherFlat(out, t, index, nonemptySize(t, d), nonemptyStride(t, d), d) {
 			return out
 		}
@@ -119,6 +115,9 @@ func Gather(t *Tensor, dim int, index *Tensor) *Tensor {
 		}
 	}
 	dstride := nonemptyStride(t, d)
+	if onAccelerator(out) && t.Dim() > 0 && accelerator.Gather(out, FromStorage(t.st, t.offset, index.shape, tstr), index, dstride) {
+		return out
+	}
 	ix := Slice[int64](index.st)
 	switch o := out.st.data.(type) {
 	case []bool:
@@ -206,41 +205,23 @@ func Scatter(name string, t *Tensor, dim int, index, src *Tensor, v Scalar, red 
 	if t.Dim() == 0 {
 		d = 0
 	}
-	if index.Numel() != 0 && index.DType() != Int64 {
-		raise(RuntimeError, errExpectedInt64Index, name)
+	var srcDType *DType
+	if src != nil {
+		sd := src.DType()
+		srcDType = &sd
 	}
-	if src != nil && src.DType() != t.DType() {
-		raise(RuntimeError, errScatterDType, name)
+	if msg := ScatterGatherDTypeError(name, t.DType(), index.DType(), index.Numel(), srcDType); msg != "" {
+		raise(RuntimeError, "%s", msg)
 	}
 	if index.Numel() == 0 {
 		return
 	}
-	if nonemptyDim(t) != nonemptyDim(index) {
-		raise(RuntimeError, errIndexDimsScatter)
+	var srcShape []int
+	if src != nil {
+		srcShape = src.shape
 	}
-	bad := false
-	for i := 0; i < nonemptyDim(t); i++ {
-		if i != d && nonemptySize(index, i) > nonemptySize(t, i) {
-			bad = true
-			break
-		}
-	}
-	for i := 0; !bad && src != nil && i < nonemptyDim(t); i++ {
-		if src.Dim() > 0 && i >= src.Dim() {
-			WrapDim(i, src.Dim()) // ensure_nonempty_size's src.size(d) raises
-		}
-		if nonemptySize(index, i) > nonemptySize(src, i) {
-			bad = true
-		}
-	}
-	if src != nil && nonemptyDim(src) != nonemptyDim(index) {
-		raise(RuntimeError, errIndexDimsSrc)
-	}
-	if bad {
-		if src != nil {
-			raise(RuntimeError, errScatterShapeSrc, ShapeString(index.shape), ShapeString(t.shape), d, ShapeString(src.shape))
-		}
-		raise(RuntimeError, errScatterShape, ShapeString(index.shape), ShapeString(t.shape), d)
+	if err := ScatterGatherCheck(false, t.shape, index.shape, srcShape, src != nil, d); err != nil {
+		raise(err.Kind, "%s", err.Msg)
 	}
 	checkIndexBounds(index, nonemptySize(t, d), d)
 	ishape, istr := layout1(index)
@@ -333,11 +314,24 @@ func mulScalars(a, b Scalar, d DType) Scalar {
 	return IntS(a.Int() * b.Int())
 }
 
-// ScatterGatherShapeError is the error gather (src nil, gather true),
-// scatter with a value (src nil) or scatter with a src would raise for
-// these shapes along the wrapped dim, before looking at index values:
-// the message, or "" when the shapes are fine. For %explain.
-func ScatterGatherShapeError(gather bool, self, index, src []int, dim int) string {
+// ScatterGatherDTypeError is the dtype rule of gather and scatter (name
+// is the one the messages use): an index with elements must be int64, a
+// src (src non-nil) must have self's dtype; "" when they do.
+func ScatterGatherDTypeError(name string, self, index DType, indexNumel int, src *DType) string {
+	if indexNumel != 0 && index != Int64 {
+		return fmt.Sprintf(errExpectedInt64Index, name)
+	}
+	if src != nil && *src != self {
+		return fmt.Sprintf(errScatterDType, name)
+	}
+	return ""
+}
+
+// ScatterGatherCheck is the shape rule of gather (gather true) and
+// scatter with a value (hasSrc false) or a src, along the wrapped dim,
+// before looking at index values: the error, or nil when the shapes are
+// fine. Gather and Scatter raise it; %explain predicts it.
+func ScatterGatherCheck(gather bool, self, index, src []int, hasSrc bool, dim int) *Error {
 	nd := func(s []int) int { return max(len(s), 1) }
 	size := func(s []int, d int) int {
 		if len(s) == 0 {
@@ -345,47 +339,52 @@ func ScatterGatherShapeError(gather bool, self, index, src []int, dim int) strin
 		}
 		return s[d]
 	}
+	fail := func(format string, args ...any) *Error {
+		return &Error{Kind: RuntimeError, Msg: fmt.Sprintf(format, args...)}
+	}
 	if Numel(index) == 0 {
-		return ""
+		return nil
 	}
 	if gather {
 		if nd(self) != nd(index) {
-			return errIndexDimsGather
+			return fail(errIndexDimsGather)
 		}
 		for i := 0; i < nd(self); i++ {
 			if i != dim && size(index, i) > size(self, i) {
-				return fmt.Sprintf(errGatherShape, i, ShapeString(index), ShapeString(self), dim)
+				return fail(errGatherShape, i, ShapeString(index), ShapeString(self), dim)
 			}
 		}
-		return ""
+		return nil
 	}
 	if nd(self) != nd(index) {
-		return errIndexDimsScatter
+		return fail(errIndexDimsScatter)
 	}
 	bad := false
 	for i := 0; i < nd(self); i++ {
 		if i != dim && size(index, i) > size(self, i) {
 			bad = true
+			break
 		}
 	}
-	if src != nil {
-		if nd(src) != nd(index) {
-			return errIndexDimsSrc
+	for i := 0; !bad && hasSrc && i < nd(self); i++ {
+		if len(src) > 0 && i >= len(src) {
+			// ensure_nonempty_size's src.size(d)
+			return &Error{Kind: IndexError, Msg: fmt.Sprintf(errDimRange, -len(src), len(src)-1, i)}
 		}
-		for i := 0; !bad && i < nd(self); i++ {
-			if size(index, i) > size(src, i) {
-				bad = true
-			}
+		if size(index, i) > size(src, i) {
+			bad = true
 		}
-		if bad {
-			return fmt.Sprintf(errScatterShapeSrc, ShapeString(index), ShapeString(self), dim, ShapeString(src))
-		}
-		return ""
 	}
-	if bad {
-		return fmt.Sprintf(errScatterShape, ShapeString(index), ShapeString(self), dim)
+	if hasSrc && nd(src) != nd(index) {
+		return fail(errIndexDimsSrc)
 	}
-	return ""
+	switch {
+	case bad && hasSrc:
+		return fail(errScatterShapeSrc, ShapeString(index), ShapeString(self), dim, ShapeString(src))
+	case bad:
+		return fail(errScatterShape, ShapeString(index), ShapeString(self), dim)
+	}
+	return nil
 }
 
 // gatherFlat is gather for a contiguous 0-d or 1-d index (so t is 0-d or

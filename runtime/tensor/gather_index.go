@@ -44,6 +44,19 @@ func IndexSelect(t *Tensor, dim int, index *Tensor) *Tensor {
 	shape := append([]int{}, t.shape...)
 	shape[d] = len(ix)
 	out := Empty(shape, t.DType())
+	out.device = t.device
+	if onAccelerator(out) && len(ix) > 0 {
+		idx := index.To(Int64)
+		istr := make([]int, len(shape))
+		if idx.Dim() == 1 {
+			istr[d] = idx.strides[0]
+		}
+		tstr := append([]int{}, t.strides...)
+		tstr[d] = 0
+		if accelerator.Gather(out, FromStorage(t.st, t.offset, shape, tstr), FromStorage(idx.st, idx.offset, shape, istr), t.strides[d]) {
+			return out
+		}
+	}
 	for i, k := range ix {
 		CopyInto(out.Select(d, i), t.Select(d, int(k)))
 	}

@@ -41,6 +41,7 @@ func ClearInterrupt() {
 // Worker goroutines poll it between chunks and simply stop early. It is
 // false while interrupts are held (Uninterrupted).
 func Interrupted() bool {
+	pollOutside()
 	if c := pollCount; c != nil {
 		c.Add(1)
 	}
@@ -89,6 +90,7 @@ func Uninterrupted(f func()) {
 // a tensor, say), which run before an operation's write starts, so that a
 // statement such as x[:] = range(2**62) can still be stopped.
 func CheckInterruptAlways() {
+	pollOutside()
 	if c := pollCount; c != nil {
 		c.Add(1)
 	}
@@ -106,6 +108,7 @@ func InterruptsHeld() bool { return held.Load() != 0 }
 // runs the statement, never from a kernel worker. It costs one atomic load
 // when no interrupt is pending, so loops may call it on every iteration.
 func CheckInterrupt() {
+	pollOutside()
 	if c := pollCount; c != nil {
 		c.Add(1)
 	}

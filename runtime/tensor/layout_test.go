@@ -18,7 +18,7 @@ func TestLayout(t *testing.T) {
 	allowed := map[string][]string{
 		"../tensor":    {mod + "runtime/broadcast"},
 		"../broadcast": nil,
-		"../gpu":       nil,
+		"../gpu":       {mod + "runtime/tensor", mod + "runtime/broadcast", "github.com/ebitengine/purego"},
 		"../autograd":  {mod + "runtime/tensor", mod + "runtime/linalg"},
 		"../linalg":    {mod + "runtime/tensor", mod + "runtime/broadcast", "gonum.org/v1/gonum/blas/gonum", "gonum.org/v1/gonum/lapack", "gonum.org/v1/gonum/lapack/gonum"},
 		"../../lang":   {"github.com/alecthomas/participle/v2", "github.com/alecthomas/participle/v2/lexer"},

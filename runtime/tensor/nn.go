@@ -61,6 +61,18 @@ func Pad(t *Tensor, pad []int, mode string, value float64, hasValue bool) *Tenso
 	}
 	nd := t.Dim()
 	shape := append([]int{}, t.shape...)
+	if mode == "circular" {
+		// _pad_circular's checks, first spatial dim first
+		for k := len(pad)/2 - 1; k >= 0; k-- {
+			n := t.shape[nd-1-k]
+			if pad[2*k] > n || pad[2*k+1] > n {
+				raise(RuntimeError, errPadWrap)
+			}
+			if n+pad[2*k]+pad[2*k+1] < 0 {
+				raise(RuntimeError, errPadCircularEmpty)
+			}
+		}
+	}
 	for k := 0; k < len(pad)/2; k++ {
 		d := nd - 1 - k
 		ns := t.shape[d] + pad[2*k] + pad[2*k+1]
@@ -110,7 +122,7 @@ func Pad(t *Tensor, pad []int, mode string, value float64, hasValue bool) *Tenso
 			case "replicate":
 				j = min(max(j, 0), n-1)
 			case "circular":
-				j = ((j % n) + n) % n
+				j = circularSource(i, n, lo, pad[2*k+1])
 			}
 			idx[i] = int64(j)
 		}
@@ -119,15 +131,31 @@ func Pad(t *Tensor, pad []int, mode string, value float64, hasValue bool) *Tenso
 	return out
 }
 
+// circularSource is the input position that output position i of a
+// circular pad (lo, hi) of a dim of size n holds, as ATen's
+// _pad_circular copies: the input (cropped where a pad is negative) in
+// the middle, then the left pad from the middle's end and the right pad
+// from its start (which, with a negative left pad, is not a wrap).
+func circularSource(i, n, lo, hi int) int {
+	size := n + lo + hi
+	for {
+		switch {
+		case i < max(lo, 0):
+			i = size - lo - max(hi, 0) + i
+		case i >= size-max(hi, 0):
+			i = max(lo, 0) + i - (size - hi)
+		default:
+			return i - lo
+		}
+	}
+}
+
 // NLLLoss is F.nll_loss(x, target, weight, ignoreIndex, reduction) for
 // log-probabilities x of shape (N, C) or (C,): PyTorch's nll_loss_out_frame,
 // cascade sums included.
 func NLLLoss(x, target, weight *Tensor, ignore int64, reduction string) *Tensor {
 	if x.Dim() < 1 || x.Dim() > 2 {
 		raise(NotImplementedError, errNLLDims, x.Dim())
-	}
-	if target.DType() != Int64 {
-		raise(RuntimeError, errExpectedScalarType2, "Long", target.DType().ScalarName())
 	}
 	if x.Dim() == 2 && (target.Dim() != 1 || target.shape[0] != x.shape[0]) {
 		if target.Dim() == 1 {
@@ -141,6 +169,10 @@ func NLLLoss(x, target, weight *Tensor, ignore int64, reduction string) *Tensor 
 	c := x.shape[x.Dim()-1]
 	if weight != nil && weight.Numel() != c {
 		raise(RuntimeError, errNLLWeight, c, ShapeString(weight.shape))
+	}
+	// the kernel reads the target as int64 after the shape checks
+	if target.DType() != Int64 {
+		raise(RuntimeError, errExpectedScalarType2, "Long", target.DType().ScalarName())
 	}
 	switch x.DType() {
 	case Float32:

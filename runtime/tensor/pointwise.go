@@ -147,16 +147,28 @@ func typeidName(d DType) string {
 type shapeBuf [maxLoopDims + 8]int
 
 func broadcastShape(buf *shapeBuf, ops []Operand, opts *Opts, names ...string) []int {
-	if opts.Inplace && opts.Legacy {
+	if opts.Inplace {
 		self := ops[0].T
-		for _, o := range ops[1:] {
+		others := make([][]int, len(ops)-1)
+		for i, o := range ops[1:] {
 			if o.T != nil {
-				legacyExpandCheck(o.T, self.shape)
+				others[i] = o.T.shape
+				if others[i] == nil {
+					others[i] = []int{}
+				}
 			}
 		}
-		shape := self.shape
-		warnBackcompat(ops, opts, names)
-		return shape
+		if err := InplaceShape(self.shape, others, opts.Legacy); err != nil {
+			t := self
+			if err.Expand != nil {
+				t = ops[1+err.Operand].T
+			}
+			raise(RuntimeError, "%s", err.Message(t.DType(), t.device))
+		}
+		if opts.Legacy {
+			warnBackcompat(ops, opts, names)
+		}
+		return self.shape
 	}
 	shape := buf[:0]
 	for _, o := range ops {
@@ -171,12 +183,6 @@ func broadcastShape(buf *shapeBuf, ops []Operand, opts *Opts, names ...string) [
 			raise(RuntimeError, "%s", err.Error())
 		}
 		shape = s
-	}
-	if opts.Inplace {
-		self := ops[0].T
-		if !sameShape(shape, self.shape) {
-			raise(RuntimeError, errOutputShape, ShapeString(self.shape), ShapeString(shape))
-		}
 	}
 	if opts.Legacy {
 		warnBackcompat(ops, opts, names)
@@ -196,15 +202,6 @@ func warnBackcompat(ops []Operand, opts *Opts, names []string) {
 		return
 	}
 	opts.warn(errBackcompatWarning, names[0], names[1])
-}
-
-// legacyExpandCheck checks that t expands to target as the seed documents'
-// in-place operations did: expand's errors, without the tail expand()
-// prints today (ExpandError.ShortMessage).
-func legacyExpandCheck(t *Tensor, target []int) {
-	if err := ExpandCheck(t.shape, target); err != nil {
-		raise(RuntimeError, "%s", err.ShortMessage(t.DType(), t.device))
-	}
 }
 
 // checkCast raises PyTorch's error when a result of dtype from cannot be
@@ -259,7 +256,7 @@ func prepareOut(shape []int, result DType, ops []Operand, opts *Opts) *Tensor {
 		// the result's, checked before the dtypes.
 		for _, o := range ops {
 			if o.T == out {
-				raise(RuntimeError, errOutputShape, ShapeString(out.shape), ShapeString(shape))
+				raise(RuntimeError, "%s", OutShapeError(out.shape, shape))
 			}
 		}
 	}
@@ -283,8 +280,8 @@ func (t *Tensor) resizeInPlace(shape []int) {
 	if t.offset+n > t.st.Len() {
 		t.growStorage(t.offset + n)
 	}
+	t.strides = OutStrides(t.shape, t.strides, shape)
 	t.shape = append([]int{}, shape...)
-	t.strides = ContiguousStrides(shape)
 }
 
 // allocResult allocates the result of a pointwise operation over the given
@@ -299,56 +296,98 @@ func allocResult(shape []int, d DType, ins ...*Tensor) *Tensor {
 // allocResultZ is allocResult; zero false leaves a dense result's
 // storage uncleared, for kernels that write every element.
 func allocResultZ(shape []int, d DType, zero bool, ins ...*Tensor) *Tensor {
+	var shapes, strides [maxLoopOps][]int
+	for k, t := range ins {
+		shapes[k], strides[k] = t.shape, t.strides
+	}
+	var outBuf [maxLoopDims + 8]int
+	var out []int
+	if len(shape) <= len(outBuf) {
+		out = outBuf[:len(shape)]
+	} else {
+		out = make([]int, len(shape))
+	}
+	switch resultLayout(out, shape, shapes[:len(ins)], strides[:len(ins)]) {
+	case layoutStrided:
+		return newDense(shape, out, d, zero)
+	case layoutTooManyDims:
+		return Empty(shape, d)
+	}
+	return newDense(shape, nil, d, zero)
+}
+
+// ResultStrides is the rule of a pointwise result's layout (allocResult's,
+// TensorIterator's): the strides of the result of the given (broadcast)
+// shape over inputs of (shapes[k], strides[k]).
+func ResultStrides(shape []int, shapes, strides [][]int) []int {
+	out := make([]int, len(shape))
+	if resultLayout(out, shape, shapes, strides) != layoutStrided {
+		return ContiguousStrides(shape)
+	}
+	return out
+}
+
+const (
+	layoutContiguous = iota
+	layoutStrided
+	layoutTooManyDims
+)
+
+// resultLayout decides allocResult's layout: contiguous when the inputs
+// are; the inputs' own strides when they all share one dense layout of the
+// result's shape; otherwise dense in the order of the inputs' strides
+// (written into out, of the shape's length, with layoutStrided).
+func resultLayout(out, shape []int, shapes, strides [][]int) int {
 	sameShapes := true
 	allContig, allDense := true, true
-	for _, t := range ins {
-		if !sameShape(t.shape, shape) {
+	for k := range shapes {
+		if !sameShape(shapes[k], shape) {
 			sameShapes = false
 			break
 		}
-		if t.IsContiguous() {
+		if IsContiguous(shapes[k], strides[k]) {
 			continue
 		}
 		allContig = false
-		allDense = allDense && IsNonOverlappingAndDense(t.shape, t.strides)
+		allDense = allDense && IsNonOverlappingAndDense(shapes[k], strides[k])
 	}
-	if len(ins) == 0 || (sameShapes && allContig) {
-		return newDense(shape, nil, d, zero)
+	if len(shapes) == 0 || (sameShapes && allContig) {
+		return layoutContiguous
 	}
 	if sameShapes && allDense {
 		same := true
-		for _, t := range ins[1:] {
-			if !sameShape(t.strides, ins[0].strides) {
+		for _, st := range strides[1:] {
+			if !sameShape(st, strides[0]) {
 				same = false
 			}
 		}
 		if same {
-			return newDense(shape, ins[0].strides, d, zero)
+			copy(out, strides[0])
+			return layoutStrided
 		}
 	}
 	n := len(shape)
 	if n > maxLoopDims+8 {
-		return Empty(shape, d)
+		return layoutTooManyDims
 	}
 	var stBuf [maxLoopOps][maxLoopDims + 8]int
-	var strides [maxLoopOps][]int
-	for k, t := range ins {
-		strides[k] = stBuf[k][:n]
-		broadcast.ExpandStridesInto(strides[k], t.shape, t.strides, shape)
+	var exp [maxLoopOps][]int
+	for k := range shapes {
+		exp[k] = stBuf[k][:n]
+		broadcast.ExpandStridesInto(exp[k], shapes[k], strides[k], shape)
 	}
 	var permBuf [maxLoopDims + 8]int
 	perm := permBuf[:n]
-	broadcast.ReorderInto(perm, shape, strides[:len(ins)], nil)
+	broadcast.ReorderInto(perm, shape, exp[:len(shapes)], nil)
 	if broadcast.IsReversed(perm) {
-		return newDense(shape, nil, d, zero)
+		return layoutContiguous
 	}
-	t := newDense(shape, nil, d, zero)
 	next := 1
 	for _, dim := range perm {
-		t.strides[dim] = next
+		out[dim] = next
 		next *= shape[dim]
 	}
-	return t
+	return layoutStrided
 }
 
 // newDense allocates a tensor of the given shape, contiguous (strides nil)

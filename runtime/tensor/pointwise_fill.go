@@ -141,6 +141,11 @@ func MaskedFill(x, mask *Tensor, value Operand, opts Opts) *Tensor {
 		// fills a copy with masked_fill_, whose checks come after.
 		shape = broadcastShape(&sb, []Operand{TensorOperand(mask), TensorOperand(x)}, &opts)
 	}
+	if value.T != nil {
+		if msg := MaskedFillValueError(value.T.Dim()); msg != "" {
+			raise(RuntimeError, "%s", msg)
+		}
+	}
 	v := scalarValue(value, errMaskedFillDim)
 	m := maskAsBool(mask, opts)
 	if !opts.Inplace {

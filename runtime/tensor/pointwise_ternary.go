@@ -34,12 +34,17 @@ func Where(cond *Tensor, x, y Operand, opts Opts) *Tensor {
 	}
 	ops := []Operand{TensorOperand(c), x, y}
 	checkWriteOverlaps(ops, &opts)
+	dev := operandDevice(ops, opts.Out)
 	shape := broadcastShape(&sb, ops, &opts)
 	out := prepareOut(shape, result, ops, &opts)
 	tx, ty := x.tensorOf(result), y.tensorOf(result)
 	dst := out
 	if dst == nil || dst.DType() != result {
 		dst = allocResult(shape, result, c, tx, ty)
+		dst.device = dev
+	}
+	if onAccelerator(dst) && accelerator.Where(dst, c, tx, ty) {
+		return finish(out, dst)
 	}
 	p := planOver(dst, c, tx, ty)
 	cd := c.st.data.([]bool)

@@ -40,7 +40,7 @@ func (t *Tensor) StringWith(o PrintOptions) string {
 		}
 		body = "[]"
 	} else {
-		if d != DefaultFloat() && d != Int64 && d != Bool {
+		if d != DefaultFloat() && d != Int64 && d != Bool && d != defaultComplex() {
 			suffixes = append(suffixes, "dtype="+d.String())
 		}
 		if t.Dim() >= maxPrintDims {
@@ -111,6 +111,7 @@ type printer struct {
 	summarize bool
 	f         formatter
 	b         strings.Builder
+	im        *printer // the imaginary parts' printer of a complex tensor (print_complex.go)
 }
 
 // tensorStr is _tensor_str for a non-empty tensor.
@@ -122,7 +123,11 @@ func (t *Tensor) tensorStr(o PrintOptions, indent int) string {
 		// text for memory (Python's MemoryError) before making them.
 		CheckMemory(int64(t.Numel()) * 8)
 	}
-	p.f = p.newFormatter(t.offset)
+	if t.DType().IsComplex() {
+		p.splitComplex(t.offset)
+	} else {
+		p.f = p.newFormatter(t.offset)
+	}
 	if !p.summarize {
 		// The text, and the copies the caller makes of it (prefix,
 		// indentation, suffixes).
@@ -214,7 +219,7 @@ func (p *printer) visitShown(off, dim int, fn func(off int)) {
 func (p *printer) write(off, dim, indent int) {
 	nd := len(p.shape) - dim
 	if nd == 0 {
-		p.b.WriteString(p.f.format(p.st.Get(off)))
+		p.b.WriteString(p.element(off))
 		return
 	}
 	n, stride := p.shape[dim], p.strides[dim]
@@ -241,6 +246,9 @@ func (p *printer) write(off, dim, indent int) {
 // ", ", as many per line as fit in the line width.
 func (p *printer) writeVector(off, n, stride, indent int) {
 	elementLength := p.f.width + 2
+	if p.im != nil {
+		elementLength += p.im.f.width + 1 // the imaginary part and its "j"
+	}
 	// int(math.floor(...)) in Python, with its errors for a linewidth of
 	// ±inf or nan.
 	q := math.Floor((p.o.LineWidth - float64(indent)) / float64(elementLength))
@@ -269,7 +277,7 @@ func (p *printer) writeVector(off, n, stride, indent int) {
 			p.b.WriteString(" ...")
 			continue
 		}
-		p.b.WriteString(p.f.format(p.st.Get(off + i*stride)))
+		p.b.WriteString(p.element(off + i*stride))
 	}
 	p.b.WriteByte(']')
 }

@@ -25,6 +25,9 @@ func Sum(t *Tensor, dims []int, keepdim bool) *Tensor {
 func SumAs(t *Tensor, dims []int, keepdim bool, d DType) *Tensor {
 	r := newReduction(t, dims, keepdim)
 	in := t.To(d)
+	if out := accelReduce("sum", r, in, d); out != nil {
+		return out
+	}
 	if d.IsFloat() {
 		return floatSum(r, in)
 	}
@@ -136,6 +139,9 @@ func ProdAs(t *Tensor, dims []int, keepdim bool, d DType) *Tensor {
 		raise(RuntimeError, errNotImplementedDT, "prod_cpu", d.ScalarName())
 	}
 	in := t.To(d)
+	if out := accelReduce("prod", r, in, d); out != nil {
+		return out
+	}
 	out, ost := r.output(d)
 	out.Fill(IntS(1))
 	g := r.geom(in, ost, out)
@@ -302,6 +308,13 @@ func extremum(name string, t *Tensor, dims []int, keepdim, isMax bool) *Tensor {
 	d := t.DType()
 	if d == Float16 || d == BFloat16 {
 		return extremum(name, t.To(Float32), dims, keepdim, isMax).To(d)
+	}
+	op := "amin"
+	if isMax {
+		op = "amax"
+	}
+	if out := accelReduce(op, r, t, d); out != nil {
+		return out
 	}
 	out, ost := r.output(d)
 	g := r.geom(t, ost, out)

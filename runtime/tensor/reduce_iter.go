@@ -126,22 +126,35 @@ type reduction struct {
 func newReduction(t *Tensor, dims []int, keepdim bool) *reduction {
 	nd := t.Dim()
 	mask := reduceMask(dims, nd)
-	r := &reduction{in: t, mask: mask, keepdim: keepdim}
+	r := &reduction{in: t, mask: mask, keepdim: keepdim, oshape: reducedShape(t.shape, mask, keepdim)}
 	for i, s := range t.shape {
 		if mask[i] {
 			r.kshape = append(r.kshape, 1)
-			if keepdim {
-				r.oshape = append(r.oshape, 1)
-			}
 		} else {
 			r.kshape = append(r.kshape, s)
-			r.oshape = append(r.oshape, s)
 		}
 	}
-	if r.oshape == nil {
-		r.oshape = []int{}
-	}
 	return r
+}
+
+// ReduceShape is the rule of a reduction's result shape over dims (every
+// dim when dims is empty; PyTorch's errors for bad or repeated dims).
+func ReduceShape(shape, dims []int, keepdim bool) []int {
+	return reducedShape(shape, reduceMask(dims, len(shape)), keepdim)
+}
+
+// reducedShape drops the dims of mask (size 1 with keepdim).
+func reducedShape(shape []int, mask []bool, keepdim bool) []int {
+	out := []int{}
+	for i, s := range shape {
+		switch {
+		case !mask[i]:
+			out = append(out, s)
+		case keepdim:
+			out = append(out, 1)
+		}
+	}
+	return out
 }
 
 // reduceMask turns a dim list into a mask over nd dims (every dim when

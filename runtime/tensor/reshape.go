@@ -8,33 +8,11 @@ package tensor
 // other negative sizes; the product must equal numel. It returns a new
 // slice.
 func InferSize(shape []int, numel int) []int {
-	res := append([]int{}, shape...)
-	newsize := 1
-	infer := -1
-	for d, s := range shape {
-		switch {
-		case s == -1:
-			if infer >= 0 {
-				raise(RuntimeError, errInferTwice)
-			}
-			infer = d
-		case s >= 0:
-			newsize *= s
-		default:
-			raise(RuntimeError, errInvalidShapeDim, s)
-		}
+	res, err := InferShape(shape, numel)
+	if err != nil {
+		raise(RuntimeError, "%s", err.Error())
 	}
-	if numel == newsize || (infer >= 0 && newsize > 0 && numel%newsize == 0) {
-		if infer >= 0 {
-			if newsize == 0 {
-				raise(RuntimeError, errInferAmbiguous, ShapeString(shape))
-			}
-			res[infer] = numel / newsize
-		}
-		return res
-	}
-	raise(RuntimeError, errShapeInvalid, ShapeString(shape), numel)
-	return nil
+	return res
 }
 
 // ComputeStride is ATen's computeStride: the strides that let a tensor of
@@ -42,16 +20,24 @@ func InferSize(shape []int, numel int) []int {
 // false when a dimension of the new shape would span two non-contiguous
 // chunks of the old layout. newShape must have the same number of elements.
 func ComputeStride(oldShape, oldStride, newShape []int) (stride []int, ok bool) {
+	stride, _, ok = ComputeStrideSpan(oldShape, oldStride, newShape)
+	return stride, ok
+}
+
+// ComputeStrideSpan is ComputeStride that also tells, when the view is
+// impossible, which dim of newShape would span two chunks (span; -1 when
+// it succeeds).
+func ComputeStrideSpan(oldShape, oldStride, newShape []int) (stride []int, span int, ok bool) {
 	if len(oldShape) == 0 {
 		out := make([]int, len(newShape))
 		for i := range out {
 			out[i] = 1
 		}
-		return out, true
+		return out, -1, true
 	}
 	numel := Numel(oldShape)
 	if numel == 0 && sameShape(oldShape, newShape) {
-		return append([]int{}, oldStride...), true
+		return append([]int{}, oldStride...), -1, true
 	}
 	newStride := make([]int, len(newShape))
 	if numel == 0 {
@@ -62,7 +48,7 @@ func ComputeStride(oldShape, oldStride, newShape []int) (stride []int, ok bool) 
 				newStride[d] = max(newShape[d+1], 1) * newStride[d+1]
 			}
 		}
-		return newStride, true
+		return newStride, -1, true
 	}
 	viewD := len(newShape) - 1
 	chunkBase := oldStride[len(oldStride)-1]
@@ -78,7 +64,7 @@ func ComputeStride(oldShape, oldStride, newShape []int) (stride []int, ok bool) 
 				viewD--
 			}
 			if viewNumel != tensorNumel {
-				return nil, false
+				return nil, viewD + 1, false
 			}
 			if td > 0 {
 				chunkBase = oldStride[td-1]
@@ -87,18 +73,17 @@ func ComputeStride(oldShape, oldStride, newShape []int) (stride []int, ok bool) 
 		}
 	}
 	if viewD != -1 {
-		return nil, false
+		return nil, viewD, false
 	}
-	return newStride, true
+	return newStride, -1, true
 }
 
 // View is t.view(*shape): the same storage with a new shape (one -1 is
 // inferred). It fails when the shape cannot be laid over t's strides.
 func (t *Tensor) View(shape []int) *Tensor {
-	size := InferSize(shape, t.Numel())
-	stride, ok := ComputeStride(t.shape, t.strides, size)
-	if !ok {
-		raise(RuntimeError, errViewStride)
+	size, stride, _, err := ViewGeometry(t.shape, t.strides, shape)
+	if err != nil {
+		raise(RuntimeError, "%s", viewErrorText(err))
 	}
 	return t.view(t.offset, size, stride)
 }
@@ -106,8 +91,11 @@ func (t *Tensor) View(shape []int) *Tensor {
 // Reshape is t.reshape(*shape): a view when View would succeed, otherwise
 // a contiguous copy with the new shape.
 func (t *Tensor) Reshape(shape []int) *Tensor {
-	size := InferSize(shape, t.Numel())
-	if stride, ok := ComputeStride(t.shape, t.strides, size); ok {
+	size, stride, _, err := ViewGeometry(t.shape, t.strides, shape)
+	if size == nil {
+		raise(RuntimeError, "%s", viewErrorText(err))
+	}
+	if err == nil {
 		return t.view(t.offset, size, stride)
 	}
 	c := Empty(t.shape, t.DType())
@@ -120,22 +108,33 @@ func (t *Tensor) Reshape(shape []int) *Tensor {
 // Flatten is t.flatten(start, end). Like PyTorch it returns t itself when
 // start == end on a tensor with dimensions (callers may rely on identity).
 func (t *Tensor) Flatten(start, end int) *Tensor {
-	nd := t.Dim()
+	shape, same := FlattenShape(t.shape, start, end)
+	if same {
+		return t
+	}
+	return t.Reshape(shape)
+}
+
+// FlattenShape is the rule of flatten(start, end) on a tensor of the given
+// shape: the reshaped shape, or same when flatten returns the tensor
+// itself (start == end on a tensor with dimensions). It raises for bad
+// dims.
+func FlattenShape(shape []int, start, end int) (newShape []int, same bool) {
+	nd := len(shape)
 	start = WrapDim(start, nd)
 	end = WrapDim(end, nd)
 	if start > end {
 		raise(RuntimeError, errFlattenOrder)
 	}
 	if nd == 0 {
-		return t.Reshape([]int{1})
+		return []int{1}, false
 	}
 	if start == end {
-		return t
+		return shape, true
 	}
-	shape := append([]int{}, t.shape[:start]...)
-	shape = append(shape, Numel(t.shape[start:end+1]))
-	shape = append(shape, t.shape[end+1:]...)
-	return t.Reshape(shape)
+	newShape = append([]int{}, shape[:start]...)
+	newShape = append(newShape, Numel(shape[start:end+1]))
+	return append(newShape, shape[end+1:]...), false
 }
 
 // Unflatten is t.unflatten(dim, sizes): dimension dim split into sizes (one

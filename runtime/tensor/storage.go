@@ -7,7 +7,8 @@ import (
 
 // Elem is the set of Go types that back tensor storage, one per dtype.
 type Elem interface {
-	bool | uint8 | int8 | int16 | int32 | int64 | Half | BF16 | float32 | float64
+	bool | uint8 | int8 | int16 | int32 | int64 | Half | BF16 | float32 | float64 |
+		uint16 | uint32 | uint64 | complex64 | complex128
 }
 
 // Num is the set of element types that kernels compute on directly. Half
@@ -74,6 +75,9 @@ func makeSlice(d DType, n int) any {
 	case Float64:
 		return make([]float64, n)
 	}
+	if x := makeSliceExtra(d, n); x != nil {
+		return x
+	}
 	panic("tensor: bad dtype " + strconv.Itoa(int(d)))
 }
 
@@ -113,6 +117,9 @@ func dtypeOf(v any) DType {
 	case float64:
 		return Float64
 	}
+	if d, ok := dtypeOfExtra(v); ok {
+		return d
+	}
 	panic("tensor: not an element type")
 }
 
@@ -140,7 +147,7 @@ func (s *Storage) Get(i int) Scalar {
 	case []float64:
 		return FloatS(d[i])
 	}
-	panic("tensor: bad storage")
+	return s.getExtra(i)
 }
 
 // Set stores v at element i, converting as a C++ static_cast to the
@@ -168,14 +175,14 @@ func (s *Storage) Set(i int, v Scalar) {
 	case []float64:
 		d[i] = v.Float()
 	default:
-		panic("tensor: bad storage")
+		s.setExtra(i, v)
 	}
 }
 
 // scalarToInt converts like static_cast<int64_t>, with the x86 result for
 // values out of range (the most negative int64).
 func scalarToInt(v Scalar) int64 {
-	if v.Kind != FloatScalar {
+	if v.Kind < FloatScalar {
 		return v.I
 	}
 	f := v.F
@@ -209,7 +216,7 @@ func (s *Storage) clearRange(lo, hi int) {
 	case []float64:
 		clear(d[lo:hi])
 	default:
-		panic("tensor: bad storage")
+		s.clearExtra(lo, hi)
 	}
 }
 

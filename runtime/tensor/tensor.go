@@ -161,11 +161,17 @@ func Empty(shape []int, d DType) *Tensor {
 // else dense strides in the order of t's (InferDenseStrides). The result
 // is a CPU tensor.
 func EmptyLike(t *Tensor, d DType) *Tensor {
-	strides := t.strides
-	if !IsContiguous(t.shape, t.strides) && !IsNonOverlappingAndDense(t.shape, t.strides) {
-		strides = InferDenseStrides(t.shape, t.strides)
+	return FromStorage(NewStorage(d, CheckedNumel(t.shape, d)), 0, t.shape, LikeStrides(t.shape, t.strides))
+}
+
+// LikeStrides is the layout EmptyLike gives a tensor like one of (shape,
+// strides): the same strides when they are contiguous or non-overlapping
+// and dense, else dense strides in their order.
+func LikeStrides(shape, strides []int) []int {
+	if !IsContiguous(shape, strides) && !IsNonOverlappingAndDense(shape, strides) {
+		return InferDenseStrides(shape, strides)
 	}
-	return FromStorage(NewStorage(d, CheckedNumel(t.shape, d)), 0, t.shape, strides)
+	return strides
 }
 
 // FromStorage makes a tensor viewing st. It does not check bounds; use
@@ -411,6 +417,8 @@ func (t *Tensor) Fill(v Scalar) {
 		fillT(t, d, Slice[float32](tmp)[0])
 	case []float64:
 		fillT(t, d, Slice[float64](tmp)[0])
+	default:
+		t.fillExtra(tmp)
 	}
 }
 
@@ -432,6 +440,7 @@ func (t *Tensor) Contiguous() *Tensor {
 		return t
 	}
 	out := Empty(t.shape, t.DType())
+	out.device = t.device
 	CopyInto(out, t)
 	return out
 }
@@ -441,6 +450,13 @@ func (t *Tensor) Contiguous() *Tensor {
 func CopyInto(dst, src *Tensor) {
 	if !sameShape(dst.shape, src.shape) {
 		panic("tensor.CopyInto: shape mismatch")
+	}
+	if onAccelerator(dst) && accelerator.Copy(dst, src) {
+		return
+	}
+	if dst.DType() != src.DType() && (!dst.DType().IsTorch() || !src.DType().IsTorch()) {
+		copyConvertExtra(dst, src) // storage_numpy.go
+		return
 	}
 	if dst.DType() != src.DType() {
 		if n := dst.Numel(); n > 0 && dst.IsContiguous() && src.IsContiguous() {
@@ -488,6 +504,8 @@ func copySame(dst, src *Tensor) {
 		copyStrided(d, dst, src.st.data.([]float32), src)
 	case []float64:
 		copyStrided(d, dst, src.st.data.([]float64), src)
+	default:
+		copySameExtra(dst, src)
 	}
 }
 
@@ -529,6 +547,11 @@ func (t *Tensor) To(d DType) *Tensor {
 	// The result first: when memory runs out, PyTorch's message names its
 	// size, not that of the contiguous copy made here.
 	out := Empty(t.shape, d)
+	if !t.device.IsCPU() {
+		out.device = t.device
+		CopyInto(out, t)
+		return out
+	}
 	src := t.Contiguous()
 	n := t.Numel()
 	castSlice(out.st, 0, src.st, src.offset, n)

@@ -158,10 +158,12 @@ type unaryParams struct {
 // unaryRun converts x to the compute dtype and runs kernel k into out (or
 // a new tensor of dtype result).
 func unaryRun(k UnaryOp, x *Tensor, compute, result DType, out *Tensor, par unaryParams) *Tensor {
+	dev := operandDevice([]Operand{TensorOperand(x)}, out)
 	tx := x.To(compute)
 	dst := out
 	if dst == nil || dst.DType() != result {
 		dst = allocResult(tx.shape, result, tx)
+		dst.device = dev
 	}
 	if k == uCopy {
 		runCopy(dst, tx)
@@ -173,6 +175,9 @@ func unaryRun(k UnaryOp, x *Tensor, compute, result DType, out *Tensor, par unar
 
 // runUnary runs kernel k over dst = k(a).
 func runUnary(k UnaryOp, dst, a *Tensor, par unaryParams) {
+	if k < numUnaryOps && onAccelerator(dst) && accelerator.Unary(k, dst, a) {
+		return
+	}
 	p := planOver(dst, a)
 	os, as := p.strides[0][0], p.strides[1][0]
 	if o, ok := dst.st.data.([]bool); ok && (k == OpLogicalNot || k == OpIsnan || k == OpIsinf || k == OpIsfinite || k == uNonzero || k == uFalse || k == uTrue) {

@@ -1,0 +1,170 @@
+package tensor
+
+import (
+	"sync/atomic"
+	"unsafe"
+)
+
+// Devices other than the CPU. A GPU tensor keeps its elements in a host
+// Storage like any tensor (the CPU kernels read it when the GPU has no
+// kernel for an operation); an Accelerator registered by runtime/gpu runs
+// the operations it has kernels for on the device.
+
+// IsCPU reports whether d is the CPU.
+func (d Device) IsCPU() bool { return d.Type == "cpu" }
+
+// Accelerator runs operations of tensors on a GPU device. Each method
+// returns false when it has no kernel for the case (the CPU kernel then
+// runs); it panics with *Error only for errors of the device itself.
+type Accelerator interface {
+	// Binary writes op(a, b) into dst (dst's shape; a and b broadcast to
+	// it, of the compute dtype; dst bool for comparisons).
+	Binary(op BinaryOp, dst, a, b *Tensor, alpha Scalar, hasAlpha bool) bool
+	// Unary writes op(a) into dst (a public operation, no parameters).
+	Unary(op UnaryOp, dst, a *Tensor) bool
+	// Copy copies src into dst (one shape; the dtypes may differ).
+	Copy(dst, src *Tensor) bool
+	// Where writes where(cond, x, y) into dst (cond bool, x and y of
+	// dst's dtype, all broadcast to dst's shape).
+	Where(dst, cond, x, y *Tensor) bool
+	// Reduce writes in's reduction op ("sum", "prod", "amax", "amin")
+	// over the dimensions in mask into out (new, contiguous, the kept
+	// dimensions in order; one dtype).
+	Reduce(op string, out, in *Tensor, mask []bool) bool
+	// Matmul writes the products of a ([b,] m, k) and b ([b,] k, n), of
+	// one dtype, into out (new, contiguous, [b,] m, n).
+	Matmul(out, a, b *Tensor) bool
+	// Gather writes src[index * dstride] into out: src is a view over
+	// out's shape (0-strided along the gathered dimension), index int64
+	// over out's shape, its values in range.
+	Gather(out, src, index *Tensor, dstride int) bool
+}
+
+// accelReduce runs a reduction of in on its device, returning nil when
+// the GPU backend cannot.
+func accelReduce(op string, r *reduction, in *Tensor, d DType) *Tensor {
+	if r.in.device.IsCPU() || accelerator == nil {
+		return nil
+	}
+	out, _ := r.output(d)
+	out.device = r.in.device
+	if accelerator.Reduce(op, out, in, r.mask) {
+		return out
+	}
+	return nil
+}
+
+// AccelMatmul runs a matrix product on out's device when the GPU backend
+// can (runtime/linalg calls it).
+func AccelMatmul(out, a, b *Tensor) bool {
+	return onAccelerator(out) && accelerator.Matmul(out, a, b)
+}
+
+// onAccelerator reports whether an operation writing dst goes to the
+// accelerator first.
+func onAccelerator(dst *Tensor) bool { return accelerator != nil && !dst.device.IsCPU() }
+
+var accelerator Accelerator
+
+// lenientDevices is above 0 while autograd's engine runs: its formulas
+// combine the gradients of GPU tensors with constants they make on the
+// CPU (ones, fills), which CommonDevice then lets through.
+var lenientDevices atomic.Int32
+
+// LenientDevices lets CPU tensors mix with GPU tensors until the
+// returned function is called (runtime/autograd's backward pass).
+func LenientDevices() (done func()) {
+	lenientDevices.Add(1)
+	return func() { lenientDevices.Add(-1) }
+}
+
+// SetAccelerator installs the GPU backend's kernels.
+func SetAccelerator(a Accelerator) { accelerator = a }
+
+// CommonDevice is the device an operation over ts runs on, with
+// TensorIterator's rule: the first non-CPU device; a CPU tensor of zero
+// dimensions goes with any device; any other mix raises PyTorch's error.
+// Nil tensors are skipped.
+func CommonDevice(ts ...*Tensor) Device {
+	common := CPU
+	for _, t := range ts {
+		if t != nil && !t.device.IsCPU() {
+			common = t.device
+			break
+		}
+	}
+	if common.IsCPU() {
+		return CPU
+	}
+	for _, t := range ts {
+		if t == nil || t.device == common || (t.device.IsCPU() && (len(t.shape) == 0 || lenientDevices.Load() > 0)) {
+			continue
+		}
+		raise(RuntimeError, errMixedDevices, common.String(), t.device.String())
+	}
+	return common
+}
+
+// operandDevice is CommonDevice over operands and an out= tensor.
+func operandDevice(ops []Operand, out *Tensor) Device {
+	var buf [4]*Tensor
+	ts := buf[:0]
+	for _, o := range ops {
+		ts = append(ts, o.T)
+	}
+	ts = append(ts, out)
+	for _, t := range ts {
+		if t != nil && !t.device.IsCPU() {
+			return CommonDevice(ts...)
+		}
+	}
+	return CPU
+}
+
+// OnDevice returns t placed on dev: t itself when it is there, else an
+// alias of its storage labelled with dev (the elements stay in host
+// memory; see the package comment of runtime/gpu).
+func OnDevice(t *Tensor, dev Device) *Tensor {
+	if t.device == dev {
+		return t
+	}
+	return t.WithDevice(dev)
+}
+
+// SetDevice places t, a tensor an operation has just made, on dev.
+func (t *Tensor) SetDevice(dev Device) { t.device = dev }
+
+// Bytes is the storage's elements as raw bytes (little-endian machine
+// layout; a bool is one byte), shared with the storage.
+func (s *Storage) Bytes() []byte {
+	n := s.n * s.dtype.ItemSize()
+	if n == 0 {
+		return nil
+	}
+	var p unsafe.Pointer
+	switch d := s.data.(type) {
+	case []bool:
+		p = unsafe.Pointer(&d[0])
+	case []uint8:
+		p = unsafe.Pointer(&d[0])
+	case []int8:
+		p = unsafe.Pointer(&d[0])
+	case []int16:
+		p = unsafe.Pointer(&d[0])
+	case []int32:
+		p = unsafe.Pointer(&d[0])
+	case []int64:
+		p = unsafe.Pointer(&d[0])
+	case []float32:
+		p = unsafe.Pointer(&d[0])
+	case []float64:
+		p = unsafe.Pointer(&d[0])
+	case []Half:
+		p = unsafe.Pointer(&d[0])
+	case []BF16:
+		p = unsafe.Pointer(&d[0])
+	default:
+		return nil
+	}
+	return unsafe.Slice((*byte)(p), n)
+}
