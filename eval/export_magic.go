@@ -11,71 +11,17 @@ func (s *Session) Display(v Value) { s.display(v) }
 // FmtShape is a shape as %whos and the explanations print it: [2, 3].
 func FmtShape(s []int) string { return fmtShape(s) }
 
-// MsgCompatUsage is msgCompatUsage.
-const MsgCompatUsage = msgCompatUsage
-
 // MsgExplainUsage is msgExplainUsage.
 const MsgExplainUsage = msgExplainUsage
 
-// MsgFileUsage is msgFileUsage.
-const MsgFileUsage = msgFileUsage
-
-// MsgHistorySaved is msgHistorySaved.
-const MsgHistorySaved = msgHistorySaved
-
-// MsgHistoryUsage is msgHistoryUsage.
-const MsgHistoryUsage = msgHistoryUsage
-
-// MsgLoadNoREPL is msgLoadNoREPL.
-const MsgLoadNoREPL = msgLoadNoREPL
-
-// MsgLoadTooLong is msgLoadTooLong.
-const MsgLoadTooLong = msgLoadTooLong
-
-// MsgPromptUsage is msgPromptUsage.
-const MsgPromptUsage = msgPromptUsage
-
-// MsgResetUsage is msgResetUsage.
-const MsgResetUsage = msgResetUsage
-
-// MsgSaveAsk is msgSaveAsk.
-const MsgSaveAsk = msgSaveAsk
-
-// MsgSaveCancelled is msgSaveCancelled.
-const MsgSaveCancelled = msgSaveCancelled
-
-// MsgSaveExt is msgSaveExt.
-const MsgSaveExt = msgSaveExt
-
 // MsgSaveHeader is msgSaveHeader.
 const MsgSaveHeader = msgSaveHeader
-
-// MsgSaveUsage is msgSaveUsage.
-const MsgSaveUsage = msgSaveUsage
-
-// MsgSlowest is msgSlowest.
-const MsgSlowest = msgSlowest
 
 // MsgStateIs is msgStateIs.
 const MsgStateIs = msgStateIs
 
 // MsgStridesNotT is msgStridesNotT.
 const MsgStridesNotT = msgStridesNotT
-
-// MsgTimeUsage is msgTimeUsage.
-const MsgTimeUsage = msgTimeUsage
-
-// MsgTimeitBadOpt is msgTimeitBadOpt.
-const MsgTimeitBadOpt = msgTimeitBadOpt
-
-// MsgWhoEmpty is msgWhoEmpty.
-const MsgWhoEmpty = msgWhoEmpty
-
-// MsgWhoNoMatch is msgWhoNoMatch.
-const MsgWhoNoMatch = msgWhoNoMatch
-
-// MsgWhosTensor is msgWhosTensor.
-const MsgWhosTensor = msgWhosTensor
 
 // Print writes text to the session's output.
 func (s *Session) Print(text string) { s.write(text) }

@@ -15,7 +15,7 @@ func init() {
 			}
 			c, ok := eval.ParseCompat(arg)
 			if !ok {
-				eval.Throw("UsageError", eval.MsgCompatUsage, arg)
+				eval.Throw("UsageError", msgCompatUsage, arg)
 			}
 			s.Compat = c
 		},

@@ -67,14 +67,14 @@ func save(s *eval.Session, arg string) {
 	}
 	name := strings.Join(rest, " ")
 	if name == "" {
-		eval.Throw("UsageError", "%s", eval.MsgSaveUsage)
+		eval.Throw("UsageError", "%s", msgSaveUsage)
 	}
 	switch filepath.Ext(name) {
 	case "":
 		name += ".tsh"
 	case ".tsh":
 	default:
-		eval.Throw("UsageError", eval.MsgSaveExt, name)
+		eval.Throw("UsageError", msgSaveExt, name)
 	}
 	var entries []*eval.Input
 	for _, h := range s.History() {
@@ -84,8 +84,8 @@ func save(s *eval.Session, arg string) {
 	}
 	f, err := openForSave(name, force)
 	if confirm, _ := s.REPL(); errors.Is(err, fs.ErrExist) && !force && confirm != nil {
-		if !confirm(fmt.Sprintf(eval.MsgSaveAsk, name)) {
-			s.Print(eval.MsgSaveCancelled + "\n")
+		if !confirm(fmt.Sprintf(msgSaveAsk, name)) {
+			s.Print(msgSaveCancelled + "\n")
 			return
 		}
 		f, err = openForSave(name, true)
@@ -101,7 +101,7 @@ func save(s *eval.Session, arg string) {
 		panic(eval.OSError(err, name))
 	}
 	var b strings.Builder
-	b.WriteString(fmt.Sprintf(eval.MsgHistorySaved, name) + "\n")
+	b.WriteString(fmt.Sprintf(msgHistorySaved, name) + "\n")
 	for _, h := range entries {
 		b.WriteString(strings.TrimRight(h.Source(), "\n") + "\n")
 	}
@@ -142,7 +142,7 @@ func openForSave(name string, force bool) (*os.File, error) {
 // (a directory, a FIFO or a device is refused before anything is read).
 func openSource(magic, name string) (*os.File, io.Reader, bool) {
 	if name == "" {
-		eval.Throw("UsageError", eval.MsgFileUsage, magic, magic)
+		eval.Throw("UsageError", msgFileUsage, magic, magic)
 	}
 	f, err := os.OpenFile(name, os.O_RDONLY|openNonBlock, 0)
 	if err != nil {
@@ -218,7 +218,7 @@ func load(s *eval.Session, arg string) {
 	name := strings.TrimSpace(arg)
 	_, queue := s.REPL()
 	if queue == nil {
-		eval.Throw("UsageError", "%s", eval.MsgLoadNoREPL)
+		eval.Throw("UsageError", "%s", msgLoadNoREPL)
 	}
 	f, src, transcript := openSource("load", name)
 	defer f.Close()
@@ -240,7 +240,7 @@ func load(s *eval.Session, arg string) {
 		}
 		lines = append(lines, c.Lines...)
 		if len(lines) > maxLoadLines {
-			eval.Throw("UsageError", eval.MsgLoadTooLong, name, maxLoadLines)
+			eval.Throw("UsageError", msgLoadTooLong, name, maxLoadLines)
 		}
 	}
 	queue(lines)

@@ -117,7 +117,7 @@ func TestLoadAndRun(t *testing.T) {
 	syscall.Mkfifo(p("fifo.tsh"), 0o644)
 	var out bytes.Buffer
 	s := eval.NewSession(eval.Options{Out: &out})
-	if e := s.Exec("%load "+p("t.tsh"), 1); e == nil || e.Error() != "UsageError: "+eval.MsgLoadNoREPL {
+	if e := s.Exec("%load "+p("t.tsh"), 1); e == nil || e.Error() != "UsageError: "+msgLoadNoREPL {
 		t.Errorf("%%load without the REPL: %v", e)
 	}
 	var queued []string

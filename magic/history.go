@@ -33,7 +33,7 @@ func init() {
 			case "ipython":
 				s.SetIPythonPrompts(true)
 			default:
-				eval.Throw("UsageError", eval.MsgPromptUsage, arg)
+				eval.Throw("UsageError", msgPromptUsage, arg)
 			}
 		},
 	})
@@ -50,7 +50,7 @@ func history(s *eval.Session, arg string) {
 		case "-np", "-pn":
 			nums, prompts = true, true
 		default:
-			eval.Throw("UsageError", eval.MsgHistoryUsage, f)
+			eval.Throw("UsageError", msgHistoryUsage, f)
 		}
 	}
 	var b strings.Builder

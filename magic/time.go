@@ -89,7 +89,7 @@ func runQuiet(s *eval.Session, stmts []lang.Stmt) {
 
 func timeOnce(s *eval.Session, src string) {
 	if strings.TrimSpace(src) == "" {
-		eval.Throw("UsageError", eval.MsgTimeUsage, "time", "time")
+		eval.Throw("UsageError", msgTimeUsage, "time", "time")
 	}
 	stmts := parseStatements(s, src)
 	defer s.SetSource(src)()
@@ -133,7 +133,7 @@ func timeit(s *eval.Session, arg string) {
 		}
 		n, err := strconv.Atoi(v)
 		if err != nil || n < 1 {
-			eval.Throw("UsageError", eval.MsgTimeitBadOpt, fmt.Sprintf("option %s needs a positive number", opt))
+			eval.Throw("UsageError", msgTimeitBadOpt, fmt.Sprintf("option %s needs a positive number", opt))
 		}
 		return n
 	}
@@ -146,7 +146,7 @@ func timeit(s *eval.Session, arg string) {
 		case fields[i] == "-q":
 			quiet = true
 		default:
-			eval.Throw("UsageError", eval.MsgTimeitBadOpt, "unknown option "+fields[i])
+			eval.Throw("UsageError", msgTimeitBadOpt, "unknown option "+fields[i])
 		}
 	}
 	// The statement is the rest of the line as written.
@@ -155,7 +155,7 @@ func timeit(s *eval.Session, arg string) {
 		rest = strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(rest), fields[k]))
 	}
 	if rest == "" {
-		eval.Throw("UsageError", eval.MsgTimeUsage, "timeit", "timeit")
+		eval.Throw("UsageError", msgTimeUsage, "timeit", "timeit")
 	}
 	stmts := parseStatements(s, rest)
 	defer s.SetSource(rest)()
@@ -198,7 +198,7 @@ func timeit(s *eval.Session, arg string) {
 		return
 	}
 	if worst > 4*best && best > 0 && worst > 1e-6 {
-		s.Print(fmt.Sprintf(eval.MsgSlowest, worst/best) + "\n")
+		s.Print(fmt.Sprintf(msgSlowest, worst/best) + "\n")
 	}
 	s.Print(timeitLine(mean, std, repeat, number) + "\n")
 }

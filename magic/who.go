@@ -21,9 +21,9 @@ func init() {
 			names := userVars(s, strings.Fields(arg))
 			if len(names) == 0 {
 				if arg != "" {
-					s.Print(eval.MsgWhoNoMatch + "\n")
+					s.Print(msgWhoNoMatch + "\n")
 				} else {
-					s.Print(eval.MsgWhoEmpty + "\n")
+					s.Print(msgWhoEmpty + "\n")
 				}
 				return
 			}
@@ -52,7 +52,7 @@ func init() {
 		Save:  true,
 		Run: func(s *eval.Session, arg string) {
 			if arg != "" && arg != "-f" {
-				eval.Throw("UsageError", "%s", eval.MsgResetUsage)
+				eval.Throw("UsageError", "%s", msgResetUsage)
 			}
 			for _, n := range userVars(s, nil) {
 				delete(s.Globals(), n)
@@ -102,9 +102,9 @@ func whos(s *eval.Session, types []string) string {
 	names := userVars(s, types)
 	if len(names) == 0 {
 		if len(types) > 0 {
-			return eval.MsgWhoNoMatch + "\n"
+			return msgWhoNoMatch + "\n"
 		}
-		return eval.MsgWhoEmpty + "\n"
+		return msgWhoEmpty + "\n"
 	}
 	const colsep = 3
 	varw, typew := len("Variable"), len("Type")
@@ -143,7 +143,7 @@ func whosInfo(v eval.Value) string {
 		if !x.IsContiguous() {
 			cont = "not contiguous"
 		}
-		return fmt.Sprintf(eval.MsgWhosTensor, eval.FmtShape(x.Shape()), x.Numel(), x.DType().Name(), x.Device().String(), cont)
+		return fmt.Sprintf(msgWhosTensor, eval.FmtShape(x.Shape()), x.Numel(), x.DType().Name(), x.Device().String(), cont)
 	case *eval.List:
 		return fmt.Sprintf("n=%d", len(x.Elems))
 	case eval.Tuple:
