@@ -3,7 +3,7 @@ package autograd
 import "github.com/tensh/tensh/runtime/tensor"
 
 // The three-operand operations (lerp, addcmul, addcdiv, clamp with tensor
-// bounds), cumprod, index_fill, and the nodes of operations without a
+// bounds), index_fill, and the nodes of operations without a
 // derivative.
 
 // full is at::empty_like(t).fill_(v): a tensor of t's shape holding v.
@@ -121,65 +121,6 @@ func RecordClampTensor(self, lo, hi, out *tensor.Tensor) *Node {
 		return []*tensor.Tensor{gx, gl, gh}
 	}
 	return n
-}
-
-// RecordCumprod records out = x.cumprod(dim) (cumprod_backward: for
-// inputs without zeros, the reversed cumulative sum of output * grad
-// divided by the input; with zeros, the sums of the products without
-// each element, in float64).
-func RecordCumprod(x *tensor.Tensor, dim int, out *tensor.Tensor) *Node {
-	n := newNode("CumprodBackward0", 1, x)
-	sx, sr := n.save(x, false), n.save(out, true)
-	n.apply = func(gs []*tensor.Tensor) []*tensor.Tensor {
-		g, in, r := gs[0], n.get(sx), n.get(sr)
-		if in.Numel() <= 1 || in.Dim() == 0 {
-			return []*tensor.Tensor{g}
-		}
-		d := tensor.WrapDim(dim, in.Dim())
-		if in.Shape()[d] == 1 {
-			return []*tensor.Tensor{g}
-		}
-		if countTrue(cmp(tensor.OpEq, in, sop(0))) == 0 {
-			w := mul(r, g)
-			rc := tensor.Flip(tensor.Cumsum(tensor.Flip(w, []int{d}), d), []int{d})
-			return []*tensor.Tensor{div(rc, in)}
-		}
-		return []*tensor.Tensor{cumprodGradSlow(g, in, d)}
-	}
-	return n
-}
-
-// cumprodGradSlow is d(sum(g * cumprod(x)))/dx by its definition.
-func cumprodGradSlow(g, x *tensor.Tensor, dim int) *tensor.Tensor {
-	xs := x.To(tensor.Float64).Contiguous().Values()
-	gs := g.To(tensor.Float64).Contiguous().Values()
-	shape := x.Shape()
-	inner := 1
-	for _, s := range shape[dim+1:] {
-		inner *= s
-	}
-	m := shape[dim]
-	outer := x.Numel() / (m * inner)
-	res := make([]float64, x.Numel())
-	for o := 0; o < outer; o++ {
-		for in := 0; in < inner; in++ {
-			at := func(i int) int { return (o*m+i)*inner + in }
-			for k := 0; k < m; k++ {
-				sum := 0.0
-				for j := k; j < m; j++ {
-					p := 1.0
-					for i := 0; i <= j; i++ {
-						if i != k {
-							p *= xs[at(i)].Float()
-						}
-					}
-					sum += gs[at(j)].Float() * p
-				}
-				res[at(k)] = sum
-			}
-		}
-	}
-	return tensor.FromSlice(res, shape...).To(g.DType())
 }
 
 // RecordIndexFill records out = x.index_fill(dim, index, value number).
