@@ -34,15 +34,16 @@ func solveRec(a, b *tensor.Tensor) *tensor.Tensor {
 	return out
 }
 
-// RecordDet records out = det(a): g·det(a)·a⁻ᵀ.
+// RecordDet records out = det(a): g·det(a)·a⁻ᵀ, outside create_graph by
+// PyTorch's perturbed LU solve (detGradLU, finite on a singular a), under
+// it by the recorded inverse.
 func RecordDet(a, out *tensor.Tensor) *Node {
 	n := newNode("LinalgDetBackward0", 1, a)
 	sa, so := n.save(a, false), n.save(out, true)
 	n.apply = func(gs []*tensor.Tensor) []*tensor.Tensor {
 		in, d := n.get(sa), n.get(so)
-		if !gradEnabled && anyZero(d) {
-			// a singular matrix: PyTorch's perturbed LU solve
-			return []*tensor.Tensor{linalg.DetGradSingular(in, mul(gs[0], d))}
+		if !gradEnabled {
+			return []*tensor.Tensor{detGradLU(in, mul(gs[0], d))}
 		}
 		gd := mul(gs[0], d)
 		gd = view(gd, append(append([]int{}, gd.Shape()...), 1, 1))
@@ -121,15 +122,4 @@ func RecordSolveRight(a, b, out *tensor.Tensor) *Node {
 		return []*tensor.Tensor{ga, gb}
 	}
 	return n
-}
-
-// anyZero tells whether t has an element equal to 0.
-func anyZero(t *tensor.Tensor) bool {
-	c := t.Contiguous()
-	for i := 0; i < c.Numel(); i++ {
-		if c.Storage().Get(c.Offset()+i).Float() == 0 {
-			return true
-		}
-	}
-	return false
 }

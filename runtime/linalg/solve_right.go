@@ -24,39 +24,3 @@ func SolveRight(a, b *tensor.Tensor) *tensor.Tensor {
 	}
 	return x
 }
-
-// DetGradSingular is det's gradient d·A⁻ᵀ as PyTorch 1.13's
-// linalg_det_backward computes it outside create_graph: the LU
-// factorization of Aᵀ, its zero pivots replaced by the dtype's epsilon
-// (so that a singular A gets a finite gradient), solved against d·I;
-// d holds one factor per matrix (the incoming gradient times det).
-func DetGradSingular(a, d *tensor.Tensor) *tensor.Tensor {
-	at := a.Transpose(-2, -1).Contiguous()
-	b := matrices("linalg.det", at, true)
-	n := b.rows
-	eps := 1.1920928955078125e-07
-	if a.DType() == tensor.Float64 {
-		eps = 2.220446049250313e-16
-	}
-	dc := d.To(tensor.Float64).Contiguous()
-	dv := tensor.Slice[float64](dc.Storage())[dc.Offset():]
-	for i, m := range b.mats {
-		if n == 0 {
-			break
-		}
-		ipiv := make([]int, n)
-		lapackImpl.Dgetrf(n, n, m, n, ipiv)
-		for k := 0; k < n; k++ {
-			if m[k*n+k] == 0 {
-				m[k*n+k] = eps
-			}
-		}
-		rhs := make([]float64, n*n)
-		for k := 0; k < n; k++ {
-			rhs[k*n+k] = dv[i]
-		}
-		lapackImpl.Dgetrs('N', n, n, m, n, ipiv, rhs, n)
-		copy(m, rhs)
-	}
-	return b.out(b.mats, []int{n, n}, b.dtype)
-}
