@@ -1,12 +1,10 @@
 package torch
 
 import (
-	"sort"
 	"strings"
 
 	"github.com/tensh/tensh/eval"
 	"github.com/tensh/tensh/runtime/autograd"
-	"github.com/tensh/tensh/runtime/linalg"
 	"github.com/tensh/tensh/runtime/tensor"
 )
 
@@ -53,42 +51,6 @@ func init() {
 	}
 }
 
-// parseEinsum splits a plain equation (letters only, each at most once
-// per operand) into its terms and output labels.
-func parseEinsum(eq string, n int) (terms []string, rhs string, ok bool) {
-	eq = strings.ReplaceAll(eq, " ", "")
-	if strings.Contains(eq, ".") {
-		return nil, "", false
-	}
-	lhs, out, explicit := strings.Cut(eq, "->")
-	terms = strings.Split(lhs, ",")
-	if len(terms) != n {
-		return nil, "", false
-	}
-	count := map[rune]int{}
-	for _, t := range terms {
-		seen := map[rune]bool{}
-		for _, r := range t {
-			if seen[r] {
-				return nil, "", false
-			}
-			seen[r] = true
-			count[r]++
-		}
-	}
-	if !explicit {
-		var once []string
-		for r, k := range count {
-			if k == 1 {
-				once = append(once, string(r))
-			}
-		}
-		sort.Strings(once)
-		out = strings.Join(once, "")
-	}
-	return terms, out, true
-}
-
 // einsumNode is the node PyTorch's einsum ends with.
 func einsumNode(terms []string, rhs string) string {
 	contracted := false
@@ -108,34 +70,4 @@ func einsumNode(terms []string, rhs string) string {
 		return "ViewBackward0"
 	}
 	return "MulBackward0"
-}
-
-// einsumGrad is operand k's gradient.
-func einsumGrad(g *tensor.Tensor, ops []*tensor.Tensor, terms []string, rhs string, k int) *tensor.Tensor {
-	inputs := []*tensor.Tensor{g}
-	labels := []string{rhs}
-	for j, t := range terms {
-		if j != k {
-			inputs = append(inputs, ops[j])
-			labels = append(labels, t)
-		}
-	}
-	avail := strings.Join(labels, "")
-	var keep strings.Builder
-	for _, r := range terms[k] {
-		if strings.ContainsRune(avail, r) {
-			keep.WriteRune(r)
-		}
-	}
-	part := linalg.Einsum(strings.Join(labels, ",")+"->"+keep.String(), inputs)
-	// labels only operand k has: the gradient is the same along them
-	shape := ops[k].Shape()
-	view := make([]int, len(shape))
-	for i, r := range terms[k] {
-		view[i] = 1
-		if strings.ContainsRune(avail, r) {
-			view[i] = shape[i]
-		}
-	}
-	return part.Reshape(view).Expand(shape).Contiguous()
 }
