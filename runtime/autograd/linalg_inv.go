@@ -42,6 +42,9 @@ func RecordDet(a, out *tensor.Tensor) *Node {
 	sa, so := n.save(a, false), n.save(out, true)
 	n.apply = func(gs []*tensor.Tensor) []*tensor.Tensor {
 		in, d := n.get(sa), n.get(so)
+		if in.Numel() == 0 { // PyTorch's linalg_det_backward: no gradient for empty matrices
+			return []*tensor.Tensor{nil}
+		}
 		if !gradEnabled {
 			return []*tensor.Tensor{detGradLU(in, mul(gs[0], d))}
 		}

@@ -89,6 +89,10 @@ func Det(t *tensor.Tensor) *tensor.Tensor {
 	n := b.rows
 	res := make([][]float64, len(b.mats))
 	for i, m := range b.mats {
+		if n == 0 { // the determinant of a 0x0 matrix is 1 (an empty product)
+			res[i] = []float64{1}
+			continue
+		}
 		ipiv, _ := lu(m, n)
 		d := 1.0
 		for k := 0; k < n; k++ {
