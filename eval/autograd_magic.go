@@ -94,7 +94,7 @@ func (s *Session) Graph(src string) string {
 func (s *Session) graphLabel(n *autograd.Node) string {
 	if leaf := n.Variable(); leaf != nil {
 		var names []string
-		for k, v := range s.globals {
+		for k, v := range s.Globals() {
 			if v == Value(leaf) {
 				names = append(names, k)
 			}

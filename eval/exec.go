@@ -283,7 +283,7 @@ func (s *Session) eval(e lang.Expr) Value {
 // hints (the note stays when it fails) and reports broadcasts to %trace.
 func (s *Session) binaryAt(e *lang.BinaryExpr, x, y Value) Value {
 	prev, prevNode := s.teach.ctx, s.curNode
-	s.teach.ctx = opContext{node: e, op: e.Op, x: x, y: y}
+	s.teach.ctx = OpContext{Node: e, Op: e.Op, X: x, Y: y}
 	s.curNode = e
 	r := s.binary(e.Op, x, y)
 	s.teach.ctx, s.curNode = prev, prevNode
@@ -296,7 +296,7 @@ func (s *Session) binaryAt(e *lang.BinaryExpr, x, y Value) Value {
 // compareAt evaluates the i-th comparison of a chain (as binaryAt).
 func (s *Session) compareAt(e *lang.CompareExpr, i int, op lang.Op, x, y Value) Value {
 	prev, prevNode := s.teach.ctx, s.curNode
-	s.teach.ctx = opContext{node: e, op: op, x: x, y: y}
+	s.teach.ctx = OpContext{Node: e, Op: op, X: x, Y: y}
 	s.curNode = e
 	r := s.compare(op, x, y)
 	s.teach.ctx, s.curNode = prev, prevNode
@@ -309,7 +309,7 @@ func (s *Session) compareAt(e *lang.CompareExpr, i int, op lang.Op, x, y Value) 
 // inplaceAt evaluates an augmented assignment's operation (as binaryAt).
 func (s *Session) inplaceAt(st *lang.AugAssignStmt, x, y Value) Value {
 	prev, prevNode := s.teach.ctx, s.curNode
-	s.teach.ctx = opContext{node: st, op: st.Op, x: x, y: y}
+	s.teach.ctx = OpContext{Node: st, Op: st.Op, X: x, Y: y}
 	s.curNode = st
 	r := s.inplaceBinary(st.Op, x, y)
 	s.teach.ctx, s.curNode = prev, prevNode
@@ -381,7 +381,7 @@ func (s *Session) evalCall(e *lang.CallExpr) Value {
 		}
 	}
 	prev, prevNode := s.teach.ctx, s.curNode
-	s.teach.ctx = opContext{node: e, fn: fn, args: args}
+	s.teach.ctx = OpContext{Node: e, Fn: fn, Args: args}
 	s.curNode = e
 	r := s.Call(fn, args)
 	s.teach.ctx, s.curNode = prev, prevNode

@@ -36,9 +36,7 @@ func (s *Session) Explain(src string) string {
 		throw("UsageError", "%s", msgExplainUsage)
 	}
 	ex := newExplainer(s, src)
-	oldSrc := s.src
-	s.src = src
-	defer func() { s.src = oldSrc }()
+	defer s.SetSource(src)()
 	whole, res, done := ex.explainStmt(stmts[0])
 	if ex.evalErr != nil && len(ex.steps) == 0 {
 		panic(ex.evalErr)
@@ -94,7 +92,7 @@ func (ex *explainer) explainStmt(st lang.Stmt) (whole lang.Node, res aval, done 
 	whole = st
 	defer func() {
 		if r := recover(); r != nil {
-			if _, ok := r.(explainStop); !ok {
+			if _, ok := r.(ExplainStop); !ok {
 				panic(r)
 			}
 			done = false

@@ -69,7 +69,7 @@ func (ex *explainer) call(e *lang.CallExpr) aval {
 		switch {
 		case r.isTensor():
 			recv, method = r, true
-		case r.v == Value(ex.s.torch):
+		case r.v == Value(ex.s.TorchModule()):
 			// torch.NAME: the rules apply whether or not tensh has NAME yet
 			torchFn = true
 		}
@@ -103,7 +103,7 @@ func (ex *explainer) call(e *lang.CallExpr) aval {
 	}
 	// Evaluate for real.
 	if fn == nil && !method {
-		fn = ex.run(ex.text(e.Fn), func() Value { return ex.s.getAttr(ex.s.torch, name) })
+		fn = ex.run(ex.text(e.Fn), func() Value { return ex.s.getAttr(ex.s.TorchModule(), name) })
 	}
 	if why := impure(e); why != "" {
 		if method && strings.HasSuffix(name, "_") && !strings.HasPrefix(name, "__") {
@@ -510,7 +510,7 @@ func (ex *explainer) geometryView(e *lang.CallExpr, name string, method bool, se
 		if method {
 			fn = ex.s.getAttr(g, name)
 		} else {
-			fn = ex.s.getAttr(ex.s.torch, name)
+			fn = ex.s.getAttr(ex.s.TorchModule(), name)
 			pos = append([]Value{g}, pos...)
 		}
 		return ex.s.Call(fn, &Args{s: ex.s, Pos: pos, Kw: kw})

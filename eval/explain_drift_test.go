@@ -47,7 +47,7 @@ func TestExplainDrift(t *testing.T) {
 // statement over them.
 func driftCase(r *rand.Rand, s *Session) (kind, src string) {
 	s.Compat = CompatCurrent
-	set := func(name string, t *tensor.Tensor) { s.globals[name] = t }
+	set := func(name string, t *tensor.Tensor) { s.Globals()[name] = t }
 	x := randShape(r, 4)
 	switch k := r.Intn(12); k {
 	case 10, 11: // operations worked out without a step: views, reductions, pointwise unary
@@ -326,9 +326,7 @@ func explainPrediction(s *Session, src string) (prediction, problem string) {
 		return "", err.Error()
 	}
 	ex := newExplainer(s, src)
-	oldSrc := s.src
-	s.src = src
-	defer func() { s.src = oldSrc }()
+	defer s.SetSource(src)()
 	var res aval
 	var done bool
 	if e := s.guard(func() { _, res, done = ex.explainStmt(stmts[0]) }); e != nil {

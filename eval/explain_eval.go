@@ -27,7 +27,7 @@ type aval struct {
 func (a aval) isTensor() bool { return a.t != nil }
 
 // explainStop unwinds the walk after a failing step or an unknown value.
-type explainStop struct{}
+type ExplainStop struct{}
 
 // standInMax bounds the tensors the explainer makes up (zeros) in place of
 // values it must not compute.
@@ -53,7 +53,7 @@ func (ex *explainer) text(n lang.Node) string {
 	return strings.TrimSpace(lang.Source(ex.src, n))
 }
 
-func (ex *explainer) stop() { panic(explainStop{}) }
+func (ex *explainer) stop() { panic(ExplainStop{}) }
 
 // record adds a step; a failing step stops the walk.
 func (ex *explainer) record(st *step) {

@@ -39,9 +39,7 @@ func (s *Session) Strides(src string) string {
 	if err != nil {
 		panic(syntaxError(err))
 	}
-	oldSrc := s.src
-	s.src = src
-	defer func() { s.src = oldSrc }()
+	defer s.SetSource(src)()
 	v := s.eval(e)
 	t, ok := v.(*tensor.Tensor)
 	name := strings.TrimSpace(lang.Source(src, e))
@@ -64,7 +62,7 @@ func (s *Session) Strides(src string) string {
 		self = id.Name
 	}
 	var sharers []string
-	for n, g := range s.globals {
+	for n, g := range s.Globals() {
 		if gt, ok := g.(*tensor.Tensor); ok && n != self && !strings.HasPrefix(n, "_") && tensor.SameStorage(gt.Storage(), t.Storage()) {
 			sharers = append(sharers, n)
 		}

@@ -2,7 +2,6 @@ package eval
 
 import (
 	"fmt"
-	"io"
 	"slices"
 	"strings"
 
@@ -29,16 +28,10 @@ func init() {
 		Doc:   "Reports every implicit broadcast as it happens (operands, their shapes and the result's), on stderr.",
 		Save:  true,
 		Run: func(s *Session, arg string) {
-			s.teach.tracing = parseOnOff(s, "trace", arg, s.teach.tracing)
+			s.SetTrace(parseOnOff(s, "trace", arg, s.Tracing()))
 		},
 	})
 }
-
-// SetTrace turns %trace on or off.
-func (s *Session) SetTrace(on bool) { s.teach.tracing = on }
-
-// Tracing reports whether %trace is on.
-func (s *Session) Tracing() bool { return s.teach.tracing }
 
 // parseOnOff reads "on"/"off"; with no argument it prints the state.
 func parseOnOff(s *Session, name, arg string, cur bool) bool {
@@ -59,13 +52,11 @@ func parseOnOff(s *Session, name, arg string, cur bool) bool {
 	return cur
 }
 
-func (s *Session) traceWriter() io.Writer { return s.opts.Warn }
-
 // traceBroadcast prints one trace line when some operand's shape differs
 // from result. op is an operator ("+") for two operands, or the call's
 // text; names are the operands' source texts.
 func (s *Session) traceBroadcast(op string, names []string, shapes [][]int, result []int) {
-	if !s.teach.tracing {
+	if !s.Tracing() {
 		return
 	}
 	implicit := false
