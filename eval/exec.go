@@ -287,8 +287,8 @@ func (s *Session) binaryAt(e *lang.BinaryExpr, x, y Value) Value {
 	s.curNode = e
 	r := s.binary(e.Op, x, y)
 	s.teach.ctx, s.curNode = prev, prevNode
-	if s.teach.tracing {
-		s.traceOperator(s.src, e.X, e.Y, e.Op, x, y, r)
+	if s.teach.tracing && Teaching.TraceOperator != nil {
+		Teaching.TraceOperator(s, s.src, e.X, e.Y, e.Op, x, y, r)
 	}
 	return r
 }
@@ -300,8 +300,8 @@ func (s *Session) compareAt(e *lang.CompareExpr, i int, op lang.Op, x, y Value) 
 	s.curNode = e
 	r := s.compare(op, x, y)
 	s.teach.ctx, s.curNode = prev, prevNode
-	if s.teach.tracing {
-		s.traceOperator(s.src, e.Operands[i], e.Operands[i+1], op, x, y, r)
+	if s.teach.tracing && Teaching.TraceOperator != nil {
+		Teaching.TraceOperator(s, s.src, e.Operands[i], e.Operands[i+1], op, x, y, r)
 	}
 	return r
 }
@@ -313,11 +313,11 @@ func (s *Session) inplaceAt(st *lang.AugAssignStmt, x, y Value) Value {
 	s.curNode = st
 	r := s.inplaceBinary(st.Op, x, y)
 	s.teach.ctx, s.curNode = prev, prevNode
-	if s.teach.tracing {
+	if s.teach.tracing && Teaching.TraceOperator != nil {
 		if _, isT := x.(*tensor.Tensor); isT && st.Op == lang.At {
-			s.traceOperator(s.src, st.Target, st.Value, st.Op, x, y, r)
+			Teaching.TraceOperator(s, s.src, st.Target, st.Value, st.Op, x, y, r)
 		} else {
-			s.traceInplace(s.src, st, x, y)
+			Teaching.TraceInplace(s, s.src, st, x, y)
 		}
 	}
 	return r
@@ -385,8 +385,8 @@ func (s *Session) evalCall(e *lang.CallExpr) Value {
 	s.curNode = e
 	r := s.Call(fn, args)
 	s.teach.ctx, s.curNode = prev, prevNode
-	if s.teach.tracing {
-		s.traceCall(s.src, e, fn, args, r)
+	if s.teach.tracing && Teaching.TraceOperator != nil {
+		Teaching.TraceCall(s, s.src, e, fn, args, r)
 	}
 	return r
 }

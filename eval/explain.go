@@ -8,7 +8,7 @@ import (
 )
 
 func init() {
-	registerMagic(&Magic{
+	RegisterMagic(&Magic{
 		Name:  "explain",
 		Usage: "%explain EXPR",
 		Doc: "Explains every broadcasting step of EXPR in evaluation order (each trailing dimension's verdict, " +
@@ -16,7 +16,7 @@ func init() {
 			"products, expand, where and view. Shapes are worked out without running the operations where " +
 			"tensh knows them; nothing is assigned or modified.",
 		Save: true,
-		Run:  func(s *Session, arg string) { s.write(wrapText(s.Explain(arg), s.width())) },
+		Run:  func(s *Session, arg string) { s.Print(WrapText(Explain(s, arg), s.Width())) },
 	})
 }
 
@@ -24,16 +24,16 @@ func init() {
 // assignment or an augmented assignment). It raises SyntaxError for bad
 // source, and the exception of a real evaluation that fails before any
 // step could be explained (e.g. NameError).
-func (s *Session) Explain(src string) string {
+func Explain(s *Session, src string) string {
 	if strings.TrimSpace(src) == "" {
-		throw("UsageError", "%s", msgExplainUsage)
+		Throw("UsageError", "%s", msgExplainUsage)
 	}
 	stmts, err := lang.Parse(src, 1)
 	if err != nil {
-		panic(syntaxError(err))
+		panic(SyntaxError(err))
 	}
 	if len(stmts) == 0 {
-		throw("UsageError", "%s", msgExplainUsage)
+		Throw("UsageError", "%s", msgExplainUsage)
 	}
 	ex := newExplainer(s, src)
 	defer s.SetSource(src)()
@@ -98,7 +98,7 @@ func (ex *explainer) explainStmt(st lang.Stmt) (whole lang.Node, res aval, done 
 			done = false
 		}
 	}()
-	if inner := firstSimpleStmt(st); inner != st && inner != nil {
+	if inner := FirstSimpleStmt(st); inner != st && inner != nil {
 		// A compound statement: explain the statement its body starts
 		// with (the expression a loop runs).
 		return ex.explainStmt(inner)
@@ -136,6 +136,6 @@ func (ex *explainer) explainStmt(st lang.Stmt) (whole lang.Node, res aval, done 
 		}
 		return whole, ex.binary(nil, st.Op, t, v), true
 	}
-	throw("UsageError", "%s", msgExplainStmtKind)
+	Throw("UsageError", "%s", msgExplainStmtKind)
 	return
 }

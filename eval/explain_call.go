@@ -40,7 +40,7 @@ func (ex *explainer) evalArgs(e *lang.CallExpr) *callArgs {
 		switch {
 		case a.Star == 1:
 			v := ex.value(ex.eval(a.Value))
-			for _, el := range ex.run(ex.text(a.Value), func() Value { return Tuple(iterate(v)) }).(Tuple) {
+			for _, el := range ex.run(ex.text(a.Value), func() Value { return Tuple(IterateAll(v)) }).(Tuple) {
 				c.pos = append(c.pos, ex.wrap(a.Value, el))
 			}
 		case a.Star == 2:
@@ -73,19 +73,19 @@ func (ex *explainer) call(e *lang.CallExpr) aval {
 			// torch.NAME: the rules apply whether or not tensh has NAME yet
 			torchFn = true
 		}
-		if !method && !(torchFn && torchFuncs[name] == nil) {
+		if !method && !(torchFn && TorchFuncs[name] == nil) {
 			rv := r.v
-			fn = ex.run(ex.text(f), func() Value { return ex.s.getAttr(rv, f.Name) })
+			fn = ex.run(ex.text(f), func() Value { return ex.s.GetAttr(rv, f.Name) })
 		}
 	case *lang.Ident:
 		name = f.Name
-		v, ok := ex.s.lookup(f.Name)
-		if b, isB := v.(*Builtin); ok && isB && torchFuncs[name] == b {
+		v, ok := ex.s.Lookup(f.Name)
+		if b, isB := v.(*Builtin); ok && isB && TorchFuncs[name] == b {
 			torchFn = true
 		}
 		fn = ex.run(f.Name, func() Value {
 			if !ok {
-				throw("NameError", errNameNotDefined, f.Name)
+				Throw("NameError", ErrNameNotDefined, f.Name)
 			}
 			return v
 		})
@@ -103,7 +103,7 @@ func (ex *explainer) call(e *lang.CallExpr) aval {
 	}
 	// Evaluate for real.
 	if fn == nil && !method {
-		fn = ex.run(ex.text(e.Fn), func() Value { return ex.s.getAttr(ex.s.TorchModule(), name) })
+		fn = ex.run(ex.text(e.Fn), func() Value { return ex.s.GetAttr(ex.s.TorchModule(), name) })
 	}
 	if why := impure(e); why != "" {
 		if method && strings.HasSuffix(name, "_") && !strings.HasPrefix(name, "__") {
@@ -114,7 +114,7 @@ func (ex *explainer) call(e *lang.CallExpr) aval {
 	}
 	if method {
 		rv := ex.value(recv)
-		fn = ex.run(ex.text(e.Fn), func() Value { return ex.s.getAttr(rv, name) })
+		fn = ex.run(ex.text(e.Fn), func() Value { return ex.s.GetAttr(rv, name) })
 	}
 	cargs := &Args{s: ex.s}
 	for _, a := range args.pos {
@@ -182,11 +182,11 @@ func (ex *explainer) ints(name string, vals []aval) []int {
 		a := &Args{Name: name, s: ex.s}
 		if len(vs) == 1 {
 			if _, isInt := vs[0].(Int); !isInt {
-				out = a.toInts("size", vs[0])
+				out = a.ToInts("size", vs[0])
 				return nil
 			}
 		}
-		out = a.toInts("size", Tuple(vs))
+		out = a.ToInts("size", Tuple(vs))
 		return nil
 	})
 	return out
@@ -465,7 +465,7 @@ func (ex *explainer) ruleOf(e *lang.CallExpr, name string, method bool, recv ava
 		}
 		var shape []int
 		same := false
-		if e := ex.s.guard(func() { shape, same = tensor.FlattenShape(self.shape, start, end) }); e != nil {
+		if e := ex.s.Guard(func() { shape, same = tensor.FlattenShape(self.shape, start, end) }); e != nil {
 			return aval{}, false // real evaluation raises it
 		}
 		if same {
@@ -508,9 +508,9 @@ func (ex *explainer) geometryView(e *lang.CallExpr, name string, method bool, se
 	return ex.geometry(e, self, func(g *tensor.Tensor) Value {
 		var fn Value
 		if method {
-			fn = ex.s.getAttr(g, name)
+			fn = ex.s.GetAttr(g, name)
 		} else {
-			fn = ex.s.getAttr(ex.s.TorchModule(), name)
+			fn = ex.s.GetAttr(ex.s.TorchModule(), name)
 			pos = append([]Value{g}, pos...)
 		}
 		return ex.s.Call(fn, &Args{s: ex.s, Pos: pos, Kw: kw})

@@ -329,7 +329,7 @@ func explainPrediction(s *Session, src string) (prediction, problem string) {
 	defer s.SetSource(src)()
 	var res aval
 	var done bool
-	if e := s.guard(func() { _, res, done = ex.explainStmt(stmts[0]) }); e != nil {
+	if e := s.Guard(func() { _, res, done = ex.explainStmt(stmts[0]) }); e != nil {
 		return "", "explain raised " + e.Error()
 	}
 	for _, st := range ex.steps {
@@ -358,7 +358,7 @@ func runForReal(s *Session, src string) string {
 	if e := s.Exec(src, 1); e != nil {
 		return "error: " + e.Error()
 	}
-	v, _ := s.lookup(target)
+	v, _ := s.Lookup(target)
 	t, ok := v.(*tensor.Tensor)
 	if !ok {
 		return fmt.Sprintf("a %T", v)

@@ -68,7 +68,7 @@ func (ex *explainer) record(st *step) {
 // walk.
 func (ex *explainer) run(what string, f func() Value) Value {
 	var v Value
-	if e := ex.s.guard(func() { v = f() }); e != nil {
+	if e := ex.s.Guard(func() { v = f() }); e != nil {
 		ex.evalErr = e
 		ex.failed = true
 		ex.notes = append(ex.notes, fmt.Sprintf(msgEvalFailed, what, e.Error()))
@@ -91,7 +91,7 @@ func (ex *explainer) concrete(n lang.Expr) aval {
 	if why := impure(n); why != "" {
 		ex.unknown(n, why)
 	}
-	v := ex.run(ex.text(n), func() Value { return ex.s.eval(n) })
+	v := ex.run(ex.text(n), func() Value { return ex.s.Eval(n) })
 	return ex.wrap(n, v)
 }
 
@@ -123,7 +123,7 @@ func (ex *explainer) value(a aval) Value {
 		ex.unknown(a.node, "")
 	}
 	if impure(a.node) == "" {
-		v := ex.run(ex.text(a.node), func() Value { return ex.s.eval(a.node) })
+		v := ex.run(ex.text(a.node), func() Value { return ex.s.Eval(a.node) })
 		return v
 	}
 	n := prod(a.t.shape)
@@ -254,7 +254,7 @@ func (ex *explainer) eval(e lang.Expr) aval {
 			}
 			return ex.abstract(e, x.t.shape, strides, x.t.dtype)
 		}
-		return ex.wrap(e, ex.run(ex.text(e), func() Value { return ex.s.unary(e.Op, x.v) }))
+		return ex.wrap(e, ex.run(ex.text(e), func() Value { return ex.s.Unary(e.Op, x.v) }))
 	case *lang.BinaryExpr:
 		if e.Op == lang.And || e.Op == lang.Or {
 			return ex.concrete(e)
@@ -269,11 +269,11 @@ func (ex *explainer) eval(e lang.Expr) aval {
 		x := ex.eval(e.Operands[0])
 		y := ex.eval(e.Operands[1])
 		if !x.isTensor() && !y.isTensor() {
-			return ex.wrap(e, ex.run(ex.text(e), func() Value { return ex.s.compare(e.Ops[0], x.v, y.v) }))
+			return ex.wrap(e, ex.run(ex.text(e), func() Value { return ex.s.Compare(e.Ops[0], x.v, y.v) }))
 		}
 		switch e.Ops[0] {
 		case lang.Is, lang.IsNot, lang.In, lang.NotIn:
-			return ex.wrap(e, ex.run(ex.text(e), func() Value { return ex.s.compare(e.Ops[0], ex.value(x), ex.value(y)) }))
+			return ex.wrap(e, ex.run(ex.text(e), func() Value { return ex.s.Compare(e.Ops[0], ex.value(x), ex.value(y)) }))
 		}
 		r := ex.pointwise(e, []aval{x, y})
 		r.t.dtype = tensor.Bool
@@ -282,7 +282,7 @@ func (ex *explainer) eval(e lang.Expr) aval {
 		c := ex.eval(e.Cond)
 		cv := ex.value(c)
 		var truth bool
-		ex.run(ex.text(e.Cond), func() Value { truth = ex.s.truth(cv); return nil })
+		ex.run(ex.text(e.Cond), func() Value { truth = ex.s.Truth(cv); return nil })
 		if truth {
 			return ex.eval(e.Then)
 		}
@@ -304,7 +304,7 @@ func (ex *explainer) eval(e lang.Expr) aval {
 		for _, el := range elems {
 			if st, ok := el.(*lang.StarredExpr); ok {
 				v := ex.value(ex.eval(st.X))
-				vals = append(vals, ex.run(ex.text(st), func() Value { return Tuple(iterate(v)) }).(Tuple)...)
+				vals = append(vals, ex.run(ex.text(st), func() Value { return Tuple(IterateAll(v)) }).(Tuple)...)
 				continue
 			}
 			vals = append(vals, ex.value(ex.eval(el)))
@@ -323,11 +323,11 @@ func (ex *explainer) binary(e lang.Expr, op lang.Op, x, y aval) aval {
 		if r, ok := ex.libBinary(e, op, x, y); ok { // NumPy, Paddle: explain_lib.go
 			return r
 		}
-		return ex.wrap(e, ex.run(ex.text(e), func() Value { return ex.s.binary(op, x.v, y.v) }))
+		return ex.wrap(e, ex.run(ex.text(e), func() Value { return ex.s.Binary(op, x.v, y.v) }))
 	}
 	if op == lang.At {
 		if !x.isTensor() || !y.isTensor() {
-			return ex.wrap(e, ex.run(ex.text(e), func() Value { return ex.s.binary(op, ex.value(x), ex.value(y)) }))
+			return ex.wrap(e, ex.run(ex.text(e), func() Value { return ex.s.Binary(op, ex.value(x), ex.value(y)) }))
 		}
 		return ex.matmul(e, *x.t, *y.t)
 	}
@@ -392,7 +392,7 @@ func (ex *explainer) attr(e *lang.AttrExpr) aval {
 	x := ex.eval(e.X)
 	if x.v != nil {
 		if _, isT := x.v.(*tensor.Tensor); !isT {
-			return ex.wrap(e, ex.run(ex.text(e), func() Value { return ex.s.getAttr(x.v, e.Name) }))
+			return ex.wrap(e, ex.run(ex.text(e), func() Value { return ex.s.GetAttr(x.v, e.Name) }))
 		}
 	}
 	if x.isTensor() {
@@ -418,7 +418,7 @@ func (ex *explainer) attr(e *lang.AttrExpr) aval {
 		}
 	}
 	v := ex.value(x)
-	return ex.wrap(e, ex.run(ex.text(e), func() Value { return ex.s.getAttr(v, e.Name) }))
+	return ex.wrap(e, ex.run(ex.text(e), func() Value { return ex.s.GetAttr(v, e.Name) }))
 }
 
 // geometry runs f, a view operation, on a stand-in with t's geometry and
@@ -428,7 +428,7 @@ func (ex *explainer) attr(e *lang.AttrExpr) aval {
 func (ex *explainer) geometry(e lang.Expr, t *opnd, f func(g *tensor.Tensor) Value) (aval, bool) {
 	g := tensor.Geometry(t.shape, t.stridesOr(), t.offset, t.dtype)
 	var v Value
-	if exc := ex.s.guard(func() { v = f(g) }); exc != nil {
+	if exc := ex.s.Guard(func() { v = f(g) }); exc != nil {
 		return aval{}, false
 	}
 	r, ok := v.(*tensor.Tensor)
@@ -457,7 +457,7 @@ func (ex *explainer) index(e *lang.IndexExpr) aval {
 	}
 	xv := ex.value(x)
 	iv := ex.value(ex.eval(e.Index))
-	return ex.wrap(e, ex.run(ex.text(e), func() Value { return ex.s.getItem(xv, iv) }))
+	return ex.wrap(e, ex.run(ex.text(e), func() Value { return ex.s.GetItem(xv, iv) }))
 }
 
 // basicIndex works out t[items] for ints, slices, None and ..., with the
@@ -468,7 +468,7 @@ func (ex *explainer) basicIndex(e lang.Expr, t *opnd, items []lang.Expr) (aval, 
 	for _, it := range items {
 		switch it := it.(type) {
 		case *lang.SliceExpr:
-			vals = append(vals, ex.run(ex.text(it), func() Value { return ex.s.evalSlice(it) }))
+			vals = append(vals, ex.run(ex.text(it), func() Value { return ex.s.EvalSlice(it) }))
 		case *lang.Const:
 			switch it.Kind {
 			case lang.None:
@@ -482,7 +482,7 @@ func (ex *explainer) basicIndex(e lang.Expr, t *opnd, items []lang.Expr) (aval, 
 			if impure(it) != "" {
 				return aval{}, false
 			}
-			v := ex.run(ex.text(it), func() Value { return ex.s.eval(it) })
+			v := ex.run(ex.text(it), func() Value { return ex.s.Eval(it) })
 			if _, ok := v.(Int); !ok {
 				return aval{}, false
 			}
@@ -493,5 +493,5 @@ func (ex *explainer) basicIndex(e lang.Expr, t *opnd, items []lang.Expr) (aval, 
 	if len(items) == 1 {
 		idx = vals[0]
 	}
-	return ex.geometry(e, t, func(g *tensor.Tensor) Value { return ex.s.getItem(g, idx) })
+	return ex.geometry(e, t, func(g *tensor.Tensor) Value { return ex.s.GetItem(g, idx) })
 }

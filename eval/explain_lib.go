@@ -43,7 +43,7 @@ func (ex *explainer) libBinary(e lang.Expr, op lang.Op, x, y aval) (aval, bool) 
 		return aval{}, false
 	}
 	names := []string{ex.text(x.node), ex.text(y.node)}
-	return ex.libBroadcast(e, names, []Value{x.v, y.v}, -1, func() Value { return ex.s.binary(op, x.v, y.v) }), true
+	return ex.libBroadcast(e, names, []Value{x.v, y.v}, -1, func() Value { return ex.s.Binary(op, x.v, y.v) }), true
 }
 
 // libCall explains a call of a function of ExplainOperands.
@@ -65,7 +65,7 @@ func (ex *explainer) libCall(e *lang.CallExpr, fn Value, args *callArgs) (aval, 
 	}
 	var vals []Value
 	axis := -1
-	if ex.s.guard(func() { vals, axis = opsOf(cargs) }) != nil {
+	if ex.s.Guard(func() { vals, axis = opsOf(cargs) }) != nil {
 		return aval{}, false
 	}
 	names := make([]string, len(vals))
@@ -101,7 +101,7 @@ func (ex *explainer) libBroadcast(e lang.Expr, names []string, vals []Value, axi
 	}
 	st := &step{kind: kindBroadcast, expr: ex.text(e), ops: ops}
 	var res Value
-	exc := ex.s.guard(func() { res = compute() })
+	exc := ex.s.Guard(func() { res = compute() })
 	if axis >= 0 && len(ops) == 2 {
 		libAxisLines(st, ops[0], ops[1], axis)
 	} else {

@@ -117,7 +117,7 @@ func (ex *explainer) realTensor(a aval) (*tensor.Tensor, bool) {
 		return nil, false
 	}
 	var v Value
-	if e := ex.s.guard(func() { v = ex.s.eval(a.node) }); e != nil {
+	if e := ex.s.Guard(func() { v = ex.s.Eval(a.node) }); e != nil {
 		return nil, false
 	}
 	t, ok := v.(*tensor.Tensor)
@@ -210,7 +210,7 @@ func (ex *explainer) checkOutShape(expr string, out aval, inputs []aval, result 
 // overlapCause is the hint after PyTorch's overlap errors: which tensor
 // repeats its elements (internal overlap), or which input shares part of
 // the written tensor's storage (partial overlap).
-func (s *Session) overlapCause(f Failure, text func(lang.Node) string) string {
+func overlapCause(s *Session, f Failure, text func(lang.Node) string) string {
 	if f.Exc == nil || (f.Exc.Msg != tensor.ErrInternalOverlap.Msg && f.Exc.Msg != tensor.ErrPartialOverlap.Msg) {
 		return ""
 	}

@@ -38,7 +38,7 @@ func TestExplainPredictsErrors(t *testing.T) {
 				t.Fatal(e)
 			}
 			var predicted string
-			if e := s.guard(func() { predicted = s.Explain(src) }); e != nil {
+			if e := s.Guard(func() { predicted = Explain(s, src) }); e != nil {
 				t.Fatalf("%%explain %s: %v", src, e)
 			}
 			want := ""
@@ -76,7 +76,7 @@ func TestOverlapHints(t *testing.T) {
 			t.Errorf("%s: no error", src)
 			continue
 		}
-		if got := s.Hint(e); got != want {
+		if got := Hint(s, e); got != want {
 			t.Errorf("%s: hint %q, want %q", src, got, want)
 		}
 	}

@@ -101,7 +101,7 @@ func (ex *explainer) reduction(e lang.Expr, name string, t *opnd, rest []aval, a
 		}
 	}
 	var shape []int
-	if exc := ex.s.guard(func() { shape = tensor.ReduceShape(t.shape, dims, keep) }); exc != nil {
+	if exc := ex.s.Guard(func() { shape = tensor.ReduceShape(t.shape, dims, keep) }); exc != nil {
 		return aval{}, false // real evaluation raises it
 	}
 	return ex.abstract(e, shape, nil, dt), true
@@ -186,7 +186,7 @@ func (ex *explainer) creation(e *lang.CallExpr, name string, args *callArgs) (av
 		}
 		dt = ex.dtypeKw(args, dt)
 		var n int
-		if exc := ex.s.guard(func() { n = tensor.ArangeLength(start, end, step, dt) }); exc != nil {
+		if exc := ex.s.Guard(func() { n = tensor.ArangeLength(start, end, step, dt) }); exc != nil {
 			return aval{}, false // real evaluation raises it
 		}
 		return ex.checkedShape(e, name, []int{n}, dt)

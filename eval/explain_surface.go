@@ -205,7 +205,7 @@ func (ex *explainer) tensordotRule(e *lang.CallExpr, args *callArgs) (aval, bool
 			}
 			n = int(v)
 		case Tuple, *List:
-			parts := iterate(d)
+			parts := IterateAll(d)
 			if len(parts) != 2 {
 				return aval{}, false
 			}
@@ -216,7 +216,7 @@ func (ex *explainer) tensordotRule(e *lang.CallExpr, args *callArgs) (aval, bool
 					v, _ := q.Int64()
 					l = []int{int(v)}
 				case Tuple, *List:
-					for _, e := range iterate(q) {
+					for _, e := range IterateAll(q) {
 						v, ok := e.(Int)
 						if !ok {
 							return aval{}, false
@@ -261,7 +261,7 @@ func (ex *explainer) tensordotRule(e *lang.CallExpr, args *callArgs) (aval, bool
 	// the rule is tensordot's own (tensordotShape); an error other than
 	// its RuntimeErrors is left to real evaluation
 	var res []int
-	exc := ex.s.guard(func() { res = tensordotShape(a.shape, b.shape, da, db) })
+	exc := ex.s.Guard(func() { res = TensordotShape(a.shape, b.shape, da, db) })
 	if exc != nil && exc.Type != "RuntimeError" {
 		return aval{}, false
 	}

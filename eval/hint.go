@@ -21,15 +21,15 @@ import (
 // Hint returns the cause line for e, the exception Exec just returned,
 // or "" when hints are off or tensh has nothing to add. The REPL prints
 // it (dimmed) under the error; transcripts never show it.
-func (s *Session) Hint(e *Exception) string {
+func Hint(s *Session, e *Exception) string {
 	if !s.HintsEnabled() || e == nil || s.LastFailure().Exc != e {
 		return ""
 	}
-	return s.CauseOf(e)
+	return CauseOf(s, e)
 }
 
 // CauseOf returns the cause line for e whether or not hints are on.
-func (s *Session) CauseOf(e *Exception) (out string) {
+func CauseOf(s *Session, e *Exception) (out string) {
 	f := s.LastFailure()
 	if f.Exc != e || f.Ctx.Node == nil {
 		return ""
@@ -39,10 +39,10 @@ func (s *Session) CauseOf(e *Exception) (out string) {
 			out = "" // a hint must never turn into an error
 		}
 	}()
-	return s.cause(f)
+	return cause(s, f)
 }
 
-func (s *Session) cause(f Failure) string {
+func cause(s *Session, f Failure) string {
 	c := f.Ctx
 	text := func(n lang.Node) string { return strings.TrimSpace(lang.Source(f.Src, n)) }
 	tensorOp := func(n lang.Node, v Value) (opnd, bool) {
@@ -61,7 +61,7 @@ func (s *Session) cause(f Failure) string {
 			return h
 		}
 	}
-	if h := s.overlapCause(f, text); h != "" {
+	if h := overlapCause(s, f, text); h != "" {
 		return h
 	}
 	switch n := c.Node.(type) {
@@ -71,7 +71,7 @@ func (s *Session) cause(f Failure) string {
 		}
 		a, aok := tensorOp(n.X, c.X)
 		b, bok := tensorOp(n.Y, c.Y)
-		return s.causeOperator(text(n), n.Op, a, aok, b, bok, f.Exc)
+		return causeOperator(s, text(n), n.Op, a, aok, b, bok, f.Exc)
 	case *lang.CompareExpr:
 		// the failing comparison is the one whose operands are x and y
 		for i := range n.Ops {
@@ -79,7 +79,7 @@ func (s *Session) cause(f Failure) string {
 				a, aok := tensorOp(n.Operands[i], c.X)
 				b, bok := tensorOp(n.Operands[i+1], c.Y)
 				if aok || bok {
-					return s.causeOperator(text(n), n.Ops[i], a, aok, b, bok, f.Exc)
+					return causeOperator(s, text(n), n.Ops[i], a, aok, b, bok, f.Exc)
 				}
 			}
 		}
@@ -90,15 +90,15 @@ func (s *Session) cause(f Failure) string {
 			st := analyzeInplace(text(n), a, []opnd{b}, s.Compat)
 			return causeLine(st, f.Exc)
 		}
-		return s.causeOperator(text(n), n.Op, a, aok, b, bok, f.Exc)
+		return causeOperator(s, text(n), n.Op, a, aok, b, bok, f.Exc)
 	case *lang.CallExpr:
-		return s.causeCall(f, n, text)
+		return causeCall(s, f, n, text)
 	}
 	return ""
 }
 
 // causeOperator explains a failing x op y.
-func (s *Session) causeOperator(expr string, op lang.Op, a opnd, aok bool, b opnd, bok bool, e *Exception) string {
+func causeOperator(s *Session, expr string, op lang.Op, a opnd, aok bool, b opnd, bok bool, e *Exception) string {
 	switch {
 	case aok && bok && op == lang.At:
 		return causeLine(analyzeMatmul(expr, a, b), e)
@@ -128,7 +128,7 @@ func sameError(predicted, got *Exception) bool {
 
 // causeCall explains a failing call from the function's name and its
 // tensor arguments.
-func (s *Session) causeCall(f Failure, n *lang.CallExpr, text func(lang.Node) string) string {
+func causeCall(s *Session, f Failure, n *lang.CallExpr, text func(lang.Node) string) string {
 	c := f.Ctx
 	var name string
 	var self Value
@@ -221,14 +221,14 @@ func (s *Session) causeCall(f Failure, n *lang.CallExpr, text func(lang.Node) st
 			st = analyzeBmm(expr, ops[0], ops[1])
 		}
 	case (name == "expand" || name == "broadcast_to" || name == "expand_as") && selfOp != nil:
-		target := s.sizesOf(name, c.Args, posOps)
+		target := sizesOf(s, name, c.Args, posOps)
 		if target == nil {
 			return ""
 		}
 		st = analyzeExpand(expr, *selfOp, target)
 		st.ops = []opnd{*selfOp}
 	case (name == "view" || name == "reshape" || name == "view_as" || name == "reshape_as") && selfOp != nil:
-		sizes := s.sizesOf(name, c.Args, posOps)
+		sizes := sizesOf(s, name, c.Args, posOps)
 		if sizes == nil {
 			return ""
 		}
@@ -247,7 +247,7 @@ func (s *Session) causeCall(f Failure, n *lang.CallExpr, text func(lang.Node) st
 
 // sizesOf reads the size arguments of expand/view (or the shape of the
 // tensor argument of the _as forms).
-func (s *Session) sizesOf(name string, a *Args, tensors []opnd) []int {
+func sizesOf(s *Session, name string, a *Args, tensors []opnd) []int {
 	if a == nil {
 		return nil
 	}
@@ -258,22 +258,22 @@ func (s *Session) sizesOf(name string, a *Args, tensors []opnd) []int {
 		return nil
 	}
 	var out []int
-	if e := s.guard(func() {
+	if e := s.Guard(func() {
 		b := &Args{Name: name, s: s}
 		switch {
 		case len(a.Pos) == 1:
 			if _, isInt := a.Pos[0].(Int); !isInt {
-				out = b.toInts("size", a.Pos[0])
+				out = b.ToInts("size", a.Pos[0])
 				return
 			}
-			out = b.toInts("size", Tuple(a.Pos))
+			out = b.ToInts("size", Tuple(a.Pos))
 		case len(a.Pos) > 1:
-			out = b.toInts("size", Tuple(a.Pos))
+			out = b.ToInts("size", Tuple(a.Pos))
 		default:
 			if v, ok := a.Kwarg("size"); ok {
-				out = b.toInts("size", v)
+				out = b.ToInts("size", v)
 			} else if v, ok := a.Kwarg("shape"); ok {
-				out = b.toInts("size", v)
+				out = b.ToInts("size", v)
 			}
 		}
 	}); e != nil {
@@ -283,7 +283,7 @@ func (s *Session) sizesOf(name string, a *Args, tensors []opnd) []int {
 }
 
 func init() {
-	registerMagic(&Magic{
+	RegisterMagic(&Magic{
 		Name:  "hints",
 		Usage: "%hints [on|off]",
 		Doc: "Turns on or off the hint line printed under an error: the failing sub-expression, its " +

@@ -22,7 +22,7 @@ func execHint(t *testing.T, lines ...string) (exc *Exception, hint string) {
 	if exc == nil {
 		t.Fatalf("%s: no error", lines[len(lines)-1])
 	}
-	return exc, s.Hint(exc)
+	return exc, Hint(s, exc)
 }
 
 func TestHintBroadcast(t *testing.T) {
@@ -49,26 +49,26 @@ func TestHintOffAndUnrelated(t *testing.T) {
 	s := NewSession(Options{Out: &out})
 	s.Exec("x = torch.empty(2); y = torch.empty(3)", 1)
 	e := s.Exec("x + y", 1)
-	if e == nil || s.Hint(e) != "" {
-		t.Fatalf("hints are off: got %q", s.Hint(e))
+	if e == nil || Hint(s, e) != "" {
+		t.Fatalf("hints are off: got %q", Hint(s, e))
 	}
-	if s.CauseOf(e) == "" {
+	if CauseOf(s, e) == "" {
 		t.Errorf("CauseOf should explain the error whether or not hints are on")
 	}
 	s.SetHints(true)
-	if s.Hint(e) == "" {
+	if Hint(s, e) == "" {
 		t.Errorf("no hint after SetHints(true)")
 	}
 	// an error with no tensor operation has no hint
 	e = s.Exec("zz", 1)
-	if h := s.Hint(e); h != "" {
+	if h := Hint(s, e); h != "" {
 		t.Errorf("NameError hint %q", h)
 	}
 	// the hint belongs to the last exception only
 	e1 := s.Exec("x + y", 1)
 	s.Exec("1", 1)
 	e2 := s.Exec("zz", 1)
-	if s.Hint(e1) != "" || s.Hint(e2) != "" {
+	if Hint(s, e1) != "" || Hint(s, e2) != "" {
 		t.Errorf("stale hint")
 	}
 }

@@ -11,7 +11,7 @@ import (
 )
 
 func init() {
-	registerMagic(&Magic{
+	RegisterMagic(&Magic{
 		Name:  "strides",
 		Usage: "%strides EXPR",
 		Doc: "Pictures how a tensor maps onto its storage: shape, strides, offset, contiguity, the variables " +
@@ -20,9 +20,9 @@ func init() {
 		Save: true,
 		Run: func(s *Session, arg string) {
 			if strings.TrimSpace(arg) == "" {
-				throw("UsageError", "%s", msgStridesUsage)
+				Throw("UsageError", "%s", msgStridesUsage)
 			}
-			s.write(wrapTextKeep(s.Strides(arg), s.width(), isStorageRow))
+			s.Print(WrapTextKeep(Strides(s, arg), s.Width(), isStorageRow))
 		},
 	})
 }
@@ -34,17 +34,17 @@ const stridesCells = 32
 const stridesVisitMax = 1 << 20
 
 // Strides returns what %strides prints for the tensor expression src.
-func (s *Session) Strides(src string) string {
+func Strides(s *Session, src string) string {
 	e, err := lang.ParseExpr(src)
 	if err != nil {
-		panic(syntaxError(err))
+		panic(SyntaxError(err))
 	}
 	defer s.SetSource(src)()
-	v := s.eval(e)
+	v := s.Eval(e)
 	t, ok := v.(*tensor.Tensor)
 	name := strings.TrimSpace(lang.Source(src, e))
 	if !ok {
-		throw("UsageError", msgStridesNotT, name)
+		Throw("UsageError", msgStridesNotT, name)
 	}
 	var b strings.Builder
 	line := func(format string, args ...any) {

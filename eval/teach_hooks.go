@@ -50,3 +50,64 @@ func (s *Session) LastFailure() Failure { return s.teach.lastFail }
 
 // TorchModule is the session's torch namespace (nil without one).
 func (s *Session) TorchModule() *Module { return s.torch }
+
+// Teaching is what the core and the front ends ask of the teaching layer
+// (package teach), which fills it in from its init. Without it, hints and
+// the explanations are empty and %trace reports nothing.
+var Teaching struct {
+	// Hint and CauseOf are Session.Hint and Session.CauseOf.
+	Hint, CauseOf func(s *Session, e *Exception) string
+
+	// Explain, Strides and Graph are the texts of %explain, %strides and
+	// %graph for the statement or expression src.
+	Explain, Strides, Graph func(s *Session, src string) string
+
+	// TraceOperator, TraceInplace and TraceCall report the implicit
+	// broadcasts of an operator, an augmented assignment and a call that
+	// succeeded, while %trace is on; src is the source the nodes come from.
+	TraceOperator func(s *Session, src string, xn, yn lang.Node, op lang.Op, x, y, r Value)
+	TraceInplace  func(s *Session, src string, st *lang.AugAssignStmt, x, y Value)
+	TraceCall     func(s *Session, src string, e *lang.CallExpr, fn Value, args *Args, r Value)
+}
+
+// Hint returns the cause line for e, the exception Exec just returned,
+// or "" when hints are off or tensh has nothing to add. The REPL prints
+// it (dimmed) under the error; transcripts never show it.
+func (s *Session) Hint(e *Exception) string {
+	if Teaching.Hint == nil {
+		return ""
+	}
+	return Teaching.Hint(s, e)
+}
+
+// CauseOf returns the cause line for e whether or not hints are on.
+func (s *Session) CauseOf(e *Exception) string {
+	if Teaching.CauseOf == nil {
+		return ""
+	}
+	return Teaching.CauseOf(s, e)
+}
+
+// Explain is %explain's text for src.
+func (s *Session) Explain(src string) string {
+	if Teaching.Explain == nil {
+		return ""
+	}
+	return Teaching.Explain(s, src)
+}
+
+// Strides is %strides' text for the expression src.
+func (s *Session) Strides(src string) string {
+	if Teaching.Strides == nil {
+		return ""
+	}
+	return Teaching.Strides(s, src)
+}
+
+// Graph is %graph's text for the expression src.
+func (s *Session) Graph(src string) string {
+	if Teaching.Graph == nil {
+		return ""
+	}
+	return Teaching.Graph(s, src)
+}

@@ -22,7 +22,7 @@ import (
 // matmul (traceCall) after they succeed; Python numbers never count.
 
 func init() {
-	registerMagic(&Magic{
+	RegisterMagic(&Magic{
 		Name:  "trace",
 		Usage: "%trace [on|off]",
 		Doc:   "Reports every implicit broadcast as it happens (operands, their shapes and the result's), on stderr.",
@@ -41,21 +41,21 @@ func parseOnOff(s *Session, name, arg string, cur bool) bool {
 		if cur {
 			state = "on"
 		}
-		s.write(fmt.Sprintf(msgStateIs, name, state) + "\n")
+		s.Print(fmt.Sprintf(msgStateIs, name, state) + "\n")
 		return cur
 	case "on":
 		return true
 	case "off":
 		return false
 	}
-	throw("UsageError", msgOnOff, name, arg)
+	Throw("UsageError", msgOnOff, name, arg)
 	return cur
 }
 
 // traceBroadcast prints one trace line when some operand's shape differs
 // from result. op is an operator ("+") for two operands, or the call's
 // text; names are the operands' source texts.
-func (s *Session) traceBroadcast(op string, names []string, shapes [][]int, result []int) {
+func traceBroadcast(s *Session, op string, names []string, shapes [][]int, result []int) {
 	if !s.Tracing() {
 		return
 	}
@@ -78,7 +78,7 @@ func (s *Session) traceBroadcast(op string, names []string, shapes [][]int, resu
 		}
 		line = fmt.Sprintf(traceCall, op, strings.Join(parts, ", "), fmtShapeTight(result))
 	}
-	fmt.Fprintln(s.traceWriter(), line)
+	fmt.Fprintln(s.TraceWriter(), line)
 }
 
 func isOperator(op string) bool {
@@ -86,13 +86,13 @@ func isOperator(op string) bool {
 }
 
 // traceOperator reports x op y after it succeeded.
-func (s *Session) traceOperator(src string, xn, yn lang.Node, op lang.Op, x, y, r Value) {
+func traceOperator(s *Session, src string, xn, yn lang.Node, op lang.Op, x, y, r Value) {
 	if xa, ok := x.(ExplainArray); ok && op != lang.At { // NumPy, Paddle: explain_lib.go
 		if ya, ok := y.(ExplainArray); ok {
 			xs, _ := xa.ExplainShape()
 			ys, _ := ya.ExplainShape()
 			if res, err := broadcast.InferSize(xs, ys); err == nil {
-				s.traceBroadcast(op.String(), []string{strings.TrimSpace(lang.Source(src, xn)), strings.TrimSpace(lang.Source(src, yn))}, [][]int{xs, ys}, res)
+				traceBroadcast(s, op.String(), []string{strings.TrimSpace(lang.Source(src, xn)), strings.TrimSpace(lang.Source(src, yn))}, [][]int{xs, ys}, res)
 			}
 		}
 		return
@@ -104,18 +104,18 @@ func (s *Session) traceOperator(src string, xn, yn lang.Node, op lang.Op, x, y, 
 	}
 	xs, ys := strings.TrimSpace(lang.Source(src, xn)), strings.TrimSpace(lang.Source(src, yn))
 	if op == lang.At {
-		s.traceMatmul(xs, ys, a.Shape(), b.Shape(), r)
+		traceMatmulOf(s, xs, ys, a.Shape(), b.Shape(), r)
 		return
 	}
 	res, err := broadcast.InferSize(a.Shape(), b.Shape())
 	if err != nil {
 		return
 	}
-	s.traceBroadcast(op.String(), []string{xs, ys}, [][]int{a.Shape(), b.Shape()}, res)
+	traceBroadcast(s, op.String(), []string{xs, ys}, [][]int{a.Shape(), b.Shape()}, res)
 }
 
 // traceMatmul reports a matrix product whose batch dims broadcast.
-func (s *Session) traceMatmul(xs, ys string, a, b []int, r Value) {
+func traceMatmulOf(s *Session, xs, ys string, a, b []int, r Value) {
 	rt, ok := r.(*tensor.Tensor)
 	if !ok || len(a) < 3 && len(b) < 3 {
 		return
@@ -125,12 +125,12 @@ func (s *Session) traceMatmul(xs, ys string, a, b []int, r Value) {
 	if err != nil || (slices.Equal(ba, batch) && slices.Equal(bb, batch)) {
 		return
 	}
-	fmt.Fprintln(s.traceWriter(), fmt.Sprintf(traceMatmul, xs, fmtShapeTight(a), ys, fmtShapeTight(b),
+	fmt.Fprintln(s.TraceWriter(), fmt.Sprintf(traceMatmul, xs, fmtShapeTight(a), ys, fmtShapeTight(b),
 		fmtShapeTight(rt.Shape()), fmtShapeTight(ba), fmtShapeTight(bb), fmtShapeTight(batch)))
 }
 
 // traceInplace reports x op= y: y is expanded to x's shape.
-func (s *Session) traceInplace(src string, st *lang.AugAssignStmt, x, y Value) {
+func traceInplaceOf(s *Session, src string, st *lang.AugAssignStmt, x, y Value) {
 	a, aok := x.(*tensor.Tensor)
 	b, bok := y.(*tensor.Tensor)
 	if !aok || !bok || st.Op == lang.At || slices.Equal(a.Shape(), b.Shape()) {
@@ -138,12 +138,12 @@ func (s *Session) traceInplace(src string, st *lang.AugAssignStmt, x, y Value) {
 	}
 	xs := strings.TrimSpace(lang.Source(src, st.Target))
 	ys := strings.TrimSpace(lang.Source(src, st.Value))
-	fmt.Fprintln(s.traceWriter(), fmt.Sprintf(traceInplace, xs, st.Op.String(), ys, ys, fmtShapeTight(b.Shape()), fmtShapeTight(a.Shape())))
+	fmt.Fprintln(s.TraceWriter(), fmt.Sprintf(traceInplace, xs, st.Op.String(), ys, ys, fmtShapeTight(b.Shape()), fmtShapeTight(a.Shape())))
 }
 
 // traceCall reports a call of a broadcasting function or method after it
 // succeeded.
-func (s *Session) traceCall(src string, e *lang.CallExpr, fn Value, args *Args, r Value) {
+func traceCallOf(s *Session, src string, e *lang.CallExpr, fn Value, args *Args, r Value) {
 	var name string
 	var self Value
 	switch f := fn.(type) {
@@ -197,7 +197,7 @@ func (s *Session) traceCall(src string, e *lang.CallExpr, fn Value, args *Args, 
 		return
 	}
 	if name == "matmul" {
-		s.traceMatmul(names[0], names[1], shapes[0], shapes[1], r)
+		traceMatmulOf(s, names[0], names[1], shapes[0], shapes[1], r)
 		return
 	}
 	if name == "where" && self != nil {
@@ -215,5 +215,5 @@ func (s *Session) traceCall(src string, e *lang.CallExpr, fn Value, args *Args, 
 		}
 		result = rt.Shape()
 	}
-	s.traceBroadcast(text(e), names, shapes, result)
+	traceBroadcast(s, text(e), names, shapes, result)
 }
