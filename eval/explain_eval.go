@@ -26,9 +26,6 @@ type aval struct {
 
 func (a aval) isTensor() bool { return a.t != nil }
 
-// explainStop unwinds the walk after a failing step or an unknown value.
-type ExplainStop struct{}
-
 // standInMax bounds the tensors the explainer makes up (zeros) in place of
 // values it must not compute.
 const standInMax = 1 << 16

@@ -29,12 +29,6 @@ type InplaceExplainer interface {
 	ExplainInplace(s *Session, op lang.Op, other Value) *Exception
 }
 
-// ExplainOperands are the library functions whose array operands
-// broadcast together: from a call's arguments, the operands and the
-// dimension of the first where the second starts (-1: the trailing
-// alignment of NumPy's rule).
-var ExplainOperands = map[*Builtin]func(a *Args) (ops []Value, axis int){}
-
 // libBinary explains x op y when an operand is a library array.
 func (ex *explainer) libBinary(e lang.Expr, op lang.Op, x, y aval) (aval, bool) {
 	_, xa := x.v.(ExplainArray)

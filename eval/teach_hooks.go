@@ -51,6 +51,16 @@ func (s *Session) LastFailure() Failure { return s.teach.lastFail }
 // TorchModule is the session's torch namespace (nil without one).
 func (s *Session) TorchModule() *Module { return s.torch }
 
+// ExplainOperands are the library functions whose array operands
+// broadcast together: from a call's arguments, the operands and the
+// dimension of the first where the second starts (-1: the trailing
+// alignment of NumPy's rule).
+var ExplainOperands = map[*Builtin]func(a *Args) (ops []Value, axis int){}
+
+// ExplainStop unwinds %explain's walk after a failing step or an unknown
+// value; the core's guards let it through.
+type ExplainStop struct{}
+
 // Teaching is what the core and the front ends ask of the teaching layer
 // (package teach), which fills it in from its init. Without it, hints and
 // the explanations are empty and %trace reports nothing.
