@@ -116,7 +116,7 @@ func (ex *explainer) call(e *lang.CallExpr) aval {
 		rv := ex.value(recv)
 		fn = ex.run(ex.text(e.Fn), func() Value { return ex.s.GetAttr(rv, name) })
 	}
-	cargs := &Args{s: ex.s}
+	cargs := (&Args{}).Bind(ex.s)
 	for _, a := range args.pos {
 		cargs.Pos = append(cargs.Pos, ex.value(a))
 	}
@@ -179,7 +179,7 @@ func (ex *explainer) ints(name string, vals []aval) []int {
 	}
 	var out []int
 	ex.run(name, func() Value {
-		a := &Args{Name: name, s: ex.s}
+		a := (&Args{Name: name}).Bind(ex.s)
 		if len(vs) == 1 {
 			if _, isInt := vs[0].(Int); !isInt {
 				out = a.ToInts("size", vs[0])
@@ -513,6 +513,6 @@ func (ex *explainer) geometryView(e *lang.CallExpr, name string, method bool, se
 			fn = ex.s.GetAttr(ex.s.TorchModule(), name)
 			pos = append([]Value{g}, pos...)
 		}
-		return ex.s.Call(fn, &Args{s: ex.s, Pos: pos, Kw: kw})
+		return ex.s.Call(fn, (&Args{Pos: pos, Kw: kw}).Bind(ex.s))
 	})
 }

@@ -50,7 +50,7 @@ func (ex *explainer) libCall(e *lang.CallExpr, fn Value, args *callArgs) (aval, 
 	if !ok || impure(e) != "" {
 		return aval{}, false
 	}
-	cargs := &Args{s: ex.s, Name: b.Name}
+	cargs := (&Args{Name: b.Name}).Bind(ex.s)
 	for _, a := range args.pos {
 		cargs.Pos = append(cargs.Pos, ex.value(a))
 	}

@@ -259,7 +259,7 @@ func sizesOf(s *Session, name string, a *Args, tensors []opnd) []int {
 	}
 	var out []int
 	if e := s.Guard(func() {
-		b := &Args{Name: name, s: s}
+		b := (&Args{Name: name}).Bind(s)
 		switch {
 		case len(a.Pos) == 1:
 			if _, isInt := a.Pos[0].(Int); !isInt {
