@@ -400,7 +400,7 @@ func (ex *explainer) attr(e *lang.AttrExpr) aval {
 		case "ndim":
 			return aval{v: MakeInt(int64(len(t.shape))), node: e}
 		case "dtype":
-			return aval{v: DTypeValue{t.dtype}, node: e}
+			return aval{v: DTypeValue{D: t.dtype}, node: e}
 		case "T", "mT":
 			// the runtime's own view code, on a stand-in (T's warning is
 			// left to real evaluation)
