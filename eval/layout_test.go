@@ -22,7 +22,7 @@ func TestPackageLayout(t *testing.T) {
 		"../lib/torch":  append([]string{"eval"}, core...),
 		"../lib/numpy":  append([]string{"eval"}, core...),
 		"../lib/paddle": append([]string{"eval", "lib/numpy"}, core...),
-		"../magic":      append([]string{"eval", "teach/svg"}, core...),
+		"../magic":      append([]string{"eval", "teach", "teach/svg"}, core...),
 	}
 	libs, _ := filepath.Glob("../lib/*")
 	for _, d := range libs {

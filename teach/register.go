@@ -1,4 +1,6 @@
-package eval
+package teach
+
+import . "github.com/tensh/tensh/eval"
 
 // The teaching layer answers the core's hooks (eval.Teaching).
 func init() {

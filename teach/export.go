@@ -1,4 +1,4 @@
-package eval
+package teach
 
 // The teaching layer's texts and helpers that the magics (package magic:
 // %whos, %prompt, the --svg option) use.

@@ -1,6 +1,8 @@
-package eval
+package teach
 
 import (
+	. "github.com/tensh/tensh/eval"
+
 	"github.com/tensh/tensh/lang"
 	"github.com/tensh/tensh/runtime/tensor"
 )

@@ -1,6 +1,8 @@
-package eval
+package teach
 
 import (
+	. "github.com/tensh/tensh/eval"
+
 	"fmt"
 	"strings"
 

@@ -1,4 +1,4 @@
-package eval
+package teach
 
 // The text of tensh's teaching features (%explain, hints, %trace,
 // %strides and the notebook magics), in one place for review. PyTorch's own
