@@ -1,7 +1,7 @@
 package teach
 
 import (
-	. "github.com/tensh/tensh/eval"
+	"github.com/tensh/tensh/eval"
 
 	"fmt"
 	"slices"
@@ -118,7 +118,7 @@ func (ex *explainer) realTensor(a aval) (*tensor.Tensor, bool) {
 	if a.node == nil || !viewOnly(a.node) {
 		return nil, false
 	}
-	var v Value
+	var v eval.Value
 	if e := ex.s.Guard(func() { v = ex.s.Eval(a.node) }); e != nil {
 		return nil, false
 	}
@@ -212,7 +212,7 @@ func (ex *explainer) checkOutShape(expr string, out aval, inputs []aval, result 
 // overlapCause is the hint after PyTorch's overlap errors: which tensor
 // repeats its elements (internal overlap), or which input shares part of
 // the written tensor's storage (partial overlap).
-func overlapCause(s *Session, f Failure, text func(lang.Node) string) string {
+func overlapCause(s *eval.Session, f eval.Failure, text func(lang.Node) string) string {
 	if f.Exc == nil || (f.Exc.Msg != tensor.ErrInternalOverlap.Msg && f.Exc.Msg != tensor.ErrPartialOverlap.Msg) {
 		return ""
 	}
@@ -232,7 +232,7 @@ func overlapCause(s *Session, f Failure, text func(lang.Node) string) string {
 			ins = append(ins, named{text(n.Value), t})
 		}
 	case *lang.CallExpr:
-		if bm, ok := c.Fn.(*BoundMethod); ok {
+		if bm, ok := c.Fn.(*eval.BoundMethod); ok {
 			if t, ok := bm.Self.(*tensor.Tensor); ok {
 				if a, ok := n.Fn.(*lang.AttrExpr); ok {
 					w = &named{text(a.X), t}

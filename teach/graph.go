@@ -1,7 +1,7 @@
 package teach
 
 import (
-	. "github.com/tensh/tensh/eval"
+	"github.com/tensh/tensh/eval"
 
 	"fmt"
 	"sort"
@@ -17,15 +17,15 @@ import (
 // them (named by the variables that hold them).
 
 func init() {
-	RegisterMagic(&Magic{
+	eval.RegisterMagic(&eval.Magic{
 		Name:  "graph",
 		Usage: "%graph EXPR",
 		Doc: "Draws the backward graph that EXPR's grad_fn starts: each node with the shapes of the " +
 			"gradients it receives, down to the leaves (and their variables) whose .grad backward fills.",
 		Save: true,
-		Run: func(s *Session, arg string) {
+		Run: func(s *eval.Session, arg string) {
 			if strings.TrimSpace(arg) == "" {
-				Throw("UsageError", "%s", msgGraphUsage)
+				eval.Throw("UsageError", "%s", msgGraphUsage)
 			}
 			s.Print(Graph(s, arg))
 		},
@@ -33,16 +33,16 @@ func init() {
 }
 
 // Graph returns what %graph prints for the tensor expression src.
-func Graph(s *Session, src string) string {
+func Graph(s *eval.Session, src string) string {
 	e, err := lang.ParseExpr(src)
 	if err != nil {
-		panic(SyntaxError(err))
+		panic(eval.SyntaxError(err))
 	}
 	v := s.Eval(e)
 	t, ok := v.(*tensor.Tensor)
 	name := strings.TrimSpace(lang.Source(src, e))
 	if !ok {
-		Throw("UsageError", msgGraphNotTensor, name)
+		eval.Throw("UsageError", msgGraphNotTensor, name)
 	}
 	var b strings.Builder
 	fn := autograd.GradFn(t)
@@ -93,11 +93,11 @@ func Graph(s *Session, src string) string {
 
 // graphLabel is a node's line: its name and the gradients' shapes, or
 // for AccumulateGrad the leaf (and the variables naming it).
-func graphLabel(s *Session, n *autograd.Node) string {
+func graphLabel(s *eval.Session, n *autograd.Node) string {
 	if leaf := n.Variable(); leaf != nil {
 		var names []string
 		for k, v := range s.Globals() {
-			if v == Value(leaf) {
+			if v == eval.Value(leaf) {
 				names = append(names, k)
 			}
 		}

@@ -1,7 +1,7 @@
 package teach
 
 import (
-	. "github.com/tensh/tensh/eval"
+	"github.com/tensh/tensh/eval"
 
 	"fmt"
 	"strings"
@@ -23,7 +23,7 @@ import (
 // Hint returns the cause line for e, the exception Exec just returned,
 // or "" when hints are off or tensh has nothing to add. The REPL prints
 // it (dimmed) under the error; transcripts never show it.
-func Hint(s *Session, e *Exception) string {
+func Hint(s *eval.Session, e *eval.Exception) string {
 	if !s.HintsEnabled() || e == nil || s.LastFailure().Exc != e {
 		return ""
 	}
@@ -31,7 +31,7 @@ func Hint(s *Session, e *Exception) string {
 }
 
 // CauseOf returns the cause line for e whether or not hints are on.
-func CauseOf(s *Session, e *Exception) (out string) {
+func CauseOf(s *eval.Session, e *eval.Exception) (out string) {
 	f := s.LastFailure()
 	if f.Exc != e || f.Ctx.Node == nil {
 		return ""
@@ -44,10 +44,10 @@ func CauseOf(s *Session, e *Exception) (out string) {
 	return cause(s, f)
 }
 
-func cause(s *Session, f Failure) string {
+func cause(s *eval.Session, f eval.Failure) string {
 	c := f.Ctx
 	text := func(n lang.Node) string { return strings.TrimSpace(lang.Source(f.Src, n)) }
-	tensorOp := func(n lang.Node, v Value) (opnd, bool) {
+	tensorOp := func(n lang.Node, v eval.Value) (opnd, bool) {
 		t, ok := v.(*tensor.Tensor)
 		if !ok {
 			return opnd{}, false
@@ -58,8 +58,8 @@ func cause(s *Session, f Failure) string {
 		}
 		return opndOf(name, t), true
 	}
-	if Tensors.Cause != nil {
-		if h := Tensors.Cause(f.Exc); h != "" {
+	if eval.Tensors.Cause != nil {
+		if h := eval.Tensors.Cause(f.Exc); h != "" {
 			return h
 		}
 	}
@@ -100,7 +100,7 @@ func cause(s *Session, f Failure) string {
 }
 
 // causeOperator explains a failing x op y.
-func causeOperator(s *Session, expr string, op lang.Op, a opnd, aok bool, b opnd, bok bool, e *Exception) string {
+func causeOperator(s *eval.Session, expr string, op lang.Op, a opnd, aok bool, b opnd, bok bool, e *eval.Exception) string {
 	switch {
 	case aok && bok && op == lang.At:
 		return causeLine(analyzeMatmul(expr, a, b), e)
@@ -113,14 +113,14 @@ func causeOperator(s *Session, expr string, op lang.Op, a opnd, aok bool, b opnd
 // causeLine is "EXPR: x is [..], y is [..]; CAUSE" for a failing step,
 // when the analysis predicts exactly the error e that was raised (so that
 // a hint never explains some other error).
-func causeLine(st *step, e *Exception) string {
+func causeLine(st *step, e *eval.Exception) string {
 	if st.err == nil || st.cause == "" || !sameError(st.err, e) {
 		return ""
 	}
 	return fmt.Sprintf(hintOperands, st.expr, operandsPhrase(st.ops)) + "; " + st.cause
 }
 
-func sameError(predicted, got *Exception) bool {
+func sameError(predicted, got *eval.Exception) bool {
 	if got == nil {
 		return false
 	}
@@ -130,18 +130,18 @@ func sameError(predicted, got *Exception) bool {
 
 // causeCall explains a failing call from the function's name and its
 // tensor arguments.
-func causeCall(s *Session, f Failure, n *lang.CallExpr, text func(lang.Node) string) string {
+func causeCall(s *eval.Session, f eval.Failure, n *lang.CallExpr, text func(lang.Node) string) string {
 	c := f.Ctx
 	var name string
-	var self Value
+	var self eval.Value
 	var selfNode lang.Node
 	switch fn := c.Fn.(type) {
-	case *BoundMethod:
+	case *eval.BoundMethod:
 		name, self = fn.Fn.Name, fn.Self
 		if a, ok := n.Fn.(*lang.AttrExpr); ok {
 			selfNode = a.X
 		}
-	case *Builtin:
+	case *eval.Builtin:
 		name = fn.Name
 	default:
 		return ""
@@ -249,7 +249,7 @@ func causeCall(s *Session, f Failure, n *lang.CallExpr, text func(lang.Node) str
 
 // sizesOf reads the size arguments of expand/view (or the shape of the
 // tensor argument of the _as forms).
-func sizesOf(s *Session, name string, a *Args, tensors []opnd) []int {
+func sizesOf(s *eval.Session, name string, a *eval.Args, tensors []opnd) []int {
 	if a == nil {
 		return nil
 	}
@@ -261,16 +261,16 @@ func sizesOf(s *Session, name string, a *Args, tensors []opnd) []int {
 	}
 	var out []int
 	if e := s.Guard(func() {
-		b := (&Args{Name: name}).Bind(s)
+		b := (&eval.Args{Name: name}).Bind(s)
 		switch {
 		case len(a.Pos) == 1:
-			if _, isInt := a.Pos[0].(Int); !isInt {
+			if _, isInt := a.Pos[0].(eval.Int); !isInt {
 				out = b.ToInts("size", a.Pos[0])
 				return
 			}
-			out = b.ToInts("size", Tuple(a.Pos))
+			out = b.ToInts("size", eval.Tuple(a.Pos))
 		case len(a.Pos) > 1:
-			out = b.ToInts("size", Tuple(a.Pos))
+			out = b.ToInts("size", eval.Tuple(a.Pos))
 		default:
 			if v, ok := a.Kwarg("size"); ok {
 				out = b.ToInts("size", v)
@@ -285,7 +285,7 @@ func sizesOf(s *Session, name string, a *Args, tensors []opnd) []int {
 }
 
 func init() {
-	RegisterMagic(&Magic{
+	eval.RegisterMagic(&eval.Magic{
 		Name:  "hints",
 		Usage: "%hints [on|off]",
 		Doc: "Turns on or off the hint line printed under an error: the failing sub-expression, its " +
@@ -293,7 +293,7 @@ func init() {
 			"scripts and --echo, where tensh --hints (or %hints on) turns them on, on stderr (beside an " +
 			"--echo transcript, never in it); tensh check never prints them.",
 		Save: true,
-		Run: func(s *Session, arg string) {
+		Run: func(s *eval.Session, arg string) {
 			s.SetHints(parseOnOff(s, "hints", arg, s.HintsEnabled()))
 		},
 	})

@@ -1,7 +1,7 @@
 package teach
 
 import (
-	. "github.com/tensh/tensh/eval"
+	"github.com/tensh/tensh/eval"
 
 	"bytes"
 	"strings"
@@ -10,10 +10,10 @@ import (
 
 // execHint runs the lines in a session with hints on and returns the hint
 // of the last line's exception.
-func execHint(t *testing.T, lines ...string) (exc *Exception, hint string) {
+func execHint(t *testing.T, lines ...string) (exc *eval.Exception, hint string) {
 	t.Helper()
 	var out bytes.Buffer
-	s := NewSession(Options{Out: &out, Hints: true})
+	s := eval.NewSession(eval.Options{Out: &out, Hints: true})
 	for i, l := range lines {
 		e := s.Exec(l, 1)
 		if i < len(lines)-1 && e != nil {
@@ -48,7 +48,7 @@ func TestHintNestedOperand(t *testing.T) {
 
 func TestHintOffAndUnrelated(t *testing.T) {
 	var out bytes.Buffer
-	s := NewSession(Options{Out: &out})
+	s := eval.NewSession(eval.Options{Out: &out})
 	s.Exec("x = torch.empty(2); y = torch.empty(3)", 1)
 	e := s.Exec("x + y", 1)
 	if e == nil || Hint(s, e) != "" {
@@ -78,7 +78,7 @@ func TestHintOffAndUnrelated(t *testing.T) {
 // Hints never appear in transcript output (--echo, check).
 func TestHintsNeverInEcho(t *testing.T) {
 	var out bytes.Buffer
-	s := NewSession(Options{Out: &out, Hints: true})
+	s := eval.NewSession(eval.Options{Out: &out, Hints: true})
 	s.RunEcho(">>> x = torch.empty(5,2,4,1)\n>>> y = torch.empty(3,1,1)\n>>> x + y\n>>> %hints on\n>>> x + y\n")
 	got := out.String()
 	want := ">>> x = torch.empty(5,2,4,1)\n>>> y = torch.empty(3,1,1)\n>>> x + y\n" +
@@ -95,7 +95,7 @@ func TestHintsNeverInEcho(t *testing.T) {
 func TestHintsNeverInCheck(t *testing.T) {
 	src := ">>> %hints on\n>>> x = torch.empty(5,2,4,1)\n>>> y = torch.empty(3,1,1)\n>>> x + y\n" +
 		"RuntimeError: The size of tensor a (2) must match the size of tensor b (3) at non-singleton dimension 1\n"
-	for _, r := range Check(ParseTranscript("hints.tsh", src), Options{Hints: true}) {
+	for _, r := range eval.Check(eval.ParseTranscript("hints.tsh", src), eval.Options{Hints: true}) {
 		if !r.OK {
 			t.Errorf("statement %d: got %q", r.N, r.Got)
 		}

@@ -1,15 +1,15 @@
 package teach
 
-import . "github.com/tensh/tensh/eval"
+import "github.com/tensh/tensh/eval"
 
 // The teaching layer answers the core's hooks (eval.Teaching).
 func init() {
-	Teaching.Hint = Hint
-	Teaching.CauseOf = CauseOf
-	Teaching.Explain = Explain
-	Teaching.Strides = Strides
-	Teaching.Graph = Graph
-	Teaching.TraceOperator = traceOperator
-	Teaching.TraceInplace = traceInplaceOf
-	Teaching.TraceCall = traceCallOf
+	eval.Teaching.Hint = Hint
+	eval.Teaching.CauseOf = CauseOf
+	eval.Teaching.Explain = Explain
+	eval.Teaching.Strides = Strides
+	eval.Teaching.Graph = Graph
+	eval.Teaching.TraceOperator = traceOperator
+	eval.Teaching.TraceInplace = traceInplaceOf
+	eval.Teaching.TraceCall = traceCallOf
 }

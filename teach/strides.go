@@ -1,7 +1,7 @@
 package teach
 
 import (
-	. "github.com/tensh/tensh/eval"
+	"github.com/tensh/tensh/eval"
 
 	"fmt"
 	"sort"
@@ -13,18 +13,18 @@ import (
 )
 
 func init() {
-	RegisterMagic(&Magic{
+	eval.RegisterMagic(&eval.Magic{
 		Name:  "strides",
 		Usage: "%strides EXPR",
 		Doc: "Pictures how a tensor maps onto its storage: shape, strides, offset, contiguity, the variables " +
 			"it shares storage with, the storage row with each cell's element number (counting from 0 in row-major " +
 			"order), and why view would or would not work on it.",
 		Save: true,
-		Run: func(s *Session, arg string) {
+		Run: func(s *eval.Session, arg string) {
 			if strings.TrimSpace(arg) == "" {
-				Throw("UsageError", "%s", msgStridesUsage)
+				eval.Throw("UsageError", "%s", msgStridesUsage)
 			}
-			s.Print(WrapTextKeep(Strides(s, arg), s.Width(), isStorageRow))
+			s.Print(eval.WrapTextKeep(Strides(s, arg), s.Width(), isStorageRow))
 		},
 	})
 }
@@ -36,17 +36,17 @@ const stridesCells = 32
 const stridesVisitMax = 1 << 20
 
 // Strides returns what %strides prints for the tensor expression src.
-func Strides(s *Session, src string) string {
+func Strides(s *eval.Session, src string) string {
 	e, err := lang.ParseExpr(src)
 	if err != nil {
-		panic(SyntaxError(err))
+		panic(eval.SyntaxError(err))
 	}
 	defer s.SetSource(src)()
 	v := s.Eval(e)
 	t, ok := v.(*tensor.Tensor)
 	name := strings.TrimSpace(lang.Source(src, e))
 	if !ok {
-		Throw("UsageError", msgStridesNotT, name)
+		eval.Throw("UsageError", msgStridesNotT, name)
 	}
 	var b strings.Builder
 	line := func(format string, args ...any) {
@@ -222,7 +222,7 @@ func storagePicture(t *tensor.Tensor, name string) []string {
 
 // scalarText is a storage element as Python prints the number.
 func scalarText(v tensor.Scalar) string {
-	return Repr(FromScalar(v))
+	return eval.Repr(eval.FromScalar(v))
 }
 
 // isStorageRow reports whether a line of %strides is a row of its storage

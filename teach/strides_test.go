@@ -1,7 +1,7 @@
 package teach
 
 import (
-	. "github.com/tensh/tensh/eval"
+	"github.com/tensh/tensh/eval"
 
 	"bytes"
 	"strings"
@@ -12,7 +12,7 @@ import (
 // storage rows.
 func TestStridesFitsWidth(t *testing.T) {
 	var out bytes.Buffer
-	s := NewSession(Options{Out: &out, Width: func() int { return 60 }})
+	s := eval.NewSession(eval.Options{Out: &out, Width: func() int { return 60 }})
 	s.Exec("x = torch.arange(40).view(5, 8)", 1)
 	s.Exec("%strides x.t()", 1)
 	rows := 0

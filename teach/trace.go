@@ -1,7 +1,7 @@
 package teach
 
 import (
-	. "github.com/tensh/tensh/eval"
+	"github.com/tensh/tensh/eval"
 
 	"fmt"
 	"slices"
@@ -24,19 +24,19 @@ import (
 // matmul (traceCall) after they succeed; Python numbers never count.
 
 func init() {
-	RegisterMagic(&Magic{
+	eval.RegisterMagic(&eval.Magic{
 		Name:  "trace",
 		Usage: "%trace [on|off]",
 		Doc:   "Reports every implicit broadcast as it happens (operands, their shapes and the result's), on stderr.",
 		Save:  true,
-		Run: func(s *Session, arg string) {
+		Run: func(s *eval.Session, arg string) {
 			s.SetTrace(parseOnOff(s, "trace", arg, s.Tracing()))
 		},
 	})
 }
 
 // parseOnOff reads "on"/"off"; with no argument it prints the state.
-func parseOnOff(s *Session, name, arg string, cur bool) bool {
+func parseOnOff(s *eval.Session, name, arg string, cur bool) bool {
 	switch arg {
 	case "":
 		state := "off"
@@ -50,14 +50,14 @@ func parseOnOff(s *Session, name, arg string, cur bool) bool {
 	case "off":
 		return false
 	}
-	Throw("UsageError", msgOnOff, name, arg)
+	eval.Throw("UsageError", msgOnOff, name, arg)
 	return cur
 }
 
 // traceBroadcast prints one trace line when some operand's shape differs
 // from result. op is an operator ("+") for two operands, or the call's
 // text; names are the operands' source texts.
-func traceBroadcast(s *Session, op string, names []string, shapes [][]int, result []int) {
+func traceBroadcast(s *eval.Session, op string, names []string, shapes [][]int, result []int) {
 	if !s.Tracing() {
 		return
 	}
@@ -88,7 +88,7 @@ func isOperator(op string) bool {
 }
 
 // traceOperator reports x op y after it succeeded.
-func traceOperator(s *Session, src string, xn, yn lang.Node, op lang.Op, x, y, r Value) {
+func traceOperator(s *eval.Session, src string, xn, yn lang.Node, op lang.Op, x, y, r eval.Value) {
 	if xa, ok := x.(ExplainArray); ok && op != lang.At { // NumPy, Paddle: explain_lib.go
 		if ya, ok := y.(ExplainArray); ok {
 			xs, _ := xa.ExplainShape()
@@ -117,7 +117,7 @@ func traceOperator(s *Session, src string, xn, yn lang.Node, op lang.Op, x, y, r
 }
 
 // traceMatmul reports a matrix product whose batch dims broadcast.
-func traceMatmulOf(s *Session, xs, ys string, a, b []int, r Value) {
+func traceMatmulOf(s *eval.Session, xs, ys string, a, b []int, r eval.Value) {
 	rt, ok := r.(*tensor.Tensor)
 	if !ok || len(a) < 3 && len(b) < 3 {
 		return
@@ -132,7 +132,7 @@ func traceMatmulOf(s *Session, xs, ys string, a, b []int, r Value) {
 }
 
 // traceInplace reports x op= y: y is expanded to x's shape.
-func traceInplaceOf(s *Session, src string, st *lang.AugAssignStmt, x, y Value) {
+func traceInplaceOf(s *eval.Session, src string, st *lang.AugAssignStmt, x, y eval.Value) {
 	a, aok := x.(*tensor.Tensor)
 	b, bok := y.(*tensor.Tensor)
 	if !aok || !bok || st.Op == lang.At || slices.Equal(a.Shape(), b.Shape()) {
@@ -145,13 +145,13 @@ func traceInplaceOf(s *Session, src string, st *lang.AugAssignStmt, x, y Value) 
 
 // traceCall reports a call of a broadcasting function or method after it
 // succeeded.
-func traceCallOf(s *Session, src string, e *lang.CallExpr, fn Value, args *Args, r Value) {
+func traceCallOf(s *eval.Session, src string, e *lang.CallExpr, fn eval.Value, args *eval.Args, r eval.Value) {
 	var name string
-	var self Value
+	var self eval.Value
 	switch f := fn.(type) {
-	case *Builtin:
+	case *eval.Builtin:
 		name = f.Name
-	case *BoundMethod:
+	case *eval.BoundMethod:
 		name, self = f.Fn.Name, f.Self
 	default:
 		return
@@ -177,7 +177,7 @@ func traceCallOf(s *Session, src string, e *lang.CallExpr, fn Value, args *Args,
 		if a.Star != 0 {
 			return // positions no longer match the source
 		}
-		var v Value
+		var v eval.Value
 		if a.Name == "" {
 			if k >= len(args.Pos) {
 				return
