@@ -283,12 +283,12 @@ func (s *Session) eval(e lang.Expr) Value {
 // hints (the note stays when it fails) and reports broadcasts to %trace.
 func (s *Session) binaryAt(e *lang.BinaryExpr, x, y Value) Value {
 	prev, prevNode := s.teach.ctx, s.curNode
-	s.teach.ctx = opContext{node: e, op: e.Op, x: x, y: y}
+	s.teach.ctx = OpContext{Node: e, Op: e.Op, X: x, Y: y}
 	s.curNode = e
 	r := s.binary(e.Op, x, y)
 	s.teach.ctx, s.curNode = prev, prevNode
-	if s.teach.tracing {
-		s.traceOperator(s.src, e.X, e.Y, e.Op, x, y, r)
+	if s.teach.tracing && Teaching.TraceOperator != nil {
+		Teaching.TraceOperator(s, s.src, e.X, e.Y, e.Op, x, y, r)
 	}
 	return r
 }
@@ -296,12 +296,12 @@ func (s *Session) binaryAt(e *lang.BinaryExpr, x, y Value) Value {
 // compareAt evaluates the i-th comparison of a chain (as binaryAt).
 func (s *Session) compareAt(e *lang.CompareExpr, i int, op lang.Op, x, y Value) Value {
 	prev, prevNode := s.teach.ctx, s.curNode
-	s.teach.ctx = opContext{node: e, op: op, x: x, y: y}
+	s.teach.ctx = OpContext{Node: e, Op: op, X: x, Y: y}
 	s.curNode = e
 	r := s.compare(op, x, y)
 	s.teach.ctx, s.curNode = prev, prevNode
-	if s.teach.tracing {
-		s.traceOperator(s.src, e.Operands[i], e.Operands[i+1], op, x, y, r)
+	if s.teach.tracing && Teaching.TraceOperator != nil {
+		Teaching.TraceOperator(s, s.src, e.Operands[i], e.Operands[i+1], op, x, y, r)
 	}
 	return r
 }
@@ -309,15 +309,15 @@ func (s *Session) compareAt(e *lang.CompareExpr, i int, op lang.Op, x, y Value) 
 // inplaceAt evaluates an augmented assignment's operation (as binaryAt).
 func (s *Session) inplaceAt(st *lang.AugAssignStmt, x, y Value) Value {
 	prev, prevNode := s.teach.ctx, s.curNode
-	s.teach.ctx = opContext{node: st, op: st.Op, x: x, y: y}
+	s.teach.ctx = OpContext{Node: st, Op: st.Op, X: x, Y: y}
 	s.curNode = st
 	r := s.inplaceBinary(st.Op, x, y)
 	s.teach.ctx, s.curNode = prev, prevNode
-	if s.teach.tracing {
+	if s.teach.tracing && Teaching.TraceOperator != nil {
 		if _, isT := x.(*tensor.Tensor); isT && st.Op == lang.At {
-			s.traceOperator(s.src, st.Target, st.Value, st.Op, x, y, r)
+			Teaching.TraceOperator(s, s.src, st.Target, st.Value, st.Op, x, y, r)
 		} else {
-			s.traceInplace(s.src, st, x, y)
+			Teaching.TraceInplace(s, s.src, st, x, y)
 		}
 	}
 	return r
@@ -381,12 +381,12 @@ func (s *Session) evalCall(e *lang.CallExpr) Value {
 		}
 	}
 	prev, prevNode := s.teach.ctx, s.curNode
-	s.teach.ctx = opContext{node: e, fn: fn, args: args}
+	s.teach.ctx = OpContext{Node: e, Fn: fn, Args: args}
 	s.curNode = e
 	r := s.Call(fn, args)
 	s.teach.ctx, s.curNode = prev, prevNode
-	if s.teach.tracing {
-		s.traceCall(s.src, e, fn, args, r)
+	if s.teach.tracing && Teaching.TraceOperator != nil {
+		Teaching.TraceCall(s, s.src, e, fn, args, r)
 	}
 	return r
 }

@@ -8,20 +8,8 @@ package eval
 // the last expression of an input is shown, and Out[n] and _n keep it).
 func (s *Session) Display(v Value) { s.display(v) }
 
-// FmtShape is a shape as %whos and the explanations print it: [2, 3].
-func FmtShape(s []int) string { return fmtShape(s) }
-
-// MsgExplainUsage is msgExplainUsage.
-const MsgExplainUsage = msgExplainUsage
-
 // MsgSaveHeader is msgSaveHeader.
 const MsgSaveHeader = msgSaveHeader
-
-// MsgStateIs is msgStateIs.
-const MsgStateIs = msgStateIs
-
-// MsgStridesNotT is msgStridesNotT.
-const MsgStridesNotT = msgStridesNotT
 
 // Print writes text to the session's output.
 func (s *Session) Print(text string) { s.write(text) }

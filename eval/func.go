@@ -349,7 +349,7 @@ func (s *Session) callPlain(e *lang.CallExpr, f *Function) (Value, bool) {
 		vals[i] = s.eval(a.Value)
 	}
 	prev, prevNode := s.teach.ctx, s.curNode
-	s.teach.ctx = opContext{node: e, fn: f}
+	s.teach.ctx = OpContext{Node: e, Fn: f}
 	s.curNode = e
 	r := s.runFunction(f, vals, nil)
 	s.teach.ctx, s.curNode = prev, prevNode

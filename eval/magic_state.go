@@ -12,8 +12,8 @@ import (
 type teachState struct {
 	hints    bool
 	tracing  bool
-	ctx      opContext // the operation being evaluated (for hints)
-	lastFail failure
+	ctx      OpContext // the operation being evaluated (for hints)
+	lastFail Failure
 
 	// Inputs: every top-level Exec is one input (a REPL entry, a line of a
 	// script or a transcript statement).

@@ -29,7 +29,7 @@ func causeFor(t *testing.T, s *Session, src, msg string) string {
 	}
 	exc := &Exception{Type: "RuntimeError", Msg: msg}
 	s.src = src
-	s.teach.ctx = opContext{node: call, fn: &BoundMethod{Self: recv, Fn: &Builtin{Name: name}}, args: args}
+	s.teach.ctx = OpContext{Node: call, Fn: &BoundMethod{Self: recv, Fn: &Builtin{Name: name}}, Args: args}
 	s.noteFailure(exc)
 	return s.Hint(exc)
 }

@@ -147,7 +147,7 @@ func (s *Session) Exec(src string, firstLine int) (exc *Exception) {
 	if s.teach.depth == 0 {
 		// The last failure's context (for Hint) holds its operands: let
 		// them go, so that `del x` frees x's memory.
-		s.teach.lastFail = failure{}
+		s.teach.lastFail = Failure{}
 	}
 	h := s.beginInput(src)
 	exc = s.exec(src, firstLine)
@@ -189,7 +189,7 @@ func (s *Session) exec(src string, firstLine int) (exc *Exception) {
 		if start.Line > 0 {
 			s.line = start.Line
 		}
-		s.teach.ctx = opContext{}
+		s.teach.ctx = OpContext{}
 		s.teach.lastStmt = i == len(stmts)-1
 		// A Ctrl-C that came while no statement polled (between two
 		// statements of a script) stops the next one, as in Python.
@@ -201,7 +201,7 @@ func (s *Session) exec(src string, firstLine int) (exc *Exception) {
 			s.endStatement(e)
 			s.noteFailure(e)
 		}
-		s.teach.ctx = opContext{} // nor may the operands of the last operation
+		s.teach.ctx = OpContext{} // nor may the operands of the last operation
 		if e != nil {
 			return e
 		}
@@ -218,7 +218,7 @@ func (s *Session) guard(f func()) (exc *Exception) {
 			return
 		}
 		switch e := r.(type) {
-		case explainStop:
+		case ExplainStop:
 			panic(e) // %explain's own unwinding, through nested guards
 		case *Exception:
 			exc = e

@@ -2,6 +2,7 @@ package magic
 
 import (
 	"fmt"
+	"github.com/tensh/tensh/teach"
 	"strings"
 
 	"github.com/tensh/tensh/eval"
@@ -27,7 +28,7 @@ func init() {
 				if s.IPythonPrompts() {
 					style = "ipython"
 				}
-				s.Print(fmt.Sprintf(eval.MsgStateIs, "prompt", style) + "\n")
+				s.Print(fmt.Sprintf(teach.MsgStateIs, "prompt", style) + "\n")
 			case "python":
 				s.SetIPythonPrompts(false)
 			case "ipython":

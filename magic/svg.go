@@ -3,6 +3,7 @@ package magic
 import (
 	"errors"
 	"fmt"
+	"github.com/tensh/tensh/teach"
 	"os"
 	"strings"
 
@@ -111,7 +112,7 @@ func stridesPicture(s *eval.Session, src string) svg.Strides {
 	name := strings.TrimSpace(lang.Source(src, e))
 	t, ok := s.Eval(e).(*tensor.Tensor)
 	if !ok {
-		eval.Throw("UsageError", eval.MsgStridesNotT, name)
+		eval.Throw("UsageError", teach.MsgStridesNotT, name)
 	}
 	return svg.Strides{Name: name, Shape: t.Shape(), Strides: t.Strides(), Offset: t.Offset(),
 		StorageLen: t.Storage().Len(), ItemSize: t.DType().ItemSize(), DType: t.DType().Name()}
@@ -128,7 +129,7 @@ func broadcastPicture(s *eval.Session, src string) svg.Broadcast {
 		panic(eval.SyntaxError(err))
 	}
 	if len(stmts) != 1 {
-		eval.Throw("UsageError", "%s", eval.MsgExplainUsage)
+		eval.Throw("UsageError", "%s", teach.MsgExplainUsage)
 	}
 	var e lang.Expr
 	switch st := stmts[0].(type) {

@@ -2,6 +2,7 @@ package magic
 
 import (
 	"fmt"
+	"github.com/tensh/tensh/teach"
 	"sort"
 	"strings"
 
@@ -143,7 +144,7 @@ func whosInfo(v eval.Value) string {
 		if !x.IsContiguous() {
 			cont = "not contiguous"
 		}
-		return fmt.Sprintf(msgWhosTensor, eval.FmtShape(x.Shape()), x.Numel(), x.DType().Name(), x.Device().String(), cont)
+		return fmt.Sprintf(msgWhosTensor, teach.FmtShape(x.Shape()), x.Numel(), x.DType().Name(), x.Device().String(), cont)
 	case *eval.List:
 		return fmt.Sprintf("n=%d", len(x.Elems))
 	case eval.Tuple:

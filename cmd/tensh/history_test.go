@@ -12,6 +12,10 @@ import (
 	"testing"
 )
 
+// tensh-history-writer FILE N TAG adds N statements to the history file
+// FILE, as a REPL does (TestHistoryTwoProcesses).
+func init() { testCommands["tensh-history-writer"] = historyWriter }
+
 // historyWriter is the tensh-history-writer command of the tests.
 func historyWriter() {
 	n, _ := strconv.Atoi(os.Args[2])

@@ -7,4 +7,5 @@ import (
 	_ "github.com/tensh/tensh/lib/paddle"
 	_ "github.com/tensh/tensh/lib/torch"
 	_ "github.com/tensh/tensh/magic"
+	_ "github.com/tensh/tensh/teach"
 )

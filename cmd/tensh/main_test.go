@@ -16,13 +16,13 @@ import (
 	"github.com/tensh/tensh/lang"
 )
 
+// testCommands are the commands the test scripts run besides tensh; the
+// files of the terminal build add theirs (history_test.go).
+var testCommands = map[string]func(){}
+
 func TestMain(m *testing.M) {
-	testscript.Main(m, map[string]func(){
-		"tensh": func() { os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr)) },
-		// tensh-history-writer FILE N TAG adds N statements to the
-		// history file FILE, as a REPL does (TestHistoryTwoProcesses).
-		"tensh-history-writer": historyWriter,
-	})
+	testCommands["tensh"] = func() { os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr)) }
+	testscript.Main(m, testCommands)
 }
 
 // TestScripts runs the tensh binary on the scripts in testdata/script.

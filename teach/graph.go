@@ -1,6 +1,8 @@
-package eval
+package teach
 
 import (
+	"github.com/tensh/tensh/eval"
+
 	"fmt"
 	"sort"
 	"strings"
@@ -15,32 +17,32 @@ import (
 // them (named by the variables that hold them).
 
 func init() {
-	registerMagic(&Magic{
+	eval.RegisterMagic(&eval.Magic{
 		Name:  "graph",
 		Usage: "%graph EXPR",
 		Doc: "Draws the backward graph that EXPR's grad_fn starts: each node with the shapes of the " +
 			"gradients it receives, down to the leaves (and their variables) whose .grad backward fills.",
 		Save: true,
-		Run: func(s *Session, arg string) {
+		Run: func(s *eval.Session, arg string) {
 			if strings.TrimSpace(arg) == "" {
-				throw("UsageError", "%s", msgGraphUsage)
+				eval.Throw("UsageError", "%s", msgGraphUsage)
 			}
-			s.write(s.Graph(arg))
+			s.Print(Graph(s, arg))
 		},
 	})
 }
 
 // Graph returns what %graph prints for the tensor expression src.
-func (s *Session) Graph(src string) string {
+func Graph(s *eval.Session, src string) string {
 	e, err := lang.ParseExpr(src)
 	if err != nil {
-		panic(syntaxError(err))
+		panic(eval.SyntaxError(err))
 	}
-	v := s.eval(e)
+	v := s.Eval(e)
 	t, ok := v.(*tensor.Tensor)
 	name := strings.TrimSpace(lang.Source(src, e))
 	if !ok {
-		throw("UsageError", msgGraphNotTensor, name)
+		eval.Throw("UsageError", msgGraphNotTensor, name)
 	}
 	var b strings.Builder
 	fn := autograd.GradFn(t)
@@ -57,7 +59,7 @@ func (s *Session) Graph(src string) string {
 	count := 0
 	var walk func(n *autograd.Node, prefix, branch string, input int)
 	walk = func(n *autograd.Node, prefix, branch string, input int) {
-		label := s.graphLabel(n)
+		label := graphLabel(s, n)
 		if id, ok := seen[n]; ok {
 			fmt.Fprintf(&b, "%s%s"+msgGraphSeen+"\n", prefix, branch, label, id)
 			return
@@ -91,11 +93,11 @@ func (s *Session) Graph(src string) string {
 
 // graphLabel is a node's line: its name and the gradients' shapes, or
 // for AccumulateGrad the leaf (and the variables naming it).
-func (s *Session) graphLabel(n *autograd.Node) string {
+func graphLabel(s *eval.Session, n *autograd.Node) string {
 	if leaf := n.Variable(); leaf != nil {
 		var names []string
-		for k, v := range s.globals {
-			if v == Value(leaf) {
+		for k, v := range s.Globals() {
+			if v == eval.Value(leaf) {
 				names = append(names, k)
 			}
 		}

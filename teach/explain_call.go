@@ -1,6 +1,8 @@
-package eval
+package teach
 
 import (
+	"github.com/tensh/tensh/eval"
+
 	"fmt"
 	"strings"
 
@@ -40,7 +42,7 @@ func (ex *explainer) evalArgs(e *lang.CallExpr) *callArgs {
 		switch {
 		case a.Star == 1:
 			v := ex.value(ex.eval(a.Value))
-			for _, el := range ex.run(ex.text(a.Value), func() Value { return Tuple(iterate(v)) }).(Tuple) {
+			for _, el := range ex.run(ex.text(a.Value), func() eval.Value { return eval.Tuple(eval.IterateAll(v)) }).(eval.Tuple) {
 				c.pos = append(c.pos, ex.wrap(a.Value, el))
 			}
 		case a.Star == 2:
@@ -61,7 +63,7 @@ func (ex *explainer) call(e *lang.CallExpr) aval {
 	var recv aval
 	method, torchFn := false, false
 	var name string
-	var fn Value
+	var fn eval.Value
 	switch f := e.Fn.(type) {
 	case *lang.AttrExpr:
 		r := ex.eval(f.X)
@@ -69,23 +71,23 @@ func (ex *explainer) call(e *lang.CallExpr) aval {
 		switch {
 		case r.isTensor():
 			recv, method = r, true
-		case r.v == Value(ex.s.torch):
+		case r.v == eval.Value(ex.s.TorchModule()):
 			// torch.NAME: the rules apply whether or not tensh has NAME yet
 			torchFn = true
 		}
-		if !method && !(torchFn && torchFuncs[name] == nil) {
+		if !method && !(torchFn && eval.TorchFuncs[name] == nil) {
 			rv := r.v
-			fn = ex.run(ex.text(f), func() Value { return ex.s.getAttr(rv, f.Name) })
+			fn = ex.run(ex.text(f), func() eval.Value { return ex.s.GetAttr(rv, f.Name) })
 		}
 	case *lang.Ident:
 		name = f.Name
-		v, ok := ex.s.lookup(f.Name)
-		if b, isB := v.(*Builtin); ok && isB && torchFuncs[name] == b {
+		v, ok := ex.s.Lookup(f.Name)
+		if b, isB := v.(*eval.Builtin); ok && isB && eval.TorchFuncs[name] == b {
 			torchFn = true
 		}
-		fn = ex.run(f.Name, func() Value {
+		fn = ex.run(f.Name, func() eval.Value {
 			if !ok {
-				throw("NameError", errNameNotDefined, f.Name)
+				eval.Throw("NameError", eval.ErrNameNotDefined, f.Name)
 			}
 			return v
 		})
@@ -103,7 +105,7 @@ func (ex *explainer) call(e *lang.CallExpr) aval {
 	}
 	// Evaluate for real.
 	if fn == nil && !method {
-		fn = ex.run(ex.text(e.Fn), func() Value { return ex.s.getAttr(ex.s.torch, name) })
+		fn = ex.run(ex.text(e.Fn), func() eval.Value { return ex.s.GetAttr(ex.s.TorchModule(), name) })
 	}
 	if why := impure(e); why != "" {
 		if method && strings.HasSuffix(name, "_") && !strings.HasPrefix(name, "__") {
@@ -114,16 +116,16 @@ func (ex *explainer) call(e *lang.CallExpr) aval {
 	}
 	if method {
 		rv := ex.value(recv)
-		fn = ex.run(ex.text(e.Fn), func() Value { return ex.s.getAttr(rv, name) })
+		fn = ex.run(ex.text(e.Fn), func() eval.Value { return ex.s.GetAttr(rv, name) })
 	}
-	cargs := &Args{s: ex.s}
+	cargs := (&eval.Args{}).Bind(ex.s)
 	for _, a := range args.pos {
 		cargs.Pos = append(cargs.Pos, ex.value(a))
 	}
 	for _, k := range args.kwOrder {
-		cargs.Kw = append(cargs.Kw, KwArg{Name: k, Value: ex.value(args.kw[k])})
+		cargs.Kw = append(cargs.Kw, eval.KwArg{Name: k, Value: ex.value(args.kw[k])})
 	}
-	return ex.wrap(e, ex.run(ex.text(e), func() Value { return ex.s.Call(fn, cargs) }))
+	return ex.wrap(e, ex.run(ex.text(e), func() eval.Value { return ex.s.Call(fn, cargs) }))
 }
 
 // Names of the pointwise operations whose tensor operands broadcast
@@ -173,20 +175,20 @@ func setOf(names ...string) map[string]bool {
 // ints converts avals holding Python ints (or one tuple/list/Size of
 // them) to a size list.
 func (ex *explainer) ints(name string, vals []aval) []int {
-	vs := make([]Value, len(vals))
+	vs := make([]eval.Value, len(vals))
 	for i, a := range vals {
 		vs[i] = ex.value(a)
 	}
 	var out []int
-	ex.run(name, func() Value {
-		a := &Args{Name: name, s: ex.s}
+	ex.run(name, func() eval.Value {
+		a := (&eval.Args{Name: name}).Bind(ex.s)
 		if len(vs) == 1 {
-			if _, isInt := vs[0].(Int); !isInt {
-				out = a.toInts("size", vs[0])
+			if _, isInt := vs[0].(eval.Int); !isInt {
+				out = a.ToInts("size", vs[0])
 				return nil
 			}
 		}
-		out = a.toInts("size", Tuple(vs))
+		out = a.ToInts("size", eval.Tuple(vs))
 		return nil
 	})
 	return out
@@ -198,10 +200,10 @@ func (ex *explainer) intArg(a aval) (int, bool) {
 		return 0, false
 	}
 	switch n := a.v.(type) {
-	case Int:
+	case eval.Int:
 		i, ok := n.Int64()
 		return int(i), ok
-	case Bool:
+	case eval.Bool:
 		if n {
 			return 1, true
 		}
@@ -212,7 +214,7 @@ func (ex *explainer) intArg(a aval) (int, bool) {
 
 func (ex *explainer) dtypeKw(args *callArgs, def tensor.DType) tensor.DType {
 	if d, ok := args.kw["dtype"]; ok {
-		if dv, ok := d.v.(DTypeValue); ok {
+		if dv, ok := d.v.(eval.DTypeValue); ok {
 			return dv.D
 		}
 	}
@@ -390,7 +392,7 @@ func (ex *explainer) ruleOf(e *lang.CallExpr, name string, method bool, recv ava
 		case strings.HasSuffix(name, "_as") && len(rest) == 1 && rest[0].isTensor():
 			sizes = rest[0].t.shape
 		case len(rest) == 1 && rest[0].v != nil:
-			if _, isDT := rest[0].v.(DTypeValue); isDT {
+			if _, isDT := rest[0].v.(eval.DTypeValue); isDT {
 				return aval{}, false
 			}
 			sizes = ex.ints(name, rest)
@@ -465,7 +467,7 @@ func (ex *explainer) ruleOf(e *lang.CallExpr, name string, method bool, recv ava
 		}
 		var shape []int
 		same := false
-		if e := ex.s.guard(func() { shape, same = tensor.FlattenShape(self.shape, start, end) }); e != nil {
+		if e := ex.s.Guard(func() { shape, same = tensor.FlattenShape(self.shape, start, end) }); e != nil {
 			return aval{}, false // real evaluation raises it
 		}
 		if same {
@@ -497,22 +499,22 @@ func (ex *explainer) geometryView(e *lang.CallExpr, name string, method bool, se
 	if len(args.tensors(false)) > 0 && !(len(args.tensors(false)) == 1 && !method) {
 		return aval{}, false
 	}
-	var pos []Value
+	var pos []eval.Value
 	for _, a := range rest {
 		pos = append(pos, ex.value(a))
 	}
-	kw := make([]KwArg, 0, len(args.kwOrder))
+	kw := make([]eval.KwArg, 0, len(args.kwOrder))
 	for _, k := range args.kwOrder {
-		kw = append(kw, KwArg{Name: k, Value: ex.value(args.kw[k])})
+		kw = append(kw, eval.KwArg{Name: k, Value: ex.value(args.kw[k])})
 	}
-	return ex.geometry(e, self, func(g *tensor.Tensor) Value {
-		var fn Value
+	return ex.geometry(e, self, func(g *tensor.Tensor) eval.Value {
+		var fn eval.Value
 		if method {
-			fn = ex.s.getAttr(g, name)
+			fn = ex.s.GetAttr(g, name)
 		} else {
-			fn = ex.s.getAttr(ex.s.torch, name)
-			pos = append([]Value{g}, pos...)
+			fn = ex.s.GetAttr(ex.s.TorchModule(), name)
+			pos = append([]eval.Value{g}, pos...)
 		}
-		return ex.s.Call(fn, &Args{s: ex.s, Pos: pos, Kw: kw})
+		return ex.s.Call(fn, (&eval.Args{Pos: pos, Kw: kw}).Bind(ex.s))
 	})
 }

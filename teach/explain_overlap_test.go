@@ -1,6 +1,8 @@
-package eval
+package teach
 
 import (
+	"github.com/tensh/tensh/eval"
+
 	"bytes"
 	"strings"
 	"testing"
@@ -13,7 +15,7 @@ import (
 // against PyTorch in testdata/defects_overlap.tsh.
 func TestExplainPredictsErrors(t *testing.T) {
 	setup := "c = torch.ones(3, 1); e = c.expand(3, 4); m = torch.ones(4, 4); x = torch.arange(9.); y = x.view(3, 3); a = torch.ones(3); b = torch.ones(2, 3)"
-	for _, compat := range []Compat{CompatDocs, CompatCurrent} {
+	for _, compat := range []eval.Compat{eval.CompatDocs, eval.CompatCurrent} {
 		for _, src := range []string{
 			"e.add_(1)", "e.mul_(torch.ones(4))", "e.mul_(torch.ones(5))", "e.copy_(torch.ones(4))",
 			"e.exp_()", "e.sigmoid_()", "e.clamp_(0, 1)", "e.t().add_(1)", "e.addcmul_(e, e)",
@@ -33,12 +35,12 @@ func TestExplainPredictsErrors(t *testing.T) {
 			"m.add_(1)", "m.t().mul_(torch.ones(4))", "c.add_(torch.ones(3, 1))", "e + 1",
 		} {
 			var out bytes.Buffer
-			s := NewSession(Options{Out: &out, Warn: &out, Compat: compat})
+			s := eval.NewSession(eval.Options{Out: &out, Warn: &out, Compat: compat})
 			if e := s.Exec(setup, 1); e != nil {
 				t.Fatal(e)
 			}
 			var predicted string
-			if e := s.guard(func() { predicted = s.Explain(src) }); e != nil {
+			if e := s.Guard(func() { predicted = Explain(s, src) }); e != nil {
 				t.Fatalf("%%explain %s: %v", src, e)
 			}
 			want := ""
@@ -61,7 +63,7 @@ func TestExplainPredictsErrors(t *testing.T) {
 // TestOverlapHints: the hint line after PyTorch's overlap errors names the
 // tensor written into and what it shares.
 func TestOverlapHints(t *testing.T) {
-	s := NewSession(Options{Out: &bytes.Buffer{}, Hints: true})
+	s := eval.NewSession(eval.Options{Out: &bytes.Buffer{}, Hints: true})
 	s.Exec("e = torch.ones(3, 1).expand(3, 4); x = torch.arange(6.)", 1)
 	for src, want := range map[string]string{
 		"e.add_(1)":                          "e.add_(1): e repeats its elements along dim 1 (stride 0), so PyTorch refuses to write into it",
@@ -76,7 +78,7 @@ func TestOverlapHints(t *testing.T) {
 			t.Errorf("%s: no error", src)
 			continue
 		}
-		if got := s.Hint(e); got != want {
+		if got := Hint(s, e); got != want {
 			t.Errorf("%s: hint %q, want %q", src, got, want)
 		}
 	}

@@ -1,6 +1,8 @@
-package eval
+package teach
 
 import (
+	"github.com/tensh/tensh/eval"
+
 	"fmt"
 	"strconv"
 	"strings"
@@ -205,14 +207,14 @@ func inplaceVerdict(self, other opnd, t int) string {
 // others broadcast to self's shape, which may not change. The verdict is
 // the runtime's (tensor.InplaceShape), in docs mode with the seed
 // documents' rule.
-func analyzeInplace(expr string, self opnd, others []opnd, compat Compat) *step {
+func analyzeInplace(expr string, self opnd, others []opnd, compat eval.Compat) *step {
 	st := &step{kind: kindInplace, expr: expr, ops: append([]opnd{self}, others...)}
 	st.header = fmt.Sprintf(msgInplaceHeader, expr, self.name, fmtShape(self.shape))
 	shapes := [][]int{self.shape}
 	for _, o := range others {
 		shapes = append(shapes, o.shape)
 	}
-	ierr := tensor.InplaceShape(self.shape, shapes[1:], compat == CompatDocs)
+	ierr := tensor.InplaceShape(self.shape, shapes[1:], compat == eval.CompatDocs)
 	labels := names(st.ops)
 	tshapes := shapes
 	if ierr == nil {

@@ -1,6 +1,8 @@
-package eval
+package teach
 
 import (
+	"github.com/tensh/tensh/eval"
+
 	"bytes"
 	"strings"
 	"testing"
@@ -8,10 +10,10 @@ import (
 
 // execHint runs the lines in a session with hints on and returns the hint
 // of the last line's exception.
-func execHint(t *testing.T, lines ...string) (exc *Exception, hint string) {
+func execHint(t *testing.T, lines ...string) (exc *eval.Exception, hint string) {
 	t.Helper()
 	var out bytes.Buffer
-	s := NewSession(Options{Out: &out, Hints: true})
+	s := eval.NewSession(eval.Options{Out: &out, Hints: true})
 	for i, l := range lines {
 		e := s.Exec(l, 1)
 		if i < len(lines)-1 && e != nil {
@@ -22,7 +24,7 @@ func execHint(t *testing.T, lines ...string) (exc *Exception, hint string) {
 	if exc == nil {
 		t.Fatalf("%s: no error", lines[len(lines)-1])
 	}
-	return exc, s.Hint(exc)
+	return exc, Hint(s, exc)
 }
 
 func TestHintBroadcast(t *testing.T) {
@@ -46,29 +48,29 @@ func TestHintNestedOperand(t *testing.T) {
 
 func TestHintOffAndUnrelated(t *testing.T) {
 	var out bytes.Buffer
-	s := NewSession(Options{Out: &out})
+	s := eval.NewSession(eval.Options{Out: &out})
 	s.Exec("x = torch.empty(2); y = torch.empty(3)", 1)
 	e := s.Exec("x + y", 1)
-	if e == nil || s.Hint(e) != "" {
-		t.Fatalf("hints are off: got %q", s.Hint(e))
+	if e == nil || Hint(s, e) != "" {
+		t.Fatalf("hints are off: got %q", Hint(s, e))
 	}
-	if s.CauseOf(e) == "" {
+	if CauseOf(s, e) == "" {
 		t.Errorf("CauseOf should explain the error whether or not hints are on")
 	}
 	s.SetHints(true)
-	if s.Hint(e) == "" {
+	if Hint(s, e) == "" {
 		t.Errorf("no hint after SetHints(true)")
 	}
 	// an error with no tensor operation has no hint
 	e = s.Exec("zz", 1)
-	if h := s.Hint(e); h != "" {
+	if h := Hint(s, e); h != "" {
 		t.Errorf("NameError hint %q", h)
 	}
 	// the hint belongs to the last exception only
 	e1 := s.Exec("x + y", 1)
 	s.Exec("1", 1)
 	e2 := s.Exec("zz", 1)
-	if s.Hint(e1) != "" || s.Hint(e2) != "" {
+	if Hint(s, e1) != "" || Hint(s, e2) != "" {
 		t.Errorf("stale hint")
 	}
 }
@@ -76,7 +78,7 @@ func TestHintOffAndUnrelated(t *testing.T) {
 // Hints never appear in transcript output (--echo, check).
 func TestHintsNeverInEcho(t *testing.T) {
 	var out bytes.Buffer
-	s := NewSession(Options{Out: &out, Hints: true})
+	s := eval.NewSession(eval.Options{Out: &out, Hints: true})
 	s.RunEcho(">>> x = torch.empty(5,2,4,1)\n>>> y = torch.empty(3,1,1)\n>>> x + y\n>>> %hints on\n>>> x + y\n")
 	got := out.String()
 	want := ">>> x = torch.empty(5,2,4,1)\n>>> y = torch.empty(3,1,1)\n>>> x + y\n" +
@@ -93,7 +95,7 @@ func TestHintsNeverInEcho(t *testing.T) {
 func TestHintsNeverInCheck(t *testing.T) {
 	src := ">>> %hints on\n>>> x = torch.empty(5,2,4,1)\n>>> y = torch.empty(3,1,1)\n>>> x + y\n" +
 		"RuntimeError: The size of tensor a (2) must match the size of tensor b (3) at non-singleton dimension 1\n"
-	for _, r := range Check(ParseTranscript("hints.tsh", src), Options{Hints: true}) {
+	for _, r := range eval.Check(eval.ParseTranscript("hints.tsh", src), eval.Options{Hints: true}) {
 		if !r.OK {
 			t.Errorf("statement %d: got %q", r.N, r.Got)
 		}

@@ -1,6 +1,8 @@
-package eval
+package teach
 
 import (
+	"github.com/tensh/tensh/eval"
+
 	"fmt"
 	"slices"
 	"strings"
@@ -116,8 +118,8 @@ func (ex *explainer) realTensor(a aval) (*tensor.Tensor, bool) {
 	if a.node == nil || !viewOnly(a.node) {
 		return nil, false
 	}
-	var v Value
-	if e := ex.s.guard(func() { v = ex.s.eval(a.node) }); e != nil {
+	var v eval.Value
+	if e := ex.s.Guard(func() { v = ex.s.Eval(a.node) }); e != nil {
 		return nil, false
 	}
 	t, ok := v.(*tensor.Tensor)
@@ -210,8 +212,8 @@ func (ex *explainer) checkOutShape(expr string, out aval, inputs []aval, result 
 // overlapCause is the hint after PyTorch's overlap errors: which tensor
 // repeats its elements (internal overlap), or which input shares part of
 // the written tensor's storage (partial overlap).
-func (s *Session) overlapCause(f failure, text func(lang.Node) string) string {
-	if f.exc == nil || (f.exc.Msg != tensor.ErrInternalOverlap.Msg && f.exc.Msg != tensor.ErrPartialOverlap.Msg) {
+func overlapCause(s *eval.Session, f eval.Failure, text func(lang.Node) string) string {
+	if f.Exc == nil || (f.Exc.Msg != tensor.ErrInternalOverlap.Msg && f.Exc.Msg != tensor.ErrPartialOverlap.Msg) {
 		return ""
 	}
 	type named struct {
@@ -220,24 +222,24 @@ func (s *Session) overlapCause(f failure, text func(lang.Node) string) string {
 	}
 	var w *named
 	var ins []named
-	c := f.ctx
-	switch n := c.node.(type) {
+	c := f.Ctx
+	switch n := c.Node.(type) {
 	case *lang.AugAssignStmt:
-		if t, ok := c.x.(*tensor.Tensor); ok {
+		if t, ok := c.X.(*tensor.Tensor); ok {
 			w = &named{text(n.Target), t}
 		}
-		if t, ok := c.y.(*tensor.Tensor); ok {
+		if t, ok := c.Y.(*tensor.Tensor); ok {
 			ins = append(ins, named{text(n.Value), t})
 		}
 	case *lang.CallExpr:
-		if bm, ok := c.fn.(*BoundMethod); ok {
+		if bm, ok := c.Fn.(*eval.BoundMethod); ok {
 			if t, ok := bm.Self.(*tensor.Tensor); ok {
 				if a, ok := n.Fn.(*lang.AttrExpr); ok {
 					w = &named{text(a.X), t}
 				}
 			}
 		}
-		if c.args == nil {
+		if c.Args == nil {
 			return ""
 		}
 		k := 0
@@ -246,14 +248,14 @@ func (s *Session) overlapCause(f failure, text func(lang.Node) string) string {
 			case a.Star != 0:
 				return ""
 			case a.Name == "":
-				if k < len(c.args.Pos) {
-					if t, ok := c.args.Pos[k].(*tensor.Tensor); ok {
+				if k < len(c.Args.Pos) {
+					if t, ok := c.Args.Pos[k].(*tensor.Tensor); ok {
 						ins = append(ins, named{text(a.Value), t})
 					}
 				}
 				k++
 			default:
-				for _, kw := range c.args.Kw {
+				for _, kw := range c.Args.Kw {
 					if t, ok := kw.Value.(*tensor.Tensor); ok && kw.Name == a.Name {
 						if a.Name == "out" {
 							w = &named{text(a.Value), t}
@@ -268,15 +270,15 @@ func (s *Session) overlapCause(f failure, text func(lang.Node) string) string {
 	if w == nil {
 		return ""
 	}
-	if f.exc.Msg == tensor.ErrInternalOverlap.Msg {
+	if f.Exc.Msg == tensor.ErrInternalOverlap.Msg {
 		if d := sharedDim(opndOf(w.name, w.t)); d >= 0 {
-			return fmt.Sprintf(hintOverlap, text(c.node), w.name, d)
+			return fmt.Sprintf(hintOverlap, text(c.Node), w.name, d)
 		}
 		return ""
 	}
 	for _, in := range ins {
 		if in.t != w.t && tensor.GetOverlapStatus(w.t, in.t) == tensor.StatusPartial {
-			return fmt.Sprintf(hintPartial, text(c.node), w.name, in.name)
+			return fmt.Sprintf(hintPartial, text(c.Node), w.name, in.name)
 		}
 	}
 	return ""

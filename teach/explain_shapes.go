@@ -1,6 +1,7 @@
-package eval
+package teach
 
 import (
+	"github.com/tensh/tensh/eval"
 	"github.com/tensh/tensh/lang"
 	"github.com/tensh/tensh/runtime/tensor"
 )
@@ -10,31 +11,31 @@ func (ex *explainer) tensorQuery(e lang.Expr, name string, t *opnd, rest []aval)
 	switch name {
 	case "size":
 		if len(rest) == 0 {
-			return aval{v: Size(append([]int{}, t.shape...)), node: e}, true
+			return aval{v: eval.Size(append([]int{}, t.shape...)), node: e}, true
 		}
 		d, ok := ex.intArg(rest[0])
 		if d, ok2 := wrapDim(d, len(t.shape)); ok && ok2 && len(t.shape) > 0 {
-			return aval{v: MakeInt(int64(t.shape[d])), node: e}, true
+			return aval{v: eval.MakeInt(int64(t.shape[d])), node: e}, true
 		}
 	case "dim", "ndimension":
-		return aval{v: MakeInt(int64(len(t.shape))), node: e}, true
+		return aval{v: eval.MakeInt(int64(len(t.shape))), node: e}, true
 	case "numel", "nelement":
-		return aval{v: MakeInt(int64(prod(t.shape))), node: e}, true
+		return aval{v: eval.MakeInt(int64(prod(t.shape))), node: e}, true
 	case "stride":
 		st := t.stridesOr()
 		if len(rest) == 0 {
-			vals := make(Tuple, len(st))
+			vals := make(eval.Tuple, len(st))
 			for i, s := range st {
-				vals[i] = MakeInt(int64(s))
+				vals[i] = eval.MakeInt(int64(s))
 			}
 			return aval{v: vals, node: e}, true
 		}
 		d, ok := ex.intArg(rest[0])
 		if d, ok2 := wrapDim(d, len(t.shape)); ok && ok2 && len(t.shape) > 0 {
-			return aval{v: MakeInt(int64(st[d])), node: e}, true
+			return aval{v: eval.MakeInt(int64(st[d])), node: e}, true
 		}
 	case "is_contiguous":
-		return aval{v: Bool(tensor.IsContiguous(t.shape, t.stridesOr())), node: e}, true
+		return aval{v: eval.Bool(tensor.IsContiguous(t.shape, t.stridesOr())), node: e}, true
 	}
 	return aval{}, false
 }
@@ -67,14 +68,14 @@ func (ex *explainer) reduction(e lang.Expr, name string, t *opnd, rest []aval, a
 		dimArg = &d
 	}
 	if k, ok := args.kw["keepdim"]; ok {
-		b, isB := k.v.(Bool)
+		b, isB := k.v.(eval.Bool)
 		if !isB {
 			return aval{}, false
 		}
 		keep = bool(b)
 	}
 	if len(rest) > 1 {
-		b, isB := rest[1].v.(Bool)
+		b, isB := rest[1].v.(eval.Bool)
 		if !isB {
 			return aval{}, false
 		}
@@ -86,12 +87,12 @@ func (ex *explainer) reduction(e lang.Expr, name string, t *opnd, rest []aval, a
 		}
 	}
 	var dims []int // none: every dim
-	if dimArg != nil && dimArg.v != None {
+	if dimArg != nil && dimArg.v != eval.None {
 		if d, ok := ex.intArg(*dimArg); ok {
 			dims = []int{d}
 		} else if dimArg.v != nil {
 			switch dimArg.v.(type) {
-			case Tuple, *List:
+			case eval.Tuple, *eval.List:
 				dims = ex.ints(name, []aval{*dimArg})
 			default:
 				return aval{}, false
@@ -101,7 +102,7 @@ func (ex *explainer) reduction(e lang.Expr, name string, t *opnd, rest []aval, a
 		}
 	}
 	var shape []int
-	if exc := ex.s.guard(func() { shape = tensor.ReduceShape(t.shape, dims, keep) }); exc != nil {
+	if exc := ex.s.Guard(func() { shape = tensor.ReduceShape(t.shape, dims, keep) }); exc != nil {
 		return aval{}, false // real evaluation raises it
 	}
 	return ex.abstract(e, shape, nil, dt), true
@@ -127,9 +128,9 @@ func (ex *explainer) creation(e *lang.CallExpr, name string, args *callArgs) (av
 		dt := def
 		if len(args.pos) > 1 {
 			switch args.pos[1].v.(type) {
-			case Int:
+			case eval.Int:
 				dt = tensor.Int64
-			case Bool:
+			case eval.Bool:
 				dt = tensor.Bool
 			}
 		}
@@ -156,13 +157,13 @@ func (ex *explainer) creation(e *lang.CallExpr, name string, args *callArgs) (av
 		isFloat := false
 		for _, a := range args.pos {
 			switch v := a.v.(type) {
-			case Int:
+			case eval.Int:
 				i, ok := v.Int64()
 				if !ok {
 					return aval{}, false
 				}
 				nums = append(nums, tensor.IntS(i))
-			case Float:
+			case eval.Float:
 				nums = append(nums, tensor.FloatS(float64(v)))
 				isFloat = true
 			default:
@@ -186,7 +187,7 @@ func (ex *explainer) creation(e *lang.CallExpr, name string, args *callArgs) (av
 		}
 		dt = ex.dtypeKw(args, dt)
 		var n int
-		if exc := ex.s.guard(func() { n = tensor.ArangeLength(start, end, step, dt) }); exc != nil {
+		if exc := ex.s.Guard(func() { n = tensor.ArangeLength(start, end, step, dt) }); exc != nil {
 			return aval{}, false // real evaluation raises it
 		}
 		return ex.checkedShape(e, name, []int{n}, dt)

@@ -1,6 +1,8 @@
-package eval
+package teach
 
 import (
+	"github.com/tensh/tensh/eval"
+
 	"fmt"
 	"strconv"
 	"strings"
@@ -64,9 +66,9 @@ type step struct {
 	lines         []string
 	result        []int // nil when the operation fails
 	resultStrides []int
-	err           *Exception // what PyTorch raises, when it fails
-	cause         string     // for hints: why it fails
-	expanded      bool       // some operand is broadcast (for %trace)
+	err           *eval.Exception // what PyTorch raises, when it fails
+	cause         string          // for hints: why it fails
+	expanded      bool            // some operand is broadcast (for %trace)
 }
 
 func (st *step) add(format string, args ...any) {
@@ -76,7 +78,7 @@ func (st *step) add(format string, args ...any) {
 func (st *step) addText(line string) { st.lines = append(st.lines, line) }
 
 func (st *step) fail(typ, format string, args ...any) {
-	st.err = &Exception{Type: typ, Msg: fmt.Sprintf(format, args...)}
+	st.err = &eval.Exception{Type: typ, Msg: fmt.Sprintf(format, args...)}
 	st.result = nil
 	st.add(msgPyTorchSays, st.err.Error())
 }

@@ -1,8 +1,9 @@
-package eval
+package teach
 
 import (
+	"github.com/tensh/tensh/eval"
+
 	"fmt"
-	"io"
 	"slices"
 	"strings"
 
@@ -23,49 +24,41 @@ import (
 // matmul (traceCall) after they succeed; Python numbers never count.
 
 func init() {
-	registerMagic(&Magic{
+	eval.RegisterMagic(&eval.Magic{
 		Name:  "trace",
 		Usage: "%trace [on|off]",
 		Doc:   "Reports every implicit broadcast as it happens (operands, their shapes and the result's), on stderr.",
 		Save:  true,
-		Run: func(s *Session, arg string) {
-			s.teach.tracing = parseOnOff(s, "trace", arg, s.teach.tracing)
+		Run: func(s *eval.Session, arg string) {
+			s.SetTrace(parseOnOff(s, "trace", arg, s.Tracing()))
 		},
 	})
 }
 
-// SetTrace turns %trace on or off.
-func (s *Session) SetTrace(on bool) { s.teach.tracing = on }
-
-// Tracing reports whether %trace is on.
-func (s *Session) Tracing() bool { return s.teach.tracing }
-
 // parseOnOff reads "on"/"off"; with no argument it prints the state.
-func parseOnOff(s *Session, name, arg string, cur bool) bool {
+func parseOnOff(s *eval.Session, name, arg string, cur bool) bool {
 	switch arg {
 	case "":
 		state := "off"
 		if cur {
 			state = "on"
 		}
-		s.write(fmt.Sprintf(msgStateIs, name, state) + "\n")
+		s.Print(fmt.Sprintf(msgStateIs, name, state) + "\n")
 		return cur
 	case "on":
 		return true
 	case "off":
 		return false
 	}
-	throw("UsageError", msgOnOff, name, arg)
+	eval.Throw("UsageError", msgOnOff, name, arg)
 	return cur
 }
-
-func (s *Session) traceWriter() io.Writer { return s.opts.Warn }
 
 // traceBroadcast prints one trace line when some operand's shape differs
 // from result. op is an operator ("+") for two operands, or the call's
 // text; names are the operands' source texts.
-func (s *Session) traceBroadcast(op string, names []string, shapes [][]int, result []int) {
-	if !s.teach.tracing {
+func traceBroadcast(s *eval.Session, op string, names []string, shapes [][]int, result []int) {
+	if !s.Tracing() {
 		return
 	}
 	implicit := false
@@ -87,7 +80,7 @@ func (s *Session) traceBroadcast(op string, names []string, shapes [][]int, resu
 		}
 		line = fmt.Sprintf(traceCall, op, strings.Join(parts, ", "), fmtShapeTight(result))
 	}
-	fmt.Fprintln(s.traceWriter(), line)
+	fmt.Fprintln(s.TraceWriter(), line)
 }
 
 func isOperator(op string) bool {
@@ -95,13 +88,13 @@ func isOperator(op string) bool {
 }
 
 // traceOperator reports x op y after it succeeded.
-func (s *Session) traceOperator(src string, xn, yn lang.Node, op lang.Op, x, y, r Value) {
+func traceOperator(s *eval.Session, src string, xn, yn lang.Node, op lang.Op, x, y, r eval.Value) {
 	if xa, ok := x.(ExplainArray); ok && op != lang.At { // NumPy, Paddle: explain_lib.go
 		if ya, ok := y.(ExplainArray); ok {
 			xs, _ := xa.ExplainShape()
 			ys, _ := ya.ExplainShape()
 			if res, err := broadcast.InferSize(xs, ys); err == nil {
-				s.traceBroadcast(op.String(), []string{strings.TrimSpace(lang.Source(src, xn)), strings.TrimSpace(lang.Source(src, yn))}, [][]int{xs, ys}, res)
+				traceBroadcast(s, op.String(), []string{strings.TrimSpace(lang.Source(src, xn)), strings.TrimSpace(lang.Source(src, yn))}, [][]int{xs, ys}, res)
 			}
 		}
 		return
@@ -113,18 +106,18 @@ func (s *Session) traceOperator(src string, xn, yn lang.Node, op lang.Op, x, y, 
 	}
 	xs, ys := strings.TrimSpace(lang.Source(src, xn)), strings.TrimSpace(lang.Source(src, yn))
 	if op == lang.At {
-		s.traceMatmul(xs, ys, a.Shape(), b.Shape(), r)
+		traceMatmulOf(s, xs, ys, a.Shape(), b.Shape(), r)
 		return
 	}
 	res, err := broadcast.InferSize(a.Shape(), b.Shape())
 	if err != nil {
 		return
 	}
-	s.traceBroadcast(op.String(), []string{xs, ys}, [][]int{a.Shape(), b.Shape()}, res)
+	traceBroadcast(s, op.String(), []string{xs, ys}, [][]int{a.Shape(), b.Shape()}, res)
 }
 
 // traceMatmul reports a matrix product whose batch dims broadcast.
-func (s *Session) traceMatmul(xs, ys string, a, b []int, r Value) {
+func traceMatmulOf(s *eval.Session, xs, ys string, a, b []int, r eval.Value) {
 	rt, ok := r.(*tensor.Tensor)
 	if !ok || len(a) < 3 && len(b) < 3 {
 		return
@@ -134,12 +127,12 @@ func (s *Session) traceMatmul(xs, ys string, a, b []int, r Value) {
 	if err != nil || (slices.Equal(ba, batch) && slices.Equal(bb, batch)) {
 		return
 	}
-	fmt.Fprintln(s.traceWriter(), fmt.Sprintf(traceMatmul, xs, fmtShapeTight(a), ys, fmtShapeTight(b),
+	fmt.Fprintln(s.TraceWriter(), fmt.Sprintf(traceMatmul, xs, fmtShapeTight(a), ys, fmtShapeTight(b),
 		fmtShapeTight(rt.Shape()), fmtShapeTight(ba), fmtShapeTight(bb), fmtShapeTight(batch)))
 }
 
 // traceInplace reports x op= y: y is expanded to x's shape.
-func (s *Session) traceInplace(src string, st *lang.AugAssignStmt, x, y Value) {
+func traceInplaceOf(s *eval.Session, src string, st *lang.AugAssignStmt, x, y eval.Value) {
 	a, aok := x.(*tensor.Tensor)
 	b, bok := y.(*tensor.Tensor)
 	if !aok || !bok || st.Op == lang.At || slices.Equal(a.Shape(), b.Shape()) {
@@ -147,18 +140,18 @@ func (s *Session) traceInplace(src string, st *lang.AugAssignStmt, x, y Value) {
 	}
 	xs := strings.TrimSpace(lang.Source(src, st.Target))
 	ys := strings.TrimSpace(lang.Source(src, st.Value))
-	fmt.Fprintln(s.traceWriter(), fmt.Sprintf(traceInplace, xs, st.Op.String(), ys, ys, fmtShapeTight(b.Shape()), fmtShapeTight(a.Shape())))
+	fmt.Fprintln(s.TraceWriter(), fmt.Sprintf(traceInplace, xs, st.Op.String(), ys, ys, fmtShapeTight(b.Shape()), fmtShapeTight(a.Shape())))
 }
 
 // traceCall reports a call of a broadcasting function or method after it
 // succeeded.
-func (s *Session) traceCall(src string, e *lang.CallExpr, fn Value, args *Args, r Value) {
+func traceCallOf(s *eval.Session, src string, e *lang.CallExpr, fn eval.Value, args *eval.Args, r eval.Value) {
 	var name string
-	var self Value
+	var self eval.Value
 	switch f := fn.(type) {
-	case *Builtin:
+	case *eval.Builtin:
 		name = f.Name
-	case *BoundMethod:
+	case *eval.BoundMethod:
 		name, self = f.Fn.Name, f.Self
 	default:
 		return
@@ -184,7 +177,7 @@ func (s *Session) traceCall(src string, e *lang.CallExpr, fn Value, args *Args, 
 		if a.Star != 0 {
 			return // positions no longer match the source
 		}
-		var v Value
+		var v eval.Value
 		if a.Name == "" {
 			if k >= len(args.Pos) {
 				return
@@ -206,7 +199,7 @@ func (s *Session) traceCall(src string, e *lang.CallExpr, fn Value, args *Args, 
 		return
 	}
 	if name == "matmul" {
-		s.traceMatmul(names[0], names[1], shapes[0], shapes[1], r)
+		traceMatmulOf(s, names[0], names[1], shapes[0], shapes[1], r)
 		return
 	}
 	if name == "where" && self != nil {
@@ -224,5 +217,5 @@ func (s *Session) traceCall(src string, e *lang.CallExpr, fn Value, args *Args, 
 		}
 		result = rt.Shape()
 	}
-	s.traceBroadcast(text(e), names, shapes, result)
+	traceBroadcast(s, text(e), names, shapes, result)
 }

@@ -1,6 +1,8 @@
-package eval
+package teach
 
 import (
+	"github.com/tensh/tensh/eval"
+
 	"fmt"
 	"strings"
 
@@ -18,47 +20,20 @@ import (
 // when an exception unwinds, the innermost operation's note stays, and
 // Hint explains it with the same analyses as %explain.
 
-// opContext is the operation being evaluated.
-type opContext struct {
-	node lang.Node // *lang.BinaryExpr, *lang.CompareExpr, *lang.AugAssignStmt or *lang.CallExpr
-	op   lang.Op
-	x, y Value // operands of an operator
-	fn   Value // callee of a call
-	args *Args
-}
-
-// failure is the context of the last exception.
-type failure struct {
-	exc *Exception
-	ctx opContext
-	src string
-}
-
-// noteFailure keeps the context of an exception for Hint.
-func (s *Session) noteFailure(e *Exception) {
-	s.teach.lastFail = failure{exc: e, ctx: s.teach.ctx, src: s.src}
-}
-
-// HintsEnabled reports whether hints are on (Options.Hints, %hints).
-func (s *Session) HintsEnabled() bool { return s.teach.hints }
-
-// SetHints turns hints on or off.
-func (s *Session) SetHints(on bool) { s.teach.hints = on }
-
 // Hint returns the cause line for e, the exception Exec just returned,
 // or "" when hints are off or tensh has nothing to add. The REPL prints
 // it (dimmed) under the error; transcripts never show it.
-func (s *Session) Hint(e *Exception) string {
-	if !s.teach.hints || e == nil || s.teach.lastFail.exc != e {
+func Hint(s *eval.Session, e *eval.Exception) string {
+	if !s.HintsEnabled() || e == nil || s.LastFailure().Exc != e {
 		return ""
 	}
-	return s.CauseOf(e)
+	return CauseOf(s, e)
 }
 
 // CauseOf returns the cause line for e whether or not hints are on.
-func (s *Session) CauseOf(e *Exception) (out string) {
-	f := s.teach.lastFail
-	if f.exc != e || f.ctx.node == nil {
+func CauseOf(s *eval.Session, e *eval.Exception) (out string) {
+	f := s.LastFailure()
+	if f.Exc != e || f.Ctx.Node == nil {
 		return ""
 	}
 	defer func() {
@@ -66,13 +41,13 @@ func (s *Session) CauseOf(e *Exception) (out string) {
 			out = "" // a hint must never turn into an error
 		}
 	}()
-	return s.cause(f)
+	return cause(s, f)
 }
 
-func (s *Session) cause(f failure) string {
-	c := f.ctx
-	text := func(n lang.Node) string { return strings.TrimSpace(lang.Source(f.src, n)) }
-	tensorOp := func(n lang.Node, v Value) (opnd, bool) {
+func cause(s *eval.Session, f eval.Failure) string {
+	c := f.Ctx
+	text := func(n lang.Node) string { return strings.TrimSpace(lang.Source(f.Src, n)) }
+	tensorOp := func(n lang.Node, v eval.Value) (opnd, bool) {
 		t, ok := v.(*tensor.Tensor)
 		if !ok {
 			return opnd{}, false
@@ -83,49 +58,49 @@ func (s *Session) cause(f failure) string {
 		}
 		return opndOf(name, t), true
 	}
-	if Tensors.Cause != nil {
-		if h := Tensors.Cause(f.exc); h != "" {
+	if eval.Tensors.Cause != nil {
+		if h := eval.Tensors.Cause(f.Exc); h != "" {
 			return h
 		}
 	}
-	if h := s.overlapCause(f, text); h != "" {
+	if h := overlapCause(s, f, text); h != "" {
 		return h
 	}
-	switch n := c.node.(type) {
+	switch n := c.Node.(type) {
 	case *lang.BinaryExpr:
-		if h, ok := libCause(text(n), text(n.X), text(n.Y), c.x, c.y, f.exc); ok { // explain_lib.go
+		if h, ok := libCause(text(n), text(n.X), text(n.Y), c.X, c.Y, f.Exc); ok { // explain_lib.go
 			return h
 		}
-		a, aok := tensorOp(n.X, c.x)
-		b, bok := tensorOp(n.Y, c.y)
-		return s.causeOperator(text(n), n.Op, a, aok, b, bok, f.exc)
+		a, aok := tensorOp(n.X, c.X)
+		b, bok := tensorOp(n.Y, c.Y)
+		return causeOperator(s, text(n), n.Op, a, aok, b, bok, f.Exc)
 	case *lang.CompareExpr:
 		// the failing comparison is the one whose operands are x and y
 		for i := range n.Ops {
 			if i+1 < len(n.Operands) {
-				a, aok := tensorOp(n.Operands[i], c.x)
-				b, bok := tensorOp(n.Operands[i+1], c.y)
+				a, aok := tensorOp(n.Operands[i], c.X)
+				b, bok := tensorOp(n.Operands[i+1], c.Y)
 				if aok || bok {
-					return s.causeOperator(text(n), n.Ops[i], a, aok, b, bok, f.exc)
+					return causeOperator(s, text(n), n.Ops[i], a, aok, b, bok, f.Exc)
 				}
 			}
 		}
 	case *lang.AugAssignStmt:
-		a, aok := tensorOp(n.Target, c.x)
-		b, bok := tensorOp(n.Value, c.y)
+		a, aok := tensorOp(n.Target, c.X)
+		b, bok := tensorOp(n.Value, c.Y)
 		if aok && bok && n.Op != lang.At {
 			st := analyzeInplace(text(n), a, []opnd{b}, s.Compat)
-			return causeLine(st, f.exc)
+			return causeLine(st, f.Exc)
 		}
-		return s.causeOperator(text(n), n.Op, a, aok, b, bok, f.exc)
+		return causeOperator(s, text(n), n.Op, a, aok, b, bok, f.Exc)
 	case *lang.CallExpr:
-		return s.causeCall(f, n, text)
+		return causeCall(s, f, n, text)
 	}
 	return ""
 }
 
 // causeOperator explains a failing x op y.
-func (s *Session) causeOperator(expr string, op lang.Op, a opnd, aok bool, b opnd, bok bool, e *Exception) string {
+func causeOperator(s *eval.Session, expr string, op lang.Op, a opnd, aok bool, b opnd, bok bool, e *eval.Exception) string {
 	switch {
 	case aok && bok && op == lang.At:
 		return causeLine(analyzeMatmul(expr, a, b), e)
@@ -138,14 +113,14 @@ func (s *Session) causeOperator(expr string, op lang.Op, a opnd, aok bool, b opn
 // causeLine is "EXPR: x is [..], y is [..]; CAUSE" for a failing step,
 // when the analysis predicts exactly the error e that was raised (so that
 // a hint never explains some other error).
-func causeLine(st *step, e *Exception) string {
+func causeLine(st *step, e *eval.Exception) string {
 	if st.err == nil || st.cause == "" || !sameError(st.err, e) {
 		return ""
 	}
 	return fmt.Sprintf(hintOperands, st.expr, operandsPhrase(st.ops)) + "; " + st.cause
 }
 
-func sameError(predicted, got *Exception) bool {
+func sameError(predicted, got *eval.Exception) bool {
 	if got == nil {
 		return false
 	}
@@ -155,18 +130,18 @@ func sameError(predicted, got *Exception) bool {
 
 // causeCall explains a failing call from the function's name and its
 // tensor arguments.
-func (s *Session) causeCall(f failure, n *lang.CallExpr, text func(lang.Node) string) string {
-	c := f.ctx
+func causeCall(s *eval.Session, f eval.Failure, n *lang.CallExpr, text func(lang.Node) string) string {
+	c := f.Ctx
 	var name string
-	var self Value
+	var self eval.Value
 	var selfNode lang.Node
-	switch fn := c.fn.(type) {
-	case *BoundMethod:
+	switch fn := c.Fn.(type) {
+	case *eval.BoundMethod:
 		name, self = fn.Fn.Name, fn.Self
 		if a, ok := n.Fn.(*lang.AttrExpr); ok {
 			selfNode = a.X
 		}
-	case *Builtin:
+	case *eval.Builtin:
 		name = fn.Name
 	default:
 		return ""
@@ -199,8 +174,8 @@ func (s *Session) causeCall(f failure, n *lang.CallExpr, text func(lang.Node) st
 		return nil
 	}
 	var posOps []opnd
-	if c.args != nil {
-		for i, v := range c.args.Pos {
+	if c.Args != nil {
+		for i, v := range c.Args.Pos {
 			if t, ok := v.(*tensor.Tensor); ok {
 				nm := text(argNode(i))
 				if nm == "" {
@@ -209,7 +184,7 @@ func (s *Session) causeCall(f failure, n *lang.CallExpr, text func(lang.Node) st
 				posOps = append(posOps, opndOf(nm, t))
 			}
 		}
-		for _, kw := range c.args.Kw {
+		for _, kw := range c.Args.Kw {
 			if t, ok := kw.Value.(*tensor.Tensor); ok && kw.Name != "out" {
 				posOps = append(posOps, opndOf(text(kwNode(kw.Name)), t))
 			}
@@ -248,33 +223,33 @@ func (s *Session) causeCall(f failure, n *lang.CallExpr, text func(lang.Node) st
 			st = analyzeBmm(expr, ops[0], ops[1])
 		}
 	case (name == "expand" || name == "broadcast_to" || name == "expand_as") && selfOp != nil:
-		target := s.sizesOf(name, c.args, posOps)
+		target := sizesOf(s, name, c.Args, posOps)
 		if target == nil {
 			return ""
 		}
 		st = analyzeExpand(expr, *selfOp, target)
 		st.ops = []opnd{*selfOp}
 	case (name == "view" || name == "reshape" || name == "view_as" || name == "reshape_as") && selfOp != nil:
-		sizes := s.sizesOf(name, c.args, posOps)
+		sizes := sizesOf(s, name, c.Args, posOps)
 		if sizes == nil {
 			return ""
 		}
 		st = analyzeView(expr, *selfOp, sizes, strings.HasPrefix(name, "reshape"))
 		st.ops = []opnd{*selfOp}
-		if st.err != nil && st.cause != "" && sameError(st.err, f.exc) {
+		if st.err != nil && st.cause != "" && sameError(st.err, f.Exc) {
 			return fmt.Sprintf(hintOperands, expr, fmt.Sprintf(hintIs, selfOp.name, fmtShape(selfOp.shape))) + ", " + st.cause
 		}
 		return ""
 	}
 	if st != nil {
-		return causeLine(st, f.exc)
+		return causeLine(st, f.Exc)
 	}
 	return ""
 }
 
 // sizesOf reads the size arguments of expand/view (or the shape of the
 // tensor argument of the _as forms).
-func (s *Session) sizesOf(name string, a *Args, tensors []opnd) []int {
+func sizesOf(s *eval.Session, name string, a *eval.Args, tensors []opnd) []int {
 	if a == nil {
 		return nil
 	}
@@ -285,22 +260,22 @@ func (s *Session) sizesOf(name string, a *Args, tensors []opnd) []int {
 		return nil
 	}
 	var out []int
-	if e := s.guard(func() {
-		b := &Args{Name: name, s: s}
+	if e := s.Guard(func() {
+		b := (&eval.Args{Name: name}).Bind(s)
 		switch {
 		case len(a.Pos) == 1:
-			if _, isInt := a.Pos[0].(Int); !isInt {
-				out = b.toInts("size", a.Pos[0])
+			if _, isInt := a.Pos[0].(eval.Int); !isInt {
+				out = b.ToInts("size", a.Pos[0])
 				return
 			}
-			out = b.toInts("size", Tuple(a.Pos))
+			out = b.ToInts("size", eval.Tuple(a.Pos))
 		case len(a.Pos) > 1:
-			out = b.toInts("size", Tuple(a.Pos))
+			out = b.ToInts("size", eval.Tuple(a.Pos))
 		default:
 			if v, ok := a.Kwarg("size"); ok {
-				out = b.toInts("size", v)
+				out = b.ToInts("size", v)
 			} else if v, ok := a.Kwarg("shape"); ok {
-				out = b.toInts("size", v)
+				out = b.ToInts("size", v)
 			}
 		}
 	}); e != nil {
@@ -310,7 +285,7 @@ func (s *Session) sizesOf(name string, a *Args, tensors []opnd) []int {
 }
 
 func init() {
-	registerMagic(&Magic{
+	eval.RegisterMagic(&eval.Magic{
 		Name:  "hints",
 		Usage: "%hints [on|off]",
 		Doc: "Turns on or off the hint line printed under an error: the failing sub-expression, its " +
@@ -318,8 +293,8 @@ func init() {
 			"scripts and --echo, where tensh --hints (or %hints on) turns them on, on stderr (beside an " +
 			"--echo transcript, never in it); tensh check never prints them.",
 		Save: true,
-		Run: func(s *Session, arg string) {
-			s.teach.hints = parseOnOff(s, "hints", arg, s.teach.hints)
+		Run: func(s *eval.Session, arg string) {
+			s.SetHints(parseOnOff(s, "hints", arg, s.HintsEnabled()))
 		},
 	})
 }

@@ -1,6 +1,8 @@
-package eval
+package teach
 
 import (
+	"github.com/tensh/tensh/eval"
+
 	"fmt"
 	"math/rand"
 	"slices"
@@ -21,7 +23,7 @@ import (
 // same rules, so that a rule changed in one place only fails here.
 func TestExplainDrift(t *testing.T) {
 	r := rand.New(rand.NewSource(9))
-	s := NewSession(Options{})
+	s := eval.NewSession(eval.Options{})
 	counts := map[string]int{}
 	fails := 0
 	for i := 0; i < 3000 && fails < 10; i++ {
@@ -45,9 +47,9 @@ func TestExplainDrift(t *testing.T) {
 
 // driftCase binds x, y (and c) to tensors of random shapes and returns a
 // statement over them.
-func driftCase(r *rand.Rand, s *Session) (kind, src string) {
-	s.Compat = CompatCurrent
-	set := func(name string, t *tensor.Tensor) { s.globals[name] = t }
+func driftCase(r *rand.Rand, s *eval.Session) (kind, src string) {
+	s.Compat = eval.CompatCurrent
+	set := func(name string, t *tensor.Tensor) { s.Globals()[name] = t }
 	x := randShape(r, 4)
 	switch k := r.Intn(12); k {
 	case 10, 11: // operations worked out without a step: views, reductions, pointwise unary
@@ -84,7 +86,7 @@ func driftCase(r *rand.Rand, s *Session) (kind, src string) {
 		set("x", tensor.Empty(x, tensor.Float32))
 		set("y", tensor.Empty(y, tensor.Float32))
 		if r.Intn(2) == 0 {
-			s.Compat = CompatDocs
+			s.Compat = eval.CompatDocs
 		}
 		op := []string{"x += y", "x *= y", "x.add_(y)", "x.copy_(y)", "x.addcmul_(y, y)", "x.sub_(y, alpha=2)"}[r.Intn(6)]
 		if r.Intn(5) == 0 { // a written tensor that repeats its elements, or shares memory with an input
@@ -320,18 +322,16 @@ func intsArg(sizes []int) string {
 
 // explainPrediction is what %explain predicts for src: "shape [..] strides
 // (..)" or "error: ..." (problem is set when it predicts nothing).
-func explainPrediction(s *Session, src string) (prediction, problem string) {
+func explainPrediction(s *eval.Session, src string) (prediction, problem string) {
 	stmts, err := lang.Parse(src, 1)
 	if err != nil {
 		return "", err.Error()
 	}
 	ex := newExplainer(s, src)
-	oldSrc := s.src
-	s.src = src
-	defer func() { s.src = oldSrc }()
+	defer s.SetSource(src)()
 	var res aval
 	var done bool
-	if e := s.guard(func() { _, res, done = ex.explainStmt(stmts[0]) }); e != nil {
+	if e := s.Guard(func() { _, res, done = ex.explainStmt(stmts[0]) }); e != nil {
 		return "", "explain raised " + e.Error()
 	}
 	for _, st := range ex.steps {
@@ -349,7 +349,7 @@ func explainPrediction(s *Session, src string) (prediction, problem string) {
 }
 
 // runForReal runs src and describes its result as explainPrediction does.
-func runForReal(s *Session, src string) string {
+func runForReal(s *eval.Session, src string) string {
 	target := "x" // x op= y
 	if stmts, _ := lang.Parse(src, 1); len(stmts) == 1 {
 		if _, isExpr := stmts[0].(*lang.ExprStmt); isExpr {
@@ -360,7 +360,7 @@ func runForReal(s *Session, src string) string {
 	if e := s.Exec(src, 1); e != nil {
 		return "error: " + e.Error()
 	}
-	v, _ := s.lookup(target)
+	v, _ := s.Lookup(target)
 	t, ok := v.(*tensor.Tensor)
 	if !ok {
 		return fmt.Sprintf("a %T", v)

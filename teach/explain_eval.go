@@ -1,6 +1,8 @@
-package eval
+package teach
 
 import (
+	"github.com/tensh/tensh/eval"
+
 	"fmt"
 	"strings"
 
@@ -19,32 +21,29 @@ import (
 
 // aval is what the explainer knows about a sub-expression.
 type aval struct {
-	v    Value     // the value, when it was computed
-	t    *opnd     // the tensor's geometry, when the value is a tensor
-	node lang.Expr // the expression (to evaluate it for real when needed)
+	v    eval.Value // the value, when it was computed
+	t    *opnd      // the tensor's geometry, when the value is a tensor
+	node lang.Expr  // the expression (to evaluate it for real when needed)
 }
 
 func (a aval) isTensor() bool { return a.t != nil }
-
-// explainStop unwinds the walk after a failing step or an unknown value.
-type explainStop struct{}
 
 // standInMax bounds the tensors the explainer makes up (zeros) in place of
 // values it must not compute.
 const standInMax = 1 << 16
 
 type explainer struct {
-	s     *Session
+	s     *eval.Session
 	src   string
 	steps []*step
 	notes []string
 	// failed is set when the walk stopped on an error (a failing step, or
 	// a real evaluation that raised).
 	failed  bool
-	evalErr *Exception
+	evalErr *eval.Exception
 }
 
-func newExplainer(s *Session, src string) *explainer {
+func newExplainer(s *eval.Session, src string) *explainer {
 	return &explainer{s: s, src: src}
 }
 
@@ -53,7 +52,7 @@ func (ex *explainer) text(n lang.Node) string {
 	return strings.TrimSpace(lang.Source(ex.src, n))
 }
 
-func (ex *explainer) stop() { panic(explainStop{}) }
+func (ex *explainer) stop() { panic(eval.ExplainStop{}) }
 
 // record adds a step; a failing step stops the walk.
 func (ex *explainer) record(st *step) {
@@ -66,9 +65,9 @@ func (ex *explainer) record(st *step) {
 
 // run runs f (real evaluation); an exception is reported and stops the
 // walk.
-func (ex *explainer) run(what string, f func() Value) Value {
-	var v Value
-	if e := ex.s.guard(func() { v = f() }); e != nil {
+func (ex *explainer) run(what string, f func() eval.Value) eval.Value {
+	var v eval.Value
+	if e := ex.s.Guard(func() { v = f() }); e != nil {
 		ex.evalErr = e
 		ex.failed = true
 		ex.notes = append(ex.notes, fmt.Sprintf(msgEvalFailed, what, e.Error()))
@@ -91,11 +90,11 @@ func (ex *explainer) concrete(n lang.Expr) aval {
 	if why := impure(n); why != "" {
 		ex.unknown(n, why)
 	}
-	v := ex.run(ex.text(n), func() Value { return ex.s.eval(n) })
+	v := ex.run(ex.text(n), func() eval.Value { return ex.s.Eval(n) })
 	return ex.wrap(n, v)
 }
 
-func (ex *explainer) wrap(n lang.Expr, v Value) aval {
+func (ex *explainer) wrap(n lang.Expr, v eval.Value) aval {
 	a := aval{v: v, node: n}
 	if t, ok := v.(*tensor.Tensor); ok {
 		o := opndOf(ex.text(n), t)
@@ -115,7 +114,7 @@ func (ex *explainer) abstract(n lang.Expr, shape, strides []int, dt tensor.DType
 // value returns a's value, computing it when it is only known by shape:
 // for real when that is free of side effects, otherwise as zeros of the
 // right shape (noted) when that is small.
-func (ex *explainer) value(a aval) Value {
+func (ex *explainer) value(a aval) eval.Value {
 	if a.v != nil {
 		return a.v
 	}
@@ -123,7 +122,7 @@ func (ex *explainer) value(a aval) Value {
 		ex.unknown(a.node, "")
 	}
 	if impure(a.node) == "" {
-		v := ex.run(ex.text(a.node), func() Value { return ex.s.eval(a.node) })
+		v := ex.run(ex.text(a.node), func() eval.Value { return ex.s.Eval(a.node) })
 		return v
 	}
 	n := prod(a.t.shape)
@@ -254,7 +253,7 @@ func (ex *explainer) eval(e lang.Expr) aval {
 			}
 			return ex.abstract(e, x.t.shape, strides, x.t.dtype)
 		}
-		return ex.wrap(e, ex.run(ex.text(e), func() Value { return ex.s.unary(e.Op, x.v) }))
+		return ex.wrap(e, ex.run(ex.text(e), func() eval.Value { return ex.s.Unary(e.Op, x.v) }))
 	case *lang.BinaryExpr:
 		if e.Op == lang.And || e.Op == lang.Or {
 			return ex.concrete(e)
@@ -269,11 +268,11 @@ func (ex *explainer) eval(e lang.Expr) aval {
 		x := ex.eval(e.Operands[0])
 		y := ex.eval(e.Operands[1])
 		if !x.isTensor() && !y.isTensor() {
-			return ex.wrap(e, ex.run(ex.text(e), func() Value { return ex.s.compare(e.Ops[0], x.v, y.v) }))
+			return ex.wrap(e, ex.run(ex.text(e), func() eval.Value { return ex.s.Compare(e.Ops[0], x.v, y.v) }))
 		}
 		switch e.Ops[0] {
 		case lang.Is, lang.IsNot, lang.In, lang.NotIn:
-			return ex.wrap(e, ex.run(ex.text(e), func() Value { return ex.s.compare(e.Ops[0], ex.value(x), ex.value(y)) }))
+			return ex.wrap(e, ex.run(ex.text(e), func() eval.Value { return ex.s.Compare(e.Ops[0], ex.value(x), ex.value(y)) }))
 		}
 		r := ex.pointwise(e, []aval{x, y})
 		r.t.dtype = tensor.Bool
@@ -282,7 +281,7 @@ func (ex *explainer) eval(e lang.Expr) aval {
 		c := ex.eval(e.Cond)
 		cv := ex.value(c)
 		var truth bool
-		ex.run(ex.text(e.Cond), func() Value { truth = ex.s.truth(cv); return nil })
+		ex.run(ex.text(e.Cond), func() eval.Value { truth = ex.s.Truth(cv); return nil })
 		if truth {
 			return ex.eval(e.Then)
 		}
@@ -300,19 +299,19 @@ func (ex *explainer) eval(e lang.Expr) aval {
 		} else {
 			elems = e.(*lang.ListExpr).Elems
 		}
-		vals := make([]Value, 0, len(elems))
+		vals := make([]eval.Value, 0, len(elems))
 		for _, el := range elems {
 			if st, ok := el.(*lang.StarredExpr); ok {
 				v := ex.value(ex.eval(st.X))
-				vals = append(vals, ex.run(ex.text(st), func() Value { return Tuple(iterate(v)) }).(Tuple)...)
+				vals = append(vals, ex.run(ex.text(st), func() eval.Value { return eval.Tuple(eval.IterateAll(v)) }).(eval.Tuple)...)
 				continue
 			}
 			vals = append(vals, ex.value(ex.eval(el)))
 		}
 		if _, ok := e.(*lang.TupleExpr); ok {
-			return aval{v: Tuple(vals), node: e}
+			return aval{v: eval.Tuple(vals), node: e}
 		}
-		return aval{v: &List{Elems: vals}, node: e}
+		return aval{v: &eval.List{Elems: vals}, node: e}
 	}
 	return ex.concrete(e)
 }
@@ -323,11 +322,11 @@ func (ex *explainer) binary(e lang.Expr, op lang.Op, x, y aval) aval {
 		if r, ok := ex.libBinary(e, op, x, y); ok { // NumPy, Paddle: explain_lib.go
 			return r
 		}
-		return ex.wrap(e, ex.run(ex.text(e), func() Value { return ex.s.binary(op, x.v, y.v) }))
+		return ex.wrap(e, ex.run(ex.text(e), func() eval.Value { return ex.s.Binary(op, x.v, y.v) }))
 	}
 	if op == lang.At {
 		if !x.isTensor() || !y.isTensor() {
-			return ex.wrap(e, ex.run(ex.text(e), func() Value { return ex.s.binary(op, ex.value(x), ex.value(y)) }))
+			return ex.wrap(e, ex.run(ex.text(e), func() eval.Value { return ex.s.Binary(op, ex.value(x), ex.value(y)) }))
 		}
 		return ex.matmul(e, *x.t, *y.t)
 	}
@@ -392,22 +391,22 @@ func (ex *explainer) attr(e *lang.AttrExpr) aval {
 	x := ex.eval(e.X)
 	if x.v != nil {
 		if _, isT := x.v.(*tensor.Tensor); !isT {
-			return ex.wrap(e, ex.run(ex.text(e), func() Value { return ex.s.getAttr(x.v, e.Name) }))
+			return ex.wrap(e, ex.run(ex.text(e), func() eval.Value { return ex.s.GetAttr(x.v, e.Name) }))
 		}
 	}
 	if x.isTensor() {
 		t := x.t
 		switch e.Name {
 		case "shape":
-			return aval{v: Size(append([]int{}, t.shape...)), node: e}
+			return aval{v: eval.Size(append([]int{}, t.shape...)), node: e}
 		case "ndim":
-			return aval{v: MakeInt(int64(len(t.shape))), node: e}
+			return aval{v: eval.MakeInt(int64(len(t.shape))), node: e}
 		case "dtype":
-			return aval{v: DTypeValue{t.dtype}, node: e}
+			return aval{v: eval.DTypeValue{D: t.dtype}, node: e}
 		case "T", "mT":
 			// the runtime's own view code, on a stand-in (T's warning is
 			// left to real evaluation)
-			if r, ok := ex.geometry(e, t, func(g *tensor.Tensor) Value {
+			if r, ok := ex.geometry(e, t, func(g *tensor.Tensor) eval.Value {
 				if e.Name == "T" {
 					return g.NumpyT()
 				}
@@ -418,17 +417,17 @@ func (ex *explainer) attr(e *lang.AttrExpr) aval {
 		}
 	}
 	v := ex.value(x)
-	return ex.wrap(e, ex.run(ex.text(e), func() Value { return ex.s.getAttr(v, e.Name) }))
+	return ex.wrap(e, ex.run(ex.text(e), func() eval.Value { return ex.s.GetAttr(v, e.Name) }))
 }
 
 // geometry runs f, a view operation, on a stand-in with t's geometry and
 // no elements (tensor.Geometry), so that the runtime's code works out the
 // result's shape and strides. ok is false when f raises or gives no
 // tensor: real evaluation then raises PyTorch's error.
-func (ex *explainer) geometry(e lang.Expr, t *opnd, f func(g *tensor.Tensor) Value) (aval, bool) {
+func (ex *explainer) geometry(e lang.Expr, t *opnd, f func(g *tensor.Tensor) eval.Value) (aval, bool) {
 	g := tensor.Geometry(t.shape, t.stridesOr(), t.offset, t.dtype)
-	var v Value
-	if exc := ex.s.guard(func() { v = f(g) }); exc != nil {
+	var v eval.Value
+	if exc := ex.s.Guard(func() { v = f(g) }); exc != nil {
 		return aval{}, false
 	}
 	r, ok := v.(*tensor.Tensor)
@@ -457,24 +456,24 @@ func (ex *explainer) index(e *lang.IndexExpr) aval {
 	}
 	xv := ex.value(x)
 	iv := ex.value(ex.eval(e.Index))
-	return ex.wrap(e, ex.run(ex.text(e), func() Value { return ex.s.getItem(xv, iv) }))
+	return ex.wrap(e, ex.run(ex.text(e), func() eval.Value { return ex.s.GetItem(xv, iv) }))
 }
 
 // basicIndex works out t[items] for ints, slices, None and ..., with the
 // evaluator's own indexing on a stand-in; ok is false for other indices
 // (and for an index that raises, left to real evaluation).
 func (ex *explainer) basicIndex(e lang.Expr, t *opnd, items []lang.Expr) (aval, bool) {
-	vals := make(Tuple, 0, len(items))
+	vals := make(eval.Tuple, 0, len(items))
 	for _, it := range items {
 		switch it := it.(type) {
 		case *lang.SliceExpr:
-			vals = append(vals, ex.run(ex.text(it), func() Value { return ex.s.evalSlice(it) }))
+			vals = append(vals, ex.run(ex.text(it), func() eval.Value { return ex.s.EvalSlice(it) }))
 		case *lang.Const:
 			switch it.Kind {
 			case lang.None:
-				vals = append(vals, None)
+				vals = append(vals, eval.None)
 			case lang.Ellipsis:
-				vals = append(vals, Ellipsis)
+				vals = append(vals, eval.Ellipsis)
 			default:
 				return aval{}, false
 			}
@@ -482,16 +481,16 @@ func (ex *explainer) basicIndex(e lang.Expr, t *opnd, items []lang.Expr) (aval, 
 			if impure(it) != "" {
 				return aval{}, false
 			}
-			v := ex.run(ex.text(it), func() Value { return ex.s.eval(it) })
-			if _, ok := v.(Int); !ok {
+			v := ex.run(ex.text(it), func() eval.Value { return ex.s.Eval(it) })
+			if _, ok := v.(eval.Int); !ok {
 				return aval{}, false
 			}
 			vals = append(vals, v)
 		}
 	}
-	var idx Value = vals
+	var idx eval.Value = vals
 	if len(items) == 1 {
 		idx = vals[0]
 	}
-	return ex.geometry(e, t, func(g *tensor.Tensor) Value { return ex.s.getItem(g, idx) })
+	return ex.geometry(e, t, func(g *tensor.Tensor) eval.Value { return ex.s.GetItem(g, idx) })
 }

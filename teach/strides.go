@@ -1,6 +1,8 @@
-package eval
+package teach
 
 import (
+	"github.com/tensh/tensh/eval"
+
 	"fmt"
 	"sort"
 	"strconv"
@@ -11,18 +13,18 @@ import (
 )
 
 func init() {
-	registerMagic(&Magic{
+	eval.RegisterMagic(&eval.Magic{
 		Name:  "strides",
 		Usage: "%strides EXPR",
 		Doc: "Pictures how a tensor maps onto its storage: shape, strides, offset, contiguity, the variables " +
 			"it shares storage with, the storage row with each cell's element number (counting from 0 in row-major " +
 			"order), and why view would or would not work on it.",
 		Save: true,
-		Run: func(s *Session, arg string) {
+		Run: func(s *eval.Session, arg string) {
 			if strings.TrimSpace(arg) == "" {
-				throw("UsageError", "%s", msgStridesUsage)
+				eval.Throw("UsageError", "%s", msgStridesUsage)
 			}
-			s.write(wrapTextKeep(s.Strides(arg), s.width(), isStorageRow))
+			s.Print(eval.WrapTextKeep(Strides(s, arg), s.Width(), isStorageRow))
 		},
 	})
 }
@@ -34,19 +36,17 @@ const stridesCells = 32
 const stridesVisitMax = 1 << 20
 
 // Strides returns what %strides prints for the tensor expression src.
-func (s *Session) Strides(src string) string {
+func Strides(s *eval.Session, src string) string {
 	e, err := lang.ParseExpr(src)
 	if err != nil {
-		panic(syntaxError(err))
+		panic(eval.SyntaxError(err))
 	}
-	oldSrc := s.src
-	s.src = src
-	defer func() { s.src = oldSrc }()
-	v := s.eval(e)
+	defer s.SetSource(src)()
+	v := s.Eval(e)
 	t, ok := v.(*tensor.Tensor)
 	name := strings.TrimSpace(lang.Source(src, e))
 	if !ok {
-		throw("UsageError", msgStridesNotT, name)
+		eval.Throw("UsageError", msgStridesNotT, name)
 	}
 	var b strings.Builder
 	line := func(format string, args ...any) {
@@ -64,7 +64,7 @@ func (s *Session) Strides(src string) string {
 		self = id.Name
 	}
 	var sharers []string
-	for n, g := range s.globals {
+	for n, g := range s.Globals() {
 		if gt, ok := g.(*tensor.Tensor); ok && n != self && !strings.HasPrefix(n, "_") && tensor.SameStorage(gt.Storage(), t.Storage()) {
 			sharers = append(sharers, n)
 		}
@@ -222,7 +222,7 @@ func storagePicture(t *tensor.Tensor, name string) []string {
 
 // scalarText is a storage element as Python prints the number.
 func scalarText(v tensor.Scalar) string {
-	return Repr(FromScalar(v))
+	return eval.Repr(eval.FromScalar(v))
 }
 
 // isStorageRow reports whether a line of %strides is a row of its storage

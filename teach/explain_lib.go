@@ -1,6 +1,8 @@
-package eval
+package teach
 
 import (
+	"github.com/tensh/tensh/eval"
+
 	"fmt"
 	"strconv"
 	"strings"
@@ -26,14 +28,8 @@ type ExplainArray interface {
 // would raise, found without modifying x (nil when it would succeed).
 type InplaceExplainer interface {
 	ExplainArray
-	ExplainInplace(s *Session, op lang.Op, other Value) *Exception
+	ExplainInplace(s *eval.Session, op lang.Op, other eval.Value) *eval.Exception
 }
-
-// ExplainOperands are the library functions whose array operands
-// broadcast together: from a call's arguments, the operands and the
-// dimension of the first where the second starts (-1: the trailing
-// alignment of NumPy's rule).
-var ExplainOperands = map[*Builtin]func(a *Args) (ops []Value, axis int){}
 
 // libBinary explains x op y when an operand is a library array.
 func (ex *explainer) libBinary(e lang.Expr, op lang.Op, x, y aval) (aval, bool) {
@@ -43,29 +39,29 @@ func (ex *explainer) libBinary(e lang.Expr, op lang.Op, x, y aval) (aval, bool) 
 		return aval{}, false
 	}
 	names := []string{ex.text(x.node), ex.text(y.node)}
-	return ex.libBroadcast(e, names, []Value{x.v, y.v}, -1, func() Value { return ex.s.binary(op, x.v, y.v) }), true
+	return ex.libBroadcast(e, names, []eval.Value{x.v, y.v}, -1, func() eval.Value { return ex.s.Binary(op, x.v, y.v) }), true
 }
 
 // libCall explains a call of a function of ExplainOperands.
-func (ex *explainer) libCall(e *lang.CallExpr, fn Value, args *callArgs) (aval, bool) {
-	b, ok := fn.(*Builtin)
+func (ex *explainer) libCall(e *lang.CallExpr, fn eval.Value, args *callArgs) (aval, bool) {
+	b, ok := fn.(*eval.Builtin)
 	if !ok {
 		return aval{}, false
 	}
-	opsOf, ok := ExplainOperands[b]
+	opsOf, ok := eval.ExplainOperands[b]
 	if !ok || impure(e) != "" {
 		return aval{}, false
 	}
-	cargs := &Args{s: ex.s, Name: b.Name}
+	cargs := (&eval.Args{Name: b.Name}).Bind(ex.s)
 	for _, a := range args.pos {
 		cargs.Pos = append(cargs.Pos, ex.value(a))
 	}
 	for _, k := range args.kwOrder {
-		cargs.Kw = append(cargs.Kw, KwArg{Name: k, Value: ex.value(args.kw[k])})
+		cargs.Kw = append(cargs.Kw, eval.KwArg{Name: k, Value: ex.value(args.kw[k])})
 	}
-	var vals []Value
+	var vals []eval.Value
 	axis := -1
-	if ex.s.guard(func() { vals, axis = opsOf(cargs) }) != nil {
+	if ex.s.Guard(func() { vals, axis = opsOf(cargs) }) != nil {
 		return aval{}, false
 	}
 	names := make([]string, len(vals))
@@ -82,12 +78,12 @@ func (ex *explainer) libCall(e *lang.CallExpr, fn Value, args *callArgs) (aval, 
 			}
 		}
 	}
-	return ex.libBroadcast(e, names, vals, axis, func() Value { return ex.s.Call(b, cargs) }), true
+	return ex.libBroadcast(e, names, vals, axis, func() eval.Value { return ex.s.Call(b, cargs) }), true
 }
 
 // libBroadcast records the broadcasting step of library operands and
 // returns the real result (the library's exception stops the walk).
-func (ex *explainer) libBroadcast(e lang.Expr, names []string, vals []Value, axis int, compute func() Value) aval {
+func (ex *explainer) libBroadcast(e lang.Expr, names []string, vals []eval.Value, axis int, compute func() eval.Value) aval {
 	var ops []opnd
 	framework := ""
 	for i, v := range vals {
@@ -100,8 +96,8 @@ func (ex *explainer) libBroadcast(e lang.Expr, names []string, vals []Value, axi
 		}
 	}
 	st := &step{kind: kindBroadcast, expr: ex.text(e), ops: ops}
-	var res Value
-	exc := ex.s.guard(func() { res = compute() })
+	var res eval.Value
+	exc := ex.s.Guard(func() { res = compute() })
 	if axis >= 0 && len(ops) == 2 {
 		libAxisLines(st, ops[0], ops[1], axis)
 	} else {
@@ -245,7 +241,7 @@ func libAxisLines(st *step, x, y opnd, axis int) {
 // libCause is the hint line for a failing x op y of library arrays: the
 // operands' shapes and the first trailing dimension where they clash,
 // counted in the result's dims as for tensors.
-func libCause(expr, xName, yName string, x, y Value, e *Exception) (string, bool) {
+func libCause(expr, xName, yName string, x, y eval.Value, e *eval.Exception) (string, bool) {
 	xa, xok := x.(ExplainArray)
 	ya, yok := y.(ExplainArray)
 	if !xok || !yok || e == nil || e.Type != "ValueError" {

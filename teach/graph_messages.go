@@ -1,4 +1,4 @@
-package eval
+package teach
 
 // %graph's text.
 const (

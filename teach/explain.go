@@ -1,6 +1,8 @@
-package eval
+package teach
 
 import (
+	"github.com/tensh/tensh/eval"
+
 	"fmt"
 	"strings"
 
@@ -8,7 +10,7 @@ import (
 )
 
 func init() {
-	registerMagic(&Magic{
+	eval.RegisterMagic(&eval.Magic{
 		Name:  "explain",
 		Usage: "%explain EXPR",
 		Doc: "Explains every broadcasting step of EXPR in evaluation order (each trailing dimension's verdict, " +
@@ -16,7 +18,7 @@ func init() {
 			"products, expand, where and view. Shapes are worked out without running the operations where " +
 			"tensh knows them; nothing is assigned or modified.",
 		Save: true,
-		Run:  func(s *Session, arg string) { s.write(wrapText(s.Explain(arg), s.width())) },
+		Run:  func(s *eval.Session, arg string) { s.Print(eval.WrapText(Explain(s, arg), s.Width())) },
 	})
 }
 
@@ -24,21 +26,19 @@ func init() {
 // assignment or an augmented assignment). It raises SyntaxError for bad
 // source, and the exception of a real evaluation that fails before any
 // step could be explained (e.g. NameError).
-func (s *Session) Explain(src string) string {
+func Explain(s *eval.Session, src string) string {
 	if strings.TrimSpace(src) == "" {
-		throw("UsageError", "%s", msgExplainUsage)
+		eval.Throw("UsageError", "%s", msgExplainUsage)
 	}
 	stmts, err := lang.Parse(src, 1)
 	if err != nil {
-		panic(syntaxError(err))
+		panic(eval.SyntaxError(err))
 	}
 	if len(stmts) == 0 {
-		throw("UsageError", "%s", msgExplainUsage)
+		eval.Throw("UsageError", "%s", msgExplainUsage)
 	}
 	ex := newExplainer(s, src)
-	oldSrc := s.src
-	s.src = src
-	defer func() { s.src = oldSrc }()
+	defer s.SetSource(src)()
 	whole, res, done := ex.explainStmt(stmts[0])
 	if ex.evalErr != nil && len(ex.steps) == 0 {
 		panic(ex.evalErr)
@@ -82,7 +82,7 @@ func (s *Session) Explain(src string) string {
 		case res.isTensor():
 			line(msgShapeOfWhole, wholeText, fmtShape(res.t.shape))
 		case res.v != nil:
-			line(msgValueOfWhole, wholeText, Repr(res.v))
+			line(msgValueOfWhole, wholeText, eval.Repr(res.v))
 		}
 	}
 	return b.String()
@@ -94,13 +94,13 @@ func (ex *explainer) explainStmt(st lang.Stmt) (whole lang.Node, res aval, done 
 	whole = st
 	defer func() {
 		if r := recover(); r != nil {
-			if _, ok := r.(explainStop); !ok {
+			if _, ok := r.(eval.ExplainStop); !ok {
 				panic(r)
 			}
 			done = false
 		}
 	}()
-	if inner := firstSimpleStmt(st); inner != st && inner != nil {
+	if inner := eval.FirstSimpleStmt(st); inner != st && inner != nil {
 		// A compound statement: explain the statement its body starts
 		// with (the expression a loop runs).
 		return ex.explainStmt(inner)
@@ -138,6 +138,6 @@ func (ex *explainer) explainStmt(st lang.Stmt) (whole lang.Node, res aval, done 
 		}
 		return whole, ex.binary(nil, st.Op, t, v), true
 	}
-	throw("UsageError", "%s", msgExplainStmtKind)
+	eval.Throw("UsageError", "%s", msgExplainStmtKind)
 	return
 }

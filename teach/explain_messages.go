@@ -1,4 +1,4 @@
-package eval
+package teach
 
 // The text of tensh's teaching features (%explain, hints, %trace,
 // %strides and the notebook magics), in one place for review. PyTorch's own
@@ -159,15 +159,10 @@ const (
 	traceMatmul  = "broadcast: %s %s @ %s %s -> %s (batch dims %s and %s -> %s)"
 )
 
-// Magics: usage and state messages.
+// %hints and %trace: usage and state messages.
 const (
-	msgOnOff         = "%%%s: expected 'on' or 'off', got '%s'"
-	msgStateIs       = "%s: %s"
-	msgMagicNotFound = "Line magic function `%%%s` not found."
-	msgHelpUnknown   = "%%help: no magic named '%s'"
-	msgHelpHeader    = "Magics (tensh's own commands: lines that start with %); %help NAME tells more:"
-	msgHelpFooter    = "help(f) describes a function or method, e.g. help(torch.add) or help(x.view)."
-	msgSaveHeader    = "# A tensh session saved by %save: tensh --echo FILE replays it, tensh check FILE tests it."
+	msgOnOff   = "%%%s: expected 'on' or 'off', got '%s'"
+	msgStateIs = "%s: %s"
 )
 
 // %strides.
@@ -192,14 +187,6 @@ const (
 	msgStridesNotT     = "%%strides: %s is not a tensor"
 	msgStridesUsage    = "%strides: give a tensor expression, e.g. %strides x.t()"
 	msgStridesMany     = "(the first %d of %d elements are numbered)"
-)
-
-// help().
-const (
-	msgHelpFunc   = "Help on built-in function %s in module %s:"
-	msgHelpMethod = "Help on built-in method %s of %s object:"
-	msgHelpNoDoc  = "No description."
-	msgHelpObject = "Help on %s object:\n\n%s"
 )
 
 // %explain: library arrays (NumPy, Paddle; explain_lib.go).

@@ -1,6 +1,8 @@
-package eval
+package teach
 
 import (
+	"github.com/tensh/tensh/eval"
+
 	"fmt"
 	"strings"
 
@@ -198,26 +200,26 @@ func (ex *explainer) tensordotRule(e *lang.CallExpr, args *callArgs) (aval, bool
 	case !has:
 	case dv.v != nil:
 		switch d := dv.v.(type) {
-		case Int:
+		case eval.Int:
 			v, ok := d.Int64()
 			if !ok || v < 0 {
 				return aval{}, false
 			}
 			n = int(v)
-		case Tuple, *List:
-			parts := iterate(d)
+		case eval.Tuple, *eval.List:
+			parts := eval.IterateAll(d)
 			if len(parts) != 2 {
 				return aval{}, false
 			}
 			for k, p := range parts {
 				var l []int
 				switch q := p.(type) {
-				case Int:
+				case eval.Int:
 					v, _ := q.Int64()
 					l = []int{int(v)}
-				case Tuple, *List:
-					for _, e := range iterate(q) {
-						v, ok := e.(Int)
+				case eval.Tuple, *eval.List:
+					for _, e := range eval.IterateAll(q) {
+						v, ok := e.(eval.Int)
 						if !ok {
 							return aval{}, false
 						}
@@ -261,7 +263,7 @@ func (ex *explainer) tensordotRule(e *lang.CallExpr, args *callArgs) (aval, bool
 	// the rule is tensordot's own (tensordotShape); an error other than
 	// its RuntimeErrors is left to real evaluation
 	var res []int
-	exc := ex.s.guard(func() { res = tensordotShape(a.shape, b.shape, da, db) })
+	exc := ex.s.Guard(func() { res = eval.TensordotShape(a.shape, b.shape, da, db) })
 	if exc != nil && exc.Type != "RuntimeError" {
 		return aval{}, false
 	}
@@ -319,7 +321,7 @@ func (ex *explainer) meshgridRule(e *lang.CallExpr, args *callArgs) (aval, bool)
 	}
 	ix := "ij"
 	if k, ok := args.kw["indexing"]; ok {
-		s, isStr := k.v.(Str)
+		s, isStr := k.v.(eval.Str)
 		if !isStr || (s != "ij" && s != "xy") {
 			return aval{}, false
 		}
