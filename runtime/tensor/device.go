@@ -142,7 +142,7 @@ func (s *Storage) Bytes() []byte {
 		return nil
 	}
 	var p unsafe.Pointer
-	switch d := s.data.(type) {
+	switch d := s.host().(type) {
 	case []bool:
 		p = unsafe.Pointer(&d[0])
 	case []uint8:

@@ -139,14 +139,14 @@ func extremumDim(name string, t *Tensor, dim int, keepdim, isMax, wantValues boo
 	}
 	oshape := lineOutput(t, d, keepdim)
 	idx := Empty(oshape, Int64)
-	id := idx.st.data.([]int64)
+	id := idx.st.host().([]int64)
 	stride := t.strides[d]
 	src := t
 	if t.DType() == Float16 || t.DType() == BFloat16 {
 		src = t.To(Float32)
 		stride = src.strides[d]
 	}
-	switch sd := src.st.data.(type) {
+	switch sd := src.st.host().(type) {
 	case []bool:
 		forEachLine(src, d, func(k, base int) {
 			best := 0
@@ -218,13 +218,13 @@ func Median(t *Tensor) *Tensor {
 	out := Empty(nil, t.DType())
 	if t.DType().IsIntegral(false) {
 		vals := t.To(Int64).Contiguous()
-		v := slices.Clone(vals.st.data.([]int64)[vals.offset : vals.offset+t.Numel()])
+		v := slices.Clone(vals.st.host().([]int64)[vals.offset : vals.offset+t.Numel()])
 		slices.Sort(v)
 		out.st.Set(0, IntS(v[(len(v)-1)/2]))
 		return out
 	}
 	vals := t.To(Float64).Contiguous()
-	v := slices.Clone(vals.st.data.([]float64)[vals.offset : vals.offset+t.Numel()])
+	v := slices.Clone(vals.st.host().([]float64)[vals.offset : vals.offset+t.Numel()])
 	for _, x := range v {
 		if x != x {
 			out.st.Set(0, FloatS(x))
@@ -364,7 +364,7 @@ func sortedLineReduce(name string, t *Tensor, dim int, keepdim bool, pick func([
 	}
 	vals := Empty(oshape, t.DType())
 	idx := Empty(oshape, Int64)
-	id := idx.st.data.([]int64)
+	id := idx.st.host().([]int64)
 	CheckAllocBytes(int64(n) * int64(unsafe.Sizeof(valIdx{})))
 	buf := make([]valIdx, n)
 	isFloat := t.DType().IsFloat()

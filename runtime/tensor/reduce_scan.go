@@ -54,19 +54,19 @@ func scan(name string, t *Tensor, dim int, d DType, prod bool) *Tensor {
 			k++
 		})
 	}
-	switch od := out.st.data.(type) {
+	switch od := out.st.host().(type) {
 	case []uint8:
-		lines(intScan(od, in.st.data.([]uint8), n, is, os, prod))
+		lines(intScan(od, in.st.host().([]uint8), n, is, os, prod))
 	case []int8:
-		lines(intScan(od, in.st.data.([]int8), n, is, os, prod))
+		lines(intScan(od, in.st.host().([]int8), n, is, os, prod))
 	case []int16:
-		lines(intScan(od, in.st.data.([]int16), n, is, os, prod))
+		lines(intScan(od, in.st.host().([]int16), n, is, os, prod))
 	case []int32:
-		lines(intScan(od, in.st.data.([]int32), n, is, os, prod))
+		lines(intScan(od, in.st.host().([]int32), n, is, os, prod))
 	case []int64:
-		lines(intScan(od, in.st.data.([]int64), n, is, os, prod))
+		lines(intScan(od, in.st.host().([]int64), n, is, os, prod))
 	case []float32:
-		id := in.st.data.([]float32)
+		id := in.st.host().([]float32)
 		lines(func(ib, ob int) {
 			acc := 0.0
 			if prod {
@@ -82,7 +82,7 @@ func scan(name string, t *Tensor, dim int, d DType, prod bool) *Tensor {
 			}
 		})
 	case []float64:
-		id := in.st.data.([]float64)
+		id := in.st.host().([]float64)
 		lines(func(ib, ob int) {
 			acc := 0.0
 			if prod {
@@ -98,7 +98,7 @@ func scan(name string, t *Tensor, dim int, d DType, prod bool) *Tensor {
 			}
 		})
 	case []BF16:
-		id := in.st.data.([]BF16)
+		id := in.st.host().([]BF16)
 		lines(func(ib, ob int) {
 			var acc float32
 			if prod {

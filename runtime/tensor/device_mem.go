@@ -1,0 +1,103 @@
+package tensor
+
+import "unsafe"
+
+// Device-resident elements. A GPU tensor's storage may hold a copy of its
+// elements in device memory (a DeviceMem, runtime/gpu's buffer), kept on
+// the storage that owns the memory (the root of view(dtype) storages).
+// Two flags say which copy is current:
+//
+//   - devCurrent: the device copy holds the current elements (a kernel
+//     may read it without an upload);
+//   - hostStale: a kernel has written the device copy since the host copy
+//     was last current (hostStale implies devCurrent).
+//
+// Every host access goes through Storage.host, which downloads a stale
+// host copy and then drops devCurrent, since the caller may write the
+// host elements: the next kernel uploads them again. The host copy is
+// therefore made lazily (printing, item(), indexing, an operation without
+// a kernel, .cpu()) and never read stale, and the device copy is never
+// read after a write on the host.
+
+// DeviceMem is a storage's copy of its elements in device memory.
+type DeviceMem interface {
+	// Download copies the device copy into host, the storage's bytes.
+	Download(host []byte)
+}
+
+// host is the storage's backing slice for an access on the host: the
+// device's elements are downloaded first when they are newer, and the
+// device copy stops being current.
+func (s *Storage) host() any {
+	if s.root == nil && s.dev == nil {
+		return s.data
+	}
+	s.rootStorage().syncHost()
+	return s.data
+}
+
+// syncHost makes the host copy of a root storage current and the device
+// copy stale.
+func (s *Storage) syncHost() {
+	if s.dev == nil {
+		return
+	}
+	if s.hostStale {
+		s.dev.Download(s.rawBytes())
+		s.hostStale = false
+	}
+	s.devCurrent = false
+}
+
+// DeviceCopy is the device copy of the storage's memory (nil when none)
+// and whether it is current.
+func (s *Storage) DeviceCopy() (m DeviceMem, current bool) {
+	r := s.rootStorage()
+	return r.dev, r.dev != nil && r.devCurrent
+}
+
+// AttachDevice gives the storage's memory a device copy m, not current
+// (the host copy is made current first when a previous device copy was
+// newer).
+func (s *Storage) AttachDevice(m DeviceMem) {
+	r := s.rootStorage()
+	r.syncHost()
+	r.dev, r.devCurrent, r.hostStale = m, false, false
+}
+
+// DeviceUploaded records that the device copy now holds the host's
+// elements.
+func (s *Storage) DeviceUploaded() { s.rootStorage().devCurrent = true }
+
+// DeviceWritten records that a kernel wrote the device copy (the host
+// copy is stale until the next host access). The device copy must have
+// been current or fully written.
+func (s *Storage) DeviceWritten() {
+	r := s.rootStorage()
+	r.devCurrent, r.hostStale = true, true
+}
+
+// HostBytes are the bytes of the storage's memory (its root's) as the
+// host holds them, for an upload: they are current whenever the device
+// copy is not.
+func (s *Storage) HostBytes() []byte { return s.rootStorage().rawBytes() }
+
+// rawBytes are the storage's bytes without a sync.
+func (s *Storage) rawBytes() []byte {
+	n := s.n * s.dtype.ItemSize()
+	if n == 0 {
+		return nil
+	}
+	p := slicePointer(s.data)
+	if p == nil {
+		return nil
+	}
+	return unsafe.Slice((*byte)(p), n)
+}
+
+// labelled is x, a view just made of a tensor's storage, on dev (the
+// accelerator keeps the device copy of a GPU tensor's storage only).
+func labelled(x *Tensor, dev Device) *Tensor {
+	x.device = dev
+	return x
+}
