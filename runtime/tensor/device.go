@@ -22,6 +22,11 @@ type Accelerator interface {
 	Binary(op BinaryOp, dst, a, b *Tensor, alpha Scalar, hasAlpha bool) bool
 	// Unary writes op(a) into dst (a public operation, no parameters).
 	Unary(op UnaryOp, dst, a *Tensor) bool
+	// UnaryParam writes an operation with scalar parameters (of a's
+	// dtype) into dst: "clamp" (lo, hi), "clamp_min" (lo), "clamp_max"
+	// (hi), "square", "cube", "inv_square", "pow_scalar" (the float
+	// exponent), "pow_int_scalar" (the integer exponent).
+	UnaryParam(op string, dst, a *Tensor, params ...Scalar) bool
 	// Copy copies src into dst (one shape; the dtypes may differ).
 	Copy(dst, src *Tensor) bool
 	// Where writes where(cond, x, y) into dst (cond bool, x and y of

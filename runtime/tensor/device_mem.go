@@ -101,3 +101,25 @@ func labelled(x *Tensor, dev Device) *Tensor {
 	x.device = dev
 	return x
 }
+
+// paramKernels name the internal unary kernels the accelerator may run.
+var paramKernels = map[UnaryOp]string{uClamp: "clamp", uClampMin: "clamp_min", uClampMax: "clamp_max", uSquare: "square", uCube: "cube", uInvSquare: "inv_square", uPowScalar: "pow_scalar", uPowIntScalar: "pow_int_scalar"}
+
+// accelUnary runs unary kernel k on dst's device, reporting whether the
+// accelerator could.
+func accelUnary(k UnaryOp, dst, a *Tensor, par unaryParams) bool {
+	if k < numUnaryOps {
+		return accelerator.Unary(k, dst, a)
+	}
+	switch name := paramKernels[k]; k {
+	case uClamp:
+		return accelerator.UnaryParam(name, dst, a, par.p1, par.p2)
+	case uClampMin, uClampMax, uPowIntScalar:
+		return accelerator.UnaryParam(name, dst, a, par.p1)
+	case uPowScalar:
+		return accelerator.UnaryParam(name, dst, a, FloatS(par.e))
+	case uSquare, uCube, uInvSquare:
+		return accelerator.UnaryParam(name, dst, a)
+	}
+	return false
+}

@@ -175,7 +175,7 @@ func unaryRun(k UnaryOp, x *Tensor, compute, result DType, out *Tensor, par unar
 
 // runUnary runs kernel k over dst = k(a).
 func runUnary(k UnaryOp, dst, a *Tensor, par unaryParams) {
-	if k < numUnaryOps && onAccelerator(dst) && accelerator.Unary(k, dst, a) {
+	if onAccelerator(dst) && accelUnary(k, dst, a, par) {
 		return
 	}
 	p := planOver(dst, a)
