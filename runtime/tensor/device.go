@@ -36,6 +36,11 @@ type Accelerator interface {
 	// over the dimensions in mask into out (new, contiguous, the kept
 	// dimensions in order; one dtype).
 	Reduce(op string, out, in *Tensor, mask []bool) bool
+	// ArgExtremum writes into idx (int64, over the lines' shape) the
+	// index along each line of x's first maximum (isMax) or minimum, or
+	// of its first NaN: x is a view over idx's shape whose line of n
+	// elements starts at each element, stride apart.
+	ArgExtremum(idx, x *Tensor, n, stride int, isMax bool) bool
 	// Matmul writes the products of a ([b,] m, k) and b ([b,] k, n), of
 	// one dtype, into out (new, contiguous, [b,] m, n).
 	Matmul(out, a, b *Tensor) bool

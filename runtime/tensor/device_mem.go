@@ -123,3 +123,46 @@ func accelUnary(k UnaryOp, dst, a *Tensor, par unaryParams) bool {
 	}
 	return false
 }
+
+// accelExtremum is extremumDim on t's device (nil when the accelerator
+// cannot): the indices by a kernel, the values gathered by them.
+func accelExtremum(t *Tensor, d int, oshape []int, isMax, wantValues bool) (vals, idx *Tensor) {
+	if t.device.IsCPU() || accelerator == nil {
+		return nil, nil
+	}
+	var shape, strides []int
+	for i := range t.shape {
+		if i != d {
+			shape, strides = append(shape, t.shape[i]), append(strides, t.strides[i])
+		}
+	}
+	idx = Empty(oshape, Int64)
+	idx.device = t.device
+	lines := labelled(FromStorage(t.st, t.offset, shape, strides), t.device)
+	iv := labelled(FromStorage(idx.st, 0, shape, ContiguousStrides(shape)), t.device)
+	if !accelerator.ArgExtremum(iv, lines, t.shape[d], t.strides[d], isMax) {
+		return nil, nil
+	}
+	if !wantValues {
+		return nil, idx
+	}
+	vals = Empty(oshape, t.DType())
+	vals.device = t.device
+	vv := labelled(FromStorage(vals.st, 0, shape, ContiguousStrides(shape)), t.device)
+	if !accelerator.Gather(vv, lines, iv, t.strides[d]) {
+		CopyInto(vv, labelled(FromStorage(t.st, t.offset, shape, strides), CPU).gatherLine(iv, t.strides[d]))
+	}
+	return vals, idx
+}
+
+// gatherLine is, on the host, x[idx * stride] over x's shape.
+func (x *Tensor) gatherLine(idx *Tensor, stride int) *Tensor {
+	out := Empty(x.shape, x.DType())
+	ix := idx.Contiguous()
+	k := 0
+	ForEachOffset(x.shape, x.strides, x.offset, func(off int) {
+		out.st.Set(k, x.st.Get(off+int(ix.st.Get(ix.offset+k).Int())*stride))
+		k++
+	})
+	return out
+}

@@ -138,6 +138,9 @@ func extremumDim(name string, t *Tensor, dim int, keepdim, isMax, wantValues boo
 		raise(IndexError, errReduceZeroSizeDim, name, d)
 	}
 	oshape := lineOutput(t, d, keepdim)
+	if vals, idx := accelExtremum(t, d, oshape, isMax, wantValues); idx != nil {
+		return vals, idx
+	}
 	idx := Empty(oshape, Int64)
 	id := idx.st.host().([]int64)
 	stride := t.strides[d]
