@@ -53,6 +53,18 @@ func TestArgExtremumMatchesCPU(t *testing.T) {
 				if err := sameValues(arg(g, dim, keep), arg(a, dim, keep), 0); err != nil {
 					t.Errorf("arg max=%v %v %v%v dim %d: %v", isMax, d, a.Shape(), a.Strides(), dim, err)
 				}
+				all := tensor.ArgminAll
+				if isMax {
+					all = tensor.ArgmaxAll
+				}
+				before = Launches.Load()
+				ga := all(g, keep)
+				if Launches.Load() == before || ga.Device() != gdev {
+					t.Fatalf("argmax/argmin() %v: no kernel ran (result on %v)", d, ga.Device())
+				}
+				if err := sameValues(ga, all(a, keep), 0); err != nil {
+					t.Errorf("arg max=%v %v %v%v all: %v", isMax, d, a.Shape(), a.Strides(), err)
+				}
 			}
 		}
 	}

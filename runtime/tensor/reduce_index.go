@@ -101,14 +101,14 @@ func argAll(name string, t *Tensor, keepdim, isMax bool) *Tensor {
 		raise(IndexError, errArgReduceEmpty, name)
 	}
 	flat := t.Contiguous()
-	flat = FromStorage(flat.st, flat.offset, []int{t.Numel()}, []int{1})
+	flat = labelled(FromStorage(flat.st, flat.offset, []int{t.Numel()}, []int{1}), t.device)
 	_, idx := extremumDim(name, flat, 0, false, isMax, false)
 	if keepdim {
 		shape := make([]int, t.Dim())
 		for i := range shape {
 			shape[i] = 1
 		}
-		return FromStorage(idx.st, idx.offset, shape, ContiguousStrides(shape))
+		return labelled(FromStorage(idx.st, idx.offset, shape, ContiguousStrides(shape)), idx.device)
 	}
 	return idx
 }
