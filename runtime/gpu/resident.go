@@ -56,7 +56,7 @@ func bind(dev *Device, t *tensor.Tensor, write, whole bool) *bound {
 	r, ok := m.(*resident)
 	if !ok || r.buf.dev != dev || r.buf.mem == 0 {
 		host := st.HostBytes()
-		r = &resident{buf: mustAlloc(dev, len(host))}
+		r = &resident{buf: allocResident(dev, len(host))}
 		runtime.SetFinalizer(r, func(r *resident) { r.buf.Free() })
 		st.AttachDevice(r)
 		current = false
@@ -88,4 +88,22 @@ func (b *bound) release() {
 // each once (a kernel writing t writes the whole storage).
 func covers(t *tensor.Tensor) bool {
 	return t.Offset() == 0 && t.IsContiguous() && t.Numel()*t.DType().ItemSize() == len(t.Storage().HostBytes())
+}
+
+// allocResident allocates a storage's buffer; when the device is out of
+// memory, the buffers of storages no longer reachable are released (a
+// garbage collection runs their finalizers) before one more try.
+func allocResident(dev *Device, n int) *Buffer {
+	b, err := dev.Alloc(n)
+	if _, oom := err.(*OutOfMemoryError); oom && (dev.Memory == 0 || uint64(n) <= dev.Memory) {
+		runtime.GC()
+		for range 4 {
+			runtime.Gosched()
+		}
+		b, err = dev.Alloc(n)
+	}
+	if err != nil {
+		raiseDevice(err)
+	}
+	return b
 }

@@ -46,7 +46,9 @@ func (s *Storage) syncHost() {
 		s.dev.Download(s.rawBytes())
 		s.hostStale = false
 	}
-	s.devCurrent = false
+	if s.devCurrent { // written only on the first access after a kernel
+		s.devCurrent = false
+	}
 }
 
 // DeviceCopy is the device copy of the storage's memory (nil when none)
