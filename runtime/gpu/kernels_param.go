@@ -18,13 +18,21 @@ var paramDescs = map[string]desc{
 	"inv_square":     {name: "inv_square", floats: "(T)1 / (x * x)"},
 	"pow_scalar":     {name: "pow_scalar", floats: "pow(x, e)"},
 	"pow_int_scalar": {name: "pow_int_scalar", ints: "tensh_powi(x, e)"},
+	// round(decimals=k): p is 10^|k|; rint rounds half to even.
+	"round_decimals":     {name: "round_decimals", floats: "rint(x * p) / p"},
+	"round_decimals_neg": {name: "round_decimals_neg", floats: "rint(x / p) * p"},
+	"nan_to_num":         {name: "nan_to_num", floats: "(x != x) ? nan_v : (isinf(x) ? ((x > 0) ? pinf : ninf) : x)"},
+	"nonzero":            {name: "nonzero", ints: "x != 0", floats: "x != 0", boolOut: true},
+	"false":              {name: "false", ints: "0", floats: "0", boolOut: true},
+	"true":               {name: "true", ints: "1", floats: "1", boolOut: true},
 }
 
 // paramNames are the parameters of each operation, in order.
-var paramNames = map[string]string{"clamp": ", T lo, T hi", "clamp_min": ", T lo", "clamp_max": ", T hi", "pow_scalar": ", T e", "pow_int_scalar": ", T e"}
+var paramNames = map[string]string{"clamp": ", T lo, T hi", "clamp_min": ", T lo", "clamp_max": ", T hi", "pow_scalar": ", T e", "pow_int_scalar": ", T e",
+	"round_decimals": ", T p", "round_decimals_neg": ", T p", "nan_to_num": ", T nan_v, T pinf, T ninf"}
 
 // paramOrder fixes the program's kernels' order (its cache key).
-var paramOrder = []string{"clamp", "clamp_min", "clamp_max", "square", "cube", "inv_square", "pow_scalar", "pow_int_scalar"}
+var paramOrder = []string{"clamp", "clamp_min", "clamp_max", "square", "cube", "inv_square", "pow_scalar", "pow_int_scalar", "round_decimals", "round_decimals_neg", "nan_to_num", "nonzero", "false", "true"}
 
 // paramSource is the program of the operations with parameters for d.
 func paramSource(d tensor.DType) string {

@@ -7,8 +7,10 @@ import (
 	"github.com/tensh/tensh/runtime/tensor"
 )
 
-// TestParamMatchesCPU runs clamp (both bounds, one bound, NaN inputs)
-// and the powers of a tensor to a number (2, 3, -2, 2.5, -1.7 on floats;
+// TestParamMatchesCPU runs clamp (both bounds, one bound, NaN inputs),
+// round(decimals=2 and -1), nan_to_num, the integer cases of isnan,
+// isinf, isfinite, floor and trunc (constant or copied results) and the
+// powers of a tensor to a number (2, 3, -2, 2.5, -1.7 on floats;
 // 2, 3, 0..5 on integers) on the device against the CPU: exact, except
 // pow to a non-special float exponent, within 17 ULP (OpenCL's pow: 16,
 // plus the CPU's 1).
@@ -41,7 +43,16 @@ func TestParamMatchesCPU(t *testing.T) {
 					return tensor.Binary(tensor.OpPow, tensor.TensorOperand(x), tensor.ScalarOperand(tensor.FloatS(e)), tensor.Opts{})
 				}, u, true})
 			}
+			for _, k := range []int{2, -1} {
+				cases = append(cases, cs{"round", func(x *tensor.Tensor) *tensor.Tensor { return tensor.Round(x, k, tensor.Opts{}) }, 0, true})
+			}
+			pinf := 1e3
+			cases = append(cases, cs{"nan_to_num", func(x *tensor.Tensor) *tensor.Tensor { return tensor.NanToNum(x, 0, nil, nil, tensor.Opts{}) }, 0, true},
+				cs{"nan_to_num", func(x *tensor.Tensor) *tensor.Tensor { return tensor.NanToNum(x, -7, &pinf, nil, tensor.Opts{}) }, 0, true})
 		} else {
+			for _, op := range []tensor.UnaryOp{tensor.OpIsnan, tensor.OpIsinf, tensor.OpIsfinite, tensor.OpFloor, tensor.OpTrunc} {
+				cases = append(cases, cs{"unary", func(x *tensor.Tensor) *tensor.Tensor { return tensor.Unary(op, x, tensor.Opts{}) }, 0, true})
+			}
 			for _, b := range [][2]*tensor.Scalar{{si(-3), si(40)}, {si(2), nil}, {nil, si(7)}} {
 				cases = append(cases, cs{"clamp", func(x *tensor.Tensor) *tensor.Tensor { return tensor.Clamp(x, b[0], b[1], tensor.Opts{}) }, 0, true})
 			}

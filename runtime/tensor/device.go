@@ -25,7 +25,10 @@ type Accelerator interface {
 	// UnaryParam writes an operation with scalar parameters (of a's
 	// dtype) into dst: "clamp" (lo, hi), "clamp_min" (lo), "clamp_max"
 	// (hi), "square", "cube", "inv_square", "pow_scalar" (the float
-	// exponent), "pow_int_scalar" (the integer exponent).
+	// exponent), "pow_int_scalar" (the integer exponent),
+	// "round_decimals" and "round_decimals_neg" (10^|decimals|),
+	// "nan_to_num" (nan, posinf, neginf), and the bool results
+	// "nonzero", "false", "true" (dst bool).
 	UnaryParam(op string, dst, a *Tensor, params ...Scalar) bool
 	// Copy copies src into dst (one shape; the dtypes may differ).
 	Copy(dst, src *Tensor) bool

@@ -105,7 +105,8 @@ func labelled(x *Tensor, dev Device) *Tensor {
 }
 
 // paramKernels name the internal unary kernels the accelerator may run.
-var paramKernels = map[UnaryOp]string{uClamp: "clamp", uClampMin: "clamp_min", uClampMax: "clamp_max", uSquare: "square", uCube: "cube", uInvSquare: "inv_square", uPowScalar: "pow_scalar", uPowIntScalar: "pow_int_scalar"}
+var paramKernels = map[UnaryOp]string{uClamp: "clamp", uClampMin: "clamp_min", uClampMax: "clamp_max", uSquare: "square", uCube: "cube", uInvSquare: "inv_square", uPowScalar: "pow_scalar", uPowIntScalar: "pow_int_scalar",
+	uNanToNum: "nan_to_num", uNonzero: "nonzero", uFalse: "false", uTrue: "true"}
 
 // accelUnary runs unary kernel k on dst's device, reporting whether the
 // accelerator could.
@@ -120,8 +121,16 @@ func accelUnary(k UnaryOp, dst, a *Tensor, par unaryParams) bool {
 		return accelerator.UnaryParam(name, dst, a, par.p1)
 	case uPowScalar:
 		return accelerator.UnaryParam(name, dst, a, FloatS(par.e))
-	case uSquare, uCube, uInvSquare:
+	case uSquare, uCube, uInvSquare, uNonzero, uFalse, uTrue:
 		return accelerator.UnaryParam(name, dst, a)
+	case uNanToNum:
+		return accelerator.UnaryParam(name, dst, a, par.p1, par.p2, par.p3)
+	case uRoundDecimals:
+		name = "round_decimals"
+		if par.neg {
+			name = "round_decimals_neg"
+		}
+		return accelerator.UnaryParam(name, dst, a, par.p1)
 	}
 	return false
 }

@@ -76,6 +76,9 @@ func Copy(dst *Tensor, src Operand, opts Opts) *Tensor {
 // runCopy copies src (of dst's dtype, broadcastable to dst's shape) into
 // dst.
 func runCopy(dst, src *Tensor) {
+	if onAccelerator(dst) && accelerator.Copy(dst, src) {
+		return
+	}
 	p := planOver(dst, src)
 	s := [2]int{p.strides[0][0], p.strides[1][0]}
 	switch o := dst.st.host().(type) {
