@@ -42,6 +42,8 @@ func (s *Storage) syncHost() {
 	if s.dev == nil {
 		return
 	}
+	s.devMu.Lock()
+	defer s.devMu.Unlock()
 	if s.hostStale {
 		s.dev.Download(s.rawBytes())
 		s.hostStale = false

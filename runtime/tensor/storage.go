@@ -3,6 +3,7 @@ package tensor
 import (
 	"math"
 	"strconv"
+	"sync"
 )
 
 // Elem is the set of Go types that back tensor storage, one per dtype.
@@ -29,6 +30,7 @@ type Storage struct {
 	// dev is the elements' copy in device memory (see device_mem.go).
 	dev                   DeviceMem
 	devCurrent, hostStale bool
+	devMu                 sync.Mutex // serialises syncHost (parallel CPU kernels read the host copy)
 }
 
 // Version is the number of in-place writes recorded on the storage (shared
