@@ -78,6 +78,7 @@ type kernelSpec struct {
 	raw    []string // operands after ins whose elements expr reads itself (y_p[...]), at off[j]
 	params string   // e.g. ", T alpha"; IDX stands for the index type
 	expr   string
+	body   string // when set, the statement run at the offsets instead of o[off[0]] = expr
 }
 
 var operandNames = []string{"x", "y", "z"}
@@ -95,6 +96,10 @@ func (k kernelSpec) source(idx string) string {
 	fmt.Fprintf(&b, "\t\tfor (int j = 0; j < %d; j++) off[j] += k * g.st[j][d];\n\t}\n", len(k.ins)+len(k.raw)+1)
 	for i, t := range k.ins {
 		fmt.Fprintf(&b, "\t%s %s = %s_p[off[%d]];\n", t, operandNames[i], operandNames[i], i+1)
+	}
+	if k.body != "" {
+		fmt.Fprintf(&b, "\t%s\n}\n", strings.ReplaceAll(k.body, "IDX", idx))
+		return b.String()
 	}
 	fmt.Fprintf(&b, "\to[off[0]] = (%s)(%s);\n}\n", k.out, strings.ReplaceAll(k.expr, "IDX", idx))
 	return b.String()

@@ -129,8 +129,8 @@ func TestInPlaceOnViews(t *testing.T) {
 	}
 }
 
-// TestMixedKernelAndFallback runs operations without a kernel (cumsum,
-// sort) between kernels.
+// TestMixedKernelAndFallback runs operations without a kernel (sort; cumsum
+// where the device lacks fp64) between kernels.
 func TestMixedKernelAndFallback(t *testing.T) {
 	gdev, _ := testDevice(t)
 	rng := rand.New(rand.NewSource(3))

@@ -44,6 +44,12 @@ type Accelerator interface {
 	// of its first NaN: x is a view over idx's shape whose line of n
 	// elements starts at each element, stride apart.
 	ArgExtremum(idx, x *Tensor, n, stride int, isMax bool) bool
+	// Scan writes the running sums (or products) of x's lines into out,
+	// as the CPU accumulates them (in float64 for floats, int64 for
+	// integers, each running value stored in the dtype): out and x are
+	// views over the lines' shape, each line n elements, ostride and
+	// xstride apart.
+	Scan(prod bool, out, x *Tensor, n, ostride, xstride int) bool
 	// Matmul writes the products of a ([b,] m, k) and b ([b,] k, n), of
 	// one dtype, into out (new, contiguous, [b,] m, n).
 	Matmul(out, a, b *Tensor) bool

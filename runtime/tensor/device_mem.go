@@ -179,3 +179,25 @@ func (x *Tensor) gatherLine(idx *Tensor, stride int) *Tensor {
 	})
 	return out
 }
+
+// accelScan runs scan's kernel along dim w on in's device (out, new and
+// contiguous, then goes on that device).
+func accelScan(prod bool, out, in *Tensor, w int) bool {
+	if in.device.IsCPU() || accelerator == nil {
+		return false
+	}
+	var shape, istr, ostr []int
+	for i := range in.shape {
+		if i != w {
+			shape = append(shape, in.shape[i])
+			istr, ostr = append(istr, in.strides[i]), append(ostr, out.strides[i])
+		}
+	}
+	ov := labelled(FromStorage(out.st, 0, shape, ostr), in.device)
+	iv := labelled(FromStorage(in.st, in.offset, shape, istr), in.device)
+	if !accelerator.Scan(prod, ov, iv, in.shape[w], out.strides[w], in.strides[w]) {
+		return false
+	}
+	out.device = in.device
+	return true
+}

@@ -33,6 +33,9 @@ func scan(name string, t *Tensor, dim int, d DType, prod bool) *Tensor {
 	in := t.To(d)
 	n, is := in.shape[w], in.strides[w]
 	os := out.strides[w]
+	if accelScan(prod, out, in, w) {
+		return out
+	}
 	lines := func(fn func(ib, ob int)) {
 		var shape, istr, ostr []int
 		for i := range in.shape {
