@@ -5,10 +5,11 @@ import (
 	"unsafe"
 )
 
-// Devices other than the CPU. A GPU tensor keeps its elements in a host
-// Storage like any tensor (the CPU kernels read it when the GPU has no
-// kernel for an operation); an Accelerator registered by runtime/gpu runs
-// the operations it has kernels for on the device.
+// Devices other than the CPU. A GPU tensor's Storage keeps its elements
+// in device memory, with a host copy made when the host reads them (see
+// device_mem.go; the CPU kernels read it when the GPU has no kernel for
+// an operation); an Accelerator registered by runtime/gpu runs the
+// operations it has kernels for on the device.
 
 // IsCPU reports whether d is the CPU.
 func (d Device) IsCPU() bool { return d.Type == "cpu" }
@@ -141,8 +142,8 @@ func operandDevice(ops []Operand, out *Tensor) Device {
 }
 
 // OnDevice returns t placed on dev: t itself when it is there, else an
-// alias of its storage labelled with dev (the elements stay in host
-// memory; see the package comment of runtime/gpu).
+// alias of its storage labelled with dev (the storage keeps whichever
+// copy is current; device_mem.go).
 func OnDevice(t *Tensor, dev Device) *Tensor {
 	if t.device == dev {
 		return t
