@@ -172,3 +172,34 @@ func TestDTypeViewsAndDevices(t *testing.T) {
 	h := tensor.Binary(tensor.OpMul, tt(g.To(tensor.Int64)), tt(tensor.Scalar0(tensor.IntS(3), tensor.Int64)), tensor.Opts{})
 	checkPair(t, "cast and 0-d CPU operand", pair{tensor.Binary(tensor.OpMul, tt(add(tt(x.c), sc(3)).To(tensor.Int64)), tensor.ScalarOperand(tensor.IntS(3)), tensor.Opts{}), h}, 0)
 }
+
+// TestDataMovementOnDevice: reshape of a transposed tensor, cat, stack,
+// repeat and roll copy on the device (bit-exact), downloading nothing.
+func TestDataMovementOnDevice(t *testing.T) {
+	gdev, _ := testDevice(t)
+	rng := rand.New(rand.NewSource(6))
+	for _, d := range gpuDTypes {
+		x, y := newPair(rng, gdev, d, []int{3, 4}), newPair(rng, gdev, d, []int{3, 4})
+		x.c = x.c.ContiguousClone() // a row-major x: x.T() is not a view of 12 elements
+		x.g = tensor.OnDevice(x.c.ContiguousClone(), gdev)
+		down := Transfers.Down.Load()
+		for name, f := range map[string]func(v ...*tensor.Tensor) *tensor.Tensor{
+			"reshape": func(v ...*tensor.Tensor) *tensor.Tensor { return v[0].T().Reshape([]int{12}) },
+			"cat":     func(v ...*tensor.Tensor) *tensor.Tensor { return tensor.Cat([]*tensor.Tensor{v[0], v[1].T().T()}, 1) },
+			"stack":   func(v ...*tensor.Tensor) *tensor.Tensor { return tensor.Stack([]*tensor.Tensor{v[0], v[1]}, 2) },
+			"repeat":  func(v ...*tensor.Tensor) *tensor.Tensor { return tensor.Repeat(v[0].T(), []int{2, 1, 3}) },
+			"roll":    func(v ...*tensor.Tensor) *tensor.Tensor { return tensor.Roll(v[0], []int{2}, []int{1}) },
+		} {
+			before := Launches.Load()
+			r := both(f, x, y)
+			if Launches.Load() == before || r.g.Device() != gdev {
+				t.Fatalf("%s %v: no kernel ran (result on %v)", name, d, r.g.Device())
+			}
+			if n := Transfers.Down.Load() - down; n != 0 {
+				t.Errorf("%s %v: %d downloads", name, d, n)
+			}
+			checkPair(t, name+" "+d.String(), r, 0)
+			down = Transfers.Down.Load()
+		}
+	}
+}

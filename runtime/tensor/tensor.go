@@ -483,6 +483,9 @@ func sameShape(a, b []int) bool {
 
 // copySame copies between tensors of one dtype and shape.
 func copySame(dst, src *Tensor) {
+	if onAccelerator(dst) && accelerator.Copy(dst, src) {
+		return
+	}
 	switch d := dst.st.host().(type) {
 	case []bool:
 		copyStrided(d, dst, src.st.host().([]bool), src)
