@@ -203,3 +203,24 @@ func TestDataMovementOnDevice(t *testing.T) {
 		}
 	}
 }
+
+// TestMaskedFillOnDevice: masked_fill and masked_fill_ (a broadcast mask,
+// a view written in place) as a where kernel, bit-exact.
+func TestMaskedFillOnDevice(t *testing.T) {
+	gdev, _ := testDevice(t)
+	rng := rand.New(rand.NewSource(8))
+	for _, d := range gpuDTypes {
+		x, m := newPair(rng, gdev, d, []int{3, 4}), newPair(rng, gdev, tensor.Bool, []int{4})
+		v := tensor.ScalarOperand(tensor.IntS(1))
+		before := Launches.Load()
+		r := both(func(a ...*tensor.Tensor) *tensor.Tensor { return tensor.MaskedFill(a[0], a[1], v, tensor.Opts{}) }, x, m)
+		both(func(a ...*tensor.Tensor) *tensor.Tensor {
+			return tensor.MaskedFill(a[0].Select(0, 1), a[1], v, tensor.Opts{Inplace: true})
+		}, x, m)
+		if Launches.Load() == before || r.g.Device() != gdev {
+			t.Fatalf("masked_fill %v: no kernel ran (result on %v)", d, r.g.Device())
+		}
+		checkPair(t, "masked_fill "+d.String(), r, 0)
+		checkPair(t, "masked_fill_ "+d.String(), x, 0)
+	}
+}

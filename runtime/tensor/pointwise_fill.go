@@ -153,6 +153,7 @@ func MaskedFill(x, mask *Tensor, value Operand, opts Opts) *Tensor {
 	m := maskAsBool(mask, opts)
 	if !opts.Inplace {
 		r := Empty(shape, x.DType())
+		r.device = x.device
 		runCopy(r, x)
 		x = r
 	} else {
@@ -164,6 +165,9 @@ func MaskedFill(x, mask *Tensor, value Operand, opts Opts) *Tensor {
 	}
 	CheckScalar(v, x.DType())
 	src := Scalar0(v, x.DType())
+	if onAccelerator(x) && HasInternalOverlap(x) != OverlapYes && accelerator.Where(x, m, src, x) {
+		return x
+	}
 	w := x
 	p := planOver(w, m)
 	s := [2]int{p.strides[0][0], p.strides[1][0]}
