@@ -51,6 +51,10 @@ type Accelerator interface {
 	// views over the lines' shape, each line n elements, ostride and
 	// xstride apart.
 	Scan(prod bool, out, x *Tensor, n, ostride, xstride int) bool
+	// Ternary writes a three-operand operation into dst ("lerp_scalar"
+	// with weight v, "lerp_tensor", "addcmul" and "addcdiv" with value v,
+	// "clamp_tensor"; a, b, c of dst's dtype, broadcast to its shape).
+	Ternary(op string, dst, a, b, c *Tensor, v Scalar) bool
 	// Matmul writes the products of a ([b,] m, k) and b ([b,] k, n), of
 	// one dtype, into out (new, contiguous, [b,] m, n).
 	Matmul(out, a, b *Tensor) bool

@@ -17,6 +17,9 @@ const (
 	tClamp
 )
 
+// ternNames name the ternary operations for the accelerator.
+var ternNames = [...]string{tLerpScalar: "lerp_scalar", tLerpTensor: "lerp_tensor", tAddcmul: "addcmul", tAddcdiv: "addcdiv", tClamp: "clamp_tensor"}
+
 // Where is torch.where(cond, x, y): x where cond is true, else y, over the
 // three-way broadcast shape; x and y promote as torch.result_type does.
 func Where(cond *Tensor, x, y Operand, opts Opts) *Tensor {
@@ -192,9 +195,18 @@ func ternaryRun(op ternOp, out *Tensor, shape []int, d DType, a, b, c *Tensor, v
 	dst := out
 	if dst == nil || dst.DType() != d {
 		dst = allocResult(shape, d, ins...)
+		for _, t := range ins {
+			if !t.device.IsCPU() {
+				dst.device = t.device
+				break
+			}
+		}
 	}
 	if c == nil {
 		c = a // unused by the kernel; keeps the plan's operand count fixed
+	}
+	if onAccelerator(dst) && accelerator.Ternary(ternNames[op], dst, a, b, c, v) {
+		return finish(out, dst)
 	}
 	p := planOver(dst, a, b, c)
 	s := strides4(&p)
