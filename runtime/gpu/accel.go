@@ -8,9 +8,8 @@ import (
 )
 
 // The accelerator: runtime/tensor calls it for operations whose result
-// lives on a GPU device. Elements live in host storage (runtime/tensor's
-// Storage); an operation uploads each operand's span, runs its kernel and
-// downloads the result's span.
+// lives on a GPU device. The operands' elements live in device buffers
+// (resident.go); kernels index them from each operand's offset.
 
 func init() { tensor.SetAccelerator(accel{}) }
 
@@ -104,8 +103,8 @@ func (g *geometry) fits32() bool {
 	if forceWide || g.n >= math.MaxInt32 {
 		return false
 	}
-	for _, s := range g.spans[:g.nops] {
-		if s >= math.MaxInt32 {
+	for k, s := range g.spans[:g.nops] {
+		if g.offsets[k]+s >= math.MaxInt32 {
 			return false
 		}
 	}
@@ -132,6 +131,9 @@ func (g *geometry) encode(wide bool) []byte {
 			put(at(g.st[k], i))
 		}
 	}
+	for k := 0; k < maxOperands; k++ {
+		put(at(g.offsets[:g.nops], k))
+	}
 	return b
 }
 
@@ -146,13 +148,6 @@ func at(s []int, i int) int {
 func scalarBytes(s tensor.Scalar, d tensor.DType) []byte {
 	t := tensor.Scalar0(s, d)
 	return append([]byte{}, t.Storage().Bytes()[:d.ItemSize()]...)
-}
-
-// span is the bytes of a tensor's storage from its first to one past its
-// last element.
-func span(t *tensor.Tensor, offset, n int) []byte {
-	isz := t.DType().ItemSize()
-	return t.Storage().Bytes()[offset*isz : (offset+n)*isz]
 }
 
 // Binary runs a binary operation on the device of dst.
@@ -284,38 +279,30 @@ func build(dev *Device, d tensor.DType, wide bool, src func(tensor.DType) string
 	return p
 }
 
-// run uploads the operands' spans, launches the kernel over the geometry
-// and downloads the result (operand 0).
+// run launches the kernel over the geometry on the operands' device
+// buffers (ops[0] the result).
 func run(dev *Device, prog *Program, name string, g *geometry, ops []*tensor.Tensor, extra ...[]byte) {
 	runWide(dev, prog, name, g, !g.fits32(), ops, extra...)
 }
 
 // runWide is run with the index width chosen by the caller.
 func runWide(dev *Device, prog *Program, name string, g *geometry, wide bool, ops []*tensor.Tensor, extra ...[]byte) {
-	bufs := make([]*Buffer, len(ops))
+	bufs := make([]*bound, len(ops))
 	defer func() {
 		for _, b := range bufs {
-			b.Free()
-		}
-	}()
-	for k, t := range ops {
-		host := span(t, g.offsets[k], g.spans[k])
-		buf, err := dev.Alloc(len(host))
-		if err != nil {
-			raiseDevice(err)
-		}
-		bufs[k] = buf
-		// The result's span is uploaded too when the result does not
-		// cover it (the elements between are kept).
-		if k > 0 || g.spans[0] != g.n {
-			if err := buf.Write(host); err != nil {
-				raiseDevice(err)
+			if b != nil && b.temp {
+				b.buf.Free()
 			}
 		}
+	}()
+	// The inputs first: a result sharing an input's storage then finds
+	// it uploaded.
+	for k := len(ops) - 1; k >= 0; k-- {
+		bufs[k] = bind(dev, ops[k], k == 0, k == 0 && g.n == ops[0].Numel() && covers(ops[0]))
 	}
 	args := []any{}
 	for _, b := range bufs {
-		args = append(args, b)
+		args = append(args, b.buf)
 	}
 	args = append(args, g.encode(wide))
 	for _, e := range extra {
@@ -324,8 +311,15 @@ func runWide(dev *Device, prog *Program, name string, g *geometry, wide bool, op
 	if err := dev.Run(prog, name, g.n, args...); err != nil {
 		raiseDevice(err)
 	}
-	if err := bufs[0].Read(span(ops[0], g.offsets[0], g.spans[0])); err != nil {
-		raiseDevice(err)
+	finish(bufs)
+}
+
+// finish releases a launch's operands (the result first: its device copy
+// becomes the current one).
+func finish(bufs []*bound) {
+	for i, b := range bufs {
+		b.release()
+		bufs[i] = nil
 	}
 }
 

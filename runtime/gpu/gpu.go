@@ -9,10 +9,10 @@
 // Without a device, "cuda" raises PyTorch's CPU-build error ("Torch not
 // compiled with CUDA enabled") and Explain says what tensh looked for.
 //
-// Tensors keep their elements in host storage (runtime/tensor); the
-// operations this package has kernels for (SetAccelerator) upload their
-// operands, run on the device and download the result; the others run on
-// the CPU.
+// A GPU tensor's storage keeps its elements in a buffer on its device
+// (resident.go), the host copy made when the host reads them; the
+// operations this package has kernels for (SetAccelerator) run on the
+// device buffers, the others on the CPU.
 package gpu
 
 // DeviceCount is the number of devices of a device type ("cuda",

@@ -63,7 +63,7 @@ func header(fp64 bool) string {
 		b.WriteString("#pragma OPENCL EXTENSION cl_khr_fp64 : enable\n")
 	}
 	for _, idx := range []string{"int", "long"} {
-		fmt.Fprintf(&b, "typedef struct { %[1]s n; %[1]s nd; %[1]s size[%[2]d]; %[1]s st[%[3]d][%[2]d]; } geom_%[1]s;\n", idx, MaxDims, maxOperands)
+		fmt.Fprintf(&b, "typedef struct { %[1]s n; %[1]s nd; %[1]s size[%[2]d]; %[1]s st[%[3]d][%[2]d]; %[1]s base[%[3]d]; } geom_%[1]s;\n", idx, MaxDims, maxOperands)
 	}
 	return b.String()
 }
@@ -78,6 +78,7 @@ type kernelSpec struct {
 	raw    []string // operands after ins whose elements expr reads itself (y_p[...]), at off[j]
 	params string   // e.g. ", T alpha"; IDX stands for the index type
 	expr   string
+	body   string // when set, the statement run at the offsets instead of o[off[0]] = expr
 }
 
 var operandNames = []string{"x", "y", "z"}
@@ -90,11 +91,15 @@ func (k kernelSpec) source(idx string) string {
 		fmt.Fprintf(&b, ", __global const %s* %s_p", t, operandNames[i])
 	}
 	fmt.Fprintf(&b, ", geom_%s g%s) {\n", idx, strings.ReplaceAll(k.params, "IDX", idx))
-	fmt.Fprintf(&b, "\t%[1]s i = get_global_id(0);\n\tif (i >= g.n) return;\n\t%[1]s r = i, off[%[2]d] = {0};\n", idx, maxOperands)
+	fmt.Fprintf(&b, "\t%[1]s i = get_global_id(0);\n\tif (i >= g.n) return;\n\t%[1]s r = i, off[%[2]d];\n\tfor (int j = 0; j < %[2]d; j++) off[j] = g.base[j];\n", idx, maxOperands)
 	fmt.Fprintf(&b, "\tfor (int d = (int)g.nd - 1; d >= 0; d--) {\n\t\t%s k = r %% g.size[d];\n\t\tr /= g.size[d];\n", idx)
 	fmt.Fprintf(&b, "\t\tfor (int j = 0; j < %d; j++) off[j] += k * g.st[j][d];\n\t}\n", len(k.ins)+len(k.raw)+1)
 	for i, t := range k.ins {
 		fmt.Fprintf(&b, "\t%s %s = %s_p[off[%d]];\n", t, operandNames[i], operandNames[i], i+1)
+	}
+	if k.body != "" {
+		fmt.Fprintf(&b, "\t%s\n}\n", strings.ReplaceAll(k.body, "IDX", idx))
+		return b.String()
 	}
 	fmt.Fprintf(&b, "\to[off[0]] = (%s)(%s);\n}\n", k.out, strings.ReplaceAll(k.expr, "IDX", idx))
 	return b.String()

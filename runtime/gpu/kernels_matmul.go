@@ -21,7 +21,7 @@ func matmulSource(d tensor.DType) string {
 	}
 	src := header(d == tensor.Float64) + typedefs(d)
 	for _, idx := range []string{"int", "long"} {
-		src += guard(idx, fmt.Sprintf(`typedef struct { %[1]s m, n, k, sab, sam, sak, sbb, sbk, sbn; } mgeom_%[1]s;
+		src += guard(idx, fmt.Sprintf(`typedef struct { %[1]s m, n, k, sab, sam, sak, sbb, sbk, sbn, oa, ob, oc; } mgeom_%[1]s;
 __kernel void matmul_%[1]s(__global T* c, __global const T* a, __global const T* b, mgeom_%[1]s g) {
 	int lid = get_local_id(0), ly = lid / %[2]d, lx = lid %% %[2]d;
 	%[1]s grp = get_group_id(0);
@@ -32,13 +32,13 @@ __kernel void matmul_%[1]s(__global T* c, __global const T* a, __global const T*
 	T acc = 0;
 	for (%[1]s k0 = 0; k0 < g.k; k0 += %[2]d) {
 		%[1]s ka = k0 + lx, kb = k0 + ly;
-		As[ly][lx] = (row < g.m && ka < g.k) ? a[batch * g.sab + row * g.sam + ka * g.sak] : (T)0;
-		Bs[ly][lx] = (kb < g.k && col < g.n) ? b[batch * g.sbb + kb * g.sbk + col * g.sbn] : (T)0;
+		As[ly][lx] = (row < g.m && ka < g.k) ? a[g.oa + batch * g.sab + row * g.sam + ka * g.sak] : (T)0;
+		Bs[ly][lx] = (kb < g.k && col < g.n) ? b[g.ob + batch * g.sbb + kb * g.sbk + col * g.sbn] : (T)0;
 		barrier(CLK_LOCAL_MEM_FENCE);
 		for (int kk = 0; kk < %[2]d; kk++) acc = %[3]s;
 		barrier(CLK_LOCAL_MEM_FENCE);
 	}
-	if (row < g.m && col < g.n) c[batch * g.m * g.n + row * g.n + col] = acc;
+	if (row < g.m && col < g.n) c[g.oc + batch * g.m * g.n + row * g.n + col] = acc;
 }
 `, idx, matTile, fma))
 	}
@@ -67,23 +67,23 @@ func (accel) Matmul(out, a, b *tensor.Tensor) bool {
 	ga.spans[0] = 1 + (nb-1)*sab + (m-1)*ast[0] + (k-1)*ast[1]
 	gb := &geometry{n: 1, nops: 1, offsets: [maxOperands]int{b.Offset()}}
 	gb.spans[0] = 1 + (nb-1)*sbb + (k-1)*bst[0] + (n-1)*bst[1]
-	wide := forceWide || ga.spans[0] >= 1<<31 || gb.spans[0] >= 1<<31 || nb*m*n >= 1<<31
+	wide := forceWide || a.Offset()+ga.spans[0] >= 1<<31 || b.Offset()+gb.spans[0] >= 1<<31 || out.Offset()+nb*m*n >= 1<<31
 	prog := build(dev, d, wide, matmulSource)
-	isz := d.ItemSize()
-	ba := mustAlloc(dev, ga.spans[0]*isz)
-	defer ba.Free()
-	bb := mustAlloc(dev, gb.spans[0]*isz)
-	defer bb.Free()
-	bc := mustAlloc(dev, nb*m*n*isz)
-	defer bc.Free()
-	check2(ba.Write(span(a, ga.offsets[0], ga.spans[0])))
-	check2(bb.Write(span(b, gb.offsets[0], gb.spans[0])))
+	bufs := []*bound{nil, bind(dev, a, false, false), bind(dev, b, false, false)}
+	bufs[0] = bind(dev, out, true, covers(out))
+	defer func() {
+		for _, b := range bufs {
+			if b != nil && b.temp {
+				b.buf.Free()
+			}
+		}
+	}()
 	var geom []byte
 	name := "matmul_int"
 	if wide {
 		name = "matmul_long"
 	}
-	for _, v := range []int{m, n, k, sab, ast[0], ast[1], sbb, bst[0], bst[1]} {
+	for _, v := range []int{m, n, k, sab, ast[0], ast[1], sbb, bst[0], bst[1], a.Offset(), b.Offset(), out.Offset()} {
 		if wide {
 			geom = binary.LittleEndian.AppendUint64(geom, uint64(v))
 		} else {
@@ -91,7 +91,7 @@ func (accel) Matmul(out, a, b *tensor.Tensor) bool {
 		}
 	}
 	groups := nb * ((m + matTile - 1) / matTile) * ((n + matTile - 1) / matTile)
-	check2(dev.RunGroups(prog, name, groups, bc, ba, bb, geom))
-	check2(bc.Read(span(out, out.Offset(), nb*m*n)))
+	check2(dev.RunGroups(prog, name, groups, bufs[0].buf, bufs[1].buf, bufs[2].buf, geom))
+	finish(bufs)
 	return true
 }

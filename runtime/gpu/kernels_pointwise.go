@@ -33,8 +33,8 @@ var binaryDescs = map[tensor.BinaryOp]desc{
 	tensor.OpDiv: {name: "div", floats: "x / y"},
 	// SIGNED guards x / -1 and x % -1, which overflow in C for the most
 	// negative x; the CPU wraps (Go's arithmetic).
-	tensor.OpDivTrunc:   {name: "div_trunc", ints: "(SIGNED && y == (T)-1) ? (T)(-(U)x) : (T)(x / y)"},
-	tensor.OpDivFloor:   {name: "div_floor", ints: "(SIGNED && y == (T)-1) ? (T)(-(U)x) : (((x < 0) != (y < 0) && x % y != 0) ? (T)(x / y - 1) : (T)(x / y))"},
+	tensor.OpDivTrunc:   {name: "div_trunc", ints: "(SIGNED && y == (T)-1) ? (T)(-(U)x) : (T)(x / y)", floats: "trunc(x / y)"},
+	tensor.OpDivFloor:   {name: "div_floor", ints: "(SIGNED && y == (T)-1) ? (T)(-(U)x) : (((x < 0) != (y < 0) && x % y != 0) ? (T)(x / y - 1) : (T)(x / y))", floats: "tensh_div_floor(x, y)"},
 	tensor.OpRemainder:  {name: "remainder", ints: "(SIGNED && y == (T)-1) ? (T)0 : ((x % y != 0 && ((x % y < 0) != (y < 0))) ? (T)(x % y + y) : (T)(x % y))", floats: "(fmod(x, y) != 0 && ((y < 0) != (fmod(x, y) < 0))) ? fmod(x, y) + y : fmod(x, y)"},
 	tensor.OpFmod:       {name: "fmod", ints: "(SIGNED && y == (T)-1) ? (T)0 : (T)(x % y)", floats: "fmod(x, y)"},
 	tensor.OpMaximum:    {name: "maximum", ints: "(x < y) ? y : x", floats: "(x != x || y != y) ? (T)NAN : ((x < y) ? y : x)", bin: "(x < y) ? y : x"},
@@ -51,6 +51,52 @@ var binaryDescs = map[tensor.BinaryOp]desc{
 	tensor.OpLogicalAnd: {name: "logand", ints: "(x != 0) && (y != 0)", floats: "(x != 0) && (y != 0)", bin: "(x != 0) && (y != 0)", boolOut: true},
 	tensor.OpLogicalOr:  {name: "logor", ints: "(x != 0) || (y != 0)", floats: "(x != 0) || (y != 0)", bin: "(x != 0) || (y != 0)", boolOut: true},
 	tensor.OpLogicalXor: {name: "logxor", ints: "(x != 0) != (y != 0)", floats: "(x != 0) != (y != 0)", bin: "(x != 0) != (y != 0)", boolOut: true},
+	tensor.OpFmax:       {name: "fmax", ints: "(x < y) ? y : x", floats: "(x != x) ? y : ((y != y) ? x : ((x < y) ? y : x))", bin: "(x < y) ? y : x"},
+	tensor.OpFmin:       {name: "fmin", ints: "(y < x) ? y : x", floats: "(x != x) ? y : ((y != y) ? x : ((y < x) ? y : x))", bin: "(y < x) ? y : x"},
+	// The shifts as PyTorch 1.13 computes them: in int (long for int64)
+	// with x86's masking of the shift count.
+	tensor.OpLshift: {name: "lshift", ints: "(sizeof(T) == 8) ? (T)((ulong)x << ((ulong)y & 63)) : (T)((int)((uint)(int)x << ((uint)(int)y & 31)))"},
+	tensor.OpRshift: {name: "rshift", ints: "(sizeof(T) == 8) ? (T)((long)x >> ((ulong)y & 63)) : (T)((int)x >> ((uint)(int)y & 31))"},
+	tensor.OpPow:    {name: "pow", ints: "tensh_powi(x, y)", floats: "pow(x, y)"},
+	tensor.OpAtan2:  {name: "atan2", floats: "atan2(x, y)"},
+	tensor.OpHypot:  {name: "hypot", floats: "hypot(x, y)"},
+}
+
+// binaryHelpers are the functions of the binary program for dtype d:
+// c10's div_floor_floating and PyTorch's powi.
+func binaryHelpers(d tensor.DType) string {
+	if d.IsFloat() {
+		return `T tensh_div_floor(T a, T b) {
+	if (b == 0) return a / b;
+	T mod = fmod(a, b), div = (a - mod) / b;
+	if (mod != 0 && (b < 0) != (mod < 0)) div -= (T)1;
+	if (div != 0) {
+		T fl = floor(div);
+		if (div - fl > (T)0.5) fl += (T)1;
+		return fl;
+	}
+	return copysign((T)0, a / b);
+}
+`
+	}
+	if d == tensor.Bool {
+		return ""
+	}
+	return `T tensh_powi(T a, T b) {
+	if (b < 0) {
+		if (a == 1) return 1;
+		if (SIGNED && a == (T)-1) return (b % 2 != 0) ? a : (T)1;
+		return 0;
+	}
+	U r = 1, ua = (U)a, ub = (U)b;
+	while (ub != 0) {
+		if (ub & 1) r = (U)(r * ua);
+		ub >>= 1;
+		ua = (U)(ua * ua);
+	}
+	return (T)r;
+}
+`
 }
 
 // addAlpha is add and sub with alpha (sub's alpha arrives negated).
@@ -81,11 +127,29 @@ var unaryDescs = map[tensor.UnaryOp]desc{
 	tensor.OpIsnan:      {name: "isnan", floats: "isnan(x)", boolOut: true},
 	tensor.OpIsinf:      {name: "isinf", floats: "isinf(x)", boolOut: true},
 	tensor.OpIsfinite:   {name: "isfinite", floats: "isfinite(x)", boolOut: true},
+	tensor.OpSign:       {name: "sign", ints: "(x > 0) ? (T)1 : ((x < 0) ? (T)-1 : (T)0)", floats: "(x > 0) ? (T)1 : ((x < 0) ? (T)-1 : (T)0)"},
+	tensor.OpFrac:       {name: "frac", floats: "x - trunc(x)"},
+	tensor.OpExpm1:      {name: "expm1", floats: "expm1(x)"},
+	tensor.OpLog1p:      {name: "log1p", floats: "log1p(x)"},
+	tensor.OpLog2:       {name: "log2", floats: "log2(x)"},
+	tensor.OpLog10:      {name: "log10", floats: "log10(x)"},
+	tensor.OpTan:        {name: "tan", floats: "tan(x)"},
+	tensor.OpAsin:       {name: "asin", floats: "asin(x)"},
+	tensor.OpAcos:       {name: "acos", floats: "acos(x)"},
+	tensor.OpAtan:       {name: "atan", floats: "atan(x)"},
+	tensor.OpSinh:       {name: "sinh", floats: "sinh(x)"},
+	tensor.OpCosh:       {name: "cosh", floats: "cosh(x)"},
 }
 
 // transcendental are the unary operations computed by OpenCL's built-in
 // functions, within their ULP bounds rather than exactly.
-var transcendental = map[tensor.UnaryOp]bool{tensor.OpExp: true, tensor.OpLog: true, tensor.OpSin: true, tensor.OpCos: true, tensor.OpTanh: true, tensor.OpSigmoid: true}
+var transcendental = map[tensor.UnaryOp]bool{tensor.OpExp: true, tensor.OpLog: true, tensor.OpSin: true, tensor.OpCos: true, tensor.OpTanh: true, tensor.OpSigmoid: true,
+	tensor.OpExpm1: true, tensor.OpLog1p: true, tensor.OpLog2: true, tensor.OpLog10: true, tensor.OpTan: true, tensor.OpAsin: true, tensor.OpAcos: true, tensor.OpAtan: true, tensor.OpSinh: true, tensor.OpCosh: true}
+
+// binaryULPs are the bounds of the binary operations computed with
+// OpenCL's built-in functions (the others are exact): OpenCL 1.2 allows
+// pow 16 ULP, atan2 6 and hypot 4, plus the CPU's own error (1 ULP).
+var binaryULPs = map[tensor.BinaryOp]uint64{tensor.OpPow: 17, tensor.OpAtan2: 8, tensor.OpHypot: 8}
 
 // sortedOps lists a description table's operations in a fixed order, so
 // that a program's source (and so its cache key) does not change.
@@ -124,7 +188,7 @@ func binarySource(d tensor.DType) string {
 			specs = append(specs, k)
 		}
 	}
-	return programSource(d == tensor.Float64, typedefs(d), specs)
+	return programSource(d == tensor.Float64, typedefs(d)+binaryHelpers(d), specs)
 }
 
 // unarySource is the program of every unary operation for dtype d.
@@ -149,9 +213,36 @@ func castExpr(s, d tensor.DType) string {
 	case d == tensor.Bool:
 		return "x != 0"
 	case s.IsFloat() && !d.IsFloat():
-		return ""
+		return floatToInt(s, d)
 	}
 	return "x"
+}
+
+// floatToInt is static_cast from a float to an integer type on x86-64
+// (runtime/tensor/cast.go): int64 and uint8 through int64, the others
+// through int32, with x86's "integer indefinite" (the most negative
+// value) for NaN, the infinities and values out of range (OpenCL leaves
+// those undefined).
+func floatToInt(s, d tensor.DType) string {
+	f := "f"
+	if s == tensor.Float64 {
+		f = ""
+	}
+	i64 := "((x > -9223372036854777856.0" + f + " && x < 9223372036854775808.0" + f + ") ? (long)x : (long)0x8000000000000000UL)"
+	i32 := "((x > -2147483649.0" + f + " && x < 2147483648.0" + f + ") ? (int)x : (int)0x80000000U)"
+	switch d {
+	case tensor.Int64:
+		return i64
+	case tensor.Uint8:
+		return "(uchar)(ulong)" + i64
+	case tensor.Int32:
+		return i32
+	case tensor.Int16:
+		return "as_short((ushort)(uint)" + i32 + ")"
+	case tensor.Int8:
+		return "as_char((uchar)(uint)" + i32 + ")"
+	}
+	return ""
 }
 
 // castSource is the program of the copies from dtype s into every dtype

@@ -76,11 +76,11 @@ func reduceSource(r reduceDesc, d tensor.DType) string {
 	e := r.expr(d)
 	for _, idx := range []string{"int", "long"} {
 		var k strings.Builder
-		fmt.Fprintf(&k, "typedef struct { %[1]s nout; %[1]s nred; %[1]s chunks; %[1]s od; %[1]s rd; %[1]s osize[%[2]d]; %[1]s ost[%[2]d]; %[1]s rsize[%[2]d]; %[1]s rst[%[2]d]; } rgeom_%[1]s;\n", idx, MaxDims)
+		fmt.Fprintf(&k, "typedef struct { %[1]s nout; %[1]s nred; %[1]s chunks; %[1]s od; %[1]s rd; %[1]s osize[%[2]d]; %[1]s ost[%[2]d]; %[1]s rsize[%[2]d]; %[1]s rst[%[2]d]; %[1]s xoff; %[1]s ooff; } rgeom_%[1]s;\n", idx, MaxDims)
 		fmt.Fprintf(&k, `__kernel void %[1]s_partial_%[2]s(__global T* part, __global const T* x_p, rgeom_%[2]s g) {
 	%[2]s i = get_global_id(0);
 	if (i >= g.nout * g.chunks) return;
-	%[2]s o = i / g.chunks, c = i %% g.chunks, base = 0, r = o;
+	%[2]s o = i / g.chunks, c = i %% g.chunks, base = g.xoff, r = o;
 	for (int d = (int)g.od - 1; d >= 0; d--) { base += (r %% g.osize[d]) * g.ost[d]; r /= g.osize[d]; }
 	%[2]s per = (g.nred + g.chunks - 1) / g.chunks;
 	%[2]s lo = c * per, hi = min(lo + per, g.nred);
@@ -98,7 +98,7 @@ __kernel void %[1]s_final_%[2]s(__global T* o_p, __global const T* part, rgeom_%
 	if (o >= g.nout) return;
 	T a = (T)(%[3]s);
 	for (%[2]s c = 0; c < g.chunks; c++) { T x = part[o * g.chunks + c]; a = (T)(%[4]s); }
-	o_p[o] = a;
+	o_p[g.ooff + o] = a;
 }
 `, r.name, idx, r.init(d), e)
 		b.WriteString(guard(idx, k.String()))
@@ -111,7 +111,7 @@ __kernel void %[1]s_final_%[2]s(__global T* o_p, __global const T* part, rgeom_%
 type redGeometry struct {
 	osize, ost, rsize, rst []int
 	nout, nred, chunks     int
-	offset, span           int
+	offset, span, ooff     int
 }
 
 // coalesce merges neighbouring dimensions that are one run in memory.
@@ -157,7 +157,7 @@ func newRedGeometry(in *tensor.Tensor, mask []bool) (*redGeometry, bool) {
 }
 
 func (g *redGeometry) fits32() bool {
-	return !forceWide && g.span < 1<<31 && g.nout*g.chunks < 1<<31 && g.nred < 1<<31
+	return !forceWide && g.offset+g.span < 1<<31 && g.ooff+g.nout < 1<<31 && g.nout*g.chunks < 1<<31 && g.nred < 1<<31
 }
 
 func (g *redGeometry) encode(wide bool) []byte {
@@ -177,6 +177,8 @@ func (g *redGeometry) encode(wide bool) []byte {
 			put(at(s, i))
 		}
 	}
+	put(g.offset)
+	put(g.ooff)
 	return b
 }
 
@@ -201,24 +203,28 @@ func reduce(r reduceDesc, out, in *tensor.Tensor, mask []bool) bool {
 	if !ok {
 		return false
 	}
+	g.ooff = out.Offset()
 	suffix := "_long"
 	if g.fits32() {
 		suffix = "_int"
 	}
 	prog := build(dev, d, suffix == "_long", func(d tensor.DType) string { return reduceSource(r, d) })
 	isz := d.ItemSize()
-	host := in.Storage().Bytes()[g.offset*isz : (g.offset+g.span)*isz]
-	x := mustAlloc(dev, len(host))
-	defer x.Free()
+	bufs := []*bound{nil, bind(dev, in, false, false)}
+	bufs[0] = bind(dev, out, true, covers(out))
+	defer func() {
+		for _, b := range bufs {
+			if b != nil && b.temp {
+				b.buf.Free()
+			}
+		}
+	}()
 	part := mustAlloc(dev, g.nout*g.chunks*isz)
 	defer part.Free()
-	o := mustAlloc(dev, g.nout*isz)
-	defer o.Free()
-	check2(x.Write(host))
 	geom := g.encode(suffix == "_long")
-	check2(dev.Run(prog, r.name+"_partial"+suffix, g.nout*g.chunks, part, x, geom))
-	check2(dev.Run(prog, r.name+"_final"+suffix, g.nout, o, part, geom))
-	check2(o.Read(out.Storage().Bytes()[out.Offset()*isz:][:g.nout*isz]))
+	check2(dev.Run(prog, r.name+"_partial"+suffix, g.nout*g.chunks, part, bufs[1].buf, geom))
+	check2(dev.Run(prog, r.name+"_final"+suffix, g.nout, bufs[0].buf, part, geom))
+	finish(bufs)
 	return true
 }
 

@@ -48,7 +48,7 @@ func GeluTanh(t *Tensor) *Tensor {
 	c := t.Contiguous()
 	n := t.Numel()
 	out := Empty(t.shape, t.DType())
-	if x, ok := c.st.data.([]float64); ok {
+	if x, ok := c.st.host().([]float64); ok {
 		src, dst := x[c.offset:c.offset+n], Slice[float64](out.st)
 		beta := math.Sqrt2 * (2 / math.SqrtPi) * 0.5
 		for i, v := range src {
@@ -156,7 +156,7 @@ func Gelu(t *Tensor) *Tensor {
 	c := t.Contiguous()
 	n := t.Numel()
 	out := Empty(t.shape, t.DType())
-	switch x := c.st.data.(type) {
+	switch x := c.st.host().(type) {
 	case []float32:
 		src, dst := x[c.offset:c.offset+n], Slice[float32](out.st)
 		const alpha = float32(math.Sqrt2 / 2)

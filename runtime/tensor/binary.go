@@ -226,7 +226,7 @@ func negScalar(s Scalar) Scalar {
 func hasZero(t *Tensor) bool {
 	c := t.Contiguous()
 	n := c.Numel()
-	switch d := c.st.data.(type) {
+	switch d := c.st.host().(type) {
 	case []uint8:
 		return anyZero(d[c.offset : c.offset+n])
 	case []int8:
@@ -274,58 +274,58 @@ func runBinary(op BinaryOp, dst, a, b *Tensor, alpha Scalar, hasAlpha bool) {
 	p := planOver(dst, a, b)
 	os, as, bs := p.strides[0][0], p.strides[1][0], p.strides[2][0]
 	if binInfos[op].boolOut {
-		o := dst.st.data.([]bool)
-		switch ad := a.st.data.(type) {
+		o := dst.st.host().([]bool)
+		switch ad := a.st.host().(type) {
 		case []bool:
-			runLoop(&p, cmpKernel[uint8]{op, o, boolBytes(ad), boolBytes(b.st.data.([]bool)), os, as, bs})
+			runLoop(&p, cmpKernel[uint8]{op, o, boolBytes(ad), boolBytes(b.st.host().([]bool)), os, as, bs})
 		case []uint8:
-			runLoop(&p, cmpKernel[uint8]{op, o, ad, b.st.data.([]uint8), os, as, bs})
+			runLoop(&p, cmpKernel[uint8]{op, o, ad, b.st.host().([]uint8), os, as, bs})
 		case []int8:
-			runLoop(&p, cmpKernel[int8]{op, o, ad, b.st.data.([]int8), os, as, bs})
+			runLoop(&p, cmpKernel[int8]{op, o, ad, b.st.host().([]int8), os, as, bs})
 		case []int16:
-			runLoop(&p, cmpKernel[int16]{op, o, ad, b.st.data.([]int16), os, as, bs})
+			runLoop(&p, cmpKernel[int16]{op, o, ad, b.st.host().([]int16), os, as, bs})
 		case []int32:
-			runLoop(&p, cmpKernel[int32]{op, o, ad, b.st.data.([]int32), os, as, bs})
+			runLoop(&p, cmpKernel[int32]{op, o, ad, b.st.host().([]int32), os, as, bs})
 		case []int64:
-			runLoop(&p, cmpKernel[int64]{op, o, ad, b.st.data.([]int64), os, as, bs})
+			runLoop(&p, cmpKernel[int64]{op, o, ad, b.st.host().([]int64), os, as, bs})
 		case []float32:
-			runLoop(&p, cmpKernel[float32]{op, o, ad, b.st.data.([]float32), os, as, bs})
+			runLoop(&p, cmpKernel[float32]{op, o, ad, b.st.host().([]float32), os, as, bs})
 		case []float64:
-			runLoop(&p, cmpKernel[float64]{op, o, ad, b.st.data.([]float64), os, as, bs})
+			runLoop(&p, cmpKernel[float64]{op, o, ad, b.st.host().([]float64), os, as, bs})
 		case []Half:
-			runLoop(&p, halfBinKernel[Half]{op: op, ob: o, a: ad, b: b.st.data.([]Half), os: os, as: as, bs: bs, widen: widenHalf, narrow: narrowHalf})
+			runLoop(&p, halfBinKernel[Half]{op: op, ob: o, a: ad, b: b.st.host().([]Half), os: os, as: as, bs: bs, widen: widenHalf, narrow: narrowHalf})
 		case []BF16:
-			runLoop(&p, halfBinKernel[BF16]{op: op, ob: o, a: ad, b: b.st.data.([]BF16), os: os, as: as, bs: bs, widen: widenBF16, narrow: narrowBF16})
+			runLoop(&p, halfBinKernel[BF16]{op: op, ob: o, a: ad, b: b.st.host().([]BF16), os: os, as: as, bs: bs, widen: widenBF16, narrow: narrowBF16})
 		}
 		return
 	}
-	switch o := dst.st.data.(type) {
+	switch o := dst.st.host().(type) {
 	case []bool:
 		al := uint8(0)
 		if alpha.Bool() {
 			al = 1
 		}
-		runLoop(&p, intBinKernel[uint8]{op, boolBytes(o), boolBytes(a.st.data.([]bool)), boolBytes(b.st.data.([]bool)), os, as, bs, al, hasAlpha, true})
+		runLoop(&p, intBinKernel[uint8]{op, boolBytes(o), boolBytes(a.st.host().([]bool)), boolBytes(b.st.host().([]bool)), os, as, bs, al, hasAlpha, true})
 	case []uint8:
-		runLoop(&p, intBinKernel[uint8]{op, o, a.st.data.([]uint8), b.st.data.([]uint8), os, as, bs, scalarAs[uint8](alpha), hasAlpha, false})
+		runLoop(&p, intBinKernel[uint8]{op, o, a.st.host().([]uint8), b.st.host().([]uint8), os, as, bs, scalarAs[uint8](alpha), hasAlpha, false})
 	case []int8:
-		runLoop(&p, intBinKernel[int8]{op, o, a.st.data.([]int8), b.st.data.([]int8), os, as, bs, scalarAs[int8](alpha), hasAlpha, false})
+		runLoop(&p, intBinKernel[int8]{op, o, a.st.host().([]int8), b.st.host().([]int8), os, as, bs, scalarAs[int8](alpha), hasAlpha, false})
 	case []int16:
-		runLoop(&p, intBinKernel[int16]{op, o, a.st.data.([]int16), b.st.data.([]int16), os, as, bs, scalarAs[int16](alpha), hasAlpha, false})
+		runLoop(&p, intBinKernel[int16]{op, o, a.st.host().([]int16), b.st.host().([]int16), os, as, bs, scalarAs[int16](alpha), hasAlpha, false})
 	case []int32:
-		runLoop(&p, intBinKernel[int32]{op, o, a.st.data.([]int32), b.st.data.([]int32), os, as, bs, scalarAs[int32](alpha), hasAlpha, false})
+		runLoop(&p, intBinKernel[int32]{op, o, a.st.host().([]int32), b.st.host().([]int32), os, as, bs, scalarAs[int32](alpha), hasAlpha, false})
 	case []int64:
-		runLoop(&p, intBinKernel[int64]{op, o, a.st.data.([]int64), b.st.data.([]int64), os, as, bs, scalarAs[int64](alpha), hasAlpha, false})
+		runLoop(&p, intBinKernel[int64]{op, o, a.st.host().([]int64), b.st.host().([]int64), os, as, bs, scalarAs[int64](alpha), hasAlpha, false})
 	case []float32:
-		runLoop(&p, floatBinKernel[float32]{op, o, a.st.data.([]float32), b.st.data.([]float32), os, as, bs, scalarAs[float32](alpha), hasAlpha})
+		runLoop(&p, floatBinKernel[float32]{op, o, a.st.host().([]float32), b.st.host().([]float32), os, as, bs, scalarAs[float32](alpha), hasAlpha})
 	case []float64:
-		runLoop(&p, floatBinKernel[float64]{op, o, a.st.data.([]float64), b.st.data.([]float64), os, as, bs, scalarAs[float64](alpha), hasAlpha})
+		runLoop(&p, floatBinKernel[float64]{op, o, a.st.host().([]float64), b.st.host().([]float64), os, as, bs, scalarAs[float64](alpha), hasAlpha})
 	case []Half:
 		al := HalfFromFloat32(float32(alpha.Float())).Float32()
-		runLoop(&p, halfBinKernel[Half]{op: op, o: o, a: a.st.data.([]Half), b: b.st.data.([]Half), os: os, as: as, bs: bs, alpha: al, hasAlpha: hasAlpha, widen: widenHalf, narrow: narrowHalf})
+		runLoop(&p, halfBinKernel[Half]{op: op, o: o, a: a.st.host().([]Half), b: b.st.host().([]Half), os: os, as: as, bs: bs, alpha: al, hasAlpha: hasAlpha, widen: widenHalf, narrow: narrowHalf})
 	case []BF16:
 		al := BF16FromFloat32(float32(alpha.Float())).Float32()
-		runLoop(&p, halfBinKernel[BF16]{op: op, o: o, a: a.st.data.([]BF16), b: b.st.data.([]BF16), os: os, as: as, bs: bs, alpha: al, hasAlpha: hasAlpha, widen: widenBF16, narrow: narrowBF16})
+		runLoop(&p, halfBinKernel[BF16]{op: op, o: o, a: a.st.host().([]BF16), b: b.st.host().([]BF16), os: os, as: as, bs: bs, alpha: al, hasAlpha: hasAlpha, widen: widenBF16, narrow: narrowBF16})
 	}
 }
 

@@ -85,7 +85,7 @@ func castSlice(dst *Storage, doff int, src *Storage, soff, n int) {
 
 // castChunk is castSlice on one chunk.
 func castChunk(dst *Storage, doff int, src *Storage, soff, n int) {
-	switch s := src.data.(type) {
+	switch s := src.host().(type) {
 	case []bool:
 		tmp := make([]uint8, n)
 		for i, v := range s[soff : soff+n] {
@@ -93,33 +93,33 @@ func castChunk(dst *Storage, doff int, src *Storage, soff, n int) {
 				tmp[i] = 1
 			}
 		}
-		castFromInt(dst.data, doff, tmp)
+		castFromInt(dst.host(), doff, tmp)
 	case []uint8:
-		castFromInt(dst.data, doff, s[soff:soff+n])
+		castFromInt(dst.host(), doff, s[soff:soff+n])
 	case []int8:
-		castFromInt(dst.data, doff, s[soff:soff+n])
+		castFromInt(dst.host(), doff, s[soff:soff+n])
 	case []int16:
-		castFromInt(dst.data, doff, s[soff:soff+n])
+		castFromInt(dst.host(), doff, s[soff:soff+n])
 	case []int32:
-		castFromInt(dst.data, doff, s[soff:soff+n])
+		castFromInt(dst.host(), doff, s[soff:soff+n])
 	case []int64:
-		castFromInt(dst.data, doff, s[soff:soff+n])
+		castFromInt(dst.host(), doff, s[soff:soff+n])
 	case []Half:
 		tmp := make([]float32, n)
 		for i, v := range s[soff : soff+n] {
 			tmp[i] = v.Float32()
 		}
-		castFromFloat(dst.data, doff, tmp)
+		castFromFloat(dst.host(), doff, tmp)
 	case []BF16:
 		tmp := make([]float32, n)
 		for i, v := range s[soff : soff+n] {
 			tmp[i] = v.Float32()
 		}
-		castFromFloat(dst.data, doff, tmp)
+		castFromFloat(dst.host(), doff, tmp)
 	case []float32:
-		castFromFloat(dst.data, doff, s[soff:soff+n])
+		castFromFloat(dst.host(), doff, s[soff:soff+n])
 	case []float64:
-		castFromFloat(dst.data, doff, s[soff:soff+n])
+		castFromFloat(dst.host(), doff, s[soff:soff+n])
 	}
 }
 

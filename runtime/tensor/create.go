@@ -121,7 +121,7 @@ func Arange(start, end, step Scalar, d DType) *Tensor {
 		// accscalar_t is int64_t.
 		xs, xst := ScalarToLong(start), ScalarToLong(step)
 		out := Empty([]int{n}, d)
-		switch data := out.st.data.(type) {
+		switch data := out.st.host().(type) {
 		case []uint8:
 			arangeInt(data, xs, xst)
 		case []int8:
@@ -139,7 +139,7 @@ func Arange(start, end, step Scalar, d DType) *Tensor {
 		xs, xst := ScalarToFloat32(start), ScalarToFloat32(step)
 		out := Empty([]int{n}, d)
 		if d == Float16 {
-			data := out.st.data.([]Half)
+			data := out.st.host().([]Half)
 			vecLoop(n, 16, func(i int) {
 				base := HalfFromFloat32(fmaf(xst, float32(i), xs)).Float32()
 				for k := range 16 {
@@ -147,7 +147,7 @@ func Arange(start, end, step Scalar, d DType) *Tensor {
 				}
 			}, func(i int) { data[i] = HalfFromFloat32(fmaf(xst, float32(i), xs)) })
 		} else {
-			data := out.st.data.([]BF16)
+			data := out.st.host().([]BF16)
 			vecLoop(n, 16, func(i int) {
 				base := BF16FromFloat32(fmaf(xst, float32(i), xs)).Float32()
 				for k := range 16 {
@@ -161,7 +161,7 @@ func Arange(start, end, step Scalar, d DType) *Tensor {
 	xs, xst := start.Float(), step.Float()
 	out := Empty([]int{n}, d)
 	if d == Float32 {
-		data := out.st.data.([]float32)
+		data := out.st.host().([]float32)
 		vecLoop(n, 8, func(i int) {
 			base := float64(float32(math.FMA(xst, float64(i), xs)))
 			for k := range 8 {
@@ -169,7 +169,7 @@ func Arange(start, end, step Scalar, d DType) *Tensor {
 			}
 		}, func(i int) { data[i] = float32(math.FMA(xst, float64(i), xs)) })
 	} else {
-		data := out.st.data.([]float64)
+		data := out.st.host().([]float64)
 		vecLoop(n, 4, func(i int) {
 			base := math.FMA(xst, float64(i), xs)
 			for k := range 4 {
@@ -244,7 +244,7 @@ func Linspace(start, end Scalar, steps int64, d DType) *Tensor {
 	}
 	n := int(steps)
 	half := n / 2
-	switch data := out.st.data.(type) {
+	switch data := out.st.host().(type) {
 	case []float64:
 		s, e := CheckedScalar(start, d).F, CheckedScalar(end, d).F
 		step := (e - s) / float64(steps-1)
@@ -382,7 +382,7 @@ func Logspace(start, end Scalar, steps int64, base float64, d DType) *Tensor {
 			} else {
 				v = pow(e - float64(step*float64(n-i-1)))
 			}
-			switch data := out.st.data.(type) {
+			switch data := out.st.host().(type) {
 			case []float64:
 				data[i] = v
 			case []float32:

@@ -26,5 +26,7 @@ func (t *Tensor) growStorage(n int) {
 		t.st = st
 		return
 	}
+	t.st.host() // the host copy is current
 	t.st.data, t.st.n = st.data, st.n
+	t.st.dev, t.st.devCurrent, t.st.hostStale = nil, false, false
 }

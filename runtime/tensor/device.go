@@ -5,10 +5,11 @@ import (
 	"unsafe"
 )
 
-// Devices other than the CPU. A GPU tensor keeps its elements in a host
-// Storage like any tensor (the CPU kernels read it when the GPU has no
-// kernel for an operation); an Accelerator registered by runtime/gpu runs
-// the operations it has kernels for on the device.
+// Devices other than the CPU. A GPU tensor's Storage keeps its elements
+// in device memory, with a host copy made when the host reads them (see
+// device_mem.go; the CPU kernels read it when the GPU has no kernel for
+// an operation); an Accelerator registered by runtime/gpu runs the
+// operations it has kernels for on the device.
 
 // IsCPU reports whether d is the CPU.
 func (d Device) IsCPU() bool { return d.Type == "cpu" }
@@ -22,6 +23,14 @@ type Accelerator interface {
 	Binary(op BinaryOp, dst, a, b *Tensor, alpha Scalar, hasAlpha bool) bool
 	// Unary writes op(a) into dst (a public operation, no parameters).
 	Unary(op UnaryOp, dst, a *Tensor) bool
+	// UnaryParam writes an operation with scalar parameters (of a's
+	// dtype) into dst: "clamp" (lo, hi), "clamp_min" (lo), "clamp_max"
+	// (hi), "square", "cube", "inv_square", "pow_scalar" (the float
+	// exponent), "pow_int_scalar" (the integer exponent),
+	// "round_decimals" and "round_decimals_neg" (10^|decimals|),
+	// "nan_to_num" (nan, posinf, neginf), and the bool results
+	// "nonzero", "false", "true" (dst bool).
+	UnaryParam(op string, dst, a *Tensor, params ...Scalar) bool
 	// Copy copies src into dst (one shape; the dtypes may differ).
 	Copy(dst, src *Tensor) bool
 	// Where writes where(cond, x, y) into dst (cond bool, x and y of
@@ -31,6 +40,21 @@ type Accelerator interface {
 	// over the dimensions in mask into out (new, contiguous, the kept
 	// dimensions in order; one dtype).
 	Reduce(op string, out, in *Tensor, mask []bool) bool
+	// ArgExtremum writes into idx (int64, over the lines' shape) the
+	// index along each line of x's first maximum (isMax) or minimum, or
+	// of its first NaN: x is a view over idx's shape whose line of n
+	// elements starts at each element, stride apart.
+	ArgExtremum(idx, x *Tensor, n, stride int, isMax bool) bool
+	// Scan writes the running sums (or products) of x's lines into out,
+	// as the CPU accumulates them (in float64 for floats, int64 for
+	// integers, each running value stored in the dtype): out and x are
+	// views over the lines' shape, each line n elements, ostride and
+	// xstride apart.
+	Scan(prod bool, out, x *Tensor, n, ostride, xstride int) bool
+	// Ternary writes a three-operand operation into dst ("lerp_scalar"
+	// with weight v, "lerp_tensor", "addcmul" and "addcdiv" with value v,
+	// "clamp_tensor"; a, b, c of dst's dtype, broadcast to its shape).
+	Ternary(op string, dst, a, b, c *Tensor, v Scalar) bool
 	// Matmul writes the products of a ([b,] m, k) and b ([b,] k, n), of
 	// one dtype, into out (new, contiguous, [b,] m, n).
 	Matmul(out, a, b *Tensor) bool
@@ -122,8 +146,8 @@ func operandDevice(ops []Operand, out *Tensor) Device {
 }
 
 // OnDevice returns t placed on dev: t itself when it is there, else an
-// alias of its storage labelled with dev (the elements stay in host
-// memory; see the package comment of runtime/gpu).
+// alias of its storage labelled with dev (the storage keeps whichever
+// copy is current; device_mem.go).
 func OnDevice(t *Tensor, dev Device) *Tensor {
 	if t.device == dev {
 		return t
@@ -142,7 +166,7 @@ func (s *Storage) Bytes() []byte {
 		return nil
 	}
 	var p unsafe.Pointer
-	switch d := s.data.(type) {
+	switch d := s.host().(type) {
 	case []bool:
 		p = unsafe.Pointer(&d[0])
 	case []uint8:

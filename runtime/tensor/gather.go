@@ -115,31 +115,31 @@ func Gather(t *Tensor, dim int, index *Tensor) *Tensor {
 		}
 	}
 	dstride := nonemptyStride(t, d)
-	if onAccelerator(out) && t.Dim() > 0 && accelerator.Gather(out, FromStorage(t.st, t.offset, index.shape, tstr), index, dstride) {
+	if onAccelerator(out) && t.Dim() > 0 && accelerator.Gather(out, labelled(FromStorage(t.st, t.offset, index.shape, tstr), t.device), index, dstride) {
 		return out
 	}
 	ix := Slice[int64](index.st)
-	switch o := out.st.data.(type) {
+	switch o := out.st.host().(type) {
 	case []bool:
-		gatherT(o, t.st.data.([]bool), ix, ishape, istr, ostr, tstr, index.offset, out.offset, t.offset, dstride)
+		gatherT(o, t.st.host().([]bool), ix, ishape, istr, ostr, tstr, index.offset, out.offset, t.offset, dstride)
 	case []uint8:
-		gatherT(o, t.st.data.([]uint8), ix, ishape, istr, ostr, tstr, index.offset, out.offset, t.offset, dstride)
+		gatherT(o, t.st.host().([]uint8), ix, ishape, istr, ostr, tstr, index.offset, out.offset, t.offset, dstride)
 	case []int8:
-		gatherT(o, t.st.data.([]int8), ix, ishape, istr, ostr, tstr, index.offset, out.offset, t.offset, dstride)
+		gatherT(o, t.st.host().([]int8), ix, ishape, istr, ostr, tstr, index.offset, out.offset, t.offset, dstride)
 	case []int16:
-		gatherT(o, t.st.data.([]int16), ix, ishape, istr, ostr, tstr, index.offset, out.offset, t.offset, dstride)
+		gatherT(o, t.st.host().([]int16), ix, ishape, istr, ostr, tstr, index.offset, out.offset, t.offset, dstride)
 	case []int32:
-		gatherT(o, t.st.data.([]int32), ix, ishape, istr, ostr, tstr, index.offset, out.offset, t.offset, dstride)
+		gatherT(o, t.st.host().([]int32), ix, ishape, istr, ostr, tstr, index.offset, out.offset, t.offset, dstride)
 	case []int64:
-		gatherT(o, t.st.data.([]int64), ix, ishape, istr, ostr, tstr, index.offset, out.offset, t.offset, dstride)
+		gatherT(o, t.st.host().([]int64), ix, ishape, istr, ostr, tstr, index.offset, out.offset, t.offset, dstride)
 	case []Half:
-		gatherT(o, t.st.data.([]Half), ix, ishape, istr, ostr, tstr, index.offset, out.offset, t.offset, dstride)
+		gatherT(o, t.st.host().([]Half), ix, ishape, istr, ostr, tstr, index.offset, out.offset, t.offset, dstride)
 	case []BF16:
-		gatherT(o, t.st.data.([]BF16), ix, ishape, istr, ostr, tstr, index.offset, out.offset, t.offset, dstride)
+		gatherT(o, t.st.host().([]BF16), ix, ishape, istr, ostr, tstr, index.offset, out.offset, t.offset, dstride)
 	case []float32:
-		gatherT(o, t.st.data.([]float32), ix, ishape, istr, ostr, tstr, index.offset, out.offset, t.offset, dstride)
+		gatherT(o, t.st.host().([]float32), ix, ishape, istr, ostr, tstr, index.offset, out.offset, t.offset, dstride)
 	case []float64:
-		gatherT(o, t.st.data.([]float64), ix, ishape, istr, ostr, tstr, index.offset, out.offset, t.offset, dstride)
+		gatherT(o, t.st.host().([]float64), ix, ishape, istr, ostr, tstr, index.offset, out.offset, t.offset, dstride)
 	}
 	return out
 }
@@ -261,27 +261,27 @@ func Scatter(name string, t *Tensor, dim int, index, src *Tensor, v Scalar, red 
 }
 
 func scatterCopy(t, src *Tensor, ix []int64, shape, istr, sstr, tstr []int, io, so, dstride int) {
-	switch o := t.st.data.(type) {
+	switch o := t.st.host().(type) {
 	case []bool:
-		scatterT(o, src.st.data.([]bool), ix, shape, istr, sstr, tstr, io, so, t.offset, dstride)
+		scatterT(o, src.st.host().([]bool), ix, shape, istr, sstr, tstr, io, so, t.offset, dstride)
 	case []uint8:
-		scatterT(o, src.st.data.([]uint8), ix, shape, istr, sstr, tstr, io, so, t.offset, dstride)
+		scatterT(o, src.st.host().([]uint8), ix, shape, istr, sstr, tstr, io, so, t.offset, dstride)
 	case []int8:
-		scatterT(o, src.st.data.([]int8), ix, shape, istr, sstr, tstr, io, so, t.offset, dstride)
+		scatterT(o, src.st.host().([]int8), ix, shape, istr, sstr, tstr, io, so, t.offset, dstride)
 	case []int16:
-		scatterT(o, src.st.data.([]int16), ix, shape, istr, sstr, tstr, io, so, t.offset, dstride)
+		scatterT(o, src.st.host().([]int16), ix, shape, istr, sstr, tstr, io, so, t.offset, dstride)
 	case []int32:
-		scatterT(o, src.st.data.([]int32), ix, shape, istr, sstr, tstr, io, so, t.offset, dstride)
+		scatterT(o, src.st.host().([]int32), ix, shape, istr, sstr, tstr, io, so, t.offset, dstride)
 	case []int64:
-		scatterT(o, src.st.data.([]int64), ix, shape, istr, sstr, tstr, io, so, t.offset, dstride)
+		scatterT(o, src.st.host().([]int64), ix, shape, istr, sstr, tstr, io, so, t.offset, dstride)
 	case []Half:
-		scatterT(o, src.st.data.([]Half), ix, shape, istr, sstr, tstr, io, so, t.offset, dstride)
+		scatterT(o, src.st.host().([]Half), ix, shape, istr, sstr, tstr, io, so, t.offset, dstride)
 	case []BF16:
-		scatterT(o, src.st.data.([]BF16), ix, shape, istr, sstr, tstr, io, so, t.offset, dstride)
+		scatterT(o, src.st.host().([]BF16), ix, shape, istr, sstr, tstr, io, so, t.offset, dstride)
 	case []float32:
-		scatterT(o, src.st.data.([]float32), ix, shape, istr, sstr, tstr, io, so, t.offset, dstride)
+		scatterT(o, src.st.host().([]float32), ix, shape, istr, sstr, tstr, io, so, t.offset, dstride)
 	case []float64:
-		scatterT(o, src.st.data.([]float64), ix, shape, istr, sstr, tstr, io, so, t.offset, dstride)
+		scatterT(o, src.st.host().([]float64), ix, shape, istr, sstr, tstr, io, so, t.offset, dstride)
 	}
 }
 
@@ -394,15 +394,15 @@ func ScatterGatherCheck(gather bool, self, index, src []int, hasSrc bool, dim in
 func gatherFlat(out, t, index *Tensor, size, stride, dim int) bool {
 	n := index.Numel()
 	ix := Slice[int64](index.st)[index.offset : index.offset+n]
-	switch o := out.st.data.(type) {
+	switch o := out.st.host().(type) {
 	case []float32:
-		return gatherFlatT(o[out.offset:out.offset+n], t.st.data.([]float32), t.offset, ix, size, stride, dim)
+		return gatherFlatT(o[out.offset:out.offset+n], t.st.host().([]float32), t.offset, ix, size, stride, dim)
 	case []float64:
-		return gatherFlatT(o[out.offset:out.offset+n], t.st.data.([]float64), t.offset, ix, size, stride, dim)
+		return gatherFlatT(o[out.offset:out.offset+n], t.st.host().([]float64), t.offset, ix, size, stride, dim)
 	case []int64:
-		return gatherFlatT(o[out.offset:out.offset+n], t.st.data.([]int64), t.offset, ix, size, stride, dim)
+		return gatherFlatT(o[out.offset:out.offset+n], t.st.host().([]int64), t.offset, ix, size, stride, dim)
 	case []int32:
-		return gatherFlatT(o[out.offset:out.offset+n], t.st.data.([]int32), t.offset, ix, size, stride, dim)
+		return gatherFlatT(o[out.offset:out.offset+n], t.st.host().([]int32), t.offset, ix, size, stride, dim)
 	}
 	return false
 }

@@ -53,7 +53,7 @@ func IndexSelect(t *Tensor, dim int, index *Tensor) *Tensor {
 		}
 		tstr := append([]int{}, t.strides...)
 		tstr[d] = 0
-		if accelerator.Gather(out, FromStorage(t.st, t.offset, shape, tstr), FromStorage(idx.st, idx.offset, shape, istr), t.strides[d]) {
+		if accelerator.Gather(out, labelled(FromStorage(t.st, t.offset, shape, tstr), t.device), labelled(FromStorage(idx.st, idx.offset, shape, istr), idx.device), t.strides[d]) {
 			return out
 		}
 	}

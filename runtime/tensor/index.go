@@ -413,7 +413,7 @@ func nonzeroColumns(mask *Tensor) []*Tensor {
 		}
 	}
 	count := 0
-	switch data := mask.st.data.(type) {
+	switch data := mask.st.host().(type) {
 	case []bool:
 		mask.ForEach(func(off int) {
 			if data[off] {
@@ -429,7 +429,7 @@ func nonzeroColumns(mask *Tensor) []*Tensor {
 	}
 	CheckAlloc(Int64, count*nd)
 	coords = make([]int64, 0, count*nd)
-	switch data := mask.st.data.(type) {
+	switch data := mask.st.host().(type) {
 	case []bool:
 		mask.ForEach(func(off int) {
 			if data[off] {
@@ -740,7 +740,7 @@ func (t *Tensor) maskSelect(indices []*Tensor, warn func(string)) *Tensor {
 	}
 	// set reports whether the mask element at storage offset i is set.
 	var set func(i int) bool
-	switch md := m.st.data.(type) {
+	switch md := m.st.host().(type) {
 	case []bool:
 		set = func(i int) bool { return md[i] }
 	case []uint8:
@@ -750,7 +750,7 @@ func (t *Tensor) maskSelect(indices []*Tensor, warn func(string)) *Tensor {
 	if t.IsContiguous() && m.IsContiguous() {
 		n := t.Numel()
 		count := 0
-		if md, ok := m.st.data.([]bool); ok {
+		if md, ok := m.st.host().([]bool); ok {
 			for i, b := range md[m.offset : m.offset+n] {
 				pollAt(i)
 				if b {
@@ -835,53 +835,53 @@ func emptyWithPerm(shape, perm []int, d DType) *Tensor {
 // moveElems copies src[srcOffs[i]] to dst[dstOffs[i]] for every i, in
 // order (same dtype).
 func moveElems(dst *Storage, dstOffs []int, src *Storage, srcOffs []int) {
-	switch d := dst.data.(type) {
+	switch d := dst.host().(type) {
 	case []bool:
-		moveT(d, dstOffs, src.data.([]bool), srcOffs)
+		moveT(d, dstOffs, src.host().([]bool), srcOffs)
 	case []uint8:
-		moveT(d, dstOffs, src.data.([]uint8), srcOffs)
+		moveT(d, dstOffs, src.host().([]uint8), srcOffs)
 	case []int8:
-		moveT(d, dstOffs, src.data.([]int8), srcOffs)
+		moveT(d, dstOffs, src.host().([]int8), srcOffs)
 	case []int16:
-		moveT(d, dstOffs, src.data.([]int16), srcOffs)
+		moveT(d, dstOffs, src.host().([]int16), srcOffs)
 	case []int32:
-		moveT(d, dstOffs, src.data.([]int32), srcOffs)
+		moveT(d, dstOffs, src.host().([]int32), srcOffs)
 	case []int64:
-		moveT(d, dstOffs, src.data.([]int64), srcOffs)
+		moveT(d, dstOffs, src.host().([]int64), srcOffs)
 	case []Half:
-		moveT(d, dstOffs, src.data.([]Half), srcOffs)
+		moveT(d, dstOffs, src.host().([]Half), srcOffs)
 	case []BF16:
-		moveT(d, dstOffs, src.data.([]BF16), srcOffs)
+		moveT(d, dstOffs, src.host().([]BF16), srcOffs)
 	case []float32:
-		moveT(d, dstOffs, src.data.([]float32), srcOffs)
+		moveT(d, dstOffs, src.host().([]float32), srcOffs)
 	case []float64:
-		moveT(d, dstOffs, src.data.([]float64), srcOffs)
+		moveT(d, dstOffs, src.host().([]float64), srcOffs)
 	}
 }
 
 // copyBlock copies n consecutive elements between storages of one dtype.
 func copyBlock(dst *Storage, do int, src *Storage, so, n int) {
-	switch d := dst.data.(type) {
+	switch d := dst.host().(type) {
 	case []bool:
-		copy(d[do:do+n], src.data.([]bool)[so:so+n])
+		copy(d[do:do+n], src.host().([]bool)[so:so+n])
 	case []uint8:
-		copy(d[do:do+n], src.data.([]uint8)[so:so+n])
+		copy(d[do:do+n], src.host().([]uint8)[so:so+n])
 	case []int8:
-		copy(d[do:do+n], src.data.([]int8)[so:so+n])
+		copy(d[do:do+n], src.host().([]int8)[so:so+n])
 	case []int16:
-		copy(d[do:do+n], src.data.([]int16)[so:so+n])
+		copy(d[do:do+n], src.host().([]int16)[so:so+n])
 	case []int32:
-		copy(d[do:do+n], src.data.([]int32)[so:so+n])
+		copy(d[do:do+n], src.host().([]int32)[so:so+n])
 	case []int64:
-		copy(d[do:do+n], src.data.([]int64)[so:so+n])
+		copy(d[do:do+n], src.host().([]int64)[so:so+n])
 	case []Half:
-		copy(d[do:do+n], src.data.([]Half)[so:so+n])
+		copy(d[do:do+n], src.host().([]Half)[so:so+n])
 	case []BF16:
-		copy(d[do:do+n], src.data.([]BF16)[so:so+n])
+		copy(d[do:do+n], src.host().([]BF16)[so:so+n])
 	case []float32:
-		copy(d[do:do+n], src.data.([]float32)[so:so+n])
+		copy(d[do:do+n], src.host().([]float32)[so:so+n])
 	case []float64:
-		copy(d[do:do+n], src.data.([]float64)[so:so+n])
+		copy(d[do:do+n], src.host().([]float64)[so:so+n])
 	}
 }
 

@@ -54,6 +54,12 @@ func Cat(ts []*Tensor, dim int) *Tensor {
 	shape := append([]int{}, ref.shape...)
 	shape[dim] = size
 	out := Empty(shape, dt)
+	for _, t := range ts {
+		if !t.device.IsCPU() {
+			out.device = t.device // the joined tensors' device (eval checks they share it)
+			break
+		}
+	}
 	at := 0
 	for _, t := range ts {
 		if catSkipped(t) {

@@ -13,7 +13,7 @@ func (t *Tensor) NonzeroColumns() []*Tensor {
 	c := t.Contiguous()
 	n := c.Numel()
 	var set []int // positions (in row-major order) of the non-zero elements
-	switch d := c.st.data.(type) {
+	switch d := c.st.host().(type) {
 	case []bool:
 		set = nonzeroPositions(d[c.offset : c.offset+n])
 	case []uint8:

@@ -76,29 +76,32 @@ func Copy(dst *Tensor, src Operand, opts Opts) *Tensor {
 // runCopy copies src (of dst's dtype, broadcastable to dst's shape) into
 // dst.
 func runCopy(dst, src *Tensor) {
+	if onAccelerator(dst) && accelerator.Copy(dst, src) {
+		return
+	}
 	p := planOver(dst, src)
 	s := [2]int{p.strides[0][0], p.strides[1][0]}
-	switch o := dst.st.data.(type) {
+	switch o := dst.st.host().(type) {
 	case []bool:
-		runLoop(&p, copyKernel[bool]{o, src.st.data.([]bool), s})
+		runLoop(&p, copyKernel[bool]{o, src.st.host().([]bool), s})
 	case []uint8:
-		runLoop(&p, copyKernel[uint8]{o, src.st.data.([]uint8), s})
+		runLoop(&p, copyKernel[uint8]{o, src.st.host().([]uint8), s})
 	case []int8:
-		runLoop(&p, copyKernel[int8]{o, src.st.data.([]int8), s})
+		runLoop(&p, copyKernel[int8]{o, src.st.host().([]int8), s})
 	case []int16:
-		runLoop(&p, copyKernel[int16]{o, src.st.data.([]int16), s})
+		runLoop(&p, copyKernel[int16]{o, src.st.host().([]int16), s})
 	case []int32:
-		runLoop(&p, copyKernel[int32]{o, src.st.data.([]int32), s})
+		runLoop(&p, copyKernel[int32]{o, src.st.host().([]int32), s})
 	case []int64:
-		runLoop(&p, copyKernel[int64]{o, src.st.data.([]int64), s})
+		runLoop(&p, copyKernel[int64]{o, src.st.host().([]int64), s})
 	case []Half:
-		runLoop(&p, copyKernel[Half]{o, src.st.data.([]Half), s})
+		runLoop(&p, copyKernel[Half]{o, src.st.host().([]Half), s})
 	case []BF16:
-		runLoop(&p, copyKernel[BF16]{o, src.st.data.([]BF16), s})
+		runLoop(&p, copyKernel[BF16]{o, src.st.host().([]BF16), s})
 	case []float32:
-		runLoop(&p, copyKernel[float32]{o, src.st.data.([]float32), s})
+		runLoop(&p, copyKernel[float32]{o, src.st.host().([]float32), s})
 	case []float64:
-		runLoop(&p, copyKernel[float64]{o, src.st.data.([]float64), s})
+		runLoop(&p, copyKernel[float64]{o, src.st.host().([]float64), s})
 	}
 }
 
@@ -150,6 +153,7 @@ func MaskedFill(x, mask *Tensor, value Operand, opts Opts) *Tensor {
 	m := maskAsBool(mask, opts)
 	if !opts.Inplace {
 		r := Empty(shape, x.DType())
+		r.device = x.device
 		runCopy(r, x)
 		x = r
 	} else {
@@ -161,31 +165,34 @@ func MaskedFill(x, mask *Tensor, value Operand, opts Opts) *Tensor {
 	}
 	CheckScalar(v, x.DType())
 	src := Scalar0(v, x.DType())
+	if onAccelerator(x) && HasInternalOverlap(x) != OverlapYes && accelerator.Where(x, m, src, x) {
+		return x
+	}
 	w := x
 	p := planOver(w, m)
 	s := [2]int{p.strides[0][0], p.strides[1][0]}
-	md := m.st.data.([]bool)
-	switch o := w.st.data.(type) {
+	md := m.st.host().([]bool)
+	switch o := w.st.host().(type) {
 	case []bool:
-		runMasked(&p, maskedFillKernel[bool]{o, md, src.st.data.([]bool)[0], s}, w)
+		runMasked(&p, maskedFillKernel[bool]{o, md, src.st.host().([]bool)[0], s}, w)
 	case []uint8:
-		runMasked(&p, maskedFillKernel[uint8]{o, md, src.st.data.([]uint8)[0], s}, w)
+		runMasked(&p, maskedFillKernel[uint8]{o, md, src.st.host().([]uint8)[0], s}, w)
 	case []int8:
-		runMasked(&p, maskedFillKernel[int8]{o, md, src.st.data.([]int8)[0], s}, w)
+		runMasked(&p, maskedFillKernel[int8]{o, md, src.st.host().([]int8)[0], s}, w)
 	case []int16:
-		runMasked(&p, maskedFillKernel[int16]{o, md, src.st.data.([]int16)[0], s}, w)
+		runMasked(&p, maskedFillKernel[int16]{o, md, src.st.host().([]int16)[0], s}, w)
 	case []int32:
-		runMasked(&p, maskedFillKernel[int32]{o, md, src.st.data.([]int32)[0], s}, w)
+		runMasked(&p, maskedFillKernel[int32]{o, md, src.st.host().([]int32)[0], s}, w)
 	case []int64:
-		runMasked(&p, maskedFillKernel[int64]{o, md, src.st.data.([]int64)[0], s}, w)
+		runMasked(&p, maskedFillKernel[int64]{o, md, src.st.host().([]int64)[0], s}, w)
 	case []Half:
-		runMasked(&p, maskedFillKernel[Half]{o, md, src.st.data.([]Half)[0], s}, w)
+		runMasked(&p, maskedFillKernel[Half]{o, md, src.st.host().([]Half)[0], s}, w)
 	case []BF16:
-		runMasked(&p, maskedFillKernel[BF16]{o, md, src.st.data.([]BF16)[0], s}, w)
+		runMasked(&p, maskedFillKernel[BF16]{o, md, src.st.host().([]BF16)[0], s}, w)
 	case []float32:
-		runMasked(&p, maskedFillKernel[float32]{o, md, src.st.data.([]float32)[0], s}, w)
+		runMasked(&p, maskedFillKernel[float32]{o, md, src.st.host().([]float32)[0], s}, w)
 	case []float64:
-		runMasked(&p, maskedFillKernel[float64]{o, md, src.st.data.([]float64)[0], s}, w)
+		runMasked(&p, maskedFillKernel[float64]{o, md, src.st.host().([]float64)[0], s}, w)
 	}
 	return x
 }
@@ -236,9 +243,9 @@ func maskAsBool(mask *Tensor, opts Opts) *Tensor {
 	}
 	c := mask.Contiguous()
 	out := Empty(c.shape, Bool)
-	o := out.st.data.([]bool)
+	o := out.st.host().([]bool)
 	n := c.Numel()
-	switch d := c.st.data.(type) {
+	switch d := c.st.host().(type) {
 	case []int8:
 		for i, v := range d[c.offset : c.offset+n] {
 			o[i] = v != 0
@@ -310,7 +317,7 @@ func IndexFill(x *Tensor, dim int, index *Tensor, value Operand, opts Opts) *Ten
 		}
 	}
 	idx := index.Contiguous()
-	data := idx.st.data.([]int64)[idx.offset : idx.offset+idx.Numel()]
+	data := idx.st.host().([]int64)[idx.offset : idx.offset+idx.Numel()]
 	for _, i := range data {
 		if i < -int64(size) || i >= int64(size) {
 			raise(IndexError, errIndexOutOfBounds, i, d, size)

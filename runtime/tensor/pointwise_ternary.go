@@ -17,6 +17,9 @@ const (
 	tClamp
 )
 
+// ternNames name the ternary operations for the accelerator.
+var ternNames = [...]string{tLerpScalar: "lerp_scalar", tLerpTensor: "lerp_tensor", tAddcmul: "addcmul", tAddcdiv: "addcdiv", tClamp: "clamp_tensor"}
+
 // Where is torch.where(cond, x, y): x where cond is true, else y, over the
 // three-way broadcast shape; x and y promote as torch.result_type does.
 func Where(cond *Tensor, x, y Operand, opts Opts) *Tensor {
@@ -47,28 +50,28 @@ func Where(cond *Tensor, x, y Operand, opts Opts) *Tensor {
 		return finish(out, dst)
 	}
 	p := planOver(dst, c, tx, ty)
-	cd := c.st.data.([]bool)
-	switch o := dst.st.data.(type) {
+	cd := c.st.host().([]bool)
+	switch o := dst.st.host().(type) {
 	case []bool:
-		runLoop(&p, whereKernel[bool]{o, cd, tx.st.data.([]bool), ty.st.data.([]bool), strides4(&p)})
+		runLoop(&p, whereKernel[bool]{o, cd, tx.st.host().([]bool), ty.st.host().([]bool), strides4(&p)})
 	case []uint8:
-		runLoop(&p, whereKernel[uint8]{o, cd, tx.st.data.([]uint8), ty.st.data.([]uint8), strides4(&p)})
+		runLoop(&p, whereKernel[uint8]{o, cd, tx.st.host().([]uint8), ty.st.host().([]uint8), strides4(&p)})
 	case []int8:
-		runLoop(&p, whereKernel[int8]{o, cd, tx.st.data.([]int8), ty.st.data.([]int8), strides4(&p)})
+		runLoop(&p, whereKernel[int8]{o, cd, tx.st.host().([]int8), ty.st.host().([]int8), strides4(&p)})
 	case []int16:
-		runLoop(&p, whereKernel[int16]{o, cd, tx.st.data.([]int16), ty.st.data.([]int16), strides4(&p)})
+		runLoop(&p, whereKernel[int16]{o, cd, tx.st.host().([]int16), ty.st.host().([]int16), strides4(&p)})
 	case []int32:
-		runLoop(&p, whereKernel[int32]{o, cd, tx.st.data.([]int32), ty.st.data.([]int32), strides4(&p)})
+		runLoop(&p, whereKernel[int32]{o, cd, tx.st.host().([]int32), ty.st.host().([]int32), strides4(&p)})
 	case []int64:
-		runLoop(&p, whereKernel[int64]{o, cd, tx.st.data.([]int64), ty.st.data.([]int64), strides4(&p)})
+		runLoop(&p, whereKernel[int64]{o, cd, tx.st.host().([]int64), ty.st.host().([]int64), strides4(&p)})
 	case []Half:
-		runLoop(&p, whereKernel[Half]{o, cd, tx.st.data.([]Half), ty.st.data.([]Half), strides4(&p)})
+		runLoop(&p, whereKernel[Half]{o, cd, tx.st.host().([]Half), ty.st.host().([]Half), strides4(&p)})
 	case []BF16:
-		runLoop(&p, whereKernel[BF16]{o, cd, tx.st.data.([]BF16), ty.st.data.([]BF16), strides4(&p)})
+		runLoop(&p, whereKernel[BF16]{o, cd, tx.st.host().([]BF16), ty.st.host().([]BF16), strides4(&p)})
 	case []float32:
-		runLoop(&p, whereKernel[float32]{o, cd, tx.st.data.([]float32), ty.st.data.([]float32), strides4(&p)})
+		runLoop(&p, whereKernel[float32]{o, cd, tx.st.host().([]float32), ty.st.host().([]float32), strides4(&p)})
 	case []float64:
-		runLoop(&p, whereKernel[float64]{o, cd, tx.st.data.([]float64), ty.st.data.([]float64), strides4(&p)})
+		runLoop(&p, whereKernel[float64]{o, cd, tx.st.host().([]float64), ty.st.host().([]float64), strides4(&p)})
 	}
 	return finish(out, dst)
 }
@@ -192,35 +195,44 @@ func ternaryRun(op ternOp, out *Tensor, shape []int, d DType, a, b, c *Tensor, v
 	dst := out
 	if dst == nil || dst.DType() != d {
 		dst = allocResult(shape, d, ins...)
+		for _, t := range ins {
+			if !t.device.IsCPU() {
+				dst.device = t.device
+				break
+			}
+		}
 	}
 	if c == nil {
 		c = a // unused by the kernel; keeps the plan's operand count fixed
 	}
+	if onAccelerator(dst) && accelerator.Ternary(ternNames[op], dst, a, b, c, v) {
+		return finish(out, dst)
+	}
 	p := planOver(dst, a, b, c)
 	s := strides4(&p)
-	switch o := dst.st.data.(type) {
+	switch o := dst.st.host().(type) {
 	case []uint8:
-		runLoop(&p, intTernKernel[uint8]{op, o, a.st.data.([]uint8), b.st.data.([]uint8), c.st.data.([]uint8), s, scalarAs[uint8](v)})
+		runLoop(&p, intTernKernel[uint8]{op, o, a.st.host().([]uint8), b.st.host().([]uint8), c.st.host().([]uint8), s, scalarAs[uint8](v)})
 	case []int8:
-		runLoop(&p, intTernKernel[int8]{op, o, a.st.data.([]int8), b.st.data.([]int8), c.st.data.([]int8), s, scalarAs[int8](v)})
+		runLoop(&p, intTernKernel[int8]{op, o, a.st.host().([]int8), b.st.host().([]int8), c.st.host().([]int8), s, scalarAs[int8](v)})
 	case []int16:
-		runLoop(&p, intTernKernel[int16]{op, o, a.st.data.([]int16), b.st.data.([]int16), c.st.data.([]int16), s, scalarAs[int16](v)})
+		runLoop(&p, intTernKernel[int16]{op, o, a.st.host().([]int16), b.st.host().([]int16), c.st.host().([]int16), s, scalarAs[int16](v)})
 	case []int32:
-		runLoop(&p, intTernKernel[int32]{op, o, a.st.data.([]int32), b.st.data.([]int32), c.st.data.([]int32), s, scalarAs[int32](v)})
+		runLoop(&p, intTernKernel[int32]{op, o, a.st.host().([]int32), b.st.host().([]int32), c.st.host().([]int32), s, scalarAs[int32](v)})
 	case []int64:
-		runLoop(&p, intTernKernel[int64]{op, o, a.st.data.([]int64), b.st.data.([]int64), c.st.data.([]int64), s, scalarAs[int64](v)})
+		runLoop(&p, intTernKernel[int64]{op, o, a.st.host().([]int64), b.st.host().([]int64), c.st.host().([]int64), s, scalarAs[int64](v)})
 	case []float32:
-		runLoop(&p, floatTernKernel[float32]{op, o, a.st.data.([]float32), b.st.data.([]float32), c.st.data.([]float32), s, scalarAs[float32](v)})
+		runLoop(&p, floatTernKernel[float32]{op, o, a.st.host().([]float32), b.st.host().([]float32), c.st.host().([]float32), s, scalarAs[float32](v)})
 	case []float64:
-		runLoop(&p, floatTernKernel[float64]{op, o, a.st.data.([]float64), b.st.data.([]float64), c.st.data.([]float64), s, scalarAs[float64](v)})
+		runLoop(&p, floatTernKernel[float64]{op, o, a.st.host().([]float64), b.st.host().([]float64), c.st.host().([]float64), s, scalarAs[float64](v)})
 	case []BF16:
 		// addcmul, addcdiv and lerp compute in float with the value as
 		// a float (PyTorch's opmath), rounding once at the end.
 		vv := float32(v.Float())
-		runLoop(&p, halfTernKernel[BF16]{op, o, a.st.data.([]BF16), b.st.data.([]BF16), c.st.data.([]BF16), s, vv, widenBF16, narrowBF16})
+		runLoop(&p, halfTernKernel[BF16]{op, o, a.st.host().([]BF16), b.st.host().([]BF16), c.st.host().([]BF16), s, vv, widenBF16, narrowBF16})
 	case []Half:
 		vv := HalfFromFloat32(float32(v.Float())).Float32()
-		runLoop(&p, halfTernKernel[Half]{op, o, a.st.data.([]Half), b.st.data.([]Half), c.st.data.([]Half), s, vv, widenHalf, narrowHalf})
+		runLoop(&p, halfTernKernel[Half]{op, o, a.st.host().([]Half), b.st.host().([]Half), c.st.host().([]Half), s, vv, widenHalf, narrowHalf})
 	}
 	return finish(out, dst)
 }

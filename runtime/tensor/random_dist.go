@@ -163,7 +163,7 @@ func (t *Tensor) Uniform_(from, to float64, g *Generator) *Tensor {
 	AssertNoInternalOverlap(t)
 	g.Lock()
 	defer g.Unlock()
-	switch data := t.st.data.(type) {
+	switch data := t.st.host().(type) {
 	case []float32:
 		f := float32(from)
 		span := float32(to) - f
@@ -236,7 +236,7 @@ func (t *Tensor) Normal_(mean, std float64, g *Generator) *Tensor {
 	g.Lock()
 	defer g.Unlock()
 	if n >= 16 && t.IsContiguous() {
-		switch data := t.st.data.(type) {
+		switch data := t.st.host().(type) {
 		case []float32:
 			normalFillFloat32(data[t.offset:t.offset+n], float32(mean), float32(std), g)
 		case []float64:
@@ -249,7 +249,7 @@ func (t *Tensor) Normal_(mean, std float64, g *Generator) *Tensor {
 		return t
 	}
 	AssertNoInternalOverlap(t)
-	switch data := t.st.data.(type) {
+	switch data := t.st.host().(type) {
 	case []float32:
 		fillNullary(t, data, func() float32 { return float32(normalDouble(g, mean, std)) })
 	case []float64:
@@ -607,7 +607,7 @@ func (t *Tensor) RandomFromTo_(from int64, to *int64, g *Generator, warn func(st
 		AssertNoInternalOverlap(t)
 		g.Lock()
 		defer g.Unlock()
-		switch data := t.st.data.(type) {
+		switch data := t.st.host().(type) {
 		case []int64:
 			fillNullary(t, data, func() int64 { return int64(g.Random64()) })
 		case []float32:
@@ -625,7 +625,7 @@ func (t *Tensor) RandomFromTo_(from int64, to *int64, g *Generator, warn func(st
 	AssertNoInternalOverlap(t)
 	g.Lock()
 	defer g.Unlock()
-	switch data := t.st.data.(type) {
+	switch data := t.st.host().(type) {
 	case []bool:
 		randomFromToFill(t, data, rng, from, false, g)
 	case []uint8:
@@ -660,7 +660,7 @@ func (t *Tensor) Random_(g *Generator) *Tensor {
 	g.Lock()
 	defer g.Unlock()
 	r32 := func() uint64 { return uint64(g.Random()) }
-	switch data := t.st.data.(type) {
+	switch data := t.st.host().(type) {
 	case []bool:
 		fillNullary(t, data, func() bool { return r32()&1 != 0 })
 	case []uint8:
@@ -722,7 +722,7 @@ func Randperm(n int64, d DType, g *Generator) *Tensor {
 	t := Empty([]int{int(n)}, d)
 	g.Lock()
 	defer g.Unlock()
-	switch data := t.st.data.(type) {
+	switch data := t.st.host().(type) {
 	case []uint8:
 		randpermFill(data, g)
 	case []int8:

@@ -33,9 +33,9 @@ func SumAs(t *Tensor, dims []int, keepdim bool, d DType) *Tensor {
 	}
 	out, ost := r.output(d)
 	g := r.geom(in, ost, out)
-	switch od := out.st.data.(type) {
+	switch od := out.st.host().(type) {
 	case []bool:
-		id := in.st.data.([]bool)
+		id := in.st.host().([]bool)
 		g.forRows(func(o, i, n, os, is int) {
 			for k := 0; k < n; k++ {
 				pollAt(k)
@@ -43,15 +43,15 @@ func SumAs(t *Tensor, dims []int, keepdim bool, d DType) *Tensor {
 			}
 		})
 	case []uint8:
-		g.forRows(sumRows(od, in.st.data.([]uint8)))
+		g.forRows(sumRows(od, in.st.host().([]uint8)))
 	case []int8:
-		g.forRows(sumRows(od, in.st.data.([]int8)))
+		g.forRows(sumRows(od, in.st.host().([]int8)))
 	case []int16:
-		g.forRows(sumRows(od, in.st.data.([]int16)))
+		g.forRows(sumRows(od, in.st.host().([]int16)))
 	case []int32:
-		g.forRows(sumRows(od, in.st.data.([]int32)))
+		g.forRows(sumRows(od, in.st.host().([]int32)))
 	case []int64:
-		g.forRows(sumRows(od, in.st.data.([]int64)))
+		g.forRows(sumRows(od, in.st.host().([]int64)))
 	}
 	return out
 }
@@ -100,7 +100,7 @@ func MeanAs(t *Tensor, dims []int, keepdim bool, d DType) *Tensor {
 // divScalarInPlace divides a floating tensor (contiguous, fresh) by n in
 // its own dtype.
 func divScalarInPlace(t *Tensor, n float64) {
-	switch d := t.st.data.(type) {
+	switch d := t.st.host().(type) {
 	case []float32:
 		f := float32(n)
 		for i := range d {
@@ -145,9 +145,9 @@ func ProdAs(t *Tensor, dims []int, keepdim bool, d DType) *Tensor {
 	out, ost := r.output(d)
 	out.Fill(IntS(1))
 	g := r.geom(in, ost, out)
-	switch od := out.st.data.(type) {
+	switch od := out.st.host().(type) {
 	case []bool:
-		id := in.st.data.([]bool)
+		id := in.st.host().([]bool)
 		g.forRows(func(o, i, n, os, is int) {
 			for k := 0; k < n; k++ {
 				pollAt(k)
@@ -155,20 +155,20 @@ func ProdAs(t *Tensor, dims []int, keepdim bool, d DType) *Tensor {
 			}
 		})
 	case []uint8:
-		g.forRows(prodRows(od, in.st.data.([]uint8)))
+		g.forRows(prodRows(od, in.st.host().([]uint8)))
 	case []int8:
-		g.forRows(prodRows(od, in.st.data.([]int8)))
+		g.forRows(prodRows(od, in.st.host().([]int8)))
 	case []int16:
-		g.forRows(prodRows(od, in.st.data.([]int16)))
+		g.forRows(prodRows(od, in.st.host().([]int16)))
 	case []int32:
-		g.forRows(prodRows(od, in.st.data.([]int32)))
+		g.forRows(prodRows(od, in.st.host().([]int32)))
 	case []int64:
-		g.forRows(prodRows(od, in.st.data.([]int64)))
+		g.forRows(prodRows(od, in.st.host().([]int64)))
 	case []float32:
-		v := &vecReduce[float32]{in: in.st.data.([]float32), out: od, lanes: 8, op: func(a, b float32) float32 { return a * b }}
+		v := &vecReduce[float32]{in: in.st.host().([]float32), out: od, lanes: 8, op: func(a, b float32) float32 { return a * b }}
 		g.for2D(v.block)
 	case []float64:
-		v := &vecReduce[float64]{in: in.st.data.([]float64), out: od, lanes: 4, op: func(a, b float64) float64 { return a * b }}
+		v := &vecReduce[float64]{in: in.st.host().([]float64), out: od, lanes: 4, op: func(a, b float64) float64 { return a * b }}
 		g.for2D(v.block)
 	}
 	return out
@@ -318,9 +318,9 @@ func extremum(name string, t *Tensor, dims []int, keepdim, isMax bool) *Tensor {
 	}
 	out, ost := r.output(d)
 	g := r.geom(t, ost, out)
-	switch od := out.st.data.(type) {
+	switch od := out.st.host().(type) {
 	case []bool:
-		id := t.st.data.([]bool)
+		id := t.st.host().([]bool)
 		for i := range od {
 			od[i] = !isMax
 		}
@@ -335,19 +335,19 @@ func extremum(name string, t *Tensor, dims []int, keepdim, isMax bool) *Tensor {
 			}
 		})
 	case []uint8:
-		extremumRows(g, od, t.st.data.([]uint8), isMax, 0, math.MaxUint8)
+		extremumRows(g, od, t.st.host().([]uint8), isMax, 0, math.MaxUint8)
 	case []int8:
-		extremumRows(g, od, t.st.data.([]int8), isMax, math.MinInt8, math.MaxInt8)
+		extremumRows(g, od, t.st.host().([]int8), isMax, math.MinInt8, math.MaxInt8)
 	case []int16:
-		extremumRows(g, od, t.st.data.([]int16), isMax, math.MinInt16, math.MaxInt16)
+		extremumRows(g, od, t.st.host().([]int16), isMax, math.MinInt16, math.MaxInt16)
 	case []int32:
-		extremumRows(g, od, t.st.data.([]int32), isMax, math.MinInt32, math.MaxInt32)
+		extremumRows(g, od, t.st.host().([]int32), isMax, math.MinInt32, math.MaxInt32)
 	case []int64:
-		extremumRows(g, od, t.st.data.([]int64), isMax, math.MinInt64, math.MaxInt64)
+		extremumRows(g, od, t.st.host().([]int64), isMax, math.MinInt64, math.MaxInt64)
 	case []float32:
-		extremumRows(g, od, t.st.data.([]float32), isMax, float32(math.Inf(-1)), float32(math.Inf(1)))
+		extremumRows(g, od, t.st.host().([]float32), isMax, float32(math.Inf(-1)), float32(math.Inf(1)))
 	case []float64:
-		extremumRows(g, od, t.st.data.([]float64), isMax, math.Inf(-1), math.Inf(1))
+		extremumRows(g, od, t.st.host().([]float64), isMax, math.Inf(-1), math.Inf(1))
 	}
 	return out
 }
@@ -366,11 +366,11 @@ func allAny(t *Tensor, dims []int, keepdim, isAll bool) *Tensor {
 	}
 	nz := t.To(Bool)
 	res, ost := r.output(Bool)
-	rd := res.st.data.([]bool)
+	rd := res.st.host().([]bool)
 	for i := range rd {
 		rd[i] = isAll
 	}
-	id := nz.st.data.([]bool)
+	id := nz.st.host().([]bool)
 	g := r.geom(nz, ost, res)
 	g.forRows(func(o, i, n, os, is int) {
 		for k := 0; k < n; k++ {
@@ -388,8 +388,8 @@ func CountNonzero(t *Tensor, dims []int) *Tensor {
 	r := newReduction(t, dims, false)
 	nz := t.To(Bool)
 	out, ost := r.output(Int64)
-	od := out.st.data.([]int64)
-	id := nz.st.data.([]bool)
+	od := out.st.host().([]int64)
+	id := nz.st.host().([]bool)
 	g := r.geom(nz, ost, out)
 	g.forRows(func(o, i, n, os, is int) {
 		for k := 0; k < n; k++ {
@@ -433,15 +433,15 @@ func Logsumexp(t *Tensor, dims []int, keepdim bool) *Tensor {
 	// exp(t - maxes), each step rounded to d.
 	ex := Empty(t.shape, d)
 	i := 0
-	switch ed := ex.st.data.(type) {
+	switch ed := ex.st.host().(type) {
 	case []float32:
-		a, m := t.st.data.([]float32), maxes.st.data.([]float32)
+		a, m := t.st.host().([]float32), maxes.st.host().([]float32)
 		forEachPair(t, maxes.Expand(t.shape), func(ao, bo int) {
 			ed[i] = float32(math.Exp(float64(a[ao] - m[bo])))
 			i++
 		})
 	case []float64:
-		a, m := t.st.data.([]float64), maxes.st.data.([]float64)
+		a, m := t.st.host().([]float64), maxes.st.host().([]float64)
 		forEachPair(t, maxes.Expand(t.shape), func(ao, bo int) {
 			ed[i] = expCorrect(a[ao] - m[bo])
 			i++
@@ -495,15 +495,15 @@ func roundTo(d DType, x float64) float64 {
 func mapFloat(t *Tensor, f func(float64) float64) *Tensor {
 	out := Empty(t.shape, t.DType())
 	i := 0
-	switch od := out.st.data.(type) {
+	switch od := out.st.host().(type) {
 	case []float32:
-		in := t.st.data.([]float32)
+		in := t.st.host().([]float32)
 		t.ForEach(func(off int) {
 			od[i] = float32(f(float64(in[off])))
 			i++
 		})
 	case []float64:
-		in := t.st.data.([]float64)
+		in := t.st.host().([]float64)
 		t.ForEach(func(off int) {
 			od[i] = f(in[off])
 			i++

@@ -48,7 +48,7 @@ func IsClose(a, b *Tensor, rtol, atol float64, equalNaN bool) *Tensor {
 	}
 	ae, be := a.Expand(shape), b.Expand(shape)
 	out := Empty(shape, Bool)
-	od := out.st.data.([]bool)
+	od := out.st.host().([]bool)
 	d := a.DType()
 	i := -1
 	forEachPair(ae, be, func(ao, bo int) {
@@ -88,7 +88,7 @@ func IsClose(a, b *Tensor, rtol, atol float64, equalNaN bool) *Tensor {
 // AllClose is torch.allclose: IsClose holds for every element.
 func AllClose(a, b *Tensor, rtol, atol float64, equalNaN bool) bool {
 	c := IsClose(a, b, rtol, atol, equalNaN)
-	for _, v := range c.st.data.([]bool) {
+	for _, v := range c.st.host().([]bool) {
 		if !v {
 			return false
 		}

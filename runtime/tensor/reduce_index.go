@@ -101,14 +101,14 @@ func argAll(name string, t *Tensor, keepdim, isMax bool) *Tensor {
 		raise(IndexError, errArgReduceEmpty, name)
 	}
 	flat := t.Contiguous()
-	flat = FromStorage(flat.st, flat.offset, []int{t.Numel()}, []int{1})
+	flat = labelled(FromStorage(flat.st, flat.offset, []int{t.Numel()}, []int{1}), t.device)
 	_, idx := extremumDim(name, flat, 0, false, isMax, false)
 	if keepdim {
 		shape := make([]int, t.Dim())
 		for i := range shape {
 			shape[i] = 1
 		}
-		return FromStorage(idx.st, idx.offset, shape, ContiguousStrides(shape))
+		return labelled(FromStorage(idx.st, idx.offset, shape, ContiguousStrides(shape)), idx.device)
 	}
 	return idx
 }
@@ -138,15 +138,18 @@ func extremumDim(name string, t *Tensor, dim int, keepdim, isMax, wantValues boo
 		raise(IndexError, errReduceZeroSizeDim, name, d)
 	}
 	oshape := lineOutput(t, d, keepdim)
+	if vals, idx := accelExtremum(t, d, oshape, isMax, wantValues); idx != nil {
+		return vals, idx
+	}
 	idx := Empty(oshape, Int64)
-	id := idx.st.data.([]int64)
+	id := idx.st.host().([]int64)
 	stride := t.strides[d]
 	src := t
 	if t.DType() == Float16 || t.DType() == BFloat16 {
 		src = t.To(Float32)
 		stride = src.strides[d]
 	}
-	switch sd := src.st.data.(type) {
+	switch sd := src.st.host().(type) {
 	case []bool:
 		forEachLine(src, d, func(k, base int) {
 			best := 0
@@ -218,13 +221,13 @@ func Median(t *Tensor) *Tensor {
 	out := Empty(nil, t.DType())
 	if t.DType().IsIntegral(false) {
 		vals := t.To(Int64).Contiguous()
-		v := slices.Clone(vals.st.data.([]int64)[vals.offset : vals.offset+t.Numel()])
+		v := slices.Clone(vals.st.host().([]int64)[vals.offset : vals.offset+t.Numel()])
 		slices.Sort(v)
 		out.st.Set(0, IntS(v[(len(v)-1)/2]))
 		return out
 	}
 	vals := t.To(Float64).Contiguous()
-	v := slices.Clone(vals.st.data.([]float64)[vals.offset : vals.offset+t.Numel()])
+	v := slices.Clone(vals.st.host().([]float64)[vals.offset : vals.offset+t.Numel()])
 	for _, x := range v {
 		if x != x {
 			out.st.Set(0, FloatS(x))
@@ -364,7 +367,7 @@ func sortedLineReduce(name string, t *Tensor, dim int, keepdim bool, pick func([
 	}
 	vals := Empty(oshape, t.DType())
 	idx := Empty(oshape, Int64)
-	id := idx.st.data.([]int64)
+	id := idx.st.host().([]int64)
 	CheckAllocBytes(int64(n) * int64(unsafe.Sizeof(valIdx{})))
 	buf := make([]valIdx, n)
 	isFloat := t.DType().IsFloat()

@@ -83,7 +83,7 @@ func stdVar(t *Tensor, dims []int, correction float64, keepdim, sqrt bool) *Tens
 // floatValues returns an accessor for the elements of a floating tensor's
 // storage as float64.
 func floatValues(t *Tensor) func(off int) float64 {
-	switch d := t.st.data.(type) {
+	switch d := t.st.host().(type) {
 	case []float32:
 		return func(off int) float64 { return float64(d[off]) }
 	case []float64:
@@ -119,8 +119,8 @@ func Norm(t *Tensor, p float64, dims []int, keepdim bool) *Tensor {
 	g := r.geom(t, ost, out)
 	if d == Float32 && p == 2 && normLastDim(g) {
 		// The vectorized path: eight float lanes of x*x, then the tail.
-		in := t.st.data.([]float32)
-		od := out.st.data.([]float32)
+		in := t.st.host().([]float32)
+		od := out.st.host().([]float32)
 		g.forRows(func(o, i, n, _, is int) {
 			var lanes [8]float32
 			k := 0
@@ -145,10 +145,10 @@ func Norm(t *Tensor, p float64, dims []int, keepdim bool) *Tensor {
 	}
 	// binary_kernel_reduce with Norm*Ops: one accumulator per output, in
 	// float for the float types and double for double.
-	switch in := t.st.data.(type) {
+	switch in := t.st.host().(type) {
 	case []float64:
 		acc := normRows(g, in, out.Numel(), out.offset, p)
-		copy(out.st.data.([]float64), acc)
+		copy(out.st.host().([]float64), acc)
 	case []float32:
 		storeNorm(out, normRows(g, in, out.Numel(), out.offset, p))
 	default:

@@ -63,7 +63,7 @@ func zeroNaN(t *Tensor) *Tensor {
 		return t
 	}
 	c := t.Clone()
-	switch s := c.st.data.(type) {
+	switch s := c.st.host().(type) {
 	case []float32:
 		for i, x := range s {
 			if x != x {

@@ -33,6 +33,9 @@ func scan(name string, t *Tensor, dim int, d DType, prod bool) *Tensor {
 	in := t.To(d)
 	n, is := in.shape[w], in.strides[w]
 	os := out.strides[w]
+	if accelScan(prod, out, in, w) {
+		return out
+	}
 	lines := func(fn func(ib, ob int)) {
 		var shape, istr, ostr []int
 		for i := range in.shape {
@@ -54,19 +57,19 @@ func scan(name string, t *Tensor, dim int, d DType, prod bool) *Tensor {
 			k++
 		})
 	}
-	switch od := out.st.data.(type) {
+	switch od := out.st.host().(type) {
 	case []uint8:
-		lines(intScan(od, in.st.data.([]uint8), n, is, os, prod))
+		lines(intScan(od, in.st.host().([]uint8), n, is, os, prod))
 	case []int8:
-		lines(intScan(od, in.st.data.([]int8), n, is, os, prod))
+		lines(intScan(od, in.st.host().([]int8), n, is, os, prod))
 	case []int16:
-		lines(intScan(od, in.st.data.([]int16), n, is, os, prod))
+		lines(intScan(od, in.st.host().([]int16), n, is, os, prod))
 	case []int32:
-		lines(intScan(od, in.st.data.([]int32), n, is, os, prod))
+		lines(intScan(od, in.st.host().([]int32), n, is, os, prod))
 	case []int64:
-		lines(intScan(od, in.st.data.([]int64), n, is, os, prod))
+		lines(intScan(od, in.st.host().([]int64), n, is, os, prod))
 	case []float32:
-		id := in.st.data.([]float32)
+		id := in.st.host().([]float32)
 		lines(func(ib, ob int) {
 			acc := 0.0
 			if prod {
@@ -82,7 +85,7 @@ func scan(name string, t *Tensor, dim int, d DType, prod bool) *Tensor {
 			}
 		})
 	case []float64:
-		id := in.st.data.([]float64)
+		id := in.st.host().([]float64)
 		lines(func(ib, ob int) {
 			acc := 0.0
 			if prod {
@@ -98,7 +101,7 @@ func scan(name string, t *Tensor, dim int, d DType, prod bool) *Tensor {
 			}
 		})
 	case []BF16:
-		id := in.st.data.([]BF16)
+		id := in.st.host().([]BF16)
 		lines(func(ib, ob int) {
 			var acc float32
 			if prod {

@@ -292,13 +292,13 @@ func (c *cascade[A]) scalarOuterSum(oBase, iBase, size0, size1, oStride, i0, i1 
 func floatSum(r *reduction, t *Tensor) *Tensor {
 	out, ost := r.output(t.DType())
 	g := r.geom(t, ost, out)
-	switch od := out.st.data.(type) {
+	switch od := out.st.host().(type) {
 	case []float32:
-		c := &cascade[float32]{in: t.st.data.([]float32), lanes: 8, vecN: 8,
+		c := &cascade[float32]{in: t.st.host().([]float32), lanes: 8, vecN: 8,
 			store: func(off int, v float32) { od[off] += v }}
 		g.for2D(c.block)
 	case []float64:
-		c := &cascade[float64]{in: t.st.data.([]float64), lanes: 4, vecN: 4,
+		c := &cascade[float64]{in: t.st.host().([]float64), lanes: 4, vecN: 4,
 			store: func(off int, v float64) { od[off] += v }}
 		g.for2D(c.block)
 	case []Half:
@@ -330,7 +330,7 @@ func widenStorage(t *Tensor) []float32 {
 	}
 	CheckAlloc(Float32, hi)
 	out := make([]float32, hi)
-	switch d := t.st.data.(type) {
+	switch d := t.st.host().(type) {
 	case []Half:
 		for i := t.offset; i < hi; i++ {
 			out[i] = d[i].Float32()

@@ -99,6 +99,7 @@ func (t *Tensor) Reshape(shape []int) *Tensor {
 		return t.view(t.offset, size, stride)
 	}
 	c := Empty(t.shape, t.DType())
+	c.device = t.device
 	CopyInto(c, t)
 	c.shape = size
 	c.strides = ContiguousStrides(size)

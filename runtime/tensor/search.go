@@ -41,7 +41,7 @@ func Unique(t *Tensor, sorted bool) (values, inverse, counts *Tensor) {
 	var k int
 	var cnt []int64
 	bf16 := t.DType() == BFloat16
-	switch v := c.st.data.(type) {
+	switch v := c.st.host().(type) {
 	case []uint8:
 		values, k, cnt = uniqueFlat(v[c.offset:c.offset+n], inv, sorted, stdHash[uint8])
 	case []int8:
@@ -413,7 +413,7 @@ func Histc(t *Tensor, bins int, lo, hi float64) *Tensor {
 	edges := Linspace(FloatS(lo), FloatS(hi), int64(bins+1), t.DType())
 	out := Empty([]int{bins}, t.DType())
 	c := t.Contiguous()
-	switch v := c.st.data.(type) {
+	switch v := c.st.host().(type) {
 	case []float32:
 		e := Slice[float32](edges.st)
 		histRows(v[c.offset:c.offset+c.Numel()], e[0], e[bins], bins, Slice[float32](out.st))

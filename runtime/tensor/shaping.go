@@ -20,6 +20,7 @@ func Repeat(t *Tensor, reps []int) *Tensor {
 		shape[i] = in[i] * reps[i]
 	}
 	out := Empty(shape, t.DType())
+	out.device = t.device
 	if out.Numel() == 0 {
 		return out
 	}
@@ -116,6 +117,7 @@ func Roll(t *Tensor, shifts, dims []int) *Tensor {
 		start += size
 	}
 	out := Empty(t.shape, t.DType())
+	out.device = t.device
 	// out[:size-start] = t[start:], out[size-start:] = t[:start]
 	head := append([]int{}, t.shape...)
 	head[d] = size - start

@@ -59,7 +59,7 @@ func Softmax(t *Tensor, dim int, log bool) *Tensor {
 		inner *= s
 	}
 	outer := n / (dimSize * inner)
-	switch x := c.st.data.(type) {
+	switch x := c.st.host().(type) {
 	case []float32:
 		src, dst := x[c.offset:c.offset+n], Slice[float32](out.st)
 		softmaxDispatch(src, dst, outer, dimSize, inner, log, 8, sleefExpf, sleefLogf, glibcExpf)

@@ -145,7 +145,7 @@ func applyOp[K sortKey](op sortOp, s *pairSorter[K], kb []K, ib []int64) {
 // line's permutation (line-local indices) and the values are permuted
 // alongside.
 func (w *sortWork) runLines(ix []int64, desc bool, op sortOp) {
-	switch v := w.t.st.data.(type) {
+	switch v := w.t.st.host().(type) {
 	case []uint8:
 		lines32(w, v, ix, desc, op)
 	case []int8:

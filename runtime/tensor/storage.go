@@ -3,6 +3,7 @@ package tensor
 import (
 	"math"
 	"strconv"
+	"sync"
 )
 
 // Elem is the set of Go types that back tensor storage, one per dtype.
@@ -26,6 +27,10 @@ type Storage struct {
 	// version counts the in-place writes to the storage (Tensor._version),
 	// for autograd's check of saved tensors.
 	version uint64
+	// dev is the elements' copy in device memory (see device_mem.go).
+	dev                   DeviceMem
+	devCurrent, hostStale bool
+	devMu                 sync.Mutex // serialises syncHost (parallel CPU kernels read the host copy)
 }
 
 // Version is the number of in-place writes recorded on the storage (shared
@@ -43,10 +48,10 @@ func (s *Storage) Len() int { return s.n }
 
 // Data returns the storage's backing slice ([]float32 for Float32, []Half
 // for Float16, ...).
-func (s *Storage) Data() any { return s.data }
+func (s *Storage) Data() any { return s.host() }
 
 // Slice returns the backing slice of s as []T; T must match the dtype.
-func Slice[T Elem](s *Storage) []T { return s.data.([]T) }
+func Slice[T Elem](s *Storage) []T { return s.host().([]T) }
 
 // SameStorage reports whether two storages are the same buffer.
 func SameStorage(a, b *Storage) bool { return a.rootStorage() == b.rootStorage() }
@@ -125,7 +130,7 @@ func dtypeOf(v any) DType {
 
 // Get returns element i as a Scalar (bool, int or float by dtype).
 func (s *Storage) Get(i int) Scalar {
-	switch d := s.data.(type) {
+	switch d := s.host().(type) {
 	case []bool:
 		return BoolS(d[i])
 	case []uint8:
@@ -153,7 +158,7 @@ func (s *Storage) Get(i int) Scalar {
 // Set stores v at element i, converting as a C++ static_cast to the
 // dtype would (floats truncate toward zero into integers, integers wrap).
 func (s *Storage) Set(i int, v Scalar) {
-	switch d := s.data.(type) {
+	switch d := s.host().(type) {
 	case []bool:
 		d[i] = v.Bool()
 	case []uint8:
@@ -194,7 +199,7 @@ func scalarToInt(v Scalar) int64 {
 
 // clearRange sets elements [lo, hi) to zero.
 func (s *Storage) clearRange(lo, hi int) {
-	switch d := s.data.(type) {
+	switch d := s.host().(type) {
 	case []bool:
 		clear(d[lo:hi])
 	case []uint8:

@@ -55,7 +55,7 @@ func (d DType) IsTorch() bool { return d <= Float64 }
 func ScalarUint64(v Scalar) uint64 { return uint64(v.I) }
 
 func (s *Storage) getExtra(i int) Scalar {
-	switch d := s.data.(type) {
+	switch d := s.host().(type) {
 	case []uint16:
 		return IntS(int64(d[i]))
 	case []uint32:
@@ -71,7 +71,7 @@ func (s *Storage) getExtra(i int) Scalar {
 }
 
 func (s *Storage) setExtra(i int, v Scalar) {
-	switch d := s.data.(type) {
+	switch d := s.host().(type) {
 	case []uint16:
 		d[i] = uint16(scalarInt32(v))
 	case []uint32:
@@ -100,7 +100,7 @@ func scalarToUint64(v Scalar) uint64 {
 }
 
 func (s *Storage) clearExtra(lo, hi int) {
-	switch d := s.data.(type) {
+	switch d := s.host().(type) {
 	case []uint16:
 		clear(d[lo:hi])
 	case []uint32:
@@ -118,7 +118,7 @@ func (s *Storage) clearExtra(lo, hi int) {
 
 // fillExtra is Fill for these dtypes; one holds the value.
 func (t *Tensor) fillExtra(one *Storage) {
-	switch d := t.st.data.(type) {
+	switch d := t.st.host().(type) {
 	case []uint16:
 		fillT(t, d, Slice[uint16](one)[0])
 	case []uint32:
@@ -134,17 +134,17 @@ func (t *Tensor) fillExtra(one *Storage) {
 
 // copySameExtra is copySame for these dtypes.
 func copySameExtra(dst, src *Tensor) {
-	switch d := dst.st.data.(type) {
+	switch d := dst.st.host().(type) {
 	case []uint16:
-		copyStrided(d, dst, src.st.data.([]uint16), src)
+		copyStrided(d, dst, src.st.host().([]uint16), src)
 	case []uint32:
-		copyStrided(d, dst, src.st.data.([]uint32), src)
+		copyStrided(d, dst, src.st.host().([]uint32), src)
 	case []uint64:
-		copyStrided(d, dst, src.st.data.([]uint64), src)
+		copyStrided(d, dst, src.st.host().([]uint64), src)
 	case []complex64:
-		copyStrided(d, dst, src.st.data.([]complex64), src)
+		copyStrided(d, dst, src.st.host().([]complex64), src)
 	case []complex128:
-		copyStrided(d, dst, src.st.data.([]complex128), src)
+		copyStrided(d, dst, src.st.host().([]complex128), src)
 	default:
 		panic("tensor: bad storage")
 	}
@@ -179,7 +179,7 @@ func (s *Storage) Suffix(off int) *Storage {
 	}
 	off = min(off, s.n)
 	var data any
-	switch d := s.data.(type) {
+	switch d := s.host().(type) {
 	case []bool:
 		data = d[off:]
 	case []uint8:

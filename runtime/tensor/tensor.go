@@ -396,7 +396,7 @@ func (t *Tensor) Values() []Scalar {
 func (t *Tensor) Fill(v Scalar) {
 	tmp := NewStorage(t.DType(), 1)
 	tmp.Set(0, v)
-	switch d := t.st.data.(type) {
+	switch d := t.st.host().(type) {
 	case []bool:
 		fillT(t, d, Slice[bool](tmp)[0])
 	case []uint8:
@@ -483,27 +483,30 @@ func sameShape(a, b []int) bool {
 
 // copySame copies between tensors of one dtype and shape.
 func copySame(dst, src *Tensor) {
-	switch d := dst.st.data.(type) {
+	if onAccelerator(dst) && accelerator.Copy(dst, src) {
+		return
+	}
+	switch d := dst.st.host().(type) {
 	case []bool:
-		copyStrided(d, dst, src.st.data.([]bool), src)
+		copyStrided(d, dst, src.st.host().([]bool), src)
 	case []uint8:
-		copyStrided(d, dst, src.st.data.([]uint8), src)
+		copyStrided(d, dst, src.st.host().([]uint8), src)
 	case []int8:
-		copyStrided(d, dst, src.st.data.([]int8), src)
+		copyStrided(d, dst, src.st.host().([]int8), src)
 	case []int16:
-		copyStrided(d, dst, src.st.data.([]int16), src)
+		copyStrided(d, dst, src.st.host().([]int16), src)
 	case []int32:
-		copyStrided(d, dst, src.st.data.([]int32), src)
+		copyStrided(d, dst, src.st.host().([]int32), src)
 	case []int64:
-		copyStrided(d, dst, src.st.data.([]int64), src)
+		copyStrided(d, dst, src.st.host().([]int64), src)
 	case []Half:
-		copyStrided(d, dst, src.st.data.([]Half), src)
+		copyStrided(d, dst, src.st.host().([]Half), src)
 	case []BF16:
-		copyStrided(d, dst, src.st.data.([]BF16), src)
+		copyStrided(d, dst, src.st.host().([]BF16), src)
 	case []float32:
-		copyStrided(d, dst, src.st.data.([]float32), src)
+		copyStrided(d, dst, src.st.host().([]float32), src)
 	case []float64:
-		copyStrided(d, dst, src.st.data.([]float64), src)
+		copyStrided(d, dst, src.st.host().([]float64), src)
 	default:
 		copySameExtra(dst, src)
 	}

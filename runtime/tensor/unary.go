@@ -175,13 +175,13 @@ func unaryRun(k UnaryOp, x *Tensor, compute, result DType, out *Tensor, par unar
 
 // runUnary runs kernel k over dst = k(a).
 func runUnary(k UnaryOp, dst, a *Tensor, par unaryParams) {
-	if k < numUnaryOps && onAccelerator(dst) && accelerator.Unary(k, dst, a) {
+	if onAccelerator(dst) && accelUnary(k, dst, a, par) {
 		return
 	}
 	p := planOver(dst, a)
 	os, as := p.strides[0][0], p.strides[1][0]
-	if o, ok := dst.st.data.([]bool); ok && (k == OpLogicalNot || k == OpIsnan || k == OpIsinf || k == OpIsfinite || k == uNonzero || k == uFalse || k == uTrue) {
-		switch ad := a.st.data.(type) {
+	if o, ok := dst.st.host().([]bool); ok && (k == OpLogicalNot || k == OpIsnan || k == OpIsinf || k == OpIsfinite || k == uNonzero || k == uFalse || k == uTrue) {
+		switch ad := a.st.host().(type) {
 		case []bool:
 			runLoop(&p, boolUnKernel[uint8]{k, o, boolBytes(ad), os, as})
 		case []uint8:
@@ -205,31 +205,31 @@ func runUnary(k UnaryOp, dst, a *Tensor, par unaryParams) {
 		}
 		return
 	}
-	switch o := dst.st.data.(type) {
+	switch o := dst.st.host().(type) {
 	case []bool:
-		runLoop(&p, intUnKernel[uint8]{k, boolBytes(o), boolBytes(a.st.data.([]bool)), os, as, intParams[uint8](par)})
+		runLoop(&p, intUnKernel[uint8]{k, boolBytes(o), boolBytes(a.st.host().([]bool)), os, as, intParams[uint8](par)})
 	case []uint8:
-		runLoop(&p, intUnKernel[uint8]{k, o, a.st.data.([]uint8), os, as, intParams[uint8](par)})
+		runLoop(&p, intUnKernel[uint8]{k, o, a.st.host().([]uint8), os, as, intParams[uint8](par)})
 	case []int8:
-		runLoop(&p, intUnKernel[int8]{k, o, a.st.data.([]int8), os, as, intParams[int8](par)})
+		runLoop(&p, intUnKernel[int8]{k, o, a.st.host().([]int8), os, as, intParams[int8](par)})
 	case []int16:
-		runLoop(&p, intUnKernel[int16]{k, o, a.st.data.([]int16), os, as, intParams[int16](par)})
+		runLoop(&p, intUnKernel[int16]{k, o, a.st.host().([]int16), os, as, intParams[int16](par)})
 	case []int32:
-		runLoop(&p, intUnKernel[int32]{k, o, a.st.data.([]int32), os, as, intParams[int32](par)})
+		runLoop(&p, intUnKernel[int32]{k, o, a.st.host().([]int32), os, as, intParams[int32](par)})
 	case []int64:
-		runLoop(&p, intUnKernel[int64]{k, o, a.st.data.([]int64), os, as, intParams[int64](par)})
+		runLoop(&p, intUnKernel[int64]{k, o, a.st.host().([]int64), os, as, intParams[int64](par)})
 	case []float32:
-		runLoop(&p, floatUnKernel[float32]{k, o, a.st.data.([]float32), os, as, floatParams[float32](par)})
+		runLoop(&p, floatUnKernel[float32]{k, o, a.st.host().([]float32), os, as, floatParams[float32](par)})
 	case []float64:
-		runLoop(&p, floatUnKernel[float64]{k, o, a.st.data.([]float64), os, as, floatParams[float64](par)})
+		runLoop(&p, floatUnKernel[float64]{k, o, a.st.host().([]float64), os, as, floatParams[float64](par)})
 	case []Half:
 		pr := floatParams[float32](par)
 		pr.p1, pr.p2, pr.p3 = HalfFromFloat32(pr.p1).Float32(), HalfFromFloat32(pr.p2).Float32(), HalfFromFloat32(pr.p3).Float32()
-		runLoop(&p, halfUnKernel[Half]{op: k, o: o, a: a.st.data.([]Half), os: os, as: as, widen: widenHalf, narrow: narrowHalf, par: pr})
+		runLoop(&p, halfUnKernel[Half]{op: k, o: o, a: a.st.host().([]Half), os: os, as: as, widen: widenHalf, narrow: narrowHalf, par: pr})
 	case []BF16:
 		pr := floatParams[float32](par)
 		pr.p1, pr.p2, pr.p3 = BF16FromFloat32(pr.p1).Float32(), BF16FromFloat32(pr.p2).Float32(), BF16FromFloat32(pr.p3).Float32()
-		runLoop(&p, halfUnKernel[BF16]{op: k, o: o, a: a.st.data.([]BF16), os: os, as: as, widen: widenBF16, narrow: narrowBF16, par: pr, bf16: true})
+		runLoop(&p, halfUnKernel[BF16]{op: k, o: o, a: a.st.host().([]BF16), os: os, as: as, widen: widenBF16, narrow: narrowBF16, par: pr, bf16: true})
 	}
 }
 

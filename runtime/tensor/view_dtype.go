@@ -64,7 +64,7 @@ func (s *Storage) reinterpret(d DType) *Storage {
 		r.data = makeSlice(d, 0)
 		return r
 	}
-	p := slicePointer(root.data)
+	p := slicePointer(root.host())
 	switch d {
 	case Bool:
 		r.data = unsafe.Slice((*bool)(p), n)
