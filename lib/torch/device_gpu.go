@@ -155,7 +155,7 @@ func deviceCall(s *eval.Session, f *eval.Builtin, a *eval.Args, run func() eval.
 		return run()
 	}
 	all := append([]eval.Value{a.Self}, a.Pos...)
-	before := gpu.Launches.Load()
+	before := deviceCounters()
 	r := onDevice(run(), dev, all...)
 	traceFallback(s, f.Name, dev, before, r, all)
 	return r
@@ -168,28 +168,64 @@ func onDeviceOf(s *eval.Session, name string, run func() eval.Value, xs ...eval.
 		return run()
 	}
 	dev := commonDevice(collectTensors(nil, xs...))
-	before := gpu.Launches.Load()
+	before := deviceCounters()
 	r := onDevice(run(), dev, xs...)
 	traceFallback(s, name, dev, before, r, xs)
 	return r
 }
 
+// counters are the device's kernel launches and the host's accesses to
+// device data, read before an operation of GPU tensors.
+type counters struct{ launches, hostAccesses int64 }
+
+func deviceCounters() counters {
+	return counters{gpu.Launches.Load(), tensor.HostAccesses()}
+}
+
 // traceFallback reports, under %trace, an operation of GPU tensors that
-// computed a new tensor without a device kernel: the CPU ran it.
-func traceFallback(s *eval.Session, name string, dev tensor.Device, before int64, r eval.Value, args []eval.Value) {
-	if !s.Tracing() || dev.IsCPU() || gpu.Launches.Load() != before {
+// computed a new tensor without a device kernel: the CPU ran it (no
+// kernel was launched, or the host read device data on the way, as sort
+// does after a kernel has copied its input).
+func traceFallback(s *eval.Session, name string, dev tensor.Device, before counters, r eval.Value, args []eval.Value) {
+	now := deviceCounters()
+	if !s.Tracing() || dev.IsCPU() || (now.launches != before.launches && now.hostAccesses == before.hostAccesses) {
 		return
 	}
-	t, ok := r.(*tensor.Tensor)
-	if !ok || t.Numel() == 0 {
-		return
+	if computed(r, args) {
+		fmt.Fprintln(s.TraceWriter(), fmt.Sprintf(traceCPUFallback, name, dev.String()))
 	}
-	for _, a := range collectTensors(nil, args...) {
-		if tensor.SameStorage(a.Storage(), t.Storage()) {
-			return // a view or the operand itself: nothing was computed
+}
+
+// computed reports whether a result (a tensor, or the tensors of a tuple,
+// list or named tuple such as sort's) holds a new, non-empty tensor that
+// is neither an argument nor a view of one.
+func computed(r eval.Value, args []eval.Value) bool {
+	var elems []eval.Value
+	switch x := r.(type) {
+	case *tensor.Tensor:
+		elems = []eval.Value{x}
+	case eval.Tuple:
+		elems = x
+	case *eval.List:
+		elems = x.Elems
+	case *eval.NamedTuple:
+		elems = x.Elems
+	}
+	operands := collectTensors(nil, args...)
+next:
+	for _, e := range elems {
+		t, ok := e.(*tensor.Tensor)
+		if !ok || t.Numel() == 0 {
+			continue
 		}
+		for _, a := range operands {
+			if tensor.SameStorage(a.Storage(), t.Storage()) {
+				continue next // a view or the operand itself: nothing was computed
+			}
+		}
+		return true
 	}
-	fmt.Fprintln(s.TraceWriter(), fmt.Sprintf(traceCPUFallback, name, dev.String()))
+	return false
 }
 
 // cudaFunctions are torch.cuda's functions (docs/reference.md lists them).

@@ -105,3 +105,38 @@ func TestDeviceErrors(t *testing.T) {
 		}
 	}
 }
+
+// TestTraceFallback: under %trace, an operation of GPU tensors that the
+// CPU ran is named (also when a kernel ran on the way, as sort's copy of
+// its input), and one that ran on the device, or made a view, is not.
+func TestTraceFallback(t *testing.T) {
+	needOpenCL(t)
+	var out, trace strings.Builder
+	s := eval.NewSession(eval.Options{Out: &out, Warn: &trace})
+	if exc := s.Exec("import torch; x = torch.arange(12.).view(3, 4).to('opencl')", 1); exc != nil {
+		t.Fatal(exc.Type + ": " + exc.Msg)
+	}
+	s.SetTrace(true)
+	for _, c := range []struct {
+		src      string
+		fallback bool
+	}{
+		{"x + 1", false}, {"x.sum(0)", false}, {"x @ x.t()", false}, {"x[1]", false},
+		{"x.t()", false}, {"x.cumsum(0)", false}, {"x.max(1)", false},
+		{"x.sort(1)", true}, {"x.unique()", true}, {"x.var()", true},
+	} {
+		trace.Reset()
+		if exc := s.Exec(c.src, 1); exc != nil {
+			t.Fatalf("%s: %s: %s", c.src, exc.Type, exc.Msg)
+		}
+		name := strings.SplitN(strings.TrimPrefix(c.src, "x."), "(", 2)[0]
+		want := "device: " + name + " ran on the CPU (opencl:0 has no kernel for it)"
+		got := strings.Contains(trace.String(), want)
+		if !c.fallback {
+			got = strings.Contains(trace.String(), "ran on the CPU")
+		}
+		if got != c.fallback {
+			t.Errorf("%s: reported %v, want %v; trace:\n%s", c.src, got, c.fallback, trace.String())
+		}
+	}
+}

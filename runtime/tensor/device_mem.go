@@ -1,6 +1,9 @@
 package tensor
 
-import "unsafe"
+import (
+	"sync/atomic"
+	"unsafe"
+)
 
 // Device-resident elements. A GPU tensor's storage may hold a copy of its
 // elements in device memory (a DeviceMem, runtime/gpu's buffer), kept on
@@ -42,6 +45,7 @@ func (s *Storage) syncHost() {
 	if s.dev == nil {
 		return
 	}
+	hostAccesses.Add(1)
 	s.devMu.Lock()
 	defer s.devMu.Unlock()
 	if s.hostStale {
@@ -52,6 +56,17 @@ func (s *Storage) syncHost() {
 		s.devCurrent = false
 	}
 }
+
+// hostAccesses counts the host's accesses to the elements of storages
+// that have a device copy: a CPU kernel reading or writing a GPU tensor,
+// printing one, item(), ... (HostAccesses).
+var hostAccesses atomic.Int64
+
+// HostAccesses is the number of times the host has accessed the elements
+// of a storage with a device copy so far: an operation of GPU tensors
+// during which it grows ran (at least partly) on the CPU, which %trace
+// reports.
+func HostAccesses() int64 { return hostAccesses.Load() }
 
 // DeviceCopy is the device copy of the storage's memory (nil when none)
 // and whether it is current.
