@@ -196,6 +196,18 @@ func TestBrowser(t *testing.T) {
 			t.Errorf("tensh check fails on the downloaded session:\n%s", r.Diff("tensh-session.tsh"))
 		}
 	}
+	// The native binary agrees: `tensh check` of the page's session passes.
+	sessionFile := filepath.Join(t.TempDir(), "tensh-session.tsh")
+	if err := os.WriteFile(sessionFile, []byte(tsh), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	native := filepath.Join(t.TempDir(), "tensh")
+	if out, err := exec.Command("go", "build", "-o", native, "../cmd/tensh").CombinedOutput(); err != nil {
+		t.Fatalf("go build ../cmd/tensh: %v\n%s", err, out)
+	}
+	if out, err := exec.Command(native, "check", sessionFile).CombinedOutput(); err != nil {
+		t.Errorf("the tensh binary's check of the page's session: %v\n%s", err, out)
+	}
 	ranCells := append([]string{"a = torch.arange(6).view(2, 3)\na + torch.tensor([10, 20, 30])"}, tour[:min(len(tour), 6)]...)
 	if len(checked) < len(ranCells) {
 		t.Errorf("the downloaded session has %d statements:\n%s", len(checked), tsh)
