@@ -19,23 +19,10 @@ type TraceFrame struct {
 	Carets string
 }
 
-// sourceLine returns line n of src, whose first line is first.
+// sourceLine returns line n of src, whose first line is first, without
+// its indentation.
 func sourceLine(src string, first, n int) string {
-	i := n - first
-	if i < 0 {
-		return ""
-	}
-	for ; i > 0; i-- {
-		j := strings.IndexByte(src, '\n')
-		if j < 0 {
-			return ""
-		}
-		src = src[j+1:]
-	}
-	if j := strings.IndexByte(src, '\n'); j >= 0 {
-		src = src[:j]
-	}
-	return strings.TrimSpace(src)
+	return strings.TrimSpace(rawSourceLine(src, first, n))
 }
 
 // unwindTo records, in exc's traceback, the frames above depth (those the

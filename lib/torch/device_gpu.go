@@ -114,18 +114,7 @@ func onDevice(r eval.Value, dev tensor.Device, args ...eval.Value) eval.Value {
 	if dev.IsCPU() {
 		return r
 	}
-	var elems []eval.Value
-	switch x := r.(type) {
-	case *tensor.Tensor:
-		elems = []eval.Value{x}
-	case eval.Tuple:
-		elems = x
-	case *eval.List:
-		elems = x.Elems
-	case *eval.NamedTuple:
-		elems = x.Elems
-	}
-	for _, e := range elems {
+	for _, e := range resultValues(r) {
 		t, ok := e.(*tensor.Tensor)
 		if !ok || !t.Device().IsCPU() || isArg(t, args) {
 			continue
@@ -133,6 +122,20 @@ func onDevice(r eval.Value, dev tensor.Device, args ...eval.Value) eval.Value {
 		t.SetDevice(dev)
 	}
 	return r
+}
+
+// resultValues are a call's result, or the values of a tuple, list or
+// named tuple result (sort's values and indices), one level down.
+func resultValues(r eval.Value) []eval.Value {
+	switch x := r.(type) {
+	case eval.Tuple:
+		return x
+	case *eval.List:
+		return x.Elems
+	case *eval.NamedTuple:
+		return x.Elems
+	}
+	return []eval.Value{r}
 }
 
 // isArg reports whether t is one of args (or in their lists and tuples).
@@ -200,20 +203,9 @@ func traceFallback(s *eval.Session, name string, dev tensor.Device, before count
 // list or named tuple such as sort's) holds a new, non-empty tensor that
 // is neither an argument nor a view of one.
 func computed(r eval.Value, args []eval.Value) bool {
-	var elems []eval.Value
-	switch x := r.(type) {
-	case *tensor.Tensor:
-		elems = []eval.Value{x}
-	case eval.Tuple:
-		elems = x
-	case *eval.List:
-		elems = x.Elems
-	case *eval.NamedTuple:
-		elems = x.Elems
-	}
 	operands := collectTensors(nil, args...)
 next:
-	for _, e := range elems {
+	for _, e := range resultValues(r) {
 		t, ok := e.(*tensor.Tensor)
 		if !ok || t.Numel() == 0 {
 			continue
