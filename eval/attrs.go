@@ -161,6 +161,7 @@ func (s *Session) setAttr(x Value, name string, v Value) {
 			return
 		}
 	}
+	refuseBuiltinSetAttr(x, name) // attrs_readonly.go
 	throw("AttributeError", errNoAttr, TypeName(x), name)
 }
 

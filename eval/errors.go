@@ -131,6 +131,7 @@ const (
 	errFormatSpec          = "Invalid format specifier '%s' for object of type '%s'"
 	errUnknownFormatCode   = "Unknown format code '%c' for object of type '%s'"
 	errReadOnlyAttr        = "'%s' object attribute '%s' is read-only"
+	errReadOnlyMember      = "readonly attribute"
 	errBadOperandAbs       = "bad operand type for abs(): '%s'"
 	errPrintKwType         = "%s must be None or a string, not %s"
 	errInvalidKwFor        = "'%s' is an invalid keyword argument for %s()"
