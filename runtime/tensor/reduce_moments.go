@@ -56,24 +56,7 @@ func stdVar(t *Tensor, dims []int, correction float64, keepdim, sqrt bool) *Tens
 		out.st.Set(0, FloatS(finish(sum, float64(t.Numel()))))
 		return out
 	}
-	type welford struct{ mean, m2, n float64 }
-	CheckAllocBytes(int64(out.Numel()) * 24)
-	acc := make([]welford, out.Numel())
-	g := r.geom(t, ost, out)
-	vals := floatValues(t)
-	g.forRows(func(o, i, n, os, is int) {
-		for k := 0; k < n; k++ {
-			pollAt(k)
-			a := &acc[o-out.offset+k*os]
-			x := vals(i + k*is)
-			a.n++
-			delta := x - a.mean
-			a.mean += delta / a.n
-			// GCC contracts m2 + delta*new_delta into an FMA in
-			// ATen's AVX2 kernels.
-			a.m2 = math.FMA(delta, x-a.mean, a.m2)
-		}
-	})
+	acc := welfordLines(r, t, out, ost)
 	for i, a := range acc {
 		out.st.Set(i, FloatS(finish(a.m2, a.n)))
 	}
@@ -298,4 +281,32 @@ func FrobeniusNorm(t *Tensor, dims []int, keepdim bool) *Tensor {
 	}
 	sq := mapFloat(t, func(x float64) float64 { return x * x })
 	return mapFloat(Sum(sq, dims, keepdim), math.Sqrt)
+}
+
+// welford is one output's running count, mean and sum of squared
+// deviations.
+type welford struct{ mean, m2, n float64 }
+
+// welfordLines runs Welford's algorithm in double over each output's line
+// of t (the reduction r into out, of strides ost), as ATen's var/std
+// kernels do.
+func welfordLines(r *reduction, t, out *Tensor, ost []int) []welford {
+	CheckAllocBytes(int64(out.Numel()) * 24)
+	acc := make([]welford, out.Numel())
+	g := r.geom(t, ost, out)
+	vals := floatValues(t)
+	g.forRows(func(o, i, n, os, is int) {
+		for k := 0; k < n; k++ {
+			pollAt(k)
+			a := &acc[o-out.offset+k*os]
+			x := vals(i + k*is)
+			a.n++
+			delta := x - a.mean
+			a.mean += delta / a.n
+			// GCC contracts m2 + delta*new_delta into an FMA in
+			// ATen's AVX2 kernels.
+			a.m2 = math.FMA(delta, x-a.mean, a.m2)
+		}
+	})
+	return acc
 }

@@ -25,22 +25,7 @@ func VarMean(t *Tensor, dims []int, correction float64, keepdim, sqrt bool) (v, 
 		mean.Fill(FloatS(math.NaN()))
 		return out, mean
 	}
-	type welford struct{ mean, m2, n float64 }
-	CheckAllocBytes(int64(out.Numel()) * 24)
-	acc := make([]welford, out.Numel())
-	g := r.geom(t, ost, out)
-	vals := floatValues(t)
-	g.forRows(func(o, i, n, os, is int) {
-		for k := 0; k < n; k++ {
-			pollAt(k)
-			a := &acc[o-out.offset+k*os]
-			x := vals(i + k*is)
-			a.n++
-			delta := x - a.mean
-			a.mean += delta / a.n
-			a.m2 = math.FMA(delta, x-a.mean, a.m2)
-		}
-	})
+	acc := welfordLines(r, t, out, ost)
 	for i, a := range acc {
 		div := 0.0
 		if a.n > correction {
