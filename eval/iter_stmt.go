@@ -38,8 +38,7 @@ func (s *Session) iterValues(v Value) []Value {
 		if !ok {
 			return out
 		}
-		poll()
-		out = append(out, x)
+		out = grow(out, x, slotBytes)
 	}
 }
 

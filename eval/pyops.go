@@ -612,8 +612,7 @@ func iterate(v Value) []Value {
 		checkItems(len(x))
 		var out []Value
 		for _, r := range string(x) {
-			poll()
-			out = append(out, Str(string(r)))
+			out = grow(out, Value(Str(string(r))), itemBytes)
 		}
 		return out
 	case Range:

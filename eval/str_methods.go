@@ -230,7 +230,7 @@ func splitStr(a *Args, name string, fromRight bool) Value {
 		if fromRight {
 			for ; n > 0; n-- {
 				i := strings.LastIndex(s, string(sep))
-				parts = append(parts, s[i+len(sep):])
+				parts = grow(parts, s[i+len(sep):], itemBytes)
 				s = s[:i]
 			}
 			parts = append(parts, s)
@@ -243,8 +243,12 @@ func splitStr(a *Args, name string, fromRight bool) Value {
 	default:
 		throw("TypeError", errMustBeStrOrNone, TypeName(sepV))
 	}
+	checkItems(len(parts))
 	out := make([]Value, len(parts))
 	for i, p := range parts {
+		if i%growItems == 0 {
+			poll()
+		}
 		out[i] = Str(p)
 	}
 	return &List{Elems: out}
@@ -261,13 +265,13 @@ func splitWhitespace(s string, n int, fromRight bool) []string {
 				return parts
 			}
 			if len(parts) == n {
-				return append(parts, s)
+				return grow(parts, s, itemBytes)
 			}
 			i := strings.IndexFunc(s, isPySpace)
 			if i < 0 {
-				return append(parts, s)
+				return grow(parts, s, itemBytes)
 			}
-			parts = append(parts, s[:i])
+			parts = grow(parts, s[:i], itemBytes)
 			s = s[i:]
 		}
 	}
@@ -277,16 +281,16 @@ func splitWhitespace(s string, n int, fromRight bool) []string {
 			break
 		}
 		if len(parts) == n {
-			parts = append(parts, s)
+			parts = grow(parts, s, itemBytes)
 			break
 		}
 		i := strings.LastIndexFunc(s, isPySpace)
 		if i < 0 {
-			parts = append(parts, s)
+			parts = grow(parts, s, itemBytes)
 			break
 		}
 		_, w := utf8.DecodeRuneInString(s[i:])
-		parts = append(parts, s[i+w:])
+		parts = grow(parts, s[i+w:], itemBytes)
 		s = s[:i]
 	}
 	for i, j := 0, len(parts)-1; i < j; i, j = i+1, j-1 {

@@ -293,9 +293,9 @@ func splitLinesPy(s string, keep bool) Value {
 				end++
 			}
 			if keep {
-				out = append(out, Str(s[start:end]))
+				out = grow(out, Value(Str(s[start:end])), itemBytes)
 			} else {
-				out = append(out, Str(s[start:i]))
+				out = grow(out, Value(Str(s[start:i])), itemBytes)
 			}
 			start, i = end, end
 			continue

@@ -98,6 +98,7 @@ func CheckInterruptAlways() {
 		forced.Store(false)
 		panic(&Error{Kind: KeyboardInterrupt})
 	}
+	pollMemory()
 }
 
 // InterruptsHeld reports whether an Uninterrupted call is running.
@@ -118,6 +119,9 @@ func CheckInterrupt() {
 			panic(&Error{Kind: KeyboardInterrupt, Msg: errPartialWrite})
 		}
 		panic(&Error{Kind: KeyboardInterrupt})
+	}
+	if held.Load() == 0 {
+		pollMemory() // not in the middle of a write (Uninterrupted)
 	}
 }
 

@@ -115,6 +115,7 @@ func SetMemoryLimit(bytes int64) {
 		goLimit = bytes + goLimitSlack
 	}
 	debug.SetMemoryLimit(goLimit)
+	startMemoryWatch()
 }
 
 // MemoryLimit returns the memory cap in bytes.
