@@ -55,6 +55,7 @@ func TestMemoryCapGrowth(t *testing.T) {
 			"[*range(10**8)]", "(*range(10**8),)", "{*range(5*10**7)}", "f(*range(10**8))", "a, *b = range(10**8)",
 			"[*(x for x in range(10**8))]", "[*s]", "sorted(s)", "s.split()", "s.rsplit()", "t.splitlines()",
 			"t.splitlines(True)", "s.split(' ')", "s.rsplit(' ')", "[x for x in range(10**8)]", "[*map(str, range(10**8))]",
+			"torch.tensordot(torch.ones(3), torch.ones(3), 2**31)",
 		} {
 			runtime.GC()
 			var e error

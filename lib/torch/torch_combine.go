@@ -2,6 +2,7 @@ package torch
 
 import (
 	"fmt"
+	"math"
 
 	"github.com/tensh/tensh/eval"
 	"github.com/tensh/tensh/runtime/linalg"
@@ -114,12 +115,7 @@ func tensordotArgs(a *eval.Args) (x, y *tensor.Tensor, da, db []int, out eval.Va
 		if n < 0 {
 			eval.Throw("RuntimeError", errTensordotNeg, n)
 		}
-		for i := -n; i < 0; i++ {
-			da = append(da, i)
-		}
-		for i := 0; i < n; i++ {
-			db = append(db, i)
-		}
+		da, db = tensordotCount(x, n)
 	case eval.Tuple, *eval.List:
 		parts := eval.IterateAll(d)
 		if len(parts) > 2 {
@@ -132,13 +128,7 @@ func tensordotArgs(a *eval.Args) (x, y *tensor.Tensor, da, db []int, out eval.Va
 		da, db = r.ints("dims_self"), r.ints("dims_other")
 	case *tensor.Tensor:
 		if d.Numel() == 1 {
-			n := int(d.Item().Int())
-			for i := -n; i < 0; i++ {
-				da = append(da, i)
-			}
-			for i := 0; i < n; i++ {
-				db = append(db, i)
-			}
+			da, db = tensordotCount(x, int(d.Item().Int()))
 		} else {
 			l := d.Reshape([]int{2, -1})
 			for i := 0; i < l.Shape()[1]; i++ {
@@ -150,6 +140,27 @@ func tensordotArgs(a *eval.Args) (x, y *tensor.Tensor, da, db []int, out eval.Va
 		eval.Throw("RuntimeError", errTensordotDims, eval.ToStr(dims))
 	}
 	return x, y, da, db, out
+}
+
+// tensordotCount is dims=n: the last n dims of x and the first n of y.
+// PyTorch's Python wrapper builds the two lists (list(range(-n, 0)),
+// list(range(n))), which must fit in memory (MemoryError, issue 27);
+// past x's dims only the first, out of range, matters (its IndexError).
+func tensordotCount(x *tensor.Tensor, n int) (da, db []int) {
+	if n <= 0 {
+		return nil, nil
+	}
+	eval.CheckItems(2 * min(n, math.MaxInt/4))
+	if n > x.Dim() {
+		return []int{-n}, []int{0}
+	}
+	for i := -n; i < 0; i++ {
+		da = append(da, i)
+	}
+	for i := 0; i < n; i++ {
+		db = append(db, i)
+	}
+	return da, db
 }
 
 // tensordot is ATen's tensordot: the contracted dimensions permuted last
@@ -211,14 +222,7 @@ func builtinRepeatInterleave(a *eval.Args) eval.Value {
 	r := repIntSigs.parse(a)
 	var res *tensor.Tensor
 	if r.idx == 2 {
-		counts := tensor.RepeatCounts(r.tensor("repeats"))
-		var idx []int64
-		for i, c := range counts {
-			for k := int64(0); k < c; k++ {
-				idx = append(idx, int64(i))
-			}
-		}
-		res = tensor.FromSlice(idx, len(idx))
+		res = tensor.RepeatIndex(tensor.RepeatCounts(r.tensor("repeats")))
 	} else {
 		t := r.tensor("input")
 		reps := r.tensor("repeats")

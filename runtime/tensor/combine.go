@@ -139,6 +139,16 @@ func RepeatInterleave(t *Tensor, repeats *Tensor, dim *int) *Tensor {
 		}
 		reps = RepeatCounts(repeats)
 	}
+	return IndexSelect(in, d, RepeatIndex(reps))
+}
+
+// RepeatIndex is torch.repeat_interleave(repeats) for the counts reps:
+// 0, 1, ... each repeated reps[i] times. The count of the result is
+// summed as PyTorch sums it (in int64, wrapping) and the index made like
+// torch.empty: a negative count or one past the memory cap fails with
+// PyTorch's errors before anything is allocated, and the index is filled
+// polling for Ctrl-C.
+func RepeatIndex(reps []int64) *Tensor {
 	total := int64(0)
 	for _, r := range reps {
 		if r < 0 {
@@ -146,14 +156,20 @@ func RepeatInterleave(t *Tensor, repeats *Tensor, dim *int) *Tensor {
 		}
 		total += r
 	}
-	CheckAllocBytes(total * 8)
-	idx := make([]int64, 0, total)
+	if total < symIntMin {
+		raise(RuntimeError, errSymIntRange, total)
+	}
+	index := Empty([]int{int(total)}, Int64)
+	idx := Slice[int64](index.st)
+	pos := 0
 	for i, r := range reps {
 		for k := int64(0); k < r; k++ {
-			idx = append(idx, int64(i))
+			pollAt(pos)
+			idx[pos] = int64(i)
+			pos++
 		}
 	}
-	return IndexSelect(in, d, FromSlice(idx, len(idx)))
+	return index
 }
 
 // RepeatCounts checks a repeats tensor (integer, 0-d or 1-d, no negative

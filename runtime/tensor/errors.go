@@ -57,6 +57,7 @@ const (
 	errDimNoDims     = "Dimension specified as %d but tensor has no dimensions"
 	errNegativeDim   = "Trying to create tensor with negative dimension %d: %s"
 	errSizeOverflow  = "Storage size calculation overflowed with sizes=%s"
+	errSymIntRange   = "IntArrayRef contains an int that cannot be represented as a SymInt: %d"
 	errAllocFail     = "[enforce fail at alloc_cpu.cpp:75] err == 0. DefaultCPUAllocator: can't allocate memory: you tried to allocate %d bytes. Error code 12 (Cannot allocate memory)"
 	errItemNumel     = "only one element tensors can be converted to Python scalars"
 	errBoolAmbiguous = "Boolean value of Tensor with more than one value is ambiguous"
