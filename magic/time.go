@@ -175,25 +175,20 @@ func timeit(s *eval.Session, arg string) {
 			}
 		}
 	}
-	runs := make([]float64, repeat)
-	for r := range runs {
-		runs[r] = run(number)
-	}
+	// Mean and deviation as the runs come (Welford's), in constant memory
+	// whatever -r is (issue 27 item 6: an array of -r floats was made up
+	// front).
 	best, worst := math.Inf(1), 0.0
-	timings := make([]float64, repeat)
-	mean := 0.0
-	for r, t := range runs {
-		best = math.Min(best, t/float64(number))
-		worst = math.Max(worst, t/float64(number))
-		timings[r] = t / float64(number)
-		mean += timings[r]
+	mean, m2 := 0.0, 0.0
+	for r := 1; r <= repeat; r++ {
+		t := run(number) / float64(number)
+		best = math.Min(best, t)
+		worst = math.Max(worst, t)
+		d := t - mean
+		mean += d / float64(r)
+		m2 += d * (t - mean)
 	}
-	mean /= float64(repeat)
-	dev := 0.0
-	for _, t := range timings {
-		dev += (t - mean) * (t - mean)
-	}
-	std := math.Sqrt(dev / float64(repeat))
+	std := math.Sqrt(m2 / float64(repeat))
 	if quiet {
 		return
 	}

@@ -1,6 +1,14 @@
 package magic
 
-import "testing"
+import (
+	"io"
+	"runtime/metrics"
+	"testing"
+	"time"
+
+	"github.com/tensh/tensh/eval"
+	"github.com/tensh/tensh/runtime/tensor"
+)
 
 func TestFormatTime(t *testing.T) {
 	cases := map[float64]string{
@@ -18,4 +26,28 @@ func TestFormatTime(t *testing.T) {
 	if got := timeitLine(1.5, 0, 1, 1); got != "1.5 s \u00b1 0 ns per loop (mean \u00b1 std. dev. of 1 run, 1 loop each)" {
 		t.Errorf("timeit line %q", got)
 	}
+}
+
+// TestTimeitManyRepeats (issue 27 item 6): %timeit -r 1000000000 runs in
+// constant memory (it made an array of -r timings up front: 8 GB) and
+// stops at Ctrl-C.
+func TestTimeitManyRepeats(t *testing.T) {
+	s := eval.NewSession(eval.Options{Out: io.Discard})
+	before := heapObjects()
+	timer := time.AfterFunc(300*time.Millisecond, tensor.Interrupt)
+	defer timer.Stop()
+	e := s.Exec("%timeit -n 1 -r 1000000000 x = 1", 1)
+	tensor.ClearInterrupt()
+	if e == nil || e.Type != "KeyboardInterrupt" {
+		t.Fatalf("not interrupted: %v", e)
+	}
+	if grew := heapObjects() - before; grew > 64<<20 {
+		t.Errorf("the heap grew by %d MB", grew>>20)
+	}
+}
+
+func heapObjects() int64 {
+	s := []metrics.Sample{{Name: "/memory/classes/heap/objects:bytes"}}
+	metrics.Read(s)
+	return int64(s[0].Value.Uint64())
 }

@@ -12,4 +12,6 @@ const (
 	msgGraphNames     = "= %s"
 	msgGraphSeen      = "%s: [%d] again (gradients add up there)"
 	msgGraphNoGrad    = "(an input that does not require grad: no gradient)"
+	msgGraphMore      = "... and %d more nodes (%%graph draws the first %d)"
+	msgGraphFlat      = "(levels deeper than %d are drawn at that indent)"
 )
