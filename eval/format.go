@@ -396,10 +396,16 @@ func formatG(a float64, prec int, alt, noType bool) string {
 		if noType && !strings.Contains(body, ".") {
 			body += ".0"
 		}
+		if alt && !strings.Contains(body, ".") {
+			body += "." // '#': the point stays (format(224.0, '#.3g') is '224.')
+		}
 	} else {
 		mant := e[:strings.IndexByte(e, 'e')]
 		if !alt && strings.Contains(mant, ".") {
 			mant = strings.TrimRight(strings.TrimRight(mant, "0"), ".")
+		}
+		if alt && !strings.Contains(mant, ".") {
+			mant += "."
 		}
 		body = pyExp(mant + "e" + expStr)
 	}

@@ -13,6 +13,13 @@ import (
 // a size past the address space, its _ArrayMemoryError (with the size as
 // _size_to_string writes it) past the memory cap.
 func npEmpty(shape []int, d tensor.DType) *tensor.Tensor {
+	npCheckAlloc(shape, d, 0)
+	return tensor.Empty(shape, d)
+}
+
+// npCheckAlloc raises npEmpty's errors for an array of the given shape
+// and dtype, with extra bytes of scratch memory beside it.
+func npCheckAlloc(shape []int, d tensor.DType, extra int) {
 	n := uint64(1)
 	over := false
 	for _, s := range shape {
@@ -36,10 +43,9 @@ func npEmpty(shape []int, d tensor.DType) *tensor.Tensor {
 			eval.Throw("ValueError", errNPTooBig)
 		}
 	}
-	if !tensor.HaveMemory(int64(b)) {
+	if need := int64(b) + int64(extra); need < int64(b) || !tensor.HaveMemory(need) {
 		eval.Throw("numpy.core._exceptions._ArrayMemoryError", errNPAllocate, npSizeString(b), eval.Repr(shapeTuple(shape)), npNames[d])
 	}
-	return tensor.Empty(shape, d)
 }
 
 // npSizeString is numpy's _size_to_string: bytes in binary units, 3

@@ -26,20 +26,31 @@ func npFromValue(v eval.Value, dt *tensor.DType) *NDArray {
 		}
 		return a.copyAs(d)
 	}
+	// Without collecting the elements (issue 27 item 7: a list of 10**8
+	// numbers went past any cap before the array was checked): the shape,
+	// then the dtype, then the array as NumPy allocates it, filled.
 	shape := npDiscoverShape(v)
-	var leaves []eval.Value
-	npLeaves(v, len(shape), &leaves)
 	d := tensor.Float64
 	if dt != nil {
 		d = *dt
-	} else if len(leaves) > 0 {
-		d = npInferDType(leaves)
+	} else {
+		first := true
+		npWalkDepth(v, len(shape), func(e eval.Value) {
+			ed := npLeafDType(npLeaf(e))
+			if first {
+				d, first = ed, false
+			} else {
+				d = npPromote(d, ed)
+			}
+		})
 	}
 	out := npEmpty(shape, d)
 	st := out.Storage()
-	for i, e := range leaves {
-		st.Set(i, npLeafScalar(e, d))
-	}
+	i := 0
+	npWalkDepth(v, len(shape), func(e eval.Value) {
+		st.Set(i, npLeafScalar(npLeaf(e), d))
+		i++
+	})
 	return newND(out)
 }
 
@@ -58,42 +69,59 @@ func npSeq(v eval.Value) bool {
 
 // npDiscoverShape is NumPy's shape discovery: the dimensions on which
 // every element agrees; a disagreement raises its inhomogeneous-shape
-// ValueError.
+// ValueError. It visits each level in turn, collecting nothing.
 func npDiscoverShape(v eval.Value) []int {
 	var shape []int
-	level := []eval.Value{v}
 	for {
-		if len(level) == 0 {
-			return shape
-		}
-		seq := npSeq(level[0])
-		n := -1
-		for _, e := range level {
-			if npSeq(e) != seq {
-				eval.Throw("ValueError", errNPInhomogeneous, len(shape), npShapeText(shape))
+		first, seq, n := true, false, -1
+		npWalkDepth(v, len(shape), func(e eval.Value) {
+			es := npSeq(e)
+			if first {
+				seq, first = es, false
+			}
+			if es != seq {
+				eval.Throw("ValueError", errNPInhomogeneous, len(shape), eval.Repr(shapeTuple(shape)))
 			}
 			if seq {
 				m := npLen(e)
 				if n >= 0 && m != n {
-					eval.Throw("ValueError", errNPInhomogeneous, len(shape), npShapeText(shape))
+					eval.Throw("ValueError", errNPInhomogeneous, len(shape), eval.Repr(shapeTuple(shape)))
 				}
 				n = m
 			}
-		}
-		if !seq {
+		})
+		if first || !seq {
 			return shape
 		}
 		if len(shape) >= 32 {
 			eval.Throw("ValueError", errNPMaxDims)
 		}
 		shape = append(shape, n)
-		var next []eval.Value
-		for _, e := range level {
-			next = append(next, npChildren(e)...)
-		}
-		eval.CheckItems(len(next))
-		level = next
 	}
+}
+
+// npWalkDepth calls fn with each element at depth k under v (v itself at
+// depth 0), in C order, polling for Ctrl-C and the memory watch.
+func npWalkDepth(v eval.Value, k int, fn func(eval.Value)) {
+	if k == 0 {
+		fn(v)
+		return
+	}
+	for i, e := range npChildren(v) {
+		if i%1024 == 0 {
+			eval.Poll()
+		}
+		npWalkDepth(e, k-1, fn)
+	}
+}
+
+// npLeaf is an element at the arrays' depth: a tensor there is a NumPy
+// scalar.
+func npLeaf(v eval.Value) eval.Value {
+	if t, ok := v.(*tensor.Tensor); ok {
+		return &NDArray{t: tensorToND(t).t, scalar: true}
+	}
+	return v
 }
 
 func npLen(v eval.Value) int {
@@ -120,47 +148,27 @@ func npChildren(v eval.Value) []eval.Value {
 
 // npLeaves collects the elements at depth nd in C order.
 func npLeaves(v eval.Value, nd int, out *[]eval.Value) {
-	if nd == 0 {
-		if t, ok := v.(*tensor.Tensor); ok {
-			v = &NDArray{t: tensorToND(t).t, scalar: true}
-		}
-		*out = append(*out, v)
-		return
-	}
-	for _, e := range npChildren(v) {
-		npLeaves(e, nd-1, out)
-	}
+	npWalkDepth(v, nd, func(e eval.Value) { *out = append(*out, npLeaf(e)) })
 }
 
-// npInferDType is the dtype np.array gives its elements: bools, ints
-// (int64), floats (float64) and NumPy scalars, promoted.
-func npInferDType(leaves []eval.Value) tensor.DType {
-	d := tensor.Bool
-	for i, e := range leaves {
-		var ed tensor.DType
-		switch x := e.(type) {
-		case eval.Bool:
-			ed = tensor.Bool
-		case eval.Int:
-			ed = tensor.Int64
-		case eval.Float:
-			ed = tensor.Float64
-		case eval.Complex:
-			ed = tensor.Complex128
-		case *NDArray:
-			ed = x.dtype()
-		case eval.Str:
-			eval.Throw("TypeError", errNPUnsupportedDType, "str")
-		default:
-			eval.Throw("TypeError", errNPUnsupportedDType, "object")
-		}
-		if i == 0 {
-			d = ed
-		} else {
-			d = npPromote(d, ed)
-		}
+// npLeafDType is the dtype of one element for np.array.
+func npLeafDType(e eval.Value) tensor.DType {
+	switch x := e.(type) {
+	case eval.Bool:
+		return tensor.Bool
+	case eval.Int:
+		return tensor.Int64
+	case eval.Float:
+		return tensor.Float64
+	case eval.Complex:
+		return tensor.Complex128
+	case *NDArray:
+		return x.dtype()
+	case eval.Str:
+		eval.Throw("TypeError", errNPUnsupportedDType, "str")
 	}
-	return d
+	eval.Throw("TypeError", errNPUnsupportedDType, "object")
+	return tensor.Bool
 }
 
 // npLeafScalar converts one element for storing in dtype d.

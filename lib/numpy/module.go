@@ -204,12 +204,18 @@ func npLinspace(start, stop float64, num int, endpoint bool, dt *tensor.DType) *
 		div = num - 1
 	}
 	delta := stop - start
-	vals := make([]float64, num)
 	step := math.NaN()
 	if div > 0 {
 		step = delta / float64(div)
 	}
-	for i := range vals {
+	// The array is allocated (and checked against the cap, with NumPy's
+	// error) before anything is computed, and filled polling.
+	d := orFloat64(dt)
+	t := npEmpty([]int{num}, d)
+	for i := 0; i < num; i++ {
+		if i%4096 == 0 {
+			eval.Poll()
+		}
 		y := float64(i)
 		switch {
 		case div > 0 && step == 0:
@@ -219,14 +225,10 @@ func npLinspace(start, stop float64, num int, endpoint bool, dt *tensor.DType) *
 		default:
 			y *= delta
 		}
-		vals[i] = y + start
-	}
-	if endpoint && num > 1 {
-		vals[num-1] = stop
-	}
-	d := orFloat64(dt)
-	t := npEmpty([]int{num}, d)
-	for i, v := range vals {
+		v := y + start
+		if endpoint && num > 1 && i == num-1 {
+			v = stop
+		}
 		if !d.IsFloat() {
 			v = math.Floor(v)
 		}

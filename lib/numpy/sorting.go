@@ -94,7 +94,12 @@ func npAtLeast(a *NDArray, nd int) *NDArray {
 	return npExpandDims(a, 0)
 }
 
-// npRepeat is np.repeat(a, repeats, axis).
+// npRepeat is np.repeat(a, repeats, axis). The result's length along
+// axis is summed as NumPy sums it (in npy_intp, wrapping: its
+// negative-dimensions error), and the result is checked against the cap
+// (NumPy's errors) before anything is allocated; one index_select then
+// fills it (it joined one slice per repetition: 6*10**7 of them did not
+// finish).
 func npRepeat(a *NDArray, repeats []int, axis eval.Value) *NDArray {
 	if _, none := axis.(eval.NoneType); none {
 		a = npRavel(a)
@@ -102,37 +107,58 @@ func npRepeat(a *NDArray, repeats []int, axis eval.Value) *NDArray {
 	}
 	ax := npWrapAxis(int(npIndexInt(axis)), a.ndim())
 	n := a.shape()[ax]
+	reps := make([]int64, n)
+	total := int64(0)
 	if len(repeats) == 1 {
-		r := repeats[0]
+		r := int64(repeats[0])
 		if r < 0 {
 			eval.Throw("ValueError", errNPNegativeDims)
 		}
-		repeats = make([]int, n)
-		for i := range repeats {
-			repeats[i] = r
+		total = r * int64(n)
+		npRepeatCheck(a, ax, total)
+		for i := range reps {
+			reps[i] = r
 		}
-	}
-	if len(repeats) != n {
-		eval.Throw("ValueError", errNPRepeatShape, n, len(repeats))
-	}
-	var parts []*NDArray
-	for i, r := range repeats {
-		if r < 0 {
-			eval.Throw("ValueError", errNPRepeatNegative)
+	} else {
+		if len(repeats) != n {
+			eval.Throw("ValueError", errNPRepeatShape, n, len(repeats))
 		}
-		for k := 0; k < r; k++ {
-			parts = append(parts, a.sliceAxis(ax, i, i+1))
+		for i, r := range repeats {
+			if r < 0 {
+				eval.Throw("ValueError", errNPRepeatNegative)
+			}
+			reps[i] = int64(r)
+			total += int64(r)
 		}
+		npRepeatCheck(a, ax, total)
 	}
-	if len(parts) == 0 {
+	if total == 0 {
 		shape := append([]int{}, a.shape()...)
 		shape[ax] = 0
 		return newND(npEmpty(shape, a.dtype()))
 	}
-	return npConcat(parts, ax)
+	return newND(tensor.IndexSelect(a.t, ax, tensor.RepeatIndex(reps)))
 }
 
-// npTile is np.tile(a, reps).
+// npRepeatCheck raises NumPy's errors for np.repeat's result of total
+// along ax (a negative total is an overflowed one), counting the index
+// that fills it beside it.
+func npRepeatCheck(a *NDArray, ax int, total int64) {
+	if total < 0 {
+		eval.Throw("ValueError", errNPNegativeDims)
+	}
+	shape := append([]int{}, a.shape()...)
+	shape[ax] = int(total)
+	index := math.MaxInt
+	if total < math.MaxInt/8 {
+		index = int(total) * 8
+	}
+	npCheckAlloc(shape, a.dtype(), index)
+}
+
+// npTile is np.tile(a, reps), as NumPy writes it: for each dim, the
+// array seen as rows of what follows is repeated (np.repeat, with its
+// checks and NumPy's errors for the shapes NumPy makes), then reshaped.
 func npTile(a *NDArray, reps []int) *NDArray {
 	nd := max(a.ndim(), len(reps))
 	for len(reps) < nd {
@@ -142,21 +168,23 @@ func npTile(a *NDArray, reps []int) *NDArray {
 	for len(shape) < nd {
 		shape = append([]int{1}, shape...)
 	}
-	out := npReshape(a.copyAs(a.dtype()), shape)
-	for ax, r := range reps {
-		parts := make([]*NDArray, r)
-		for i := range parts {
-			parts[i] = out
-		}
-		if r == 0 {
-			sh := append([]int{}, out.shape()...)
-			sh[ax] = 0
-			out = newND(npEmpty(sh, a.dtype()))
-			continue
-		}
-		out = npConcat(parts, ax)
+	c := npReshape(a.copyAs(a.dtype()), shape)
+	out := make([]int, nd)
+	for i := range out {
+		out[i] = shape[i] * reps[i]
 	}
-	return out
+	if n := c.size(); n > 0 {
+		for i, r := range reps {
+			if r != 1 {
+				c = npRepeat(npReshape(c, []int{c.size() / n, n}), []int{r}, eval.MakeInt(0))
+			}
+			n /= shape[i]
+		}
+	}
+	if c.size() == 0 {
+		return newND(npEmpty(out, a.dtype()))
+	}
+	return npReshape(c, out)
 }
 
 func init() {
