@@ -54,6 +54,21 @@ type Instance struct {
 	Dict  *Dict
 	Base  Value
 	addr  uintptr
+	sess  *Session // the session that made it: its methods run there
+}
+
+// instanceAndDict allocates an Instance and its dict together.
+type instanceAndDict struct {
+	o Instance
+	d Dict
+}
+
+// newInstance makes an object of class c (base: the builtin value it
+// carries, or nil).
+func newInstance(s *Session, c *Class, base Value) *Instance {
+	x := &instanceAndDict{}
+	x.o = Instance{Class: c, Dict: &x.d, Base: base, addr: nextObjectAddr(), sess: s}
+	return &x.o
 }
 
 // Messages of classes (CPython 3.11).
@@ -81,7 +96,7 @@ func init() {
 			throw("TypeError", errObjectNoArgs)
 		}
 		chargeObject()
-		return &Instance{Class: objectClass, addr: nextObjectAddr()}
+		return &Instance{Class: objectClass, addr: nextObjectAddr(), sess: a.s}
 	}
 }
 

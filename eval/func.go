@@ -22,9 +22,10 @@ type Function struct {
 	// defClass the class whose body defined it (zero-argument super()).
 	qual     string
 	defClass *Class
-	// Dict holds the function's attributes (f.x = 1), Annotations its
-	// __annotations__.
+	// Dict holds the function's attributes (f.x = 1).
 	Dict *Dict
+	// globals is the namespace of the module that defined it.
+	globals map[string]Value
 }
 
 // cell holds a variable of a function's frame (closures share it). v is
@@ -70,8 +71,9 @@ type frame struct {
 	// (for the carets of tracebacks).
 	callerNode lang.Node
 	// savedNS and savedQual are the class body the call was made from.
-	savedNS   *Dict
-	savedQual string
+	savedNS      *Dict
+	savedQual    string
+	savedGlobals map[string]Value
 }
 
 // recursionLimit is sys.getrecursionlimit(): Python fails a call that
@@ -258,7 +260,7 @@ func (s *Session) delName(name string) {
 // free variables.
 func (s *Session) makeFunction(n lang.Node, name string, params []lang.Param) *Function {
 	code := s.analyzeScope(n, s.enclosingCodes())
-	f := &Function{Name: name, code: code, Doc: None}
+	f := &Function{Name: name, code: code, Doc: None, globals: s.globals}
 	f.addr = nextObjectAddr()
 	switch {
 	case s.classNS != nil:
@@ -302,15 +304,18 @@ func (s *Session) pushFrame(fr *frame) {
 	}
 	s.stack = append(s.stack, fr)
 	s.frame = fr
-	fr.savedNS, fr.savedQual = s.classNS, s.classQual
+	fr.savedNS, fr.savedQual, fr.savedGlobals = s.classNS, s.classQual, s.globals
 	s.classNS, s.classQual = nil, ""
+	if fr.fn != nil && fr.fn.globals != nil {
+		s.globals = fr.fn.globals
+	}
 }
 
 // popFrame leaves the current frame.
 func (s *Session) popFrame() {
 	top := s.stack[len(s.stack)-1]
-	s.classNS, s.classQual = top.savedNS, top.savedQual
-	top.savedNS = nil
+	s.classNS, s.classQual, s.globals = top.savedNS, top.savedQual, top.savedGlobals
+	top.savedNS, top.savedGlobals = nil, nil
 	s.stack[len(s.stack)-1] = nil
 	s.stack = s.stack[:len(s.stack)-1]
 	s.frame = nil
