@@ -34,6 +34,9 @@ type classInfo struct {
 	goMethods map[string]*Builtin
 	// hasGetattr etc. are set from the namespace (refreshed with the cache).
 	slots slotFlags
+	// slotNames, when not nil, are the attributes objects may have
+	// (__slots__ along the MRO): they have no __dict__.
+	slotNames map[string]bool
 }
 
 // slotFlags says which special methods of attribute access a class (or
@@ -297,6 +300,7 @@ func (s *Session) newClass(meta *Class, name, qualname string, bases []*Class, n
 	ci.Meta = meta
 	ci.solid = solidOf(bases)
 	ci.mro = c3(c, bases)
+	ci.slotNames = s.slotNamesOf(ns, bases)
 	if _, ok := ns.Get(Str("__module__")); !ok {
 		ns.SetItem(Str("__module__"), Str(ci.Module))
 	}

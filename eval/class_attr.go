@@ -294,7 +294,7 @@ func (s *Session) genericGetAttr(x Value, c *Class, d *Dict, name string) (Value
 	case "__class__":
 		return c, true
 	case "__dict__":
-		if d != nil {
+		if d != nil && c.slotNames == nil {
 			return d, true
 		}
 	}
@@ -461,7 +461,7 @@ func (s *Session) genericSetAttr(x Value, c *Class, d *Dict, name string, v Valu
 			return
 		}
 	}
-	if d == nil {
+	if d == nil || c.slotNames != nil && !c.slotNames[name] {
 		throw("AttributeError", errNoAttr, TypeName(x), name)
 	}
 	if i, ok := d.strIndex(name); ok {

@@ -26,6 +26,8 @@ type Function struct {
 	Dict *Dict
 	// globals is the namespace of the module that defined it.
 	globals map[string]Value
+	// annotations is __annotations__ (nil: made empty on first use).
+	annotations *Dict
 }
 
 // cell holds a variable of a function's frame (closures share it). v is
@@ -283,6 +285,9 @@ func (s *Session) makeFunction(n lang.Node, name string, params []lang.Param) *F
 		}
 	}
 	f.closure = s.capture(code)
+	if d, ok := n.(*lang.FuncDef); ok {
+		f.annotations = s.evalAnnotations(d)
+	}
 	if d, ok := n.(*lang.FuncDef); ok && len(d.Body) > 0 {
 		if es, ok := d.Body[0].(*lang.ExprStmt); ok {
 			if lit, ok := es.X.(*lang.StringLit); ok {

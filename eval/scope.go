@@ -203,7 +203,9 @@ func (w *scopeWalk) stmt(st lang.Stmt) {
 			if p.Default != nil {
 				w.expr(p.Default)
 			}
+			w.expr(p.Annotation)
 		}
+		w.expr(st.Returns)
 		w.nested = append(w.nested, st)
 	case *lang.ClassDef:
 		w.assigned[st.Name] = true

@@ -85,10 +85,11 @@ const (
 // Param is one parameter of a def or lambda. Default is nil when there is
 // none.
 type Param struct {
-	NamePos Pos
-	Name    string
-	Kind    ParamKind
-	Default Expr
+	NamePos    Pos
+	Name       string
+	Kind       ParamKind
+	Default    Expr
+	Annotation Expr // a def's `name: annotation`, or nil
 }
 
 // FuncDef is def Name(Params): Body, with the decorators above it
