@@ -37,6 +37,7 @@ type Exception struct {
 	dict  *Dict
 	notes *List
 	addr  uintptr
+	group *excGroup // an exception group's message and exceptions (exc_group.go)
 }
 
 func (e *Exception) Error() string {

@@ -121,6 +121,7 @@ func (e *Exception) traceback(file string, depth int) string {
 		flush()
 	}
 	b.WriteString(e.Error())
+	b.WriteString(e.noteLines())
 	b.WriteByte('\n')
 	return b.String()
 }

@@ -98,6 +98,8 @@ const (
 
 // What tensh's language leaves out (its own messages, not CPython's).
 const (
+	errExceptStarTypes  = "expected one or more exception types"
+	errExceptMixed      = "cannot have both 'except' and 'except*' on the same 'try'"
 	errAnnTuple         = "only single target (not tuple) can be annotated"
 	errAnnList          = "only single target (not list) can be annotated"
 	errAnnTarget        = "illegal target for annotation"
