@@ -24,3 +24,5 @@ const (
 	errFoldCols        = "Expected size of input's dimension 1 to be divisible by the product of kernel_size, but got input.size(1)=%d and kernel_size=(%d, %d)."
 	errFoldBlocks      = "Given output_size=(%d, %d), kernel_size=(%d, %d), dilation=(%d, %d), padding=(%d, %d), stride=(%d, %d), expected size of input's dimension 2 to match the calculated number of sliding blocks %d * %d = %d, but got input.size(2)=%d."
 )
+
+const errNNUnsupported = "tensh: %s: %s are not supported"
