@@ -198,6 +198,9 @@ func (s *Session) setItem(x, idx, v Value) {
 
 func delItem(x, idx Value) {
 	switch c := x.(type) {
+	case *Instance:
+		c.DelItem(c.s(), idx)
+		return
 	case *List:
 		if sl, ok := idx.(*Slice); ok {
 			start, stop, step := sliceIndices(sl, len(c.Elems))

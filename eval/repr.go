@@ -23,6 +23,22 @@ type reprState struct {
 }
 
 func (st *reprState) repr(v Value) string {
+	switch x := v.(type) {
+	case *Exception:
+		if x.cls != nil {
+			return x.cls.s.objRepr(x, x.cls)
+		}
+	case *Class:
+		return classRepr(x)
+	case *PyMethod:
+		return methodRepr(x)
+	case *methodDescr:
+		return "<method '" + x.fn.Name + "' of '" + x.owner.pyName() + "' objects>"
+	case *ClassMethod:
+		return "<classmethod(" + st.repr(x.Fn) + ")>"
+	case *StaticMethod:
+		return "<staticmethod(" + st.repr(x.Fn) + ")>"
+	}
 	if r, ok := v.(Reprer); ok {
 		return r.Repr()
 	}
@@ -140,6 +156,9 @@ func ToStr(v Value) string {
 	case DeviceValue:
 		return x.D.String()
 	case *Exception:
+		if x.cls != nil {
+			return x.cls.s.objStr(x, x.cls)
+		}
 		return x.Msg
 	}
 	return Repr(v)
