@@ -87,8 +87,8 @@ func init() {
 	}
 	objMethod("__hash__", func(a *Args) Value { return MakeInt(identityHash(a.Self)) })
 	objMethod("__getattribute__", func(a *Args) Value {
-		var n Value
-		a.Unpack("name", &n)
+		var self, n Value
+		a.Unpack("self", &self, "name", &n)
 		name := attrName(n)
 		c := classOfObj(a.Self)
 		if v, ok := a.s.genericGetAttr(a.Self, c, dictOfObj(a.Self), name); ok {
@@ -98,8 +98,8 @@ func init() {
 		return nil
 	})
 	objMethod("__setattr__", func(a *Args) Value {
-		var n, v Value
-		a.Unpack("name", &n, "value", &v)
+		var self, n, v Value
+		a.Unpack("self", &self, "name", &n, "value", &v)
 		if c, ok := a.Self.(*Class); ok {
 			a.s.classSetAttr(c, attrName(n), v)
 			return None
@@ -108,8 +108,8 @@ func init() {
 		return None
 	})
 	objMethod("__delattr__", func(a *Args) Value {
-		var n Value
-		a.Unpack("name", &n)
+		var self, n Value
+		a.Unpack("self", &self, "name", &n)
 		a.s.genericDelAttr(a.Self, classOfObj(a.Self), dictOfObj(a.Self), attrName(n))
 		return None
 	})

@@ -265,7 +265,7 @@ func internalError(r any) *Exception {
 // The line is that of the innermost Python frame running: the line of the
 // input (a block's second line is <stdin>:2) or of the script.
 func (s *Session) Warn(category, msg string) {
-	fr := s.hereFrame()
+	fr := s.userFrame() // library_source.go
 	line := max(fr.Line, 1)
 	loc := fmt.Sprintf("__main__:%d", line)
 	if s.Compat == CompatCurrent {

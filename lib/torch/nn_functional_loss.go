@@ -68,8 +68,19 @@ func lossArgs(a *eval.Args, extra ...any) (x, y *tensor.Tensor, red string) {
 
 func warnSize(a *eval.Args, x, y *tensor.Tensor) {
 	if !slices.Equal(x.Shape(), y.Shape()) {
-		a.Session().Warn("UserWarning", fmt.Sprintf(warnLossSize, eval.Repr(eval.Size(y.Shape())), eval.Repr(eval.Size(x.Shape()))))
+		lossSizeWarning(a.Session(), x, y)
 	}
+}
+
+// lossSizeWarning is the UserWarning of a loss whose target's shape is
+// not the input's, at the caller's line or at lossWarnAt.
+func lossSizeWarning(s *eval.Session, x, y *tensor.Tensor) {
+	msg := fmt.Sprintf(warnLossSize, eval.Repr(eval.Size(y.Shape())), eval.Repr(eval.Size(x.Shape())))
+	if lossWarnAt[0] != "" {
+		warnFrom(s, lossWarnAt[0], "UserWarning", msg, lossWarnAt[1])
+		return
+	}
+	s.Warn("UserWarning", msg)
 }
 
 func sizeRepr(t *tensor.Tensor) string { return eval.Repr(eval.Size(t.Shape())) }

@@ -26,3 +26,8 @@ const (
 )
 
 const errNNUnsupported = "tensh: %s: %s are not supported"
+
+const (
+	errParamData    = "Parameter(): data must be a tensor, not %s"
+	errNoModuleAttr = "module '%s' has no attribute '%s'"
+)
