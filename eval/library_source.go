@@ -35,6 +35,11 @@ func (s *Session) LibrarySource(file, src string) map[string]Value {
 	for _, st := range stmts {
 		s.execOne(st)
 	}
+	for _, v := range ns {
+		if f, ok := v.(*Function); ok {
+			f.libraryBody = true
+		}
+	}
 	return ns
 }
 

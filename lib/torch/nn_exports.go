@@ -34,8 +34,8 @@ var initExports = []string{"calculate_gain", "uniform_", "normal_", "constant_",
 
 var optimExports = []string{"Optimizer", "SGD", "Adam", "AdamW", "RMSprop", "Adagrad"}
 
-var schedExports = []string{"LRScheduler", "_LRScheduler", "StepLR", "MultiStepLR", "ExponentialLR", "CosineAnnealingLR",
-	"ReduceLROnPlateau", "LambdaLR", "MultiplicativeLR", "LinearLR", "ConstantLR", "OneCycleLR", "CyclicLR"}
+var schedExports = []string{"_LRScheduler", "StepLR", "MultiStepLR", "ExponentialLR", "CosineAnnealingLR",
+	"ReduceLROnPlateau", "LambdaLR", "MultiplicativeLR", "LinearLR", "ConstantLR"}
 
 var dataExports = []string{"Dataset", "IterableDataset", "TensorDataset", "DataLoader", "Subset", "random_split",
 	"Sampler", "SequentialSampler", "RandomSampler", "BatchSampler", "ConcatDataset", "default_collate", "get_worker_info"}
@@ -75,7 +75,7 @@ func newNNModule(s *eval.Session) *eval.Module {
 func init() {
 	torchSubmodules["optim"] = func(s *eval.Session) *eval.Module {
 		return lazyModule(s, "torch.optim", "optim", optimExports, map[string]eval.Value{
-			"lr_scheduler": lazyModule(s, "torch.optim.lr_scheduler", "optim", schedExports, nil),
+			"lr_scheduler": lazyModule(s, "torch.optim.lr_scheduler", "sched", schedExports, nil),
 		})
 	}
 }

@@ -22,6 +22,7 @@ import (
 const (
 	errBCESize       = "Using a target size (%s) that is different to the input size (%s) is deprecated. Please ensure they have the same size."
 	errBCELogitsSize = "Target size (%s) must be the same as input size (%s)"
+	errFoundDType    = "Found dtype %s but expected %s"
 	errBCERange      = "all elements of input should be between 0 and 1"
 	errMarginDims    = "margin_ranking_loss : All input tensors should have same dimension but got sizes: input1: %s, input2: %s, target: %s "
 	warnKLMean       = "reduction: 'mean' divides the total loss by both the batch size and the support size.'batchmean' divides only by the batch size, and aligns with the KL div math definition.'mean' will be changed to behave the same as 'batchmean' in the next major release."
@@ -93,6 +94,9 @@ func bceLoss(a *eval.Args) eval.Value {
 	red := reduction(a, sa, re, r)
 	if !slices.Equal(x.Shape(), y.Shape()) {
 		eval.Throw("ValueError", errBCESize, sizeRepr(y), sizeRepr(x))
+	}
+	if y.DType() != x.DType() {
+		eval.Throw("RuntimeError", errFoundDType, y.DType().ScalarName(), x.DType().ScalarName())
 	}
 	w := optTensor(wv)
 	if w != nil {

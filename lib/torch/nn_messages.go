@@ -31,3 +31,5 @@ const (
 	errParamData    = "Parameter(): data must be a tensor, not %s"
 	errNoModuleAttr = "module '%s' has no attribute '%s'"
 )
+
+const errNotValid = "%s is not valid"

@@ -58,7 +58,7 @@ var pyLibs sync.Map // *eval.Session -> *pyLib
 
 // pyFiles are the source files in load order, with the files whose
 // exports each one's env gets.
-var pyFiles = []string{"init", "module", "container", "layers", "layers2", "loss", "rnn", "optim", "data", "autograd"}
+var pyFiles = []string{"init", "module", "container", "layers", "layers2", "loss", "rnn", "optim", "sched", "data", "autograd"}
 
 // pyExport returns the value name of the Python file file, loading the
 // session's Python libraries on first use.
