@@ -66,5 +66,5 @@ func (s *Session) userFrame() TraceFrame {
 	if s.frame == nil {
 		return s.hereFrame()
 	}
-	return TraceFrame{Func: "<module>", Line: s.line, Text: sourceLine(s.src, s.chunkLine, s.line)}
+	return TraceFrame{Func: "<module>", Line: s.moduleLine, Text: sourceLine(s.src, s.chunkLine, s.moduleLine)}
 }

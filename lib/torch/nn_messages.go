@@ -33,3 +33,8 @@ const (
 )
 
 const errNotValid = "%s is not valid"
+
+const (
+	errMatSameDType  = "mat1 and mat2 must have the same dtype"
+	errBNRunningSize = "running_mean should contain %d elements not %d"
+)

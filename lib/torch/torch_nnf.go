@@ -81,6 +81,9 @@ func init() {
 		func(a *eval.Args) eval.Value {
 			r := linearSigs.parse(a)
 			x, w, b := r.tensor("input"), r.tensor("weight"), r.tensor("bias")
+			if x.Dim() == 2 && x.DType() != w.DType() {
+				eval.Throw("RuntimeError", errMatSameDType) // addmm's check
+			}
 			out := linalg.Matmul(x, w.T())
 			if b != nil {
 				return tensor.Add(tensor.TensorOperand(out), tensor.TensorOperand(b), tensor.IntS(1), tensor.Opts{})

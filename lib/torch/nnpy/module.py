@@ -401,7 +401,7 @@ def _build(env):
             missing_keys = []
             unexpected_keys = []
             error_msgs = []
-            state_dict = OrderedDict(state_dict)
+            state_dict = OrderedDict([(k, v) for k, v in state_dict.items()])
 
             def load(module, local_state_dict, prefix=''):
                 module._load_from_state_dict(local_state_dict, prefix, {}, True, missing_keys, unexpected_keys, error_msgs)
