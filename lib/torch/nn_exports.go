@@ -42,6 +42,8 @@ var dataExports = []string{"Dataset", "IterableDataset", "TensorDataset", "DataL
 
 var autogradExports = []string{"Function", "gradcheck", "gradgradcheck"}
 
+var autogradFunctionalExports = []string{"jacobian", "hessian", "vjp", "jvp", "hvp", "vhp"}
+
 var functionalModules sync.Map // *eval.Session -> *eval.Module
 
 // nnFunctionalModule is the session's torch.nn.functional.
@@ -96,6 +98,12 @@ func nnHelpers(s *eval.Session) *eval.Module {
 			lossWarnAt = [2]string{loc, src}
 			defer func() { lossWarnAt = prev }()
 			return s.Call(a.Pos[2], &eval.Args{Pos: a.Pos[3:], Kw: a.Kw})
+		}},
+		"custom_record": &eval.Builtin{Name: "custom_record", Fn: func(a *eval.Args) eval.Value { return customRecord(s, a) }},
+		"warn_at": &eval.Builtin{Name: "warn_at", Fn: func(a *eval.Args) eval.Value {
+			// warn_at(loc, src, category, msg): a warning PyTorch issues from its own source
+			warnFrom(s, string(a.Pos[0].(eval.Str)), string(a.Pos[2].(eval.Str)), string(a.Pos[3].(eval.Str)), string(a.Pos[1].(eval.Str)))
+			return eval.None
 		}},
 		"default_float": &eval.Builtin{Name: "default_float", Fn: func(a *eval.Args) eval.Value {
 			return eval.DTypeValue{D: tensor.DefaultFloat()}

@@ -38,3 +38,8 @@ const (
 	errMatSameDType  = "mat1 and mat2 must have the same dtype"
 	errBNRunningSize = "running_mean should contain %d elements not %d"
 )
+
+const (
+	errFnGradCount  = "function %s returned an incorrect number of gradients (expected %d, got %d)"
+	errFnGradNotVar = "function %s returned a gradient different than None at position %d, but the corresponding forward input was not a Variable"
+)
