@@ -101,9 +101,10 @@ def _build(env):
             return tuple(None for _ in inputs)
         return torch.autograd.grad(outs, inputs, gos, retain_graph=True, create_graph=create_graph, allow_unused=True)
 
-    def jacobian(func, inputs, create_graph=False, strict=False, vectorize=False, strategy="reverse-mode"):
-        is_inputs_tuple, inputs = _as_tuple(inputs, "inputs", "jacobian")
-        inputs = tuple(inp.detach().requires_grad_(True) for inp in inputs)
+    def _jac(func, inputs, create_graph):
+        # the jacobian of each output with respect to each input: jac[i][el]
+        inputs = tuple(inp.view_as(inp) if (create_graph and inp.requires_grad) else inp.detach().requires_grad_(True)
+                       for inp in inputs)
         with torch.enable_grad():
             outputs = func(*inputs)
             is_outputs_tuple, outputs = _as_tuple(outputs, "outputs of the user-provided function", "jacobian")
@@ -124,7 +125,12 @@ def _build(env):
                 jac.append(tuple(jac_i))
         if not create_graph:
             jac = [tuple(t.detach() for t in row) for row in jac]
-        return _tuple_postprocess(tuple(jac), (is_outputs_tuple, is_inputs_tuple))
+        return tuple(jac), is_outputs_tuple, outputs
+
+    def jacobian(func, inputs, create_graph=False, strict=False, vectorize=False, strategy="reverse-mode"):
+        is_inputs_tuple, inputs = _as_tuple(inputs, "inputs", "jacobian")
+        jac, is_outputs_tuple, _ = _jac(func, inputs, create_graph)
+        return _tuple_postprocess(jac, (is_outputs_tuple, is_inputs_tuple))
 
     def hessian(func, inputs, create_graph=False, strict=False, vectorize=False, outer_jacobian_strategy="reverse-mode"):
         is_inputs_tuple, inputs = _as_tuple(inputs, "inputs", "hessian")
@@ -168,14 +174,7 @@ def _build(env):
             vs = (torch.ones_like(inputs[0]),)
         else:
             _, vs = _as_tuple(v, "v", "jvp")
-        with torch.no_grad():
-            outputs = func(*inputs)
-        is_outputs_tuple, outputs = _as_tuple(outputs, "outputs of the user-provided function", "jvp")
-        jac = jacobian(func, inputs)
-        if not is_outputs_tuple:
-            jac = (jac,) if is_inputs_tuple else ((jac,),)
-        elif not is_inputs_tuple:
-            jac = tuple((j,) for j in jac)
+        jac, is_outputs_tuple, outputs = _jac(func, inputs, False)
         res = []
         for i, out in enumerate(outputs):
             acc = None
@@ -196,8 +195,6 @@ def _build(env):
         if out.nelement() != 1:
             raise RuntimeError("The Tensor returned by the function given to {} should contain a single element".format(name))
         h = hessian(func, inputs)
-        if not is_inputs_tuple:
-            h = ((h,),)
         res = []
         for i, inp in enumerate(inputs):
             acc = None
