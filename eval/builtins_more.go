@@ -113,6 +113,12 @@ func init() {
 				_, ok := a.s.tryGetAttr(a.Pos[0], attrName(a.Pos[1]), true)
 				return Bool(ok)
 			}},
+		&Builtin{Name: "delattr", Kind: PythonBuiltin, Sig: "delattr(obj, name)", Doc: "Deletes obj.name, as del obj.name does.",
+			Fn: func(a *Args) Value {
+				exactArgs(a, "delattr", 2)
+				a.s.delAttr(a.Pos[0], attrName(a.Pos[1]))
+				return None
+			}},
 		&Builtin{Name: "setattr", Kind: PythonBuiltin, Sig: "setattr(obj, name, value)", Doc: "Sets obj.name = value, where obj allows it.",
 			Fn: func(a *Args) Value {
 				exactArgs(a, "setattr", 3)

@@ -34,6 +34,9 @@ type classInfo struct {
 	goMethods map[string]*Builtin
 	// hasGetattr etc. are set from the namespace (refreshed with the cache).
 	slots slotFlags
+	// slotNames, when not nil, are the attributes objects may have
+	// (__slots__ along the MRO): they have no __dict__.
+	slotNames map[string]bool
 }
 
 // slotFlags says which special methods of attribute access a class (or
@@ -54,6 +57,21 @@ type Instance struct {
 	Dict  *Dict
 	Base  Value
 	addr  uintptr
+	sess  *Session // the session that made it: its methods run there
+}
+
+// instanceAndDict allocates an Instance and its dict together.
+type instanceAndDict struct {
+	o Instance
+	d Dict
+}
+
+// newInstance makes an object of class c (base: the builtin value it
+// carries, or nil).
+func newInstance(s *Session, c *Class, base Value) *Instance {
+	x := &instanceAndDict{}
+	x.o = Instance{Class: c, Dict: &x.d, Base: base, addr: nextObjectAddr(), sess: s}
+	return &x.o
 }
 
 // Messages of classes (CPython 3.11).
@@ -81,7 +99,7 @@ func init() {
 			throw("TypeError", errObjectNoArgs)
 		}
 		chargeObject()
-		return &Instance{Class: objectClass, addr: nextObjectAddr()}
+		return &Instance{Class: objectClass, addr: nextObjectAddr(), sess: a.s}
 	}
 }
 
@@ -282,6 +300,7 @@ func (s *Session) newClass(meta *Class, name, qualname string, bases []*Class, n
 	ci.Meta = meta
 	ci.solid = solidOf(bases)
 	ci.mro = c3(c, bases)
+	ci.slotNames = s.slotNamesOf(ns, bases)
 	if _, ok := ns.Get(Str("__module__")); !ok {
 		ns.SetItem(Str("__module__"), Str(ci.Module))
 	}

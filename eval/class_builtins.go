@@ -201,8 +201,8 @@ func classRepr(c *Class) string {
 	}
 	if c.Meta != nil {
 		if r, ok := c.Meta.lookup("__repr__"); ok {
-			if _, isBuiltin := r.(*methodDescr); !isBuiltin {
-				return string(c.s.reprResult(c.s.callMethodOf(r, c)))
+			if !isBuiltinDescr(r) {
+				return sessionOf(c).reprResult(sessionOf(c).callMethodOf(r, c))
 			}
 		}
 	}

@@ -2,6 +2,7 @@ package eval
 
 import (
 	"math"
+	"sync"
 
 	"github.com/tensh/tensh/lang"
 )
@@ -46,6 +47,9 @@ func (o *Instance) call(f Value, args ...Value) Value {
 
 // s is the session the object's methods run in.
 func (o *Instance) s() *Session {
+	if o.sess != nil {
+		return o.sess
+	}
 	if o.Class.classInfo != nil && o.Class.s != nil {
 		return o.Class.s
 	}
@@ -55,6 +59,16 @@ func (o *Instance) s() *Session {
 // defaultSession runs the methods of objects of Go-made classes created
 // outside any session's class (set by NewSession).
 var defaultSession *Session
+
+var defaultSessionOnce sync.Once
+
+// sessionOf is the session that runs the methods of class c.
+func sessionOf(c *Class) *Session {
+	if c.classInfo != nil && c.s != nil {
+		return c.s
+	}
+	return defaultSession
+}
 
 func (o *Instance) PyTypeName() string { return o.Class.pyName() }
 

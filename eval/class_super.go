@@ -139,7 +139,7 @@ func builtinNew(c *Class) func(a *Args) Value {
 			return v
 		}
 		chargeObject()
-		return &Instance{Class: cls, Dict: NewDict(), Base: v, addr: nextObjectAddr()}
+		return newInstance(a.s, cls, v)
 	}
 }
 

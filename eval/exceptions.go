@@ -234,10 +234,41 @@ func (s *Session) stmtAttr(x Value, name string) (Value, bool) {
 		return excAttr(v, name)
 	case *Function:
 		switch name {
-		case "__name__", "__qualname__":
+		case "__name__":
 			return Str(v.Name), true
+		case "__qualname__":
+			return Str(v.qualName()), true
 		case "__doc__":
 			return v.Doc, true
+		case "__annotations__":
+			if v.annotations == nil {
+				v.annotations = NewDict()
+			}
+			return v.annotations, true
+		case "__module__":
+			return orNone(v.globals["__name__"]), true
+		case "__dict__":
+			if v.Dict == nil {
+				v.Dict = NewDict()
+			}
+			return v.Dict, true
+		case "__defaults__":
+			if len(v.defaults) == 0 {
+				return None, true
+			}
+			return Tuple(append([]Value(nil), v.defaults...)), true
+		case "__globals__":
+			d := NewDict()
+			for _, k := range sortedKeys(v.globals) {
+				d.SetItem(Str(k), v.globals[k])
+			}
+			return d, true
+		case "__wrapped__":
+			if v.Dict != nil {
+				if w, ok := v.Dict.getStr(name); ok {
+					return w, true
+				}
+			}
 		}
 	}
 	return nil, false

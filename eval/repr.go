@@ -26,7 +26,7 @@ func (st *reprState) repr(v Value) string {
 	switch x := v.(type) {
 	case *Exception:
 		if x.cls != nil {
-			return x.cls.s.objRepr(x, x.cls)
+			return sessionOf(x.cls).objRepr(x, x.cls)
 		}
 	case *Class:
 		return classRepr(x)
@@ -157,7 +157,7 @@ func ToStr(v Value) string {
 		return x.D.String()
 	case *Exception:
 		if x.cls != nil {
-			return x.cls.s.objStr(x, x.cls)
+			return sessionOf(x.cls).objStr(x, x.cls)
 		}
 		return x.Msg
 	}

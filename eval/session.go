@@ -115,6 +115,7 @@ func NewSession(opts Options) *Session {
 	tensor.SetDefaultFloat(tensor.Float32)
 	autograd.Reset()
 	s := &Session{opts: opts, globals: map[string]Value{}, Compat: opts.Compat}
+	defaultSessionOnce.Do(func() { defaultSession = s })
 	if Tensors.Namespace != nil {
 		s.torch = Tensors.Namespace(s)
 		s.globals[s.torch.Name] = s.torch

@@ -50,6 +50,11 @@ func (b *blockParser) statement() []Stmt {
 	case t.kind == tKeyword && t.val == "yield":
 		b.c.fail(t.start, errYieldUnsupported)
 	}
+	if t.kind == tName && t.val == "match" {
+		if s, ok := b.tryMatch(); ok {
+			return []Stmt{s}
+		}
+	}
 	if t.kind == tKeyword && compoundKeywords[t.val] {
 		var s Stmt
 		switch t.val {
@@ -450,6 +455,16 @@ func (c *conv) storeTarget(t Expr) Expr {
 
 // params parses the parameters of a def (up to ')') or a lambda (up to
 // ':').
+// annotation parses a parameter's `: annotation` (in a def's parameter
+// list, whose end is ')'; a lambda's parameters have none).
+func (c *conv) annotation(end string) Expr {
+	if end != ")" || !c.isOp(":") {
+		return nil
+	}
+	c.advance()
+	return c.test()
+}
+
 func (c *conv) params(end string) []Param {
 	var out []Param
 	kwOnly := false
@@ -480,7 +495,7 @@ func (c *conv) params(end string) []Param {
 		case c.isOp("**"):
 			c.advance()
 			t := name()
-			out = append(out, Param{NamePos: t.start, Name: t.val, Kind: ParamVarKw})
+			out = append(out, Param{NamePos: t.start, Name: t.val, Kind: ParamVarKw, Annotation: c.annotation(end)})
 			if c.isOp(",") {
 				c.advance()
 			}
@@ -496,7 +511,7 @@ func (c *conv) params(end string) []Param {
 			kwOnly = true
 			if c.tok().kind == tName {
 				t := name()
-				out = append(out, Param{NamePos: t.start, Name: t.val, Kind: ParamVarArgs})
+				out = append(out, Param{NamePos: t.start, Name: t.val, Kind: ParamVarArgs, Annotation: c.annotation(end)})
 			} else {
 				bareStar = len(out)
 				next := c.toks[min(c.i+1, len(c.toks)-1)]
@@ -506,7 +521,7 @@ func (c *conv) params(end string) []Param {
 			}
 		default:
 			t := name()
-			p := Param{NamePos: t.start, Name: t.val}
+			p := Param{NamePos: t.start, Name: t.val, Annotation: c.annotation(end)}
 			if kwOnly {
 				p.Kind = ParamKwOnly
 			}
