@@ -197,6 +197,10 @@ func (s *Session) setItem(x, idx, v Value) {
 }
 
 func delItem(x, idx Value) {
+	if d, ok := x.(interface{ delItem(idx Value) }); ok { // collections' types
+		d.delItem(idx)
+		return
+	}
 	switch c := x.(type) {
 	case *List:
 		if sl, ok := idx.(*Slice); ok {
