@@ -51,6 +51,11 @@ func (s *Session) getAttr(x Value, name string) Value {
 		}
 		throwNoAttr(v, name)
 	case *NamedTuple:
+		if v.Type != nil {
+			if a, ok := namedTupleAttr(v, name); ok {
+				return a
+			}
+		}
 		for i, f := range v.Fields {
 			if f == name {
 				return v.Elems[i]
@@ -156,6 +161,9 @@ func (s *Session) setAttr(x Value, name string, v Value) {
 			throw("AttributeError", errAttrNotWritable, name, "torch._C._TensorBase")
 		}
 		throw("AttributeError", errNoAttr, "Tensor", name)
+	case *Function:
+		o.setFuncAttr(name, v)
+		return
 	case attrSetter:
 		if o.pySetAttr(name, v) {
 			return

@@ -88,3 +88,34 @@ const (
 	errConcatSeq       = "'%s' object can't be concatenated"
 	errSeqIndexNotIn   = "sequence.index(x): x not in sequence"
 )
+
+// function attributes, functools
+const (
+	errFuncNameStr       = "%s must be set to a string object"
+	errFuncDictType      = "__dict__ must be set to a dictionary, not a '%s'"
+	errReduceEmpty       = "reduce() of empty iterable with no initial value"
+	errPartialArgs       = "type 'partial' takes at least one argument"
+	errPartialCallable   = "the first argument must be callable"
+	errLRUMaxsize        = "Expected first argument to be an integer, a callable, or None"
+	errCmpToKeyArgs      = "K() takes exactly 1 positional argument (%d given)"
+	errTotalOrderingRoot = "must define at least one ordering operation: < > <= >="
+)
+
+// Counter
+const (
+	errCounterFromkeys = "Counter.fromkeys() is undefined.  Use Counter(iterable) instead."
+	errCounterArgs     = "expected at most 1 arguments, got %d"
+)
+
+const (
+	errReduceArg2   = "reduce() arg 2 must support iteration"
+	errKInstance    = "other argument must be K instance"
+	errPartialDoc   = "partial(func, *args, **keywords) - new function with partial application\n    of the given arguments and keywords.\n"
+	errLRUWrapperTp = "functools._lru_cache_wrapper"
+)
+
+// copy
+const (
+	errCannotPickle   = "cannot pickle '%s' object"
+	errDeepcopyLeaves = "Only Tensors created explicitly by the user (graph leaves) support the deepcopy protocol at the moment"
+)

@@ -18,6 +18,7 @@ type Function struct {
 	closure  []*cell          // the free variables' cells (funcCode.free)
 	Doc      Value
 	addr     uintptr
+	attrs    *Dict // attributes set on the function (functools.wraps' __wrapped__, ...): func_attrs.go
 }
 
 // cell holds a variable of a function's frame (closures share it). v is
@@ -369,7 +370,14 @@ func functionRepr(f *Function) string {
 	return fmt.Sprintf("<function %s at 0x%x>", f.qualName(), f.addr)
 }
 
-func (f *Function) qualName() string { return f.Name }
+func (f *Function) qualName() string {
+	if f.attrs != nil {
+		if q, ok := f.attrs.Get(Str("__qualname__")); ok {
+			return ToStr(q)
+		}
+	}
+	return f.Name
+}
 
 // objectAddr hands out addresses for the reprs of objects that show one,
 // in the range CPython's heap objects have.

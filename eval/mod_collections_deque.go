@@ -244,8 +244,12 @@ func (d *Deque) pyGetAttr(name string) (Value, bool) {
 }
 
 var dequeMethods = map[string]func(d *Deque, a *Args) Value{
-	"append":     func(d *Deque, a *Args) Value { exactArgs(a, "deque.append", 1); d.push(a.Pos[0], false); return None },
-	"appendleft": func(d *Deque, a *Args) Value { exactArgs(a, "deque.appendleft", 1); d.push(a.Pos[0], true); return None },
+	"append": func(d *Deque, a *Args) Value { exactArgs(a, "deque.append", 1); d.push(a.Pos[0], false); return None },
+	"appendleft": func(d *Deque, a *Args) Value {
+		exactArgs(a, "deque.appendleft", 1)
+		d.push(a.Pos[0], true)
+		return None
+	},
 	"pop": func(d *Deque, a *Args) Value {
 		exactArgs(a, "deque.pop", 0)
 		if len(d.Elems) == 0 {
