@@ -12,13 +12,16 @@ import (
 // and itertoolsmodule.c, so the orders match).
 
 // isliceArg is an islice bound: None, or an int in [0, sys.maxsize].
-func isliceArg(v Value, msg string) int64 {
+func isliceArg(v Value, stopOnly bool) int64 {
 	if v == nil || v == None {
 		return -1
 	}
 	n, ok := pyIndexOK(v)
 	if !ok || n < 0 {
-		throw("ValueError", msg)
+		if stopOnly {
+			throw("ValueError", errIsliceStop)
+		}
+		throw("ValueError", errIsliceIndices)
 	}
 	return n
 }
@@ -49,10 +52,10 @@ func init() {
 		it := Iterate(a.Pos[0])
 		var start, stop, step int64 = 0, -1, 1
 		if len(a.Pos) == 2 {
-			stop = isliceArg(a.Pos[1], errIsliceStop)
+			stop = isliceArg(a.Pos[1], true)
 		} else {
-			start = max(isliceArg(a.Pos[1], errIsliceIndices), 0)
-			stop = isliceArg(a.Pos[2], errIsliceIndices)
+			start = max(isliceArg(a.Pos[1], false), 0)
+			stop = isliceArg(a.Pos[2], false)
 			if len(a.Pos) == 4 && a.Pos[3] != None {
 				n, ok := pyIndexOK(a.Pos[3])
 				if !ok || n < 1 {
