@@ -61,6 +61,9 @@ func typeOf(v Value) *Class {
 		return c
 	}
 	if nt, ok := v.(*NamedTuple); ok {
+		if nt.Type != nil {
+			return nt.Type
+		}
 		return &Class{Name: nt.TypeName}
 	}
 	return &Class{Name: TypeName(v)}
@@ -99,6 +102,9 @@ func isInstance(v Value, c *Class) bool {
 	switch {
 	case c == intClass:
 		_, ok := v.(Bool)
+		return ok
+	case c == dictClass:
+		_, ok := v.(*Dict) // Counter, defaultdict, OrderedDict
 		return ok
 	case c == tupleClass:
 		switch v.(type) {

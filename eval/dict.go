@@ -15,6 +15,9 @@ type Dict struct {
 	Keys  []Value
 	Vals  []Value
 	index map[any]int // hashKey(key) -> position in Keys/Vals
+	// sub makes the dict a Counter, defaultdict or OrderedDict
+	// (mod_collections.go); nil for a dict.
+	sub *dictSub
 }
 
 // NewDict returns an empty dict.

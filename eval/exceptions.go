@@ -233,9 +233,14 @@ func (s *Session) stmtAttr(x Value, name string) (Value, bool) {
 	case *Exception:
 		return excAttr(v, name)
 	case *Function:
+		if a, ok := v.funcAttr(name); ok {
+			return a, true
+		}
 		switch name {
-		case "__name__", "__qualname__":
+		case "__name__":
 			return Str(v.Name), true
+		case "__qualname__":
+			return Str(v.qualName()), true
 		case "__doc__":
 			return v.Doc, true
 		}

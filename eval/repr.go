@@ -20,6 +20,9 @@ func Repr(v Value) string { return new(reprState).repr(v) }
 type reprState struct {
 	active []any
 	rec    recursion
+	// plainDict asks the next dict's pyRepr for the {k: v} form even for
+	// a Counter or defaultdict (whose own repr wraps it).
+	plainDict bool
 }
 
 func (st *reprState) repr(v Value) string {
@@ -114,6 +117,9 @@ func (st *reprState) repr(v Value) string {
 	case *Class:
 		return "<class '" + x.Name + "'>"
 	case *NamedTuple:
+		if x.Type != nil {
+			return namedTupleRepr(st, x)
+		}
 		var b strings.Builder
 		b.WriteString(x.TypeName + "(\n")
 		for i, f := range x.Fields {
