@@ -212,3 +212,9 @@ func expSubSumf32AVX2(dst, src *float32, m float32, acc *float32, n int)
 
 //go:noescape
 func sumLanesf32AVX2(acc, src *float32, n int)
+
+// sumSqLanesf32AVX2 is acc[l] = fma(x, x, acc[l]) for x = src[8k+l] over
+// n (a multiple of 8) elements: norm's eight lanes.
+//
+//go:noescape
+func sumSqLanesf32AVX2(acc, src *float32, n int)

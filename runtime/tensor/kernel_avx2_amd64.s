@@ -309,6 +309,27 @@ sldone:
 	VZEROUPPER
 	RET
 
+// func sumSqLanesf32AVX2(acc, src *float32, n int)
+// acc[l] = fma(x, x, acc[l]) for x = src[8k+l], every vector k in order
+// (norm's lanes); n is a multiple of 8.
+TEXT ·sumSqLanesf32AVX2(SB), NOSPLIT, $0-24
+	MOVQ    acc+0(FP), DX
+	MOVQ    src+8(FP), SI
+	MOVQ    n+16(FP), CX
+	VMOVUPS (DX), Y7
+	SHRQ    $3, CX
+	JZ      sqdone
+sqloop:
+	VMOVUPS     (SI), Y0
+	VFMADD231PS Y0, Y0, Y7
+	ADDQ        $32, SI
+	DECQ        CX
+	JNZ         sqloop
+sqdone:
+	VMOVUPS Y7, (DX)
+	VZEROUPPER
+	RET
+
 // func addRowsf32AVX2(acc, src *float32, rows int)
 // For each of rows rows of 32 floats: acc[k] += row[k] (k < 32), in order.
 TEXT ·addRowsf32AVX2(SB), NOSPLIT, $0-24
