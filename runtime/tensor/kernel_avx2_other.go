@@ -77,5 +77,5 @@ func negf32AVX2(o, a *float32, n int) { panic("tensor: no AVX2 kernels") }
 func expSubSumf32AVX2(dst, src *float32, m float32, acc *float32, n int) {
 	panic("tensor: no AVX2 kernels")
 }
-func sumLanesf32AVX2(acc, src *float32, n int) { panic("tensor: no AVX2 kernels") }
+func sumLanesf32AVX2(acc, src *float32, n int)   { panic("tensor: no AVX2 kernels") }
 func sumSqLanesf32AVX2(acc, src *float32, n int) { panic("tensor: no AVX2 kernels") }
