@@ -536,7 +536,9 @@ func sizedFactory(p *argParser, fill *tensor.Scalar) func(a *eval.Args) eval.Val
 		d, _ := o.dtype(tensor.DefaultFloat())
 		dev := o.device()
 		size := b.ints("size")
-		t := tensor.Empty(size, d)
+		// empty's elements are unspecified (PyTorch's allocator hands back
+		// reused memory); zeros and ones write every element.
+		t := tensor.EmptyUninit(size, d)
 		if fill != nil {
 			t.Fill(*fill)
 		}

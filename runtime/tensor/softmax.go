@@ -48,7 +48,7 @@ func Softmax(t *Tensor, dim int, log bool) *Tensor {
 		return Softmax(in.To(Float32), d, log).To(BFloat16).Reshape(t.shape)
 	}
 	c := in.Contiguous()
-	out := Empty(in.shape, in.DType())
+	out := EmptyUninit(in.shape, in.DType()) // every element written below
 	n := in.Numel()
 	if n == 0 {
 		return out.Reshape(t.shape)
