@@ -80,3 +80,9 @@ const (
 	errComplexTensorOp     = "tensh: %s is not supported for %s tensors (tensh's torch has no complex kernels: complex tensors print, reshape, copy and convert to NumPy)"
 	errComplexNumberArg    = "tensh: %s of Python complex numbers is not supported (tensh's torch has no complex kernels; torch.tensor(np.array([1j])) makes a complex tensor)"
 )
+
+// torch.special (torch_special2.go).
+const (
+	errPolygammaNeg = "polygamma(n, x) does not support negative n."
+	errMvlgammaP    = "p has to be greater than or equal to 1"
+)
