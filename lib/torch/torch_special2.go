@@ -21,7 +21,7 @@ type specBinary struct {
 	half    bool
 	f       func(x, y float64) float64
 	fp      func(v []float64, single bool) float64 // f computed in the input's precision
-	grad    bool // PyTorch records a node (tensh raises NotImplementedError for it)
+	grad    bool                                   // PyTorch records a node (tensh raises NotImplementedError for it)
 	doc     string
 }
 
