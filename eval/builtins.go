@@ -220,12 +220,6 @@ func builtinRound(a *Args) Value {
 	if r, ok := x.(Rounder); ok { // protocols.go
 		return r.Round(a.s, nd)
 	}
-	if t, ok := x.(*tensor.Tensor); ok {
-		if _, none := nd.(NoneType); none {
-			return a.s.callMethod(t, "round")
-		}
-		return a.s.Call(a.s.getAttr(t, "round"), &Args{Kw: []KwArg{{"decimals", nd}}})
-	}
 	_, noDigits := nd.(NoneType)
 	switch v := x.(type) {
 	case Bool, Int:

@@ -108,7 +108,7 @@ func (st *reprState) repr(v Value) string {
 		}
 		return "<module '" + x.Name + "'>"
 	case *Builtin:
-		if x.Kind&PythonBuiltin != 0 {
+		if x.Kind&PythonBuiltin != 0 || strings.HasPrefix(x.Module, "torch._C.") {
 			return "<built-in function " + x.Name + ">"
 		}
 		return "<built-in method " + x.Name + " of type object>"
