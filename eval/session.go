@@ -58,6 +58,9 @@ type Options struct {
 	// Width returns the terminal's width, to which %explain and %help
 	// wrap their prose; nil (scripts, --echo, check): no wrapping.
 	Width func() int
+	// Echo says which expression statements print their values (echo.go):
+	// the prompt's rule unless set.
+	Echo EchoRule
 }
 
 // Session is one interpreter: its variables, settings and state survive

@@ -208,9 +208,9 @@ func applyAct(s *eval.Session, x *tensor.Tensor, ac act, inplace bool) eval.Valu
 	}
 	var out *tensor.Tensor
 	if x.DType().IsFloat() {
-		out = tensor.MapFloat(x, ac.f)
+		out = tensor.MapElems(x, ac.f)
 	} else {
-		out = tensor.MapFloat(x.To(tensor.Float64), ac.f).To(x.DType())
+		out = tensor.MapElems(x.To(tensor.Float64), ac.f).To(x.DType())
 	}
 	if inplace {
 		return callM(s, "copy_", x, out)
@@ -267,7 +267,7 @@ func init() {
 		d := tensor.WrapDim(dim, x.Dim())
 		h := x.Shape()[d] / 2
 		av, bv := x.Narrow(d, 0, h), x.Narrow(d, h, h)
-		sg := tensor.MapFloat(bv, sigm)
+		sg := tensor.MapElems(bv, sigm)
 		out := tensor.Binary(tensor.OpMul, tensor.TensorOperand(av), tensor.TensorOperand(sg), tensor.Opts{})
 		if autograd.NeedsGrad(x) {
 			n := autograd.RecordFunc("GluBackward0", []*tensor.Tensor{x}, out, func(g *tensor.Tensor) []*tensor.Tensor {
@@ -308,7 +308,7 @@ func prelu(x, w *tensor.Tensor) *tensor.Tensor {
 		n := autograd.RecordFunc("PreluBackward0", []*tensor.Tensor{x, w}, out, func(g *tensor.Tensor) []*tensor.Tensor {
 			wx := ws.Expand(x.Shape())
 			gxw := tensor.Binary(tensor.OpMul, tensor.TensorOperand(g), tensor.TensorOperand(wx), tensor.Opts{})
-			pos := tensor.MapFloat(x, func(xv float64) float64 {
+			pos := tensor.MapElems(x, func(xv float64) float64 {
 				if xv > 0 {
 					return 1
 				}

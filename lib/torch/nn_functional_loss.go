@@ -50,7 +50,7 @@ func kernelLoss(node string, x, y, w *tensor.Tensor, red string, f, df func(x, y
 				}
 				gx := mulT(d, g.Expand(x.Shape()))
 				if red == "mean" {
-					gx = tensor.MapFloat(gx, func(v float64) float64 { return v / float64(max(x.Numel(), 1)) })
+					gx = tensor.MapElems(gx, func(v float64) float64 { return v / float64(max(x.Numel(), 1)) })
 				}
 				return []*tensor.Tensor{gx}
 			})
@@ -165,7 +165,7 @@ func bceLogits(a *eval.Args) eval.Value {
 				}
 				gx := mulT(d, g.Expand(x.Shape()))
 				if red == "mean" {
-					gx = tensor.MapFloat(gx, func(v float64) float64 { return v / float64(max(x.Numel(), 1)) })
+					gx = tensor.MapElems(gx, func(v float64) float64 { return v / float64(max(x.Numel(), 1)) })
 				}
 				return []*tensor.Tensor{gx}
 			})

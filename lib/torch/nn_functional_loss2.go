@@ -37,7 +37,7 @@ func registerCompositeLosses() {
 				out = callM(s, "mul", callM(s, "exp", y), callM(s, "sub", y, x))
 			} else {
 				// xlogy(target, target): 0 where target is 0 (the target is data)
-				xl := tensor.MapFloat(y, func(t float64) float64 {
+				xl := tensor.MapElems(y, func(t float64) float64 {
 					if t == 0 {
 						return 0
 					}
@@ -147,7 +147,7 @@ func registerCompositeLosses() {
 				loss = callM(s, "sub", x, callM(s, "mul", y, callM(s, "log", callM(s, "add", x, fl(eps)))))
 			}
 			if full {
-				st := tensor.MapFloat(y, func(t float64) float64 {
+				st := tensor.MapElems(y, func(t float64) float64 {
 					if t <= 1 {
 						return 0
 					}

@@ -310,7 +310,7 @@ func embedding(x, w *tensor.Tensor, pad int, maxNorm *float64, normType float64)
 				norm := tensor.Norm(row, normType, nil, false).Item().Float()
 				if norm > *maxNorm {
 					scale := *maxNorm / (norm + 1e-7)
-					tensor.CopyInto(row, tensor.MapFloat(row, func(v float64) float64 { return v * scale }))
+					tensor.CopyInto(row, tensor.MapElems(row, func(v float64) float64 { return v * scale }))
 				}
 			}
 			autograd.BumpVersion(w)

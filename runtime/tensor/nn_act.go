@@ -1,9 +1,9 @@
 package tensor
 
-// MapFloat is f of each element of the floating tensor x, computed in
+// MapElems is f of each element of the floating tensor x, computed in
 // float64 and stored in x's dtype: the kernel of the activations of
 // torch.nn.functional that have no vectorised kernel here.
-func MapFloat(x *Tensor, f func(float64) float64) *Tensor {
+func MapElems(x *Tensor, f func(float64) float64) *Tensor {
 	xc := x.Contiguous()
 	out := Empty(x.shape, x.DType())
 	n := x.Numel()

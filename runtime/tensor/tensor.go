@@ -160,6 +160,14 @@ func Empty(shape []int, d DType) *Tensor {
 	return &Tensor{st: NewStorage(d, n), shape: append([]int{}, shape...), strides: ContiguousStrides(shape), device: CPU}
 }
 
+// EmptyUninit is Empty without the zero fill for large float tensors
+// (newStorageUninit): torch.empty, whose elements are unspecified, and
+// results every element of which is written before anyone reads them.
+func EmptyUninit(shape []int, d DType) *Tensor {
+	n := CheckedNumel(shape, d)
+	return &Tensor{st: newStorageUninit(d, n), shape: append([]int{}, shape...), strides: ContiguousStrides(shape), device: CPU}
+}
+
 // EmptyLike is empty_like(t, dtype=d) with memory_format=preserve, the
 // layout clone() gives too: t's strides when t is contiguous or otherwise
 // non-overlapping and dense (c10's is_non_overlapping_and_dense flag),
