@@ -62,8 +62,8 @@ func init() {
 	objMethod("__repr__", func(a *Args) Value { return Str(defaultRepr(a.Self)) })
 	objMethod("__str__", func(a *Args) Value { return Str(Repr(a.Self)) })
 	objMethod("__format__", func(a *Args) Value {
-		var spec Value
-		a.Unpack("format_spec", &spec)
+		argCount(a, "__format__", 1, 1)
+		spec := a.Pos[0]
 		if sp, ok := spec.(Str); ok && sp != "" {
 			throw("TypeError", errFormatObject, TypeName(a.Self))
 		}
@@ -87,9 +87,8 @@ func init() {
 	}
 	objMethod("__hash__", func(a *Args) Value { return MakeInt(identityHash(a.Self)) })
 	objMethod("__getattribute__", func(a *Args) Value {
-		var self, n Value
-		a.Unpack("self", &self, "name", &n)
-		name := attrName(n)
+		argCount(a, "__getattribute__", 1, 1)
+		name := attrName(a.Pos[0])
 		c := classOfObj(a.Self)
 		if v, ok := a.s.genericGetAttr(a.Self, c, dictOfObj(a.Self), name); ok {
 			return v
@@ -98,8 +97,8 @@ func init() {
 		return nil
 	})
 	objMethod("__setattr__", func(a *Args) Value {
-		var self, n, v Value
-		a.Unpack("self", &self, "name", &n, "value", &v)
+		argCount(a, "__setattr__", 2, 2)
+		n, v := a.Pos[0], a.Pos[1]
 		if c, ok := a.Self.(*Class); ok {
 			a.s.classSetAttr(c, attrName(n), v)
 			return None
@@ -108,8 +107,8 @@ func init() {
 		return None
 	})
 	objMethod("__delattr__", func(a *Args) Value {
-		var self, n Value
-		a.Unpack("self", &self, "name", &n)
+		argCount(a, "__delattr__", 1, 1)
+		n := a.Pos[0]
 		a.s.genericDelAttr(a.Self, classOfObj(a.Self), dictOfObj(a.Self), attrName(n))
 		return None
 	})

@@ -28,7 +28,14 @@ var excParent = map[string]string{
 	"DeprecationWarning": "Warning", "PendingDeprecationWarning": "Warning",
 	"RuntimeWarning": "Warning", "FutureWarning": "Warning", "SyntaxWarning": "Warning",
 	"ImportWarning": "Warning", "UnicodeWarning": "Warning", "BytesWarning": "Warning",
-	"ResourceWarning": "Warning",
+	"ResourceWarning": "Warning", "EncodingWarning": "Warning",
+	"StopAsyncIteration": "Exception", "BlockingIOError": "OSError", "ChildProcessError": "OSError",
+	"ConnectionError": "OSError", "BrokenPipeError": "ConnectionError",
+	"ConnectionAbortedError": "ConnectionError", "ConnectionRefusedError": "ConnectionError",
+	"ConnectionResetError": "ConnectionError", "InterruptedError": "OSError",
+	"ProcessLookupError": "OSError", "UnicodeDecodeError": "UnicodeError",
+	"UnicodeEncodeError": "UnicodeError", "UnicodeTranslateError": "UnicodeError",
+	"BaseExceptionGroup": "BaseException", "ExceptionGroup": "BaseExceptionGroup",
 	// tensh's own: a Go panic that is not a Python exception (a bug).
 	"InternalError": "Exception",
 }
@@ -53,6 +60,8 @@ func init() {
 		name := n
 		excClasses[name] = defClass(name, name, func(a *Args) Value { return newException(name, a) })
 	}
+	builtinClasses["EnvironmentError"] = excClasses["OSError"]
+	builtinClasses["IOError"] = excClasses["OSError"]
 }
 
 // isExcClass reports whether c is an exception class.
@@ -61,6 +70,9 @@ func isExcClass(c *Class) bool { return excClasses[c.Name] == c }
 // excSubclass reports whether the exception type typ is base or derives
 // from it.
 func excSubclass(typ, base string) bool {
+	if base == "Exception" && typ == "ExceptionGroup" {
+		return true // ExceptionGroup(BaseExceptionGroup, Exception)
+	}
 	for t := typ; t != ""; t = excParent[t] {
 		if t == base {
 			return true
@@ -94,6 +106,9 @@ func newException(typ string, a *Args) *Exception {
 var osErrorByErrno = map[string]string{
 	"2": "FileNotFoundError", "17": "FileExistsError", "1": "PermissionError", "13": "PermissionError",
 	"21": "IsADirectoryError", "20": "NotADirectoryError", "110": "TimeoutError",
+	"32": "BrokenPipeError", "104": "ConnectionResetError", "111": "ConnectionRefusedError",
+	"103": "ConnectionAbortedError", "11": "BlockingIOError", "4": "InterruptedError",
+	"3": "ProcessLookupError", "10": "ChildProcessError",
 }
 
 // excStr is str(e) of an exception with these args.
