@@ -75,6 +75,11 @@ func (s *Session) getAttr(x Value, name string) Value {
 		}
 		throwNoAttr(v, name)
 	case *NamedTuple:
+		if v.Type != nil {
+			if a, ok := namedTupleAttr(v, name); ok {
+				return a
+			}
+		}
 		for i, f := range v.Fields {
 			if f == name {
 				return v.Elems[i]

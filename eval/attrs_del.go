@@ -44,6 +44,13 @@ func (s *Session) setFunctionAttr(f *Function, name string, v Value) bool {
 			return true
 		}
 		throw("TypeError", errFuncNameStr, "__qualname__")
+	case "__dict__":
+		d, ok := v.(*Dict)
+		if !ok {
+			throw("TypeError", errFuncDictType, TypeName(v))
+		}
+		f.Dict = d
+		return true
 	}
 	if f.Dict == nil {
 		f.Dict = NewDict()
@@ -51,5 +58,3 @@ func (s *Session) setFunctionAttr(f *Function, name string, v Value) bool {
 	f.Dict.SetItem(Str(name), v)
 	return true
 }
-
-const errFuncNameStr = "%s must be set to a string object"

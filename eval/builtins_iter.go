@@ -226,6 +226,9 @@ func builtinReversed(a *Args) Value {
 			return elems[i], true
 		}))
 	}
+	if r, ok := seq.(interface{ pyReversed() Value }); ok { // collections.deque, OrderedDict
+		return r.pyReversed()
+	}
 	throw("TypeError", errNotReversible, TypeName(seq))
 	return nil
 }

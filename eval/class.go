@@ -392,7 +392,7 @@ func (s *Session) execClassDef(st *lang.ClassDef) {
 	qual := st.Name
 	if s.classQual != "" {
 		qual = s.classQual + "." + st.Name
-	} else if s.frame != nil && s.frame.fn != nil {
+	} else if s.frame != nil && s.frame.fn != nil && !s.frame.fn.libraryBody {
 		qual = s.frame.fn.qualName() + ".<locals>." + st.Name
 	}
 	if meta != nil {

@@ -18,6 +18,9 @@ type Dict struct {
 	Vals  []Value
 	hk    []Value     // hashKey of each key
 	index map[any]int // hashKey(key) -> position in Keys/Vals (nil while small)
+	// sub makes the dict a Counter, defaultdict or OrderedDict
+	// (mod_collections.go); nil for a dict.
+	sub *dictSub
 }
 
 // smallDict is the size up to which a dict has no index map.

@@ -251,6 +251,9 @@ func (s *Session) stmtAttr(x Value, name string) (Value, bool) {
 	case *Exception:
 		return excAttr(v, name)
 	case *Function:
+		if a, ok := v.funcAttr(name); ok {
+			return a, true
+		}
 		switch name {
 		case "__name__":
 			return Str(v.Name), true

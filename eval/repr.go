@@ -20,6 +20,9 @@ func Repr(v Value) string { return new(reprState).repr(v) }
 type reprState struct {
 	active []any
 	rec    recursion
+	// plainDict asks the next dict's pyRepr for the {k: v} form even for
+	// a Counter or defaultdict (whose own repr wraps it).
+	plainDict bool
 }
 
 func (st *reprState) repr(v Value) string {
@@ -91,7 +94,7 @@ func (st *reprState) repr(v Value) string {
 	case EllipsisType:
 		return "Ellipsis"
 	case *tensor.Tensor:
-		return x.String()
+		return tensorReprPrefix(x) + x.String()
 	case DTypeValue:
 		return x.D.String()
 	case DeviceValue:
@@ -105,7 +108,7 @@ func (st *reprState) repr(v Value) string {
 		}
 		return "<module '" + x.Name + "'>"
 	case *Builtin:
-		if x.Kind&PythonBuiltin != 0 {
+		if x.Kind&PythonBuiltin != 0 || strings.HasPrefix(x.Module, "torch._C.") {
 			return "<built-in function " + x.Name + ">"
 		}
 		return "<built-in method " + x.Name + " of type object>"
@@ -114,6 +117,9 @@ func (st *reprState) repr(v Value) string {
 	case *Class:
 		return "<class '" + x.Name + "'>"
 	case *NamedTuple:
+		if x.Type != nil {
+			return namedTupleRepr(st, x)
+		}
 		var b strings.Builder
 		b.WriteString(x.TypeName + "(\n")
 		for i, f := range x.Fields {

@@ -58,6 +58,9 @@ type Options struct {
 	// Width returns the terminal's width, to which %explain and %help
 	// wrap their prose; nil (scripts, --echo, check): no wrapping.
 	Width func() int
+	// Echo says which expression statements print their values (echo.go):
+	// the prompt's rule unless set.
+	Echo EchoRule
 }
 
 // Session is one interpreter: its variables, settings and state survive
@@ -266,7 +269,7 @@ func internalError(r any) *Exception {
 // The line is that of the innermost Python frame running: the line of the
 // input (a block's second line is <stdin>:2) or of the script.
 func (s *Session) Warn(category, msg string) {
-	fr := s.hereFrame()
+	fr := s.userFrame() // library_source.go
 	line := max(fr.Line, 1)
 	loc := fmt.Sprintf("__main__:%d", line)
 	if s.Compat == CompatCurrent {

@@ -102,6 +102,9 @@ type NamedTuple struct {
 	TypeName string   // "torch.return_types.max"
 	Fields   []string // "values", "indices"
 	Elems    Tuple
+	// Type is the class of a collections.namedtuple instance (nil for
+	// torch.return_types): mod_collections_nt.go.
+	Type *Class
 }
 
 // Object is a small attribute-bearing object (finfo, iinfo, warning

@@ -33,6 +33,8 @@ flags:
                        current: what PyTorch 1.13 and 2.x print
   --max-memory=SIZE    largest allocation, e.g. 512M or 4G (default: 3/4 of
                        the machine's memory; also $TENSH_MAX_MEMORY)
+  --threads=N          threads of the CPU kernels (default: the number of CPUs;
+                       also torch.set_num_threads)
   --device=DEVICE      the device of new tensors: cpu (default), cuda[:N] or
                        opencl[:N] (docs/gpu.md; also $TENSH_DEVICE)
   --hints, --no-hints  a hint line after errors, on stderr (default: on in the
@@ -69,6 +71,7 @@ type config struct {
 	code          string
 	compat        eval.Compat
 	maxMemory     int64
+	threads       int
 	hints         optBool
 	ipython       bool
 	check, update bool
@@ -100,6 +103,7 @@ func parseArgs(args []string) (*config, error) {
 	fs.Func("c", "", func(s string) error { cfg.hasCode, cfg.code = true, s; return nil })
 	compat := fs.String("compat", "docs", "")
 	maxMem := fs.String("max-memory", "", "")
+	fs.IntVar(&cfg.threads, "threads", 0, "")
 	prompt := fs.String("prompt", "python", "")
 	device := fs.String("device", "", "")
 	fs.BoolFunc("hints", "", func(string) error { cfg.hints = optBool{true, true}; return nil })
@@ -146,6 +150,10 @@ func parseArgs(args []string) (*config, error) {
 			return nil, fmt.Errorf("%s: %v", sizeSrc, err)
 		}
 		cfg.maxMemory = n
+	}
+
+	if cfg.threads < 0 {
+		return nil, fmt.Errorf("--threads must be a positive number, not %d", cfg.threads)
 	}
 
 	if *device == "" {

@@ -216,3 +216,8 @@ func BenchmarkAmaxSmall(b *testing.B) {
 		Amax(x, []int{1}, false)
 	}
 }
+
+// New results of x + y at the sizes of issue 25 (allocation and GC cost).
+func BenchmarkAddContiguous2p16Float32(b *testing.B) { benchBinary(b, OpAdd, 1<<16, Float32) }
+func BenchmarkAddContiguous2p18Float32(b *testing.B) { benchBinary(b, OpAdd, 1<<18, Float32) }
+func BenchmarkAddContiguous2p20Float32(b *testing.B) { benchBinary(b, OpAdd, 1<<20, Float32) }
