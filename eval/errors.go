@@ -42,6 +42,9 @@ type Exception struct {
 
 func (e *Exception) Error() string {
 	typ := e.Type
+	if c := e.cls; c != nil && c.classInfo != nil && c.Module != "__main__" && c.Module != "builtins" {
+		typ = c.Module + "." + c.QualName // as traceback.format_exception_only names it
+	}
 	if e.Msg == "" {
 		return typ
 	}

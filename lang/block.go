@@ -47,8 +47,6 @@ func (b *blockParser) statement() []Stmt {
 	switch {
 	case t.kind == tOp && t.val == "@":
 		return []Stmt{b.decorated()}
-	case t.kind == tKeyword && t.val == "yield":
-		b.c.fail(t.start, errYieldUnsupported)
 	}
 	if t.kind == tName && t.val == "match" {
 		if s, ok := b.tryMatch(); ok {
