@@ -206,7 +206,7 @@ func excAttr(e *Exception, name string) (Value, bool) {
 		}
 		return e.Context, true
 	}
-	return nil, false
+	return excExtraAttr(e, name)
 }
 
 // stmtAttr gives the attributes of the values of the statement language
