@@ -31,7 +31,7 @@ const (
 	errRandStateVersion    = "state with version %s passed to Random.setstate() of version 3"
 	errRandGamma           = "gammavariate: alpha and beta must be > 0.0"
 	errRandSystemState     = "System entropy source does not have state."
-	errRandArgs            = "Random() takes at most 1 positional argument (%d given)"
+	errRandNoArgs          = "%s() takes no arguments (%d given)"
 )
 
 // collections
@@ -200,4 +200,16 @@ const (
 	errTypingTooMany     = "Too many arguments for %s; actual %d, expected %d"
 	errTypingCallable    = "Callable[args, result]: args must be a list. Got %s"
 	errTypingParams      = "Parameters to generic types must be types. Got %s."
+)
+
+// str.maketrans, str.translate
+const (
+	errMaketransOneArg  = "if you give only one argument to maketrans it must be a dict"
+	errMaketransLen     = "the first two maketrans arguments must have equal length"
+	errMaketransKeyLen  = "string keys in translate table must be of length 1"
+	errMaketransKeyType = "keys in translate table must be strings or integers"
+	errMaketransArg2    = "maketrans() argument 2 must be str, not %s"
+	errMaketransArg3    = "maketrans() argument 3 must be str, not %s"
+	errTranslateResult  = "character mapping must return integer, None or str"
+	errTranslateRange   = "character mapping must be in range(0x110000)"
 )
