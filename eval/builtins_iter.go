@@ -517,7 +517,7 @@ func oneArg(a *Args, name string) {
 // callable is Python's callable(v).
 func callable(v Value) bool {
 	switch x := v.(type) {
-	case *Builtin, *BoundMethod:
+	case *Builtin, *BoundMethod, *Function, pyCaller, Caller:
 		return true
 	case *Class:
 		return x.Call != nil

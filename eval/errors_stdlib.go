@@ -122,14 +122,15 @@ const (
 
 // time
 const (
-	errSleepNegative   = "sleep length must be non-negative"
-	errTimestampRange  = "timestamp out of range for platform time_t"
-	errStrftimeArg1    = "strftime() argument 1 must be str, not %s"
-	errTimeTuple       = "%s(): illegal time tuple argument"
-	errStructTimeSeq   = "time.struct_time() takes an at least 9-sequence (%d-sequence given)"
-	errStructTimeArg   = "Tuple or struct_time argument required"
-	errMktimeRange     = "mktime argument out of range"
-	errTimeFuncArgType = "'%s' object cannot be interpreted as an integer"
+	errSleepNegative      = "sleep length must be non-negative"
+	errTakesOneArgExactly = "%s() takes exactly one argument (%d given)"
+	errTimestampRange     = "timestamp out of range for platform time_t"
+	errStrftimeArg1       = "strftime() argument 1 must be str, not %s"
+	errTimeTuple          = "%s(): illegal time tuple argument"
+	errStructTimeSeq      = "time.struct_time() takes an at least 9-sequence (%d-sequence given)"
+	errStructTimeArg      = "Tuple or struct_time argument required"
+	errMktimeRange        = "mktime argument out of range"
+	errTimeFuncArgType    = "'%s' object cannot be interpreted as an integer"
 )
 
 // json
@@ -195,6 +196,7 @@ const (
 const (
 	errTypingInstantiate = "Type %s cannot be instantiated; use %s() instead"
 	errTypingAnyInst     = "%s cannot be instantiated"
+	errTypingCannotInst  = "Cannot instantiate %s"
 	errTypingNotGeneric  = "%s is not a generic class"
 	errTypingSingle      = "%s requires a single type. Got %s."
 	errTypingTooMany     = "Too many arguments for %s; actual %d, expected %d"

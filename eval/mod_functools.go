@@ -107,7 +107,7 @@ var partialClass = &Class{Name: "functools.partial", Call: func(a *Args) Value {
 		throw("TypeError", errPartialArgs)
 	}
 	fn := a.Pos[0]
-	if !isCallable(fn) {
+	if !callable(fn) {
 		throw("TypeError", errPartialCallable)
 	}
 	p := &Partial{Fn: fn, Args: append([]Value{}, a.Pos[1:]...), Kw: NewDict()}
@@ -170,6 +170,7 @@ var (
 
 func init() {
 	functoolsMembers["partial"] = partialClass
+	classAttrs[partialClass.Name] = map[string]Value{"__doc__": Str(errPartialDoc)}
 	classOf["partial"] = partialClass
 	functoolsMembers["WRAPPER_ASSIGNMENTS"] = wrapperAssignments
 	functoolsMembers["WRAPPER_UPDATES"] = wrapperUpdates

@@ -144,7 +144,7 @@ func init() {
 				maxsize = -1
 			default:
 				_, typedBool := orDefault(p[1], Bool(false)).(Bool)
-				if isCallable(m) && typedBool {
+				if callable(m) && typedBool {
 					return newLRUWrapper(a.s, m, 128, typed)
 				}
 				throw("TypeError", errLRUMaxsize)

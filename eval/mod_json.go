@@ -176,14 +176,17 @@ func (e *jsonEncoder) writeDict(b *strings.Builder, d *Dict, level int) {
 	e.enter(d)
 	keys, vals := d.Keys, d.Vals
 	if e.sortKeys {
-		items := make([]Value, len(keys))
-		for i, k := range keys {
-			items[i] = Tuple{k, vals[i]}
+		// sorted(d.items()): the keys differ, so they alone decide.
+		idx := make([]Value, len(keys))
+		for i := range keys {
+			idx[i] = MakeInt(int64(i))
 		}
-		e.s.sortValues(items, nil, false)
-		keys, vals = make([]Value, len(items)), make([]Value, len(items))
-		for i, it := range items {
-			keys[i], vals[i] = it.(Tuple)[0], it.(Tuple)[1]
+		sortKeys := append([]Value(nil), keys...)
+		e.s.sortValues(idx, sortKeys, false)
+		keys, vals = make([]Value, len(idx)), make([]Value, len(idx))
+		for j, iv := range idx {
+			i, _ := iv.(Int).Int64()
+			keys[j], vals[j] = d.Keys[i], d.Vals[i]
 		}
 	}
 	b.WriteByte('{')

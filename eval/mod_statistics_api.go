@@ -179,8 +179,8 @@ func init() {
 					statsErr(errStatsAtLeastOne, name)
 				}
 				if hasSpec {
-					if root {
-						return Float(math.Sqrt(sp / float64(div)))
+					if root { // statistics.py asks the float mss for its numerator
+						throw("AttributeError", errNoAttr, "float", "numerator")
 					}
 					return Float(sp / float64(div))
 				}

@@ -106,7 +106,7 @@ func (t *Template) pyGetAttr(name string) (Value, bool) {
 		safe := name == "safe_substitute"
 		return &Builtin{Name: name, Fn: func(a *Args) Value {
 			if len(a.Pos) > 1 {
-				throw("TypeError", errTemplateArgs)
+				throw("TypeError", errTakesFromToPos, "Template."+name, 1, 2, len(a.Pos)+1, "were")
 			}
 			var mapping Value
 			if len(a.Pos) == 1 {
@@ -191,7 +191,7 @@ func (f *Formatter) pyGetAttr(name string) (Value, bool) {
 			if len(a.Pos) == 0 {
 				throw("TypeError", errMissingPos, "Formatter.format", 1, "", "'format_string'")
 			}
-			return a.s.Call(a.s.getAttr(a.Pos[0], "format"), &Args{Pos: a.Pos[1:], Kw: a.Kw})
+			return formatterCall(a.s, a.Pos[0], a.Pos[1:], a.Kw)
 		}}, true
 	case "vformat":
 		return &Builtin{Name: name, Fn: func(a *Args) Value {
@@ -200,7 +200,7 @@ func (f *Formatter) pyGetAttr(name string) (Value, bool) {
 			for _, k := range iterate(p[2]) {
 				kw = append(kw, KwArg{Name: ToStr(k), Value: a.s.getItem(p[2], k)})
 			}
-			return a.s.Call(a.s.getAttr(p[0], "format"), &Args{Pos: iterate(p[1]), Kw: kw})
+			return formatterCall(a.s, p[0], iterate(p[1]), kw)
 		}}, true
 	}
 	return nil, false
@@ -243,4 +243,18 @@ func init() {
 			}}
 		return &Module{Name: "string", Origin: "from '/usr/lib/python3.11/string.py'", Members: m}
 	})
+}
+
+// formatterCall is Formatter.vformat: str.format's engine, whose missing
+// positional argument is Formatter.get_value's args[key] IndexError.
+func formatterCall(s *Session, f Value, pos []Value, kw []KwArg) Value {
+	defer func() {
+		if r := recover(); r != nil {
+			if e, ok := r.(*Exception); ok && e.Type == "IndexError" && strings.HasPrefix(e.Msg, "Replacement index") {
+				e.Msg = sprintf(errIndexOutOfRange, "tuple")
+			}
+			panic(r)
+		}
+	}()
+	return s.Call(s.getAttr(f, "format"), &Args{Pos: pos, Kw: kw})
 }

@@ -131,7 +131,12 @@ func init() {
 		clock("process_time", "Returns the CPU time of the process", processCPUTime)
 		clock("thread_time", "Returns the CPU time of the current thread", processCPUTime)
 		timeFn(m, "sleep", "sleep(secs)", "Suspends execution for secs seconds (Ctrl-C interrupts it).", func(a *Args) Value {
-			unpackArgs(a, "sleep", 1, 1)
+			if len(a.Kw) > 0 {
+				throw("TypeError", errTakesNoKw, "time.sleep")
+			}
+			if len(a.Pos) != 1 {
+				throw("TypeError", errTakesOneArgExactly, "time.sleep", len(a.Pos))
+			}
 			var secs float64
 			switch x := a.Pos[0].(type) {
 			case Float:

@@ -209,7 +209,10 @@ func (f *typingForm) pyCall(a *Args) Value {
 	if f.origin != nil {
 		return a.s.Call(f.origin, a)
 	}
-	throw("TypeError", errTypingAnyInst, "typing."+f.name)
+	if f.name == "Any" {
+		throw("TypeError", errTypingAnyInst, f.name)
+	}
+	throw("TypeError", errTypingCannotInst, "typing."+f.name)
 	return nil
 }
 
