@@ -213,6 +213,8 @@ func hashKey(v Value) (any, bool) {
 		return v, true
 	case Size:
 		return hashKey(sizeTuple(v))
+	case *NamedTuple:
+		return hashKey(v.Elems)
 	}
 	return identityKey{v}, true
 }
