@@ -91,8 +91,6 @@ const (
 
 // function attributes, functools
 const (
-	errFuncNameStr       = "%s must be set to a string object"
-	errFuncDictType      = "__dict__ must be set to a dictionary, not a '%s'"
 	errReduceEmpty       = "reduce() of empty iterable with no initial value"
 	errPartialArgs       = "type 'partial' takes at least one argument"
 	errPartialCallable   = "the first argument must be callable"

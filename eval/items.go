@@ -208,6 +208,9 @@ func delItem(x, idx Value) {
 		return
 	}
 	switch c := x.(type) {
+	case *Instance:
+		c.DelItem(c.s(), idx)
+		return
 	case *List:
 		if sl, ok := idx.(*Slice); ok {
 			start, stop, step := sliceIndices(sl, len(c.Elems))

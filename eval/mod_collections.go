@@ -146,7 +146,7 @@ func moveToEnd(d *Dict, k Value, last bool) {
 	if !ok {
 		raiseKeyError(k)
 	}
-	i := d.index[mustHash(k)]
+	i, _ := d.find(mustHash(k))
 	key := d.Keys[i]
 	d.Delete(k)
 	if last {
@@ -155,7 +155,7 @@ func moveToEnd(d *Dict, k Value, last bool) {
 	}
 	keys := append([]Value{key}, d.Keys...)
 	vals := append([]Value{v}, d.Vals...)
-	d.Keys, d.Vals, d.index = nil, nil, map[any]int{}
+	*d = Dict{sub: d.sub}
 	for j, kk := range keys {
 		d.SetItem(kk, vals[j])
 	}

@@ -26,6 +26,22 @@ type reprState struct {
 }
 
 func (st *reprState) repr(v Value) string {
+	switch x := v.(type) {
+	case *Exception:
+		if x.cls != nil {
+			return sessionOf(x.cls).objRepr(x, x.cls)
+		}
+	case *Class:
+		return classRepr(x)
+	case *PyMethod:
+		return methodRepr(x)
+	case *methodDescr:
+		return "<method '" + x.fn.Name + "' of '" + x.owner.pyName() + "' objects>"
+	case *ClassMethod:
+		return "<classmethod(" + st.repr(x.Fn) + ")>"
+	case *StaticMethod:
+		return "<staticmethod(" + st.repr(x.Fn) + ")>"
+	}
 	if r, ok := v.(Reprer); ok {
 		return r.Repr()
 	}
@@ -146,6 +162,9 @@ func ToStr(v Value) string {
 	case DeviceValue:
 		return x.D.String()
 	case *Exception:
+		if x.cls != nil {
+			return sessionOf(x.cls).objStr(x, x.cls)
+		}
 		return x.Msg
 	}
 	return Repr(v)

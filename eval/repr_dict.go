@@ -112,6 +112,9 @@ func (v *IterValue) pyRepr(*reprState) string {
 // equal for equal values (CPython shares such objects only sometimes;
 // programs cannot rely on either).
 func objectID(v Value) uint64 {
+	if a := objAddr(v); a != 0 {
+		return uint64(a)
+	}
 	switch x := v.(type) {
 	case Tuple:
 		if len(x) > 0 {

@@ -90,6 +90,10 @@ type Session struct {
 	// lastIdent is the last global name loaded (a NameError's).
 	lastIdent *lang.Ident
 
+	// classNS is the namespace of the class body being run (nil outside
+	// one), classQual its __qualname__ (class.go).
+	classNS   *Dict
+	classQual string
 	// The statement evaluator's frames and scopes (stmt_exec.go).
 	stmtState
 	// modules are the modules imported so far (modules.go).
@@ -111,6 +115,7 @@ func NewSession(opts Options) *Session {
 	tensor.SetDefaultFloat(tensor.Float32)
 	autograd.Reset()
 	s := &Session{opts: opts, globals: map[string]Value{}, Compat: opts.Compat}
+	defaultSessionOnce.Do(func() { defaultSession = s })
 	if Tensors.Namespace != nil {
 		s.torch = Tensors.Namespace(s)
 		s.globals[s.torch.Name] = s.torch
