@@ -19,6 +19,9 @@ func init() {
 		for n, v := range functoolsMembers {
 			m.Members[n] = v
 		}
+		for _, f := range functoolsLate {
+			f(s, m)
+		}
 		return m
 	})
 }

@@ -1,66 +1,76 @@
 package eval
 
-import "fmt"
 
 // json's functions and classes: dumps, loads, JSONEncoder, JSONDecoder,
 // JSONDecodeError.
 
 var jsonEncoderOpts = []string{"skipkeys", "ensure_ascii", "check_circular", "allow_nan", "sort_keys", "indent", "separators", "default"}
 
-// JSONEncoderObj is a json.JSONEncoder instance.
-type JSONEncoderObj struct {
-	opts map[string]Value
-}
+// jsonEncoderClass is json.JSONEncoder: a class Python code subclasses
+// (overriding default), defined in Go.
+var jsonEncoderClass *Class
 
-func (j *JSONEncoderObj) pyTypeName() string { return "json.encoder.JSONEncoder" }
-func (j *JSONEncoderObj) pyRepr(*reprState) string {
-	return fmt.Sprintf("<json.encoder.JSONEncoder object at %#x>", objectID(j))
-}
-
-func (j *JSONEncoderObj) pyGetAttr(name string) (Value, bool) {
-	switch name {
-	case "encode":
-		return &Builtin{Name: "encode", Fn: func(a *Args) Value {
-			p := pyArgs(a, "JSONEncoder.encode", 1, "o")
-			return Str(newJSONEncoder(a.s, j.opts).encode(p[0]))
-		}}, true
-	case "default":
-		return &Builtin{Name: "default", Fn: func(a *Args) Value {
-			p := pyArgs(a, "JSONEncoder.default", 1, "o")
-			throw("TypeError", errJSONNotSerializable, shortTypeName(p[0]))
-			return nil
-		}}, true
-	}
-	for _, o := range jsonEncoderOpts {
-		if o == name {
-			if v, ok := j.opts[name]; ok {
-				return v, true
-			}
-		}
-	}
-	return nil, false
-}
-
-var jsonEncoderClass = &Class{Name: "json.encoder.JSONEncoder", Call: func(a *Args) Value {
-	p := pyArgs(a, "JSONEncoder.__init__", 1, "*, skipkeys=, ensure_ascii=, check_circular=, allow_nan=, sort_keys=, indent=, separators=, default=")
+// encoderOf reads a JSONEncoder object's options as encode() uses them:
+// its attributes, so that a subclass's are seen, and its default method.
+func encoderOf(s *Session, self Value) *jsonEncoder {
 	opts := map[string]Value{}
-	for i, n := range jsonEncoderOpts {
-		if p[i] != nil {
-			opts[n] = p[i]
-		}
+	for _, n := range []string{"skipkeys", "ensure_ascii", "check_circular", "allow_nan", "sort_keys", "indent"} {
+		opts[n] = s.getAttr(self, n)
 	}
-	return &JSONEncoderObj{opts: opts}
-}}
+	e := newJSONEncoder(s, opts)
+	e.itemSep = ToStr(s.getAttr(self, "item_separator"))
+	e.keySep = ToStr(s.getAttr(self, "key_separator"))
+	def := s.getAttr(self, "default")
+	e.dflt = func(v Value) Value { return s.callFn(def, v) }
+	return e
+}
 
 func init() {
-	classOf["JSONEncoder"] = jsonEncoderClass
-	classAttrs[jsonEncoderClass.Name] = map[string]Value{
-		"default": &Builtin{Name: "default", Fn: func(a *Args) Value {
-			p := pyArgs(a, "JSONEncoder.default", 0, "self, o")
-			throw("TypeError", errJSONNotSerializable, shortTypeName(p[1]))
-			return nil
-		}},
-	}
+	jsonEncoderClass = NewClass(ClassSpec{Name: "JSONEncoder", Module: "json.encoder",
+		Doc: "Extensible JSON encoder for Python data structures.",
+		Attrs: map[string]Value{"item_separator": Str(", "), "key_separator": Str(": ")},
+		Methods: map[string]GoMethod{
+			"__init__": func(s *Session, self Value, a *Args) Value {
+				p := pyArgs(a, "JSONEncoder.__init__", 1, "*, skipkeys=, ensure_ascii=, check_circular=, allow_nan=, sort_keys=, indent=, separators=, default=")
+				defaults := []Value{Bool(false), Bool(true), Bool(true), Bool(true), Bool(false), None}
+				for i, n := range []string{"skipkeys", "ensure_ascii", "check_circular", "allow_nan", "sort_keys", "indent"} {
+					s.setAttr(self, n, orDefault(p[i], defaults[i]))
+				}
+				if p[6] != nil && p[6] != None {
+					parts := iterate(p[6])
+					if len(parts) != 2 {
+						if len(parts) < 2 {
+							throw("ValueError", errNotEnoughUnpack, 2, len(parts))
+						}
+						throw("ValueError", errTooManyUnpack, 2)
+					}
+					s.setAttr(self, "item_separator", parts[0])
+					s.setAttr(self, "key_separator", parts[1])
+				} else if p[5] != nil && p[5] != None {
+					s.setAttr(self, "item_separator", Str(","))
+				}
+				if p[7] != nil && p[7] != None {
+					s.setAttr(self, "default", p[7])
+				}
+				return None
+			},
+			"default": func(s *Session, self Value, a *Args) Value {
+				p := pyArgs(a, "JSONEncoder.default", 1, "o")
+				throw("TypeError", errJSONNotSerializable, shortTypeName(p[0]))
+				return nil
+			},
+			"encode": func(s *Session, self Value, a *Args) Value {
+				p := pyArgs(a, "JSONEncoder.encode", 1, "o")
+				return Str(encoderOf(s, self).encode(p[0]))
+			},
+			"iterencode": func(s *Session, self Value, a *Args) Value {
+				p := pyArgs(a, "JSONEncoder.iterencode", 1, "o, _one_shot=")
+				return Iterate(Tuple{Str(encoderOf(s, self).encode(p[0]))})
+			},
+		}})
+}
+
+func init() {
 	RegisterModule("json", func(s *Session) *Module {
 		m := map[string]Value{
 			"JSONEncoder":     jsonEncoderClass,
@@ -93,7 +103,7 @@ func init() {
 						extra = append(extra, kw)
 					}
 				}
-				if cls == nil || cls == None || cls == jsonEncoderClass {
+				if cls == nil || cls == None {
 					if len(extra) > 0 {
 						throw("TypeError", errUnexpectedKw, "JSONEncoder.__init__", extra[0].Name)
 					}
@@ -104,6 +114,9 @@ func init() {
 					if v, ok := opts[o]; ok {
 						kws = append(kws, KwArg{Name: o, Value: v})
 					}
+				}
+				if len(kws) == 0 && len(extra) == 0 && cls == jsonEncoderClass {
+					return Str(newJSONEncoder(a.s, opts).encode(a.Pos[0]))
 				}
 				enc := a.s.Call(cls, &Args{Kw: append(kws, extra...)})
 				return a.s.callMethod(enc, "encode", a.Pos[0])
