@@ -1,6 +1,5 @@
 package eval
 
-
 // json's functions and classes: dumps, loads, JSONEncoder, JSONDecoder,
 // JSONDecodeError.
 
@@ -27,7 +26,7 @@ func encoderOf(s *Session, self Value) *jsonEncoder {
 
 func init() {
 	jsonEncoderClass = NewClass(ClassSpec{Name: "JSONEncoder", Module: "json.encoder",
-		Doc: "Extensible JSON encoder for Python data structures.",
+		Doc:   "Extensible JSON encoder for Python data structures.",
 		Attrs: map[string]Value{"item_separator": Str(", "), "key_separator": Str(": ")},
 		Methods: map[string]GoMethod{
 			"__init__": func(s *Session, self Value, a *Args) Value {
