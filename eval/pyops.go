@@ -568,6 +568,19 @@ func (s *Session) contains(container, x Value) bool {
 	if c, ok := container.(Container); ok { // protocols.go
 		return c.Contains(s, x)
 	}
+	if c, ok := container.(*Class); ok {
+		if f, ok := metaMethod(c, "__contains__"); ok {
+			return s.truth(s.callMeta(c, f, x))
+		}
+		if c.classInfo != nil && c.Meta != nil {
+			for _, v := range s.iterValues(c) {
+				if identical(v, x) || s.equal(v, x) {
+					return true
+				}
+			}
+			return false
+		}
+	}
 	switch c := container.(type) {
 	case Str:
 		xs, ok := x.(Str)
@@ -671,6 +684,11 @@ func iterate(v Value) []Value {
 func length(v Value) int {
 	if l, ok := v.(Lener); ok {
 		return l.PyLen()
+	}
+	if c, ok := v.(*Class); ok && c.classInfo != nil {
+		if n, ok := classLen(c); ok {
+			return n
+		}
 	}
 	switch x := v.(type) {
 	case *List:

@@ -207,6 +207,13 @@ func (w *scopeWalk) stmt(st lang.Stmt) {
 		}
 		w.expr(st.Returns)
 		w.nested = append(w.nested, st)
+	case *lang.MatchStmt:
+		w.expr(st.Subject)
+		for _, mc := range st.Cases {
+			w.pattern(mc.Pattern)
+			w.expr(mc.Guard)
+			w.block(mc.Body)
+		}
 	case *lang.ClassDef:
 		w.assigned[st.Name] = true
 		w.exprs(st.Decorators)

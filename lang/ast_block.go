@@ -228,7 +228,7 @@ func (*WithStmt) stmtNode()     {}
 // an interactive prompt, with an empty line).
 func IsCompound(s Stmt) bool {
 	switch s.(type) {
-	case *IfStmt, *WhileStmt, *ForStmt, *FuncDef, *TryStmt, *WithStmt, *ClassDef:
+	case *IfStmt, *WhileStmt, *ForStmt, *FuncDef, *TryStmt, *WithStmt, *ClassDef, *MatchStmt:
 		return true
 	}
 	return false

@@ -50,6 +50,11 @@ func (b *blockParser) statement() []Stmt {
 	case t.kind == tKeyword && t.val == "yield":
 		b.c.fail(t.start, errYieldUnsupported)
 	}
+	if t.kind == tName && t.val == "match" {
+		if s, ok := b.tryMatch(); ok {
+			return []Stmt{s}
+		}
+	}
 	if t.kind == tKeyword && compoundKeywords[t.val] {
 		var s Stmt
 		switch t.val {
