@@ -238,7 +238,7 @@ func excAttr(e *Exception, name string) (Value, bool) {
 			return e.notes, true
 		}
 	}
-	return nil, false
+	return excExtraAttr(e, name)
 }
 
 // stmtAttr gives the attributes of the values of the statement language
@@ -248,9 +248,6 @@ func (s *Session) stmtAttr(x Value, name string) (Value, bool) {
 	case *Exception:
 		return excAttr(v, name)
 	case *Function:
-		if a, ok := v.funcAttr(name); ok {
-			return a, true
-		}
 		switch name {
 		case "__name__":
 			return Str(v.Name), true
