@@ -219,6 +219,10 @@ func excAttr(e *Exception, name string) (Value, bool) {
 	switch name {
 	case "args":
 		return e.ExcArgs(), true
+	case "code":
+		if excSubclass(e.Type, "SystemExit") {
+			return exitCode(e), true
+		}
 	case "__cause__":
 		if e.Cause == nil {
 			return None, true
