@@ -275,6 +275,11 @@ func builtinDir(a *Args) Value {
 				names = append(names, n)
 			}
 		}
+	} else if c := userClassOf(a.Pos[0]); c != nil {
+		names = classAttrNames(c, dictOfObj(a.Pos[0]))
+	} else if c, ok := a.Pos[0].(*Class); ok && c.classInfo != nil {
+		names = classAttrNames(c, nil)
+		names = append(names, "__dict__", "__module__", "__doc__")
 	} else if ns, ok := a.Pos[0].(*Namespace); ok {
 		// The type's names and the instance's own attributes.
 		names = append(names, pyDirs[shortTypeName(ns)]...)

@@ -15,6 +15,9 @@ type Dict struct {
 	Keys  []Value
 	Vals  []Value
 	index map[any]int // hashKey(key) -> position in Keys/Vals
+	// sub makes the dict a Counter, defaultdict or OrderedDict
+	// (mod_collections.go); nil for a dict.
+	sub *dictSub
 }
 
 // NewDict returns an empty dict.
@@ -153,6 +156,18 @@ type identityKey struct{ p any }
 // share, and false for an unhashable value (list, dict, set).
 func hashKey(v Value) (any, bool) {
 	switch v := v.(type) {
+	case *Instance:
+		if f, ok := v.Class.lookup("__hash__"); ok && f == None {
+			return nil, false
+		}
+		if _, ok := v.Class.userMethod("__hash__"); ok {
+			h, _ := instanceHash(v)
+			return instKey{h}, true
+		}
+		if v.Base != nil {
+			return hashKey(v.Base)
+		}
+		return identityKey{v}, true
 	case NoneType, EllipsisType:
 		return v, true
 	case Bool:

@@ -318,9 +318,16 @@ var dictFromkeys = method("fromkeys", "fromkeys(iterable, value=None)", "Returns
 // (dict.fromkeys), keyed by class name.
 var classAttrs = map[string]map[string]Value{}
 
+// goClassAttrs are the attributes of classes that Go code makes at run
+// time (collections.namedtuple's _fields, _make, ...), keyed by class.
+var goClassAttrs = map[*Class]map[string]Value{}
+
 // classAttr is C.name for a builtin class: a class attribute, or a method
 // of the type unbound (str.upper("a") is "a".upper()).
 func classAttr(c *Class, name string) (Value, bool) {
+	if v, ok := goClassAttrs[c][name]; ok {
+		return v, true
+	}
 	if v, ok := classAttrs[c.Name][name]; ok {
 		return v, true
 	}

@@ -138,8 +138,14 @@ func excRepr(e *Exception) string {
 func (s *Session) toException(v Value, msg string) *Exception {
 	switch x := v.(type) {
 	case *Exception:
+		if x.cls != nil {
+			x.Msg = s.excMessage(x)
+		}
 		return x
 	case *Class:
+		if x.classInfo != nil && isExceptionClass(x) {
+			return s.toException(s.Call(x, &Args{}), msg)
+		}
 		if isExcClass(x) {
 			return newException(x.Name, &Args{s: s})
 		}
@@ -153,8 +159,11 @@ func (s *Session) toException(v Value, msg string) *Exception {
 func excMatches(e *Exception, cls Value) bool {
 	switch c := cls.(type) {
 	case *Class:
-		if !isExcClass(c) {
+		if !isExceptionClass(c) {
 			throw("TypeError", errCatchNonExc)
+		}
+		if e.cls != nil || c.classInfo != nil {
+			return e.objClass().subclassOf(c)
 		}
 		return excSubclass(e.Type, c.Name)
 	case Tuple:
@@ -205,6 +214,14 @@ func excAttr(e *Exception, name string) (Value, bool) {
 			return None, true
 		}
 		return e.Context, true
+	case "__suppress_context__":
+		return Bool(e.SuppressContext), true
+	case "__traceback__":
+		return None, true
+	case "__notes__":
+		if e.notes != nil {
+			return e.notes, true
+		}
 	}
 	return nil, false
 }
@@ -216,9 +233,14 @@ func (s *Session) stmtAttr(x Value, name string) (Value, bool) {
 	case *Exception:
 		return excAttr(v, name)
 	case *Function:
+		if a, ok := v.funcAttr(name); ok {
+			return a, true
+		}
 		switch name {
-		case "__name__", "__qualname__":
+		case "__name__":
 			return Str(v.Name), true
+		case "__qualname__":
+			return Str(v.qualName()), true
 		case "__doc__":
 			return v.Doc, true
 		}
@@ -250,6 +272,9 @@ func init() {
 func isSubclass(cls *Class, base Value) bool {
 	switch b := base.(type) {
 	case *Class:
+		if cls.classInfo != nil || b.classInfo != nil {
+			return cls.subclassOf(b)
+		}
 		return cls == b || excSubclass(cls.Name, b.Name) && isExcClass(b) ||
 			cls == boolClass && b == intClass || b.Name == "object"
 	case Tuple:

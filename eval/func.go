@@ -18,6 +18,13 @@ type Function struct {
 	closure  []*cell          // the free variables' cells (funcCode.free)
 	Doc      Value
 	addr     uintptr
+	// qual is __qualname__ when it differs from Name (a method: A.f);
+	// defClass the class whose body defined it (zero-argument super()).
+	qual     string
+	defClass *Class
+	// Dict holds the function's attributes (f.x = 1), Annotations its
+	// __annotations__.
+	Dict *Dict
 }
 
 // cell holds a variable of a function's frame (closures share it). v is
@@ -62,6 +69,9 @@ type frame struct {
 	// callerNode is the expression of the caller that made this call
 	// (for the carets of tracebacks).
 	callerNode lang.Node
+	// savedNS and savedQual are the class body the call was made from.
+	savedNS   *Dict
+	savedQual string
 }
 
 // recursionLimit is sys.getrecursionlimit(): Python fails a call that
@@ -171,6 +181,11 @@ func (s *Session) storeIdent(id *lang.Ident, v Value) {
 
 // loadName reads a variable.
 func (s *Session) loadName(name string) Value {
+	if s.classNS != nil {
+		if v, ok := s.classNS.getStr(name); ok {
+			return v
+		}
+	}
 	if c := s.nameCell(name); c != nil {
 		if c.v == nil {
 			if _, local := s.frame.code.locals[name]; local {
@@ -205,6 +220,10 @@ func (s *Session) nameCell(name string) *cell {
 
 // storeName binds a variable.
 func (s *Session) storeName(name string, v Value) {
+	if s.classNS != nil {
+		s.classNS.SetItem(Str(name), v)
+		return
+	}
 	if c := s.nameCell(name); c != nil {
 		c.v = v
 		return
@@ -214,6 +233,12 @@ func (s *Session) storeName(name string, v Value) {
 
 // delName is del name.
 func (s *Session) delName(name string) {
+	if s.classNS != nil {
+		if !s.classNS.Delete(Str(name)) {
+			throw("NameError", errNameNotDefined, name)
+		}
+		return
+	}
 	if c := s.nameCell(name); c != nil {
 		if c.v == nil {
 			throw("UnboundLocalError", errUnboundLocal, name)
@@ -235,6 +260,12 @@ func (s *Session) makeFunction(n lang.Node, name string, params []lang.Param) *F
 	code := s.analyzeScope(n, s.enclosingCodes())
 	f := &Function{Name: name, code: code, Doc: None}
 	f.addr = nextObjectAddr()
+	switch {
+	case s.classNS != nil:
+		f.qual = s.classQual + "." + name
+	case s.frame != nil && s.frame.fn != nil:
+		f.qual = s.frame.fn.qualName() + ".<locals>." + name
+	}
 	for _, p := range params {
 		if p.Default == nil {
 			continue
@@ -271,10 +302,15 @@ func (s *Session) pushFrame(fr *frame) {
 	}
 	s.stack = append(s.stack, fr)
 	s.frame = fr
+	fr.savedNS, fr.savedQual = s.classNS, s.classQual
+	s.classNS, s.classQual = nil, ""
 }
 
 // popFrame leaves the current frame.
 func (s *Session) popFrame() {
+	top := s.stack[len(s.stack)-1]
+	s.classNS, s.classQual = top.savedNS, top.savedQual
+	top.savedNS = nil
 	s.stack[len(s.stack)-1] = nil
 	s.stack = s.stack[:len(s.stack)-1]
 	s.frame = nil
@@ -369,7 +405,12 @@ func functionRepr(f *Function) string {
 	return fmt.Sprintf("<function %s at 0x%x>", f.qualName(), f.addr)
 }
 
-func (f *Function) qualName() string { return f.Name }
+func (f *Function) qualName() string {
+	if f.qual != "" {
+		return f.qual
+	}
+	return f.Name
+}
 
 // objectAddr hands out addresses for the reprs of objects that show one,
 // in the range CPython's heap objects have.

@@ -17,6 +17,12 @@ import (
 // TypeError.
 func pyHash(v Value) int64 {
 	switch x := v.(type) {
+	case *Instance:
+		h, ok := instanceHash(x)
+		if !ok {
+			throw("TypeError", errUnhashable, TypeName(v))
+		}
+		return h
 	case Bool:
 		if x {
 			return 1

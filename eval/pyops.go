@@ -369,6 +369,14 @@ func (s *Session) compare(op lang.Op, x, y Value) Value {
 
 // equal is Python's == for non-tensor values.
 func (s *Session) equal(x, y Value) bool {
+	_, xi := x.(*Instance)
+	_, yi := y.(*Instance)
+	if xi || yi {
+		if v, ok := s.protoCompare(lang.Eq, x, y); ok {
+			return s.truth(v)
+		}
+		return identical(x, y)
+	}
 	if xn, ok := number(x); ok {
 		yn, ok := number(y)
 		if !ok {

@@ -58,6 +58,9 @@ type Options struct {
 	// Width returns the terminal's width, to which %explain and %help
 	// wrap their prose; nil (scripts, --echo, check): no wrapping.
 	Width func() int
+	// Echo says which expression statements print their values (echo.go):
+	// the prompt's rule unless set.
+	Echo EchoRule
 }
 
 // Session is one interpreter: its variables, settings and state survive
@@ -90,6 +93,10 @@ type Session struct {
 	// lastIdent is the last global name loaded (a NameError's).
 	lastIdent *lang.Ident
 
+	// classNS is the namespace of the class body being run (nil outside
+	// one), classQual its __qualname__ (class.go).
+	classNS   *Dict
+	classQual string
 	// The statement evaluator's frames and scopes (stmt_exec.go).
 	stmtState
 	// modules are the modules imported so far (modules.go).

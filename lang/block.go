@@ -18,7 +18,7 @@ type blockParser struct {
 }
 
 // compoundKeywords start compound statements.
-var compoundKeywords = map[string]bool{"if": true, "while": true, "for": true, "def": true, "try": true, "with": true}
+var compoundKeywords = map[string]bool{"if": true, "while": true, "for": true, "def": true, "try": true, "with": true, "class": true}
 
 func (b *blockParser) tok() token { return b.c.tok() }
 
@@ -45,8 +45,6 @@ func (b *blockParser) file() []Stmt {
 func (b *blockParser) statement() []Stmt {
 	t := b.tok()
 	switch {
-	case t.kind == tKeyword && t.val == "class":
-		b.c.fail(t.start, errClassUnsupported)
 	case t.kind == tOp && t.val == "@":
 		return []Stmt{b.decorated()}
 	case t.kind == tKeyword && t.val == "yield":
@@ -67,6 +65,8 @@ func (b *blockParser) statement() []Stmt {
 			s = b.tryStmt()
 		case "with":
 			s = b.withStmt()
+		case "class":
+			s = b.classDef()
 		}
 		return []Stmt{s}
 	}
@@ -313,7 +313,9 @@ func (b *blockParser) decorated() Stmt {
 	}
 	switch t := b.tok(); {
 	case t.kind == tKeyword && t.val == "class":
-		b.c.fail(t.start, errClassUnsupported)
+		s := b.classDef().(*ClassDef)
+		s.Decorators = decs
+		return s
 	case t.kind == tEOF:
 		b.defExpected()
 	case t.kind != tKeyword || t.val != "def":
@@ -321,6 +323,26 @@ func (b *blockParser) decorated() Stmt {
 	}
 	s := b.funcDef().(*FuncDef)
 	s.Decorators = decs
+	return s
+}
+
+// classDef parses class Name[(bases, keywords)]: suite, and mangles the
+// private names (__x) of its body as CPython's compiler does.
+func (b *blockParser) classDef() Stmt {
+	kw := b.advance()
+	if b.tok().kind != tName {
+		b.c.syntaxError()
+	}
+	name := b.advance()
+	s := &ClassDef{ClassPos: kw.start, NamePos: name.start, Name: name.val}
+	if b.c.isOp("(") {
+		call := b.c.call(&Ident{NamePos: name.start, Name: name.val}).(*CallExpr)
+		s.Args = call.Args
+	}
+	b.colon()
+	s.Body = b.suite("class definition", kw.start.Line)
+	s.EndPos = b.lastEnd()
+	mangleBlock(s.Body, name.val)
 	return s
 }
 

@@ -44,6 +44,14 @@ func checkCompound(s Stmt, sc scope) {
 			checkExpr(s.Returns, 0)
 		}
 		checkBlock(s.Body, scopeFunc)
+	case *ClassDef:
+		for _, d := range s.Decorators {
+			checkValue(d)
+		}
+		for _, a := range s.Args {
+			checkValue(a.Value)
+		}
+		checkBlock(s.Body, scopeModule)
 	case *TryStmt:
 		checkBlock(s.Body, sc)
 		for _, h := range s.Handlers {

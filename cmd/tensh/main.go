@@ -18,6 +18,7 @@ import (
 	"io"
 	"os"
 	"os/signal"
+	"path/filepath"
 	"strings"
 	"sync/atomic"
 	"time"
@@ -113,8 +114,10 @@ func run(args []string, stdin *os.File, stdout, stderr io.Writer) int {
 			opts.Out, opts.HintOut = scriptOutput(stdout), stderr
 			e, err = eval.NewSession(opts).RunEchoFrom(src, transcript)
 		} else {
-			opts.Out, opts.Warn, opts.Filename = scriptOutput(stdout), stderr, name
-			e, err = eval.NewSession(opts).RunScriptFrom(name, src, transcript, stderr)
+			file := scriptName(name)
+			opts.Out, opts.Warn, opts.Filename = scriptOutput(stdout), stderr, file
+			opts.Echo = echoRule(name, cfg.hasCode, transcript)
+			e, err = eval.NewSession(opts).RunScriptFrom(file, src, transcript, stderr)
 		}
 		switch {
 		case err != nil:
@@ -130,6 +133,29 @@ func run(args []string, stdin *os.File, stdout, stderr io.Writer) int {
 		}
 		return exitError
 	})
+}
+
+// scriptName is the script's name as CPython's tracebacks and warnings
+// give it: a file's path made absolute.
+func scriptName(name string) string {
+	if strings.HasPrefix(name, "<") {
+		return name
+	}
+	if abs, err := filepath.Abs(name); err == nil {
+		return abs
+	}
+	return name
+}
+
+// echoRule is which expression statements of a script print their values
+// (README.md, "Scripts"): none for -c and .py files, which run as
+// `python3` runs them; every one, as at the prompt, for .tsh scripts,
+// transcripts and other input.
+func echoRule(name string, code, transcript bool) eval.EchoRule {
+	if !transcript && (code || strings.EqualFold(filepath.Ext(name), ".py")) {
+		return eval.EchoNone
+	}
+	return eval.EchoPrompt
 }
 
 // openScript opens a script file and tells whether it is a transcript

@@ -16,7 +16,7 @@ import (
 )
 
 // fakeReader is a LineReader over a script of lines; "^C" stands for
-// Ctrl-C. It records the prompts it was shown, and ends with io.EOF.
+// Ctrl-C, "^D" for Ctrl-D. It records the prompts it was shown, and ends with io.EOF.
 type fakeReader struct {
 	lines   []string
 	prompts []string
@@ -29,8 +29,11 @@ func (f *fakeReader) ReadLine(prompt string) (string, error) {
 	}
 	l := f.lines[0]
 	f.lines = f.lines[1:]
-	if l == "^C" {
+	switch l {
+	case "^C":
 		return "", errInterrupt
+	case "^D":
+		return "", io.EOF
 	}
 	return l, nil
 }

@@ -83,3 +83,9 @@ const (
 	errNumThreadsPositive  = "set_num_threads expects a positive integer"
 	errLongOverflow        = "Overflow when unpacking long"
 )
+
+// torch.special (torch_special2.go).
+const (
+	errPolygammaNeg = "polygamma(n, x) does not support negative n."
+	errMvlgammaP    = "p has to be greater than or equal to 1"
+)
