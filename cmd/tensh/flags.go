@@ -58,6 +58,7 @@ environment:
                     set but empty: no history)
   TENSH_MAX_MEMORY  as --max-memory
   TENSH_DEVICE      as --device
+  TENSH_CPUPROFILE  write a CPU profile of the run to this file (go tool pprof)
   NO_COLOR          no colors (neither are there when stdout is not a terminal)
 
 exit status: 0 done, 1 an uncaught error (check: a mismatch), 2 bad usage or
