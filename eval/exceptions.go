@@ -29,6 +29,8 @@ var excParent = map[string]string{
 	"RuntimeWarning": "Warning", "FutureWarning": "Warning", "SyntaxWarning": "Warning",
 	"ImportWarning": "Warning", "UnicodeWarning": "Warning", "BytesWarning": "Warning",
 	"ResourceWarning": "Warning",
+	// PyTorch's (torch.linalg.LinAlgError).
+	"torch._C._LinAlgError": "RuntimeError",
 	// tensh's own: a Go panic that is not a Python exception (a bug).
 	"InternalError": "Exception",
 }
@@ -54,6 +56,9 @@ func init() {
 		excClasses[name] = defClass(name, name, func(a *Args) Value { return newException(name, a) })
 	}
 }
+
+// ExcClass is the builtin exception class of that name (nil if none).
+func ExcClass(name string) *Class { return excClasses[name] }
 
 // isExcClass reports whether c is an exception class.
 func isExcClass(c *Class) bool { return excClasses[c.Name] == c }
