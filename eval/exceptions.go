@@ -29,8 +29,8 @@ var excParent = map[string]string{
 	"RuntimeWarning": "Warning", "FutureWarning": "Warning", "SyntaxWarning": "Warning",
 	"ImportWarning": "Warning", "UnicodeWarning": "Warning", "BytesWarning": "Warning",
 	"ResourceWarning": "Warning",
-	// PyTorch's (torch.linalg.LinAlgError).
-	"torch._C._LinAlgError": "RuntimeError",
+	// PyTorch's (torch.linalg.LinAlgError) and Paddle 2.0's error summary.
+	"torch._C._LinAlgError": "RuntimeError", "InvalidArgumentError": "Exception",
 	// tensh's own: a Go panic that is not a Python exception (a bug).
 	"InternalError": "Exception",
 }
@@ -43,6 +43,10 @@ const (
 	errCauseMustDerive = "exception causes must derive from BaseException"
 )
 
+// libraryExceptions are the exception classes of libraries, not Python
+// builtins.
+var libraryExceptions = map[string]bool{"InvalidArgumentError": true}
+
 // excClasses are the exception classes by name.
 var excClasses = map[string]*Class{}
 
@@ -54,6 +58,9 @@ func init() {
 	for _, n := range names {
 		name := n
 		excClasses[name] = defClass(name, name, func(a *Args) Value { return newException(name, a) })
+		if libraryExceptions[name] {
+			delete(builtinClasses, name)
+		}
 	}
 }
 
