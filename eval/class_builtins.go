@@ -87,8 +87,7 @@ func init() {
 	}
 	objMethod("__hash__", func(a *Args) Value { return MakeInt(identityHash(a.Self)) })
 	objMethod("__getattribute__", func(a *Args) Value {
-		argCount(a, "__getattribute__", 1, 1)
-		name := attrName(a.Pos[0])
+		name := attrName(pyArgs(a, "__getattribute__", 1, "name")[0])
 		c := classOfObj(a.Self)
 		if v, ok := a.s.genericGetAttr(a.Self, c, dictOfObj(a.Self), name); ok {
 			return v
@@ -97,18 +96,17 @@ func init() {
 		return nil
 	})
 	objMethod("__setattr__", func(a *Args) Value {
-		argCount(a, "__setattr__", 2, 2)
-		n, v := a.Pos[0], a.Pos[1]
+		p := pyArgs(a, "__setattr__", 1, "name, value") // the receiver is a.Self
+		n, v := p[0], p[1]
 		if c, ok := a.Self.(*Class); ok {
-			a.s.classSetAttr(c, attrName(n), v)
+			a.s.classSetAttrRaw(c, attrName(n), v) // type.__setattr__: no metaclass __setattr__ again
 			return None
 		}
 		a.s.genericSetAttr(a.Self, classOfObj(a.Self), dictOfObj(a.Self), attrName(n), v)
 		return None
 	})
 	objMethod("__delattr__", func(a *Args) Value {
-		argCount(a, "__delattr__", 1, 1)
-		n := a.Pos[0]
+		n := pyArgs(a, "__delattr__", 1, "name")[0]
 		a.s.genericDelAttr(a.Self, classOfObj(a.Self), dictOfObj(a.Self), attrName(n))
 		return None
 	})

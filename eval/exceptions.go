@@ -36,6 +36,8 @@ var excParent = map[string]string{
 	"ProcessLookupError": "OSError", "UnicodeDecodeError": "UnicodeError",
 	"UnicodeEncodeError": "UnicodeError", "UnicodeTranslateError": "UnicodeError",
 	"BaseExceptionGroup": "BaseException", "ExceptionGroup": "BaseExceptionGroup",
+	// PyTorch's (torch.linalg.LinAlgError) and Paddle 2.0's error summary.
+	"torch._C._LinAlgError": "RuntimeError", "InvalidArgumentError": "Exception",
 	// tensh's own: a Go panic that is not a Python exception (a bug).
 	"InternalError": "Exception",
 }
@@ -48,6 +50,10 @@ const (
 	errCauseMustDerive = "exception causes must derive from BaseException"
 )
 
+// libraryExceptions are the exception classes of libraries, not Python
+// builtins.
+var libraryExceptions = map[string]bool{"InvalidArgumentError": true}
+
 // excClasses are the exception classes by name.
 var excClasses = map[string]*Class{}
 
@@ -59,10 +65,16 @@ func init() {
 	for _, n := range names {
 		name := n
 		excClasses[name] = defClass(name, name, func(a *Args) Value { return newException(name, a) })
+		if libraryExceptions[name] {
+			delete(builtinClasses, name)
+		}
 	}
 	builtinClasses["EnvironmentError"] = excClasses["OSError"]
 	builtinClasses["IOError"] = excClasses["OSError"]
 }
+
+// ExcClass is the builtin exception class of that name (nil if none).
+func ExcClass(name string) *Class { return excClasses[name] }
 
 // isExcClass reports whether c is an exception class.
 func isExcClass(c *Class) bool { return excClasses[c.Name] == c }
@@ -222,6 +234,10 @@ func excAttr(e *Exception, name string) (Value, bool) {
 	switch name {
 	case "args":
 		return e.ExcArgs(), true
+	case "code":
+		if excSubclass(e.Type, "SystemExit") {
+			return exitCode(e), true
+		}
 	case "__cause__":
 		if e.Cause == nil {
 			return None, true
@@ -241,7 +257,7 @@ func excAttr(e *Exception, name string) (Value, bool) {
 			return e.notes, true
 		}
 	}
-	return nil, false
+	return excExtraAttr(e, name)
 }
 
 // stmtAttr gives the attributes of the values of the statement language
@@ -251,9 +267,6 @@ func (s *Session) stmtAttr(x Value, name string) (Value, bool) {
 	case *Exception:
 		return excAttr(v, name)
 	case *Function:
-		if a, ok := v.funcAttr(name); ok {
-			return a, true
-		}
 		switch name {
 		case "__name__":
 			return Str(v.Name), true
