@@ -14,6 +14,10 @@ import (
 
 // Messages of the special methods.
 const (
+	// The suffixes of RecursionError where CPython's C code checks the
+	// depth: a repr, a comparison.
+	errRecursionRepr0 = " while getting the repr of an object"
+	errRecursionCmp   = " in comparison"
 	errBoolReturned   = "__bool__ should return bool, returned %s"
 	errLenNegative    = "__len__() should return >= 0"
 	errLenOverflow    = "cannot fit '%s' into an index-sized integer"
@@ -74,7 +78,9 @@ func (o *Instance) PyTypeName() string { return o.Class.pyName() }
 
 func (o *Instance) Repr() string {
 	if f, ok := o.Class.userMethod("__repr__"); ok {
-		return o.s().reprResult(o.call(f))
+		s := o.s()
+		s.recSuffix = errRecursionRepr0
+		return s.reprResult(o.call(f))
 	}
 	if o.Base != nil {
 		return Repr(o.Base)
@@ -92,9 +98,10 @@ func (s *Session) reprResult(v Value) string {
 
 func (o *Instance) Str() string {
 	if f, ok := o.Class.userMethod("__str__"); ok {
-		r, ok := o.call(f).(Str)
+		v := o.call(f)
+		r, ok := v.(Str)
 		if !ok {
-			throw("TypeError", errStrReturned, TypeName(r))
+			throw("TypeError", errStrReturned, TypeName(v))
 		}
 		return string(r)
 	}
@@ -191,6 +198,7 @@ func (o *Instance) Compare(s *Session, op lang.Op, other Value, reflected bool) 
 		name = names[1]
 	}
 	if f, ok := o.Class.userMethod(name); ok && f != None {
+		s.recSuffix = errRecursionCmp
 		r := o.call(f, other)
 		if r == NotImplemented {
 			return nil, false
@@ -543,6 +551,28 @@ func (o *Instance) hash() (int64, bool) {
 	return identityHash(o), true
 }
 
+// instanceIndex is operator.index(o): __index__ (checked to return an
+// int), else the int a subclass of int carries.
+var instanceIndex func(o *Instance) (Value, bool)
+
+func init() {
+	instanceIndex = func(o *Instance) (Value, bool) {
+		if f, ok := o.Class.userMethod("__index__"); ok && f != None {
+			r := o.call(f)
+			switch r.(type) {
+			case Int, Bool:
+				return r, true
+			}
+			throw("TypeError", errIndexReturned, TypeName(r))
+		}
+		switch o.Base.(type) {
+		case Int, Bool:
+			return o.Base, true
+		}
+		return nil, false
+	}
+}
+
 // instanceHash is (*Instance).hash (a variable: package initialisation
 // would otherwise loop through the builtin classes).
 var instanceHash func(o *Instance) (int64, bool)
@@ -566,9 +596,10 @@ func (s *Session) objRepr(x Value, c *Class) string {
 // objStr is str(x) of an exception of a class defined in Python.
 func (s *Session) objStr(x Value, c *Class) string {
 	if f, ok := c.userMethod("__str__"); ok && f != None {
-		r, ok := s.callMethodOf(f, x).(Str)
+		v := s.callMethodOf(f, x)
+		r, ok := v.(Str)
 		if !ok {
-			throw("TypeError", errStrReturned, TypeName(r))
+			throw("TypeError", errStrReturned, TypeName(v))
 		}
 		return string(r)
 	}
