@@ -286,7 +286,7 @@ func (s *Session) newClass(meta *Class, name, qualname string, bases []*Class, n
 			throw("TypeError", errDuplicateBase, b.pyName())
 		}
 		seen[b] = true
-		if b.classInfo == nil && !acceptableBases[b] && !isExcClass(b) {
+		if b.classInfo == nil && !acceptableBases[b] && !isExcClass(b) && ntInfos[b] == nil {
 			throw("TypeError", errNotAcceptableBase, b.pyName())
 		}
 	}
