@@ -170,11 +170,14 @@ func init() {
 				case Tuple:
 					classes = cv
 				default:
-					throw("TypeError", errIsInstanceArg2)
+					classes = []Value{cv}
 				}
 				for _, cl := range classes {
 					cc, ok := cl.(*Class)
 					if !ok {
+						if _, generic := cl.(*GenericAlias); generic {
+							throw("TypeError", errIsInstanceGeneric)
+						}
 						throw("TypeError", errIsInstanceArg2)
 					}
 					if f, ok := metaMethod(cc, "__instancecheck__"); ok {

@@ -37,6 +37,7 @@ type methodDescr struct {
 // Messages of attributes.
 const (
 	errTypeNoAttr        = "type object '%s' has no attribute '%s'"
+	errClassNameStr      = "can only assign string to %s.%s, not '%s'"
 	errPropNoSetter      = "property '%s' of '%s' object has no setter"
 	errPropNoDeleter     = "property '%s' of '%s' object has no deleter"
 	errPropNoGetter      = "property '%s' of '%s' object has no getter"
@@ -45,6 +46,7 @@ const (
 	errAttrMustBeStr     = "attribute name must be string, not '%s'"
 	errDescrNeedsObj     = "descriptor '%s' of '%s' object needs an argument"
 	errDescrWrongType    = "descriptor '%s' for '%s' objects doesn't apply to a '%s' object"
+	errDescrRequires     = "descriptor '%s' requires a '%s' object but received a '%s'"
 	errClassAssignNotCls = "__class__ must be set to a class, not '%s' object"
 )
 
@@ -510,11 +512,16 @@ func (s *Session) classSetAttrRaw(c *Class, name string, v Value) {
 		throw("TypeError", errCantSetBuiltin, name, c.pyName())
 	}
 	switch name {
-	case "__name__":
-		c.PyName = string(v.(Str))
-		return
-	case "__qualname__":
-		c.QualName = string(v.(Str))
+	case "__name__", "__qualname__":
+		str, ok := v.(Str)
+		if !ok {
+			throw("TypeError", errClassNameStr, c.PyName, name, TypeName(v))
+		}
+		if name == "__name__" {
+			c.PyName = string(str)
+		} else {
+			c.QualName = string(str)
+		}
 		return
 	}
 	setDefClass(v, c, Str(name))

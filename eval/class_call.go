@@ -165,6 +165,9 @@ func (s *Session) callDescr(d *methodDescr, a *Args) Value {
 	}
 	self := a.Pos[0]
 	if !isInstanceOf(self, d.owner) && d.owner != objectClass && !(d.fn.Name == "__new__") {
+		if len(d.fn.Name) > 4 && d.fn.Name[:2] == "__" {
+			throw("TypeError", errDescrRequires, d.fn.Name, d.owner.pyName(), TypeName(self))
+		}
 		throw("TypeError", errDescrWrongType, d.fn.Name, d.owner.pyName(), TypeName(self))
 	}
 	b := &Args{Name: d.fn.Name, Self: d.self(self), Pos: a.Pos[1:], Kw: a.Kw, s: s}
