@@ -48,6 +48,9 @@ var (
 
 // typeOf returns the class of v.
 func typeOf(v Value) *Class {
+	if c := tensorSubclass(v); c != nil {
+		return c
+	}
 	if c := userClassOf(v); c != nil {
 		return c
 	}
@@ -72,6 +75,9 @@ func typeOf(v Value) *Class {
 // isInstance is isinstance(v, c) with Python's subclassing of the subset:
 // bool is an int, torch.Size is a tuple, return types are tuples.
 func isInstance(v Value, c *Class) bool {
+	if sc := tensorSubclass(v); sc != nil && (sc == c || classOf[shortTypeName(v)] == c) {
+		return true
+	}
 	if uc := userClassOf(v); uc != nil {
 		return uc.subclassOf(c)
 	}

@@ -42,3 +42,63 @@ func (s *Session) annotations() *Dict {
 	s.globals["__annotations__"] = d
 	return d
 }
+
+// evalAnnotations evaluates a def's parameter and return annotations,
+// as CPython does when the def runs; nil when it has none.
+func (s *Session) evalAnnotations(d *lang.FuncDef) *Dict {
+	var ann *Dict
+	add := func(name string, e lang.Expr) {
+		if e == nil {
+			return
+		}
+		if ann == nil {
+			ann = NewDict()
+		}
+		ann.SetItem(Str(name), s.eval(e))
+	}
+	for _, p := range d.Params {
+		add(p.Name, p.Annotation)
+	}
+	add("return", d.Returns)
+	return ann
+}
+
+// slotNamesOf is the attributes the objects of a class with __slots__
+// may have (nil: they have a __dict__).
+func (s *Session) slotNamesOf(ns *Dict, bases []*Class) map[string]bool {
+	sl, ok := ns.getStr("__slots__")
+	if !ok {
+		return nil
+	}
+	names := map[string]bool{}
+	var items []Value
+	if str, isStr := sl.(Str); isStr {
+		items = []Value{str}
+	} else {
+		items = s.iterValues(sl)
+	}
+	for _, it := range items {
+		n, ok := it.(Str)
+		if !ok {
+			throw("TypeError", errSlotsStr, TypeName(it))
+		}
+		if n == "__dict__" {
+			return nil
+		}
+		names[string(n)] = true
+	}
+	for _, b := range bases {
+		if b.classInfo == nil {
+			continue
+		}
+		if b.slotNames == nil {
+			return nil
+		}
+		for n := range b.slotNames {
+			names[n] = true
+		}
+	}
+	return names
+}
+
+const errSlotsStr = "__slots__ items must be strings, not '%s'"

@@ -142,15 +142,6 @@ func (c *Class) lookup(name string) (Value, bool) {
 	return found, found != nil
 }
 
-// getStr is d[name] for a str key.
-func (d *Dict) getStr(name string) (Value, bool) {
-	i, ok := d.index[name]
-	if !ok {
-		return nil, false
-	}
-	return d.Vals[i], true
-}
-
 // builtinClassAttr is what a builtin class contributes to a subclass's
 // namespace: its methods (list.append), object's and BaseException's.
 func builtinClassAttr(c *Class, name string) (Value, bool) {
@@ -254,7 +245,7 @@ func (s *Session) objGetAttr(x Value, c *Class, d *Dict, name string) (Value, bo
 	c.refresh()
 	if c.slots.getattribute {
 		ga, _ := c.lookup("__getattribute__")
-		if _, isBuiltin := ga.(*methodDescr); !isBuiltin {
+		if !isBuiltinDescr(ga) {
 			v, exc := s.catchAttrError(func() Value { return s.callMethodOf(ga, x, Str(name)) })
 			if exc == nil {
 				return v, true
@@ -303,7 +294,7 @@ func (s *Session) genericGetAttr(x Value, c *Class, d *Dict, name string) (Value
 	case "__class__":
 		return c, true
 	case "__dict__":
-		if d != nil {
+		if d != nil && c.slotNames == nil {
 			return d, true
 		}
 	}
@@ -435,7 +426,7 @@ func (s *Session) objSetAttr(x Value, c *Class, d *Dict, name string, v Value) {
 	c.refresh()
 	if c.slots.setattr {
 		sa, _ := c.lookup("__setattr__")
-		if _, isBuiltin := sa.(*methodDescr); !isBuiltin {
+		if !isBuiltinDescr(sa) {
 			s.callMethodOf(sa, x, Str(name), v)
 			return
 		}
@@ -470,8 +461,12 @@ func (s *Session) genericSetAttr(x Value, c *Class, d *Dict, name string, v Valu
 			return
 		}
 	}
-	if d == nil {
+	if d == nil || c.slotNames != nil && !c.slotNames[name] {
 		throw("AttributeError", errNoAttr, TypeName(x), name)
+	}
+	if i, ok := d.strIndex(name); ok {
+		d.Vals[i] = v
+		return
 	}
 	d.SetItem(Str(name), v)
 }
@@ -481,7 +476,7 @@ func (s *Session) objDelAttr(x Value, c *Class, d *Dict, name string) {
 	c.refresh()
 	if c.slots.delattr {
 		da, _ := c.lookup("__delattr__")
-		if _, isBuiltin := da.(*methodDescr); !isBuiltin {
+		if !isBuiltinDescr(da) {
 			s.callMethodOf(da, x, Str(name))
 			return
 		}
@@ -517,11 +512,20 @@ func (s *Session) classSetAttr(c *Class, name string, v Value) {
 	}
 	if c.Meta != nil {
 		if sa, ok := c.Meta.lookup("__setattr__"); ok {
-			if _, isBuiltin := sa.(*methodDescr); !isBuiltin {
+			if !isBuiltinDescr(sa) {
 				s.callMethodOf(sa, c, Str(name), v)
 				return
 			}
 		}
+	}
+	s.classSetAttrRaw(c, name, v)
+}
+
+// classSetAttrRaw is type.__setattr__(c, name, v): the class namespace
+// set, without the metaclass's __setattr__.
+func (s *Session) classSetAttrRaw(c *Class, name string, v Value) {
+	if c.classInfo == nil {
+		throw("TypeError", errCantSetBuiltin, name, c.pyName())
 	}
 	switch name {
 	case "__name__":
@@ -600,3 +604,10 @@ func classAttrNames(c *Class, d *Dict) []string {
 
 // objectDir is dir(object()).
 var objectDir = strings.Fields("__class__ __delattr__ __dir__ __doc__ __eq__ __format__ __ge__ __getattribute__ __getstate__ __gt__ __hash__ __init__ __init_subclass__ __le__ __lt__ __ne__ __new__ __reduce__ __reduce_ex__ __repr__ __setattr__ __sizeof__ __str__ __subclasshook__")
+
+// isBuiltinDescr reports whether v is a builtin type's method (object's
+// __setattr__, ...), not one a Python or Go class defined.
+func isBuiltinDescr(v Value) bool {
+	d, ok := v.(*methodDescr)
+	return ok && d.owner.classInfo == nil
+}

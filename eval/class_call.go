@@ -19,7 +19,7 @@ const (
 func (s *Session) callClass(c *Class, a *Args) Value {
 	if c.Meta != nil {
 		if call, ok := c.Meta.lookup("__call__"); ok {
-			if _, isBuiltin := call.(*methodDescr); !isBuiltin {
+			if !isBuiltinDescr(call) {
 				return s.Call(s.bindDescr(call, c, c.Meta), a)
 			}
 		}
@@ -91,15 +91,19 @@ func (s *Session) newObject(c *Class, a *Args) Value {
 	}
 	switch {
 	case c.solid == nil:
-		return &Instance{Class: c, Dict: NewDict(), addr: nextObjectAddr()}
+		return newInstance(s, c, nil)
 	case isExcClass(c.solid):
-		e := &Exception{Type: c.PyName, cls: c, dict: NewDict(), HasArgs: true}
+		typ := c.PyName
+		if m := c.Module; m != "" && m != "__main__" && m != "builtins" {
+			typ = m + "." + c.QualName // as tracebacks name it: dataclasses.FrozenInstanceError
+		}
+		e := &Exception{Type: typ, cls: c, dict: NewDict(), HasArgs: true}
 		e.Args = Tuple(append([]Value{}, a.Pos...))
 		return e
 	case c.solid == typeClass:
 		return s.Call(typeClass, a)
 	}
-	o := &Instance{Class: c, Dict: NewDict(), addr: nextObjectAddr()}
+	o := newInstance(s, c, nil)
 	switch c.solid {
 	case listClass:
 		o.Base = &List{}
@@ -167,28 +171,44 @@ func (s *Session) callDescr(d *methodDescr, a *Args) Value {
 	return orNone(d.fn.Fn(b))
 }
 
+// methodCache is the inline cache of a call site obj.name(...): the
+// function name found in class cls while the classes were at epoch.
+type methodCache struct {
+	cls   *Class
+	epoch uint64
+	fn    *Function
+}
+
 // evalMethodCall is the fast path of obj.name(args) where obj is an
 // Instance and name a plain function of its class: no bound method is
 // made. ok false: take the general path.
 func (s *Session) evalMethodCall(e *lang.CallExpr, ae *lang.AttrExpr, o *Instance) (Value, bool) {
 	c := o.Class
-	c.refresh()
-	if c.slots.getattribute || len(e.Args) > 5 {
-		return nil, false
+	var f *Function
+	if ac, ok := ae.Cache.(*methodCache); ok && ac.cls == c && ac.epoch == classEpoch {
+		f = ac.fn
+	} else {
+		c.refresh()
+		if c.slots.getattribute || len(e.Args) > 5 {
+			return nil, false
+		}
+		t, ok := c.lookup(ae.Name)
+		if !ok {
+			return nil, false
+		}
+		f, ok = t.(*Function)
+		if !ok || !f.code.plain || len(f.code.params) != len(e.Args)+1 {
+			return nil, false
+		}
+		for _, a := range e.Args {
+			if a.Star != 0 || a.Name != "" {
+				return nil, false
+			}
+		}
+		ae.Cache = &methodCache{cls: c, epoch: classEpoch, fn: f}
 	}
-	t, ok := c.lookup(ae.Name)
-	if !ok {
-		return nil, false
-	}
-	f, ok := t.(*Function)
-	if !ok || !f.code.plain || len(f.code.params) != len(e.Args)+1 {
-		return nil, false
-	}
-	if _, shadowed := o.Dict.getStr(ae.Name); shadowed {
-		return nil, false
-	}
-	for _, a := range e.Args {
-		if a.Star != 0 || a.Name != "" {
+	if o.Dict.Len() > 0 {
+		if _, shadowed := o.Dict.strIndex(ae.Name); shadowed {
 			return nil, false
 		}
 	}
@@ -204,4 +224,71 @@ func (s *Session) evalMethodCall(e *lang.CallExpr, ae *lang.AttrExpr, o *Instanc
 	r := s.runFunction(f, vals, nil)
 	s.teach.ctx, s.curNode = prev, prevNode
 	return r, true
+}
+
+// augInstanceAttr is the fast path of o.name op= value for an attribute
+// in o's own dict (no descriptor, no __getattr__/__setattr__ of the
+// class): false to take the general path.
+func (s *Session) augInstanceAttr(o *Instance, t *lang.AttrExpr, st *lang.AugAssignStmt) bool {
+	c := o.Class
+	c.refresh()
+	if c.slots.getattribute || c.slots.setattr || o.Dict == nil {
+		return false
+	}
+	i, ok := o.Dict.strIndex(t.Name)
+	if !ok {
+		return false
+	}
+	if d, found := c.lookup(t.Name); found && isDataDescr(d) {
+		return false
+	}
+	old := o.Dict.Vals[i]
+	y := s.eval(st.Value)
+	r, ok := fastIntOp(st.Op, old, y)
+	if !ok {
+		r = s.inplaceAt(st, old, y)
+	}
+	if j, ok := o.Dict.strIndex(t.Name); ok {
+		o.Dict.Vals[j] = r
+	} else {
+		s.setAttr(o, t.Name, r)
+	}
+	return true
+}
+
+// evalNewObject is the fast path of C(args) for a class whose __new__ is
+// object's and whose __init__ is a plain function taking the arguments
+// positionally: no Args is made. ok false: take the general path.
+func (s *Session) evalNewObject(e *lang.CallExpr, c *Class) (Value, bool) {
+	if c.Meta != nil || c.solid != nil || len(e.Args) > 5 {
+		return nil, false
+	}
+	newf, _ := c.lookup("__new__")
+	initv, _ := c.lookup("__init__")
+	f, ok := initv.(*Function)
+	if !ok || !isObjectSlot(newf, "__new__") || !f.code.plain || len(f.code.params) != len(e.Args)+1 {
+		return nil, false
+	}
+	for _, a := range e.Args {
+		if a.Star != 0 || a.Name != "" {
+			return nil, false
+		}
+	}
+	var buf [6]Value
+	vals := buf[:len(e.Args)+1]
+	for i, a := range e.Args {
+		vals[i+1] = s.eval(a.Value)
+	}
+	chargeObject()
+	o := newInstance(s, c, nil)
+	vals[0] = o
+	prev, prevNode := s.teach.ctx, s.curNode
+	s.teach.ctx = OpContext{Node: e, Fn: c}
+	s.curNode = e
+	r := s.runFunction(f, vals, nil)
+	s.teach.ctx, s.curNode = prev, prevNode
+	if r != None {
+		throw("TypeError", errInitReturned, TypeName(r))
+	}
+	return o, true
 }

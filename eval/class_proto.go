@@ -2,6 +2,7 @@ package eval
 
 import (
 	"math"
+	"sync"
 
 	"github.com/tensh/tensh/lang"
 )
@@ -46,6 +47,9 @@ func (o *Instance) call(f Value, args ...Value) Value {
 
 // s is the session the object's methods run in.
 func (o *Instance) s() *Session {
+	if o.sess != nil {
+		return o.sess
+	}
 	if o.Class.classInfo != nil && o.Class.s != nil {
 		return o.Class.s
 	}
@@ -55,6 +59,16 @@ func (o *Instance) s() *Session {
 // defaultSession runs the methods of objects of Go-made classes created
 // outside any session's class (set by NewSession).
 var defaultSession *Session
+
+var defaultSessionOnce sync.Once
+
+// sessionOf is the session that runs the methods of class c.
+func sessionOf(c *Class) *Session {
+	if c.classInfo != nil && c.s != nil {
+		return c.s
+	}
+	return defaultSession
+}
 
 func (o *Instance) PyTypeName() string { return o.Class.pyName() }
 
@@ -463,8 +477,11 @@ func (o *Instance) Call(s *Session, a *Args) Value { return s.callInstance(o, o.
 
 func (o *Instance) Enter(s *Session) Value {
 	f, ok := o.Class.userMethod("__enter__")
-	if _, hasExit := o.Class.userMethod("__exit__"); !ok || !hasExit {
+	if !ok {
 		throw("TypeError", errNotContextManager, TypeName(o))
+	}
+	if _, hasExit := o.Class.userMethod("__exit__"); !hasExit {
+		throw("TypeError", errNoExitMethod, TypeName(o))
 	}
 	return o.call(f)
 }
@@ -602,4 +619,25 @@ func (s *Session) reversedInstance(o *Instance) (Value, bool) {
 		i--
 		return o.call(g, MakeInt(int64(i))), true
 	})), true
+}
+
+// PyNumber is the number an object of a subclass of int or float
+// carries.
+func (o *Instance) PyNumber() (Value, bool) {
+	switch o.Base.(type) {
+	case Int, Float, Bool, Complex:
+		return o.Base, true
+	}
+	return nil, false
+}
+
+// PyScalar is what float() and int() convert: __float__, __index__ or
+// __int__, else the number the object carries.
+func (o *Instance) PyScalar() (Value, bool) {
+	for _, name := range []string{"__float__", "__index__", "__int__"} {
+		if f, ok := o.Class.userMethod(name); ok && f != None {
+			return o.call(f), true
+		}
+	}
+	return o.PyNumber()
 }

@@ -111,6 +111,9 @@ func (s *Session) augAssign(st *lang.AugAssignStmt) {
 		s.storeIdent(t, s.inplaceAt(st, old, y))
 	case *lang.AttrExpr:
 		x := s.eval(t.X)
+		if o, ok := x.(*Instance); ok && s.augInstanceAttr(o, t, st) {
+			return
+		}
 		old := s.getAttr(x, t.Name)
 		s.setAttr(x, t.Name, s.inplaceAt(st, old, s.eval(st.Value)))
 	case *lang.IndexExpr:
@@ -369,6 +372,11 @@ func (s *Session) evalCall(e *lang.CallExpr) Value {
 		s.curNode = prev
 	} else {
 		fn = s.eval(e.Fn)
+		if c, ok := fn.(*Class); ok && c.classInfo != nil && !s.teach.tracing {
+			if r, ok := s.evalNewObject(e, c); ok {
+				return r
+			}
+		}
 	}
 	if f, ok := fn.(*Function); ok && f.code.plain && len(e.Args) == len(f.code.params) && len(e.Args) <= 6 && !s.teach.tracing {
 		if r, ok := s.callPlain(e, f); ok {

@@ -22,9 +22,15 @@ type Function struct {
 	// defClass the class whose body defined it (zero-argument super()).
 	qual     string
 	defClass *Class
-	// Dict holds the function's attributes (f.x = 1), Annotations its
-	// __annotations__.
+	// libraryBody marks a library source's _build function: what it
+	// defines is named as at module level (library_source.go).
+	libraryBody bool
+	// Dict holds the function's attributes (f.x = 1).
 	Dict *Dict
+	// globals is the namespace of the module that defined it.
+	globals map[string]Value
+	// annotations is __annotations__ (nil: made empty on first use).
+	annotations *Dict
 }
 
 // cell holds a variable of a function's frame (closures share it). v is
@@ -70,8 +76,9 @@ type frame struct {
 	// (for the carets of tracebacks).
 	callerNode lang.Node
 	// savedNS and savedQual are the class body the call was made from.
-	savedNS   *Dict
-	savedQual string
+	savedNS      *Dict
+	savedQual    string
+	savedGlobals map[string]Value
 }
 
 // recursionLimit is sys.getrecursionlimit(): Python fails a call that
@@ -258,12 +265,12 @@ func (s *Session) delName(name string) {
 // free variables.
 func (s *Session) makeFunction(n lang.Node, name string, params []lang.Param) *Function {
 	code := s.analyzeScope(n, s.enclosingCodes())
-	f := &Function{Name: name, code: code, Doc: None}
+	f := &Function{Name: name, code: code, Doc: None, globals: s.globals}
 	f.addr = nextObjectAddr()
 	switch {
 	case s.classNS != nil:
 		f.qual = s.classQual + "." + name
-	case s.frame != nil && s.frame.fn != nil:
+	case s.frame != nil && s.frame.fn != nil && !s.frame.fn.libraryBody:
 		f.qual = s.frame.fn.qualName() + ".<locals>." + name
 	}
 	for _, p := range params {
@@ -281,6 +288,9 @@ func (s *Session) makeFunction(n lang.Node, name string, params []lang.Param) *F
 		}
 	}
 	f.closure = s.capture(code)
+	if d, ok := n.(*lang.FuncDef); ok {
+		f.annotations = s.evalAnnotations(d)
+	}
 	if d, ok := n.(*lang.FuncDef); ok && len(d.Body) > 0 {
 		if es, ok := d.Body[0].(*lang.ExprStmt); ok {
 			if lit, ok := es.X.(*lang.StringLit); ok {
@@ -302,15 +312,18 @@ func (s *Session) pushFrame(fr *frame) {
 	}
 	s.stack = append(s.stack, fr)
 	s.frame = fr
-	fr.savedNS, fr.savedQual = s.classNS, s.classQual
+	fr.savedNS, fr.savedQual, fr.savedGlobals = s.classNS, s.classQual, s.globals
 	s.classNS, s.classQual = nil, ""
+	if fr.fn != nil && fr.fn.globals != nil {
+		s.globals = fr.fn.globals
+	}
 }
 
 // popFrame leaves the current frame.
 func (s *Session) popFrame() {
 	top := s.stack[len(s.stack)-1]
-	s.classNS, s.classQual = top.savedNS, top.savedQual
-	top.savedNS = nil
+	s.classNS, s.classQual, s.globals = top.savedNS, top.savedQual, top.savedGlobals
+	top.savedNS, top.savedGlobals = nil, nil
 	s.stack[len(s.stack)-1] = nil
 	s.stack = s.stack[:len(s.stack)-1]
 	s.frame = nil

@@ -120,6 +120,11 @@ func (s *Session) getItem(x, idx Value) Value {
 	if ix, ok := x.(Indexable); ok {
 		return ix.GetItem(s, idx)
 	}
+	if c, ok := x.(*Class); ok {
+		if v, ok := s.classGetItem(c, idx); ok {
+			return v
+		}
+	}
 	switch c := x.(type) {
 	case *tensor.Tensor:
 		return Tensors.GetItem(s, c, idx)

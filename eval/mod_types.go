@@ -67,7 +67,7 @@ func init() {
 			}
 			switch o := a.Pos[0].(type) {
 			case *Instance:
-				if o.Dict != nil {
+				if o.Dict != nil && o.Class.slotNames == nil {
 					return o.Dict
 				}
 			case *Class:

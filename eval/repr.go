@@ -29,7 +29,7 @@ func (st *reprState) repr(v Value) string {
 	switch x := v.(type) {
 	case *Exception:
 		if x.cls != nil {
-			return x.cls.s.objRepr(x, x.cls)
+			return sessionOf(x.cls).objRepr(x, x.cls)
 		}
 	case *Class:
 		return classRepr(x)
@@ -94,7 +94,7 @@ func (st *reprState) repr(v Value) string {
 	case EllipsisType:
 		return "Ellipsis"
 	case *tensor.Tensor:
-		return x.String()
+		return tensorReprPrefix(x) + x.String()
 	case DTypeValue:
 		return x.D.String()
 	case DeviceValue:
@@ -108,7 +108,7 @@ func (st *reprState) repr(v Value) string {
 		}
 		return "<module '" + x.Name + "'>"
 	case *Builtin:
-		if x.Kind&PythonBuiltin != 0 || strings.HasPrefix(x.Module, "torch._C.") {
+		if x.Kind&PythonBuiltin != 0 || x.Module != "" {
 			return "<built-in function " + x.Name + ">"
 		}
 		return "<built-in method " + x.Name + " of type object>"
@@ -163,7 +163,7 @@ func ToStr(v Value) string {
 		return x.D.String()
 	case *Exception:
 		if x.cls != nil {
-			return x.cls.s.objStr(x, x.cls)
+			return sessionOf(x.cls).objStr(x, x.cls)
 		}
 		return x.Msg
 	}

@@ -203,8 +203,17 @@ func (w *scopeWalk) stmt(st lang.Stmt) {
 			if p.Default != nil {
 				w.expr(p.Default)
 			}
+			w.expr(p.Annotation)
 		}
+		w.expr(st.Returns)
 		w.nested = append(w.nested, st)
+	case *lang.MatchStmt:
+		w.expr(st.Subject)
+		for _, mc := range st.Cases {
+			w.pattern(mc.Pattern)
+			w.expr(mc.Guard)
+			w.block(mc.Body)
+		}
 	case *lang.ClassDef:
 		w.assigned[st.Name] = true
 		w.exprs(st.Decorators)

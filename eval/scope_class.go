@@ -25,3 +25,47 @@ func (w *scopeWalk) classBody(body []lang.Stmt) {
 		id.Slot = 0
 	}
 }
+
+// pattern notes the names a match pattern binds and the expressions it
+// evaluates.
+func (w *scopeWalk) pattern(p lang.Pattern) {
+	switch p := p.(type) {
+	case *lang.PatCapture:
+		if p.Name != "_" {
+			w.assigned[p.Name] = true
+		}
+	case *lang.PatStar:
+		if p.Name != "_" {
+			w.assigned[p.Name] = true
+		}
+	case *lang.PatValue:
+		w.expr(p.Value)
+	case *lang.PatAs:
+		w.pattern(p.Pat)
+		w.assigned[p.Name] = true
+	case *lang.PatOr:
+		for _, a := range p.Alts {
+			w.pattern(a)
+		}
+	case *lang.PatSequence:
+		for _, e := range p.Elems {
+			w.pattern(e)
+		}
+	case *lang.PatMapping:
+		w.exprs(p.Keys)
+		for _, v := range p.Values {
+			w.pattern(v)
+		}
+		if p.Rest != "" {
+			w.assigned[p.Rest] = true
+		}
+	case *lang.PatClass:
+		w.expr(p.Cls)
+		for _, a := range p.Args {
+			w.pattern(a)
+		}
+		for _, a := range p.KwPats {
+			w.pattern(a)
+		}
+	}
+}

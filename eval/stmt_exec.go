@@ -146,6 +146,8 @@ func (s *Session) execOne(st lang.Stmt) ctl {
 		return s.execTry(st)
 	case *lang.ClassDef:
 		s.execClassDef(st)
+	case *lang.MatchStmt:
+		return s.execMatch(st)
 	case *lang.AnnAssignStmt:
 		s.execAnnAssign(st)
 	case *lang.WithStmt:

@@ -29,7 +29,8 @@ func sourceLine(src string, first, n int) string {
 // exception left), and leaves them.
 func (s *Session) unwindTo(depth int, exc *Exception) {
 	if len(s.stack) > depth && s.stack[depth] != nil {
-		s.classNS, s.classQual = s.stack[depth].savedNS, s.stack[depth].savedQual
+		f := s.stack[depth]
+		s.classNS, s.classQual, s.globals = f.savedNS, f.savedQual, f.savedGlobals
 	}
 	for i := len(s.stack) - 1; i >= depth; i-- {
 		f := s.stack[i]

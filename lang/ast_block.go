@@ -85,10 +85,11 @@ const (
 // Param is one parameter of a def or lambda. Default is nil when there is
 // none.
 type Param struct {
-	NamePos Pos
-	Name    string
-	Kind    ParamKind
-	Default Expr
+	NamePos    Pos
+	Name       string
+	Kind       ParamKind
+	Default    Expr
+	Annotation Expr // a def's `name: annotation`, or nil
 }
 
 // FuncDef is def Name(Params): Body, with the decorators above it
@@ -227,7 +228,7 @@ func (*WithStmt) stmtNode()     {}
 // an interactive prompt, with an empty line).
 func IsCompound(s Stmt) bool {
 	switch s.(type) {
-	case *IfStmt, *WhileStmt, *ForStmt, *FuncDef, *TryStmt, *WithStmt, *ClassDef:
+	case *IfStmt, *WhileStmt, *ForStmt, *FuncDef, *TryStmt, *WithStmt, *ClassDef, *MatchStmt:
 		return true
 	}
 	return false

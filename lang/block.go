@@ -50,6 +50,11 @@ func (b *blockParser) statement() []Stmt {
 	case t.kind == tKeyword && t.val == "yield":
 		b.c.fail(t.start, errYieldUnsupported)
 	}
+	if t.kind == tName && t.val == "match" {
+		if s, ok := b.tryMatch(); ok {
+			return []Stmt{s}
+		}
+	}
 	if t.kind == tKeyword && compoundKeywords[t.val] {
 		var s Stmt
 		switch t.val {
@@ -178,10 +183,22 @@ func (b *blockParser) suite(what string, line int) []Stmt {
 func (b *blockParser) blockExpected(what string, line int) {
 	t := b.tok()
 	e := &Error{Pos: t.start, Msg: sprintf(errExpectedBlock, what, line)}
-	if t.kind == tEOF {
+	if b.atInputEnd() {
 		e.Incomplete, e.Block = true, true
 	}
 	panic(&bailout{e, -1})
+}
+
+// atInputEnd reports whether only the ends of lines and blocks are left
+// (a block nested in another ends the input with DEDENTs): an error there
+// is an input cut short, which a prompt reads on for.
+func (b *blockParser) atInputEnd() bool {
+	for _, t := range b.toks[b.c.i:] {
+		if t.kind != tNewline && t.kind != tDedent && t.kind != tEOF {
+			return false
+		}
+	}
+	return true
 }
 
 // defExpected fails for an input that ends after a decorator: the prompt
@@ -380,7 +397,7 @@ func (b *blockParser) tryStmt() Stmt {
 	if len(s.Handlers) == 0 && s.Finally == nil {
 		t := b.tok()
 		e := &Error{Pos: t.start, Msg: errExpectedExcept}
-		if t.kind == tEOF {
+		if b.atInputEnd() {
 			e.Incomplete, e.Block = true, true
 		}
 		panic(&bailout{e, -1})
@@ -450,6 +467,16 @@ func (c *conv) storeTarget(t Expr) Expr {
 
 // params parses the parameters of a def (up to ')') or a lambda (up to
 // ':').
+// annotation parses a parameter's `: annotation` (in a def's parameter
+// list, whose end is ')'; a lambda's parameters have none).
+func (c *conv) annotation(end string) Expr {
+	if end != ")" || !c.isOp(":") {
+		return nil
+	}
+	c.advance()
+	return c.test()
+}
+
 func (c *conv) params(end string) []Param {
 	var out []Param
 	kwOnly := false
@@ -480,7 +507,7 @@ func (c *conv) params(end string) []Param {
 		case c.isOp("**"):
 			c.advance()
 			t := name()
-			out = append(out, Param{NamePos: t.start, Name: t.val, Kind: ParamVarKw})
+			out = append(out, Param{NamePos: t.start, Name: t.val, Kind: ParamVarKw, Annotation: c.annotation(end)})
 			if c.isOp(",") {
 				c.advance()
 			}
@@ -496,7 +523,7 @@ func (c *conv) params(end string) []Param {
 			kwOnly = true
 			if c.tok().kind == tName {
 				t := name()
-				out = append(out, Param{NamePos: t.start, Name: t.val, Kind: ParamVarArgs})
+				out = append(out, Param{NamePos: t.start, Name: t.val, Kind: ParamVarArgs, Annotation: c.annotation(end)})
 			} else {
 				bareStar = len(out)
 				next := c.toks[min(c.i+1, len(c.toks)-1)]
@@ -506,7 +533,7 @@ func (c *conv) params(end string) []Param {
 			}
 		default:
 			t := name()
-			p := Param{NamePos: t.start, Name: t.val}
+			p := Param{NamePos: t.start, Name: t.val, Annotation: c.annotation(end)}
 			if kwOnly {
 				p.Kind = ParamKwOnly
 			}

@@ -44,6 +44,14 @@ func checkCompound(s Stmt, sc scope) {
 			checkExpr(s.Returns, 0)
 		}
 		checkBlock(s.Body, scopeFunc)
+	case *MatchStmt:
+		checkValue(s.Subject)
+		for _, mc := range s.Cases {
+			if mc.Guard != nil {
+				checkExpr(mc.Guard, 0)
+			}
+			checkBlock(mc.Body, sc)
+		}
 	case *ClassDef:
 		for _, d := range s.Decorators {
 			checkValue(d)

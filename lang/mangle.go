@@ -39,6 +39,7 @@ func (m mangler) params(ps []Param) {
 	for i := range ps {
 		m.name(&ps[i].Name)
 		m.expr(ps[i].Default)
+		m.expr(ps[i].Annotation)
 	}
 }
 

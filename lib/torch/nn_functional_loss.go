@@ -22,6 +22,7 @@ import (
 const (
 	errBCESize       = "Using a target size (%s) that is different to the input size (%s) is deprecated. Please ensure they have the same size."
 	errBCELogitsSize = "Target size (%s) must be the same as input size (%s)"
+	errFoundDType    = "Found dtype %s but expected %s"
 	errBCERange      = "all elements of input should be between 0 and 1"
 	errMarginDims    = "margin_ranking_loss : All input tensors should have same dimension but got sizes: input1: %s, input2: %s, target: %s "
 	warnKLMean       = "reduction: 'mean' divides the total loss by both the batch size and the support size.'batchmean' divides only by the batch size, and aligns with the KL div math definition.'mean' will be changed to behave the same as 'batchmean' in the next major release."
@@ -68,8 +69,19 @@ func lossArgs(a *eval.Args, extra ...any) (x, y *tensor.Tensor, red string) {
 
 func warnSize(a *eval.Args, x, y *tensor.Tensor) {
 	if !slices.Equal(x.Shape(), y.Shape()) {
-		a.Session().Warn("UserWarning", fmt.Sprintf(warnLossSize, eval.Repr(eval.Size(y.Shape())), eval.Repr(eval.Size(x.Shape()))))
+		lossSizeWarning(a.Session(), x, y)
 	}
+}
+
+// lossSizeWarning is the UserWarning of a loss whose target's shape is
+// not the input's, at the caller's line or at lossWarnAt.
+func lossSizeWarning(s *eval.Session, x, y *tensor.Tensor) {
+	msg := fmt.Sprintf(warnLossSize, eval.Repr(eval.Size(y.Shape())), eval.Repr(eval.Size(x.Shape())))
+	if lossWarnAt[0] != "" {
+		warnFrom(s, lossWarnAt[0], "UserWarning", msg, lossWarnAt[1])
+		return
+	}
+	s.Warn("UserWarning", msg)
 }
 
 func sizeRepr(t *tensor.Tensor) string { return eval.Repr(eval.Size(t.Shape())) }
@@ -82,6 +94,9 @@ func bceLoss(a *eval.Args) eval.Value {
 	red := reduction(a, sa, re, r)
 	if !slices.Equal(x.Shape(), y.Shape()) {
 		eval.Throw("ValueError", errBCESize, sizeRepr(y), sizeRepr(x))
+	}
+	if y.DType() != x.DType() {
+		eval.Throw("RuntimeError", errFoundDType, y.DType().ScalarName(), x.DType().ScalarName())
 	}
 	w := optTensor(wv)
 	if w != nil {

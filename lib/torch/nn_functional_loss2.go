@@ -177,7 +177,7 @@ func registerCompositeLosses() {
 				}
 			}
 			if red != "none" && red != "mean" && red != "sum" {
-				eval.Throw("ValueError", "%s is not valid", red)
+				eval.Throw("ValueError", errNotValid, red)
 			}
 			for _, e := range floatsOf(v) {
 				if e < 0 {

@@ -70,6 +70,9 @@ func batchNorm(s *eval.Session, x, rm, rv, w, b *tensor.Tensor, training bool, m
 	if training && n*inner == 1 {
 		eval.Throw("ValueError", errBNChannel, eval.Repr(eval.Size(x.Shape())))
 	}
+	if rm != nil && rm.Numel() != c {
+		eval.Throw("RuntimeError", errBNRunningSize, c, rm.Numel())
+	}
 	if !training && (rm == nil || rv == nil) {
 		eval.Throw("RuntimeError", errBNRunning)
 	}

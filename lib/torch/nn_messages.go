@@ -26,3 +26,20 @@ const (
 )
 
 const errNNUnsupported = "tensh: %s: %s are not supported"
+
+const (
+	errParamData    = "Parameter(): data must be a tensor, not %s"
+	errNoModuleAttr = "module '%s' has no attribute '%s'"
+)
+
+const errNotValid = "%s is not valid"
+
+const (
+	errMatSameDType  = "mat1 and mat2 must have the same dtype"
+	errBNRunningSize = "running_mean should contain %d elements not %d"
+)
+
+const (
+	errFnGradCount  = "function %s returned an incorrect number of gradients (expected %d, got %d)"
+	errFnGradNotVar = "function %s returned a gradient different than None at position %d, but the corresponding forward input was not a Variable"
+)

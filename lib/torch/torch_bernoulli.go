@@ -58,3 +58,57 @@ func init() {
 			}},
 	)
 }
+
+var normalFnSigs = newArgParser(
+	"normal(Tensor mean, Tensor std, *, Generator? generator=None, Tensor out=None)",
+	"normal(Tensor mean, double std=1, *, Generator? generator=None, Tensor out=None)",
+	"normal(double mean, Tensor std, *, Generator? generator=None, Tensor out=None)",
+	"normal(double mean, double std, IntArrayRef size, *, Generator? generator=None, Tensor out=None, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=False, bool? requires_grad=False)")
+
+// torchNormal is torch.normal, drawing as ATen's normal overloads do:
+// normal_(0, 1) (or (0, std)) of the result, then ·std and +mean.
+func torchNormal(a *eval.Args) eval.Value {
+	b := normalFnSigs.parse(a)
+	g := genOf(b)
+	var out *tensor.Tensor
+	switch b.idx {
+	case 0, 2:
+		std := b.tensor("std")
+		var mean *tensor.Tensor
+		if b.idx == 0 {
+			mean = b.tensor("mean")
+			out = tensor.Empty(tensor.BroadcastShapeOf(tensor.TensorOperand(mean), tensor.TensorOperand(std)), mean.DType())
+		} else {
+			out = tensor.Empty(std.Shape(), std.DType())
+		}
+		out.Normal_(0, 1, g)
+		out = mulT(out, std)
+		if mean != nil {
+			out = addT(out, mean)
+		} else {
+			out = tensor.Add(tensor.TensorOperand(out), tensor.ScalarOperand(tensor.FloatS(b.double("mean", 0))), tensor.IntS(1), tensor.Opts{})
+		}
+	case 1:
+		mean := b.tensor("mean")
+		out = tensor.Empty(mean.Shape(), mean.DType())
+		out.Normal_(0, b.double("std", 1), g)
+		out = addT(out, mean)
+	default:
+		d := tensor.DefaultFloat()
+		if dt, ok := b.dtype("dtype"); ok {
+			d = dt
+		}
+		out = tensor.Empty(b.ints("size"), d)
+		out.Normal_(b.double("mean", 0), b.double("std", 1), g)
+	}
+	if o := b.tensor("out"); o != nil {
+		return writeOut(a, o, out)
+	}
+	return out
+}
+
+func init() {
+	eval.RegisterTorch(&eval.Builtin{Name: "normal", Kind: eval.TorchFunc, Fn: torchNormal,
+		Sig: "normal(mean, std, size=None, *, generator=None) -> Tensor",
+		Doc: "Samples of the normal distributions N(mean, std²): mean and std tensors (broadcast) or numbers with a size."})
+}

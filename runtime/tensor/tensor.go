@@ -37,6 +37,11 @@ type Tensor struct {
 	// .grad, its view base): nil for a tensor autograd has not seen. The
 	// field belongs to runtime/autograd; this package only prints it.
 	Autograd AutogradMeta
+
+	// Class is the Python class of a tensor subclass's instance
+	// (nn.Parameter): nil for a torch.Tensor. The evaluator's; this
+	// package never reads it, and new tensors (views, results) have none.
+	Class any
 }
 
 // AutogradMeta is what this package needs of runtime/autograd's metadata:
