@@ -9,7 +9,7 @@ import (
 )
 
 // The elementwise activations of torch.nn.functional: each a forward
-// f(x) and a derivative f'(x) over runtime/tensor's MapFloat, recorded
+// f(x) and a derivative f'(x) over runtime/tensor's MapElems, recorded
 // with PyTorch's node (EluBackward0, LeakyReluBackward0, ...). inplace=True
 // writes the result into the input.
 
