@@ -80,6 +80,9 @@ func batchNorm(s *eval.Session, x, rm, rv, w, b *tensor.Tensor, training bool, m
 	var mean, invstd []float64
 	if training {
 		m, v := tensor.Moments(x, n, c, inner)
+		if d == tensor.Float32 {
+			m, v = tensor.BatchMomentsF32(x, n, c, inner)
+		}
 		mean, invstd = m, tensor.Rstd(v, eps)
 		if rm != nil || rv != nil {
 			noGradT(func() *tensor.Tensor {
@@ -126,6 +129,9 @@ func batchNorm(s *eval.Session, x, rm, rv, w, b *tensor.Tensor, training bool, m
 		beta[i] = f32round(d, bv-f32round(d, mi*alpha[i]))
 	}
 	out := tensor.AffineChannels(x, n, c, inner, alpha, beta)
+	if d == tensor.Float32 {
+		out = tensor.AffineChannelsFMA(x, n, c, inner, alpha, beta)
+	}
 	if !autograd.NeedsGrad(x, w, b) {
 		return out
 	}
@@ -175,7 +181,12 @@ func layerNorm(x *tensor.Tensor, shape []int, w, b *tensor.Tensor, eps float64) 
 	rows := x.Numel() / max(m, 1)
 	mean, v := tensor.Moments(x, 1, rows, m)
 	rstd := tensor.Rstd(v, eps)
-	out := tensor.LayerNormRows(x, rows, m, mean, rstd, w, b)
+	var out *tensor.Tensor
+	if x.DType() == tensor.Float32 {
+		out, mean, rstd = tensor.LayerNormF32(x, rows, m, eps, w, b)
+	} else {
+		out = tensor.LayerNormRows(x, rows, m, mean, rstd, w, b)
+	}
 	if !autograd.NeedsGrad(x, w, b) {
 		return out
 	}
