@@ -343,7 +343,7 @@ def _build(env):
                 if isinstance(p, torch.Tensor):
                     size_str = 'x'.join(str(size) for size in p.size())
                     parastr = '{} containing: [{} of size {}]'.format(
-                        "Parameter" if isinstance(p, Parameter) else "Tensor", p.dtype, size_str)
+                        "Parameter" if isinstance(p, Parameter) else "Tensor", p.type(), size_str)
                     child_lines.append('  (' + str(k) + '): ' + parastr)
             return '\n'.join(child_lines)
 
