@@ -1,8 +1,6 @@
 package torch
 
 import (
-	"sync"
-
 	"github.com/tensh/tensh/eval"
 	"github.com/tensh/tensh/runtime/tensor"
 )
@@ -44,18 +42,12 @@ var autogradExports = []string{"Function", "gradcheck", "gradgradcheck"}
 
 var autogradFunctionalExports = []string{"jacobian", "hessian", "vjp", "jvp", "hvp", "vhp"}
 
-var functionalModules sync.Map // *eval.Session -> *eval.Module
-
-// nnFunctionalModule is the session's torch.nn.functional.
+// nnFunctionalModule makes a session's torch.nn.functional.
 func nnFunctionalModule(s *eval.Session) *eval.Module {
-	if m, ok := functionalModules.Load(s); ok {
-		return m.(*eval.Module)
-	}
 	f := &eval.Module{Name: "torch.nn.functional", Members: map[string]eval.Value{}}
 	for name, b := range nnFunctions {
 		f.Members[name] = b
 	}
-	functionalModules.Store(s, f)
 	return f
 }
 
