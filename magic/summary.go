@@ -5,7 +5,6 @@ import (
 
 	"github.com/tensh/tensh/eval"
 	"github.com/tensh/tensh/lang"
-	"github.com/tensh/tensh/lib/torch"
 )
 
 // %summary MODEL INPUT_SHAPE: each layer's output shape and parameter
@@ -13,7 +12,8 @@ import (
 
 const (
 	msgSummaryUsage = "usage: %summary MODEL INPUT_SHAPE  (e.g. %summary net (1, 28, 28); the shape leaves the batch out)"
-	msgSummaryExpr  = "%summary: cannot read %s: %v"
+	msgSummaryExpr  = "%%summary: cannot read %s: %v"
+	msgSummaryNoNN  = "%summary needs torch.nn"
 )
 
 func init() {
@@ -36,7 +36,13 @@ func init() {
 				}
 				vals[k] = s.Eval(e)
 			}
-			s.Print(torch.ModelSummary(s, vals[0], vals[1]) + "\n")
+			// torch.nn's Python part (lib/torch/nnpy) has the table
+			m, ok := s.ImportModule("torch._nnpy")
+			if !ok {
+				eval.Throw("UsageError", "%s", msgSummaryNoNN)
+			}
+			r := s.Call(m.Members["module._summary"], &eval.Args{Pos: vals})
+			s.Print(string(r.(eval.Str)) + "\n")
 		},
 	})
 }

@@ -106,12 +106,3 @@ func nnHelpers(s *eval.Session) *eval.Module {
 // lossWarnAt is the location the loss-size warning names while a loss
 // module's forward runs ("" for the caller's line).
 var lossWarnAt [2]string
-
-// ModelSummary is %summary's table of model for inputs of shape (the
-// batch dimension left out): each leaf layer's output shape and
-// parameter count, as torchsummary prints them.
-func ModelSummary(s *eval.Session, model, shape eval.Value) string {
-	f := pyExport(s, "module", "_summary")
-	r, _ := s.Call(f, &eval.Args{Pos: []eval.Value{model, shape}}).(eval.Str)
-	return string(r)
-}
