@@ -22,7 +22,7 @@ var nnExports = map[string][]string{
 	"loss": {"L1Loss", "MSELoss", "CrossEntropyLoss", "NLLLoss", "BCELoss", "BCEWithLogitsLoss", "SmoothL1Loss", "HuberLoss",
 		"KLDivLoss", "CosineEmbeddingLoss", "MarginRankingLoss", "HingeEmbeddingLoss", "SoftMarginLoss", "PoissonNLLLoss",
 		"GaussianNLLLoss", "TripletMarginLoss", "MultiLabelSoftMarginLoss"},
-	"rnn": {"RNN", "LSTM", "GRU", "RNNCell", "LSTMCell", "GRUCell", "MultiheadAttention"},
+	"rnn": {"RNN", "LSTM", "GRU", "RNNCell", "LSTMCell", "GRUCell", "RNNBase", "MultiheadAttention"},
 }
 
 var initExports = []string{"calculate_gain", "uniform_", "normal_", "constant_", "ones_", "zeros_", "eye_", "dirac_",
