@@ -41,7 +41,7 @@ func init() {
 			if !ok {
 				eval.Throw("UsageError", "%s", msgSummaryNoNN)
 			}
-			r := s.Call(m.Members["module._summary"], &eval.Args{Pos: vals})
+			r := s.Call(m.Members["summary._summary"], &eval.Args{Pos: vals})
 			s.Print(string(r.(eval.Str)) + "\n")
 		},
 	})

@@ -12,7 +12,7 @@ import (
 var nnExports = map[string][]string{
 	"module":    {"Module"},
 	"container": {"Sequential", "ModuleList", "ModuleDict", "ParameterList", "ParameterDict"},
-	"layers": {"Linear", "Identity", "Flatten", "Unflatten", "Conv1d", "Conv2d", "ConvTranspose1d", "ConvTranspose2d",
+	"layers": {"Linear", "Bilinear", "Identity", "Flatten", "Unflatten", "Conv1d", "Conv2d", "ConvTranspose1d", "ConvTranspose2d",
 		"MaxPool1d", "MaxPool2d", "AvgPool1d", "AvgPool2d", "AdaptiveAvgPool2d", "AdaptiveMaxPool2d"},
 	"layers2": {"BatchNorm1d", "BatchNorm2d", "LayerNorm", "GroupNorm", "Dropout", "Dropout1d", "Dropout2d", "Dropout3d", "Embedding",
 		"ReLU", "ReLU6", "LeakyReLU", "ELU", "SELU", "CELU", "GELU", "SiLU", "Mish", "Sigmoid", "Tanh", "Softmax", "LogSoftmax",
