@@ -273,7 +273,7 @@ func init() {
 				v1, v2 = callM(s, "unsqueeze", x1, i(0)), callM(s, "unsqueeze", x2, i(0))
 			}
 			t := callM(s, "matmul", callM(s, "unsqueeze", v1, i(0)), w) // (K, N, J)
-			y := callM(s, "sum", callM(s, "mul", t, v2), i(-1))        // (K, N)
+			y := callM(s, "sum", callM(s, "mul", t, v2), i(-1))         // (K, N)
 			y = callM(s, "t", y)
 			if unbatched {
 				y = callM(s, "squeeze", y, i(0))
