@@ -58,3 +58,8 @@ func (s *Session) setFunctionAttr(f *Function, name string, v Value) bool {
 	f.Dict.SetItem(Str(name), v)
 	return true
 }
+
+const (
+	errFuncNameStr  = "%s must be set to a string object"
+	errFuncDictType = "__dict__ must be set to a dictionary, not a '%s'"
+)

@@ -545,6 +545,8 @@ func callable(v Value) bool {
 		return ok
 	case interface{ pyCallable() bool }:
 		return x.pyCallable()
+	case pyCaller, Caller: // functools.partial, operator.itemgetter, ...
+		return true
 	}
 	return false
 }

@@ -551,6 +551,15 @@ func (s *Session) classSetAttr(c *Class, name string, v Value) {
 			}
 		}
 	}
+	s.classSetAttrRaw(c, name, v)
+}
+
+// classSetAttrRaw is type.__setattr__(c, name, v): the class namespace
+// set, without the metaclass's __setattr__.
+func (s *Session) classSetAttrRaw(c *Class, name string, v Value) {
+	if c.classInfo == nil {
+		throw("TypeError", errCantSetBuiltin, name, c.pyName())
+	}
 	switch name {
 	case "__name__":
 		c.PyName = string(v.(Str))

@@ -62,8 +62,8 @@ func init() {
 	objMethod("__repr__", func(a *Args) Value { return Str(defaultRepr(a.Self)) })
 	objMethod("__str__", func(a *Args) Value { return Str(Repr(a.Self)) })
 	objMethod("__format__", func(a *Args) Value {
-		var spec Value
-		a.Unpack("format_spec", &spec)
+		argCount(a, "__format__", 1, 1)
+		spec := a.Pos[0]
 		if sp, ok := spec.(Str); ok && sp != "" {
 			throw("TypeError", errFormatObject, TypeName(a.Self))
 		}
@@ -87,9 +87,7 @@ func init() {
 	}
 	objMethod("__hash__", func(a *Args) Value { return MakeInt(identityHash(a.Self)) })
 	objMethod("__getattribute__", func(a *Args) Value {
-		var self, n Value
-		a.Unpack("self", &self, "name", &n)
-		name := attrName(n)
+		name := attrName(pyArgs(a, "__getattribute__", 1, "name")[0])
 		c := classOfObj(a.Self)
 		if v, ok := a.s.genericGetAttr(a.Self, c, dictOfObj(a.Self), name); ok {
 			return v
@@ -98,18 +96,17 @@ func init() {
 		return nil
 	})
 	objMethod("__setattr__", func(a *Args) Value {
-		var self, n, v Value
-		a.Unpack("self", &self, "name", &n, "value", &v)
+		p := pyArgs(a, "__setattr__", 1, "name, value") // the receiver is a.Self
+		n, v := p[0], p[1]
 		if c, ok := a.Self.(*Class); ok {
-			a.s.classSetAttr(c, attrName(n), v)
+			a.s.classSetAttrRaw(c, attrName(n), v) // type.__setattr__: no metaclass __setattr__ again
 			return None
 		}
 		a.s.genericSetAttr(a.Self, classOfObj(a.Self), dictOfObj(a.Self), attrName(n), v)
 		return None
 	})
 	objMethod("__delattr__", func(a *Args) Value {
-		var self, n Value
-		a.Unpack("self", &self, "name", &n)
+		n := pyArgs(a, "__delattr__", 1, "name")[0]
 		a.s.genericDelAttr(a.Self, classOfObj(a.Self), dictOfObj(a.Self), attrName(n))
 		return None
 	})

@@ -93,7 +93,11 @@ func (s *Session) newObject(c *Class, a *Args) Value {
 	case c.solid == nil:
 		return newInstance(s, c, nil)
 	case isExcClass(c.solid):
-		e := &Exception{Type: c.PyName, cls: c, dict: NewDict(), HasArgs: true}
+		typ := c.PyName
+		if m := c.Module; m != "" && m != "__main__" && m != "builtins" {
+			typ = m + "." + c.QualName // as tracebacks name it: dataclasses.FrozenInstanceError
+		}
+		e := &Exception{Type: typ, cls: c, dict: NewDict(), HasArgs: true}
 		e.Args = Tuple(append([]Value{}, a.Pos...))
 		return e
 	case c.solid == typeClass:

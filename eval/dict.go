@@ -284,6 +284,8 @@ func hashKey(x Value) (any, bool) {
 		return v, true
 	case Size:
 		return hashKey(sizeTuple(v))
+	case *NamedTuple:
+		return hashKey(v.Elems)
 	}
 	return identityKey{x}, true
 }

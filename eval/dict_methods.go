@@ -93,6 +93,9 @@ func newSetIter(s *Set) Iterator {
 // dictUpdate is dict.update(other) / dict(other): a dict's items, or an
 // iterable of key-value pairs.
 func dictUpdate(d *Dict, other Value) {
+	if m, ok := other.(interface{ mappingDict() *Dict }); ok { // a mapping: its keys() and items
+		other = m.mappingDict()
+	}
 	if o, ok := other.(*Dict); ok {
 		for i, k := range o.Keys {
 			d.SetItem(k, o.Vals[i])

@@ -31,7 +31,7 @@ const (
 	errRandStateVersion    = "state with version %s passed to Random.setstate() of version 3"
 	errRandGamma           = "gammavariate: alpha and beta must be > 0.0"
 	errRandSystemState     = "System entropy source does not have state."
-	errRandArgs            = "Random() takes at most 1 positional argument (%d given)"
+	errRandNoArgs          = "%s() takes no arguments (%d given)"
 )
 
 // collections
@@ -91,8 +91,6 @@ const (
 
 // function attributes, functools
 const (
-	errFuncNameStr       = "%s must be set to a string object"
-	errFuncDictType      = "__dict__ must be set to a dictionary, not a '%s'"
 	errReduceEmpty       = "reduce() of empty iterable with no initial value"
 	errPartialArgs       = "type 'partial' takes at least one argument"
 	errPartialCallable   = "the first argument must be callable"
@@ -118,4 +116,100 @@ const (
 const (
 	errCannotPickle   = "cannot pickle '%s' object"
 	errDeepcopyLeaves = "Only Tensors created explicitly by the user (graph leaves) support the deepcopy protocol at the moment"
+)
+
+// time
+const (
+	errSleepNegative      = "sleep length must be non-negative"
+	errTakesOneArgExactly = "%s() takes exactly one argument (%d given)"
+	errTimestampRange     = "timestamp out of range for platform time_t"
+	errStrftimeArg1       = "strftime() argument 1 must be str, not %s"
+	errTimeTuple          = "%s(): illegal time tuple argument"
+	errStructTimeSeq      = "time.struct_time() takes an at least 9-sequence (%d-sequence given)"
+	errStructTimeArg      = "Tuple or struct_time argument required"
+	errMktimeRange        = "mktime argument out of range"
+	errTimeFuncArgType    = "'%s' object cannot be interpreted as an integer"
+)
+
+// json
+const (
+	errJSONNotSerializable = "Object of type %s is not JSON serializable"
+	errJSONKeyType         = "keys must be str, int, float, bool or None, not %s"
+	errJSONFloatRange      = "Out of range float values are not JSON compliant"
+	errJSONCircular        = "Circular reference detected"
+	errJSONLoadsType       = "the JSON object must be str, bytes or bytearray, not %s"
+	errJSONDecode          = "%s: line %d column %d (char %d)"
+	errJSONIndentType      = "can't multiply sequence by non-int of type '%s'"
+	errNaNValue            = "Invalid value NaN (not a number)"
+)
+
+// json decoding (the msg of JSONDecodeError)
+const (
+	errJSONExpectValue   = "Expecting value"
+	errJSONExpectName    = "Expecting property name enclosed in double quotes"
+	errJSONExpectColon   = "Expecting ':' delimiter"
+	errJSONExpectComma   = "Expecting ',' delimiter"
+	errJSONExtraData     = "Extra data"
+	errJSONUnterminated  = "Unterminated string starting at"
+	errJSONControlChar   = "Invalid control character at"
+	errJSONBadEscape     = "Invalid \\escape"
+	errJSONBadUEscape    = "Invalid \\uXXXX escape"
+	errJSONBOM           = "Unexpected UTF-8 BOM (decode using utf-8-sig)"
+	jsonDecodeErrorClass = "json.decoder.JSONDecodeError"
+)
+
+// statistics
+const (
+	errStatsNumDen       = "can't convert type '%s' to numerator/denominator"
+	errStatsMeanEmpty    = "mean requires at least one data point"
+	errStatsFmeanEmpty   = "fmean requires at least one data point"
+	errStatsAtLeastTwo   = "%s requires at least two data points"
+	errStatsAtLeastOne   = "%s requires at least one data point"
+	errStatsNoMedian     = "no median for empty data"
+	errStatsNoMode       = "no mode for empty data"
+	errStatsGeometric    = "geometric mean requires a non-empty dataset containing positive numbers"
+	errStatsHarmonicNeg  = "harmonic mean does not support negative values"
+	errStatsHarmonicType = "unsupported type"
+	errStatsWeightsLen   = "Number of weights does not match data size"
+	errStatsWeightedSum  = "Weighted sum must be positive"
+	errStatsFmeanWeights = "data and weights must be the same length"
+	errStatsWeightsZero  = "sum of weights must be non-zero"
+	errStatsQuantilesN   = "n must be at least 1"
+	errStatsQuantilesTwo = "must have at least two data points"
+	errStatsMethod       = "Unknown method: %s"
+	errStatsSameLength   = "%s requires that both inputs have same number of data points"
+	errStatsConstant     = "at least one of the inputs is constant"
+	errStatsXConstant    = "x is constant"
+	errStatsCoerce       = "don't know how to coerce %s and %s"
+)
+
+// string
+const (
+	errTemplateInvalid = "Invalid placeholder in string: line %d, col %d"
+	errTemplateArgs    = "Too many positional arguments"
+	errTemplateNoArgs  = "descriptor 'substitute' of 'Template' object needs an argument"
+)
+
+// typing
+const (
+	errTypingInstantiate = "Type %s cannot be instantiated; use %s() instead"
+	errTypingAnyInst     = "%s cannot be instantiated"
+	errTypingCannotInst  = "Cannot instantiate %s"
+	errTypingNotGeneric  = "%s is not a generic class"
+	errTypingSingle      = "%s requires a single type. Got %s."
+	errTypingTooMany     = "Too many arguments for %s; actual %d, expected %d"
+	errTypingCallable    = "Callable[args, result]: args must be a list. Got %s"
+	errTypingParams      = "Parameters to generic types must be types. Got %s."
+)
+
+// str.maketrans, str.translate
+const (
+	errMaketransOneArg  = "if you give only one argument to maketrans it must be a dict"
+	errMaketransLen     = "the first two maketrans arguments must have equal length"
+	errMaketransKeyLen  = "string keys in translate table must be of length 1"
+	errMaketransKeyType = "keys in translate table must be strings or integers"
+	errMaketransArg2    = "maketrans() argument 2 must be str, not %s"
+	errMaketransArg3    = "maketrans() argument 3 must be str, not %s"
+	errTranslateResult  = "character mapping must return integer, None or str"
+	errTranslateRange   = "character mapping must be in range(0x110000)"
 )

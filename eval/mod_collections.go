@@ -81,7 +81,7 @@ func defaultdictClassCall(a *Args) Value {
 	if len(pos) > 0 {
 		factory = pos[0]
 		pos = pos[1:]
-		if factory != None && !isCallable(factory) {
+		if factory != None && !callable(factory) {
 			throw("TypeError", errDefaultFactory)
 		}
 	}
@@ -155,7 +155,7 @@ func moveToEnd(d *Dict, k Value, last bool) {
 	}
 	keys := append([]Value{key}, d.Keys...)
 	vals := append([]Value{v}, d.Vals...)
-	d.Keys, d.Vals, d.hk, d.index = nil, nil, nil, nil
+	*d = Dict{sub: d.sub}
 	for j, kk := range keys {
 		d.SetItem(kk, vals[j])
 	}
@@ -195,7 +195,7 @@ func init() {
 				p := pyArgs(a, "popitem", 0, "last=")
 				d := selfDict(a)
 				if d.Len() == 0 {
-					throw("KeyError", errOrderedDictEmpty)
+					raiseKeyError(Str(errOrderedDictEmpty))
 				}
 				i := d.Len() - 1
 				if p[0] != nil && !a.s.truth(p[0]) {
@@ -228,7 +228,7 @@ func dictSubAttr(d *Dict, name string) (Value, bool) {
 
 func (d *Dict) pySetAttr(name string, v Value) bool {
 	if d.sub != nil && d.sub.class == defaultdictClass && name == "default_factory" {
-		if v != None && !isCallable(v) {
+		if v != None && !callable(v) {
 			throw("TypeError", errDefaultFactory)
 		}
 		d.sub.factory = v

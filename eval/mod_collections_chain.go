@@ -6,7 +6,12 @@ import "strings"
 // writes and deletions go to the first.
 
 // ChainMap is a collections.ChainMap; Maps is its maps attribute.
-type ChainMap struct{ Maps *List }
+type ChainMap struct {
+	Maps *List
+	s    *Session
+}
+
+func (c *ChainMap) mappingDict() *Dict { return c.asDict(c.s) }
 
 func (c *ChainMap) pyTypeName() string { return "ChainMap" }
 
@@ -64,7 +69,7 @@ func (c *ChainMap) delItem(k Value) {
 	first := c.first()
 	if d, ok := first.(*Dict); ok {
 		if !d.Delete(k) {
-			throw("KeyError", errChainMapKeyEmpty, Repr(k))
+			raiseKeyError(Str(sprintf(errChainMapKeyEmpty, Repr(k))))
 		}
 		return
 	}
@@ -129,7 +134,7 @@ func init() {
 		if len(maps) == 0 {
 			maps = []Value{NewDict()}
 		}
-		return &ChainMap{Maps: &List{Elems: maps}}
+		return &ChainMap{s: a.s, Maps: &List{Elems: maps}}
 	}
 	collectionsMembers["ChainMap"] = chainMapClass
 	classOf["ChainMap"] = chainMapClass
@@ -147,7 +152,7 @@ func (c *ChainMap) pyGetAttr(name string) (Value, bool) {
 		if len(rest) == 0 {
 			rest = []Value{NewDict()}
 		}
-		return &ChainMap{Maps: &List{Elems: rest}}, true
+		return &ChainMap{s: c.s, Maps: &List{Elems: rest}}, true
 	}
 	m := func(fn func(a *Args) Value) (Value, bool) { return &Builtin{Name: name, Fn: fn}, true }
 	switch name {
@@ -163,7 +168,7 @@ func (c *ChainMap) pyGetAttr(name string) (Value, bool) {
 					d.SetItem(Str(kw.Name), kw.Value)
 				}
 			}
-			return &ChainMap{Maps: &List{Elems: append([]Value{first}, c.Maps.Elems...)}}
+			return &ChainMap{s: c.s, Maps: &List{Elems: append([]Value{first}, c.Maps.Elems...)}}
 		})
 	case "get":
 		return m(func(a *Args) Value {
@@ -186,7 +191,7 @@ func (c *ChainMap) pyGetAttr(name string) (Value, bool) {
 		return m(func(a *Args) Value {
 			argCount(a, name, 0, 0)
 			first := a.s.callMethod(c.first(), "copy")
-			return &ChainMap{Maps: &List{Elems: append([]Value{first}, c.Maps.Elems[1:]...)}}
+			return &ChainMap{s: c.s, Maps: &List{Elems: append([]Value{first}, c.Maps.Elems[1:]...)}}
 		})
 	case "pop":
 		return m(func(a *Args) Value {
@@ -201,7 +206,7 @@ func (c *ChainMap) pyGetAttr(name string) (Value, bool) {
 			if len(a.Pos) == 2 {
 				return a.Pos[1]
 			}
-			throw("KeyError", errChainMapKeyEmpty, Repr(a.Pos[0]))
+			raiseKeyError(Str(sprintf(errChainMapKeyEmpty, Repr(a.Pos[0]))))
 			return nil
 		})
 	case "popitem":
@@ -209,7 +214,7 @@ func (c *ChainMap) pyGetAttr(name string) (Value, bool) {
 			argCount(a, "popitem", 0, 0)
 			d, ok := c.first().(*Dict)
 			if !ok || d.Len() == 0 {
-				throw("KeyError", errChainMapPopEmpty)
+				raiseKeyError(Str(errChainMapPopEmpty))
 			}
 			k, v := d.Keys[d.Len()-1], d.Vals[d.Len()-1]
 			d.Delete(k)

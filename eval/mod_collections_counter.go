@@ -15,7 +15,7 @@ func init() { counterClass.Call = counterClassCall }
 
 func counterClassCall(a *Args) Value {
 	if len(a.Pos) > 1 {
-		throw("TypeError", errCounterArgs, len(a.Pos))
+		throw("TypeError", errTakesFromToPos, "Counter.__init__", 1, 2, len(a.Pos)+1, "were")
 	}
 	d := NewDict()
 	d.sub = counterSub()

@@ -4,6 +4,8 @@ import (
 	"strconv"
 	"strings"
 	"unicode"
+
+	"github.com/tensh/tensh/lang"
 )
 
 // collections.namedtuple: a factory of tuple classes with named fields.
@@ -20,6 +22,15 @@ type ntInfo struct {
 }
 
 var ntInfos = map[*Class]*ntInfo{}
+
+// pyKeywords are Python 3.11's keywords (keyword.kwlist).
+var pyKeywords = map[string]bool{}
+
+func init() {
+	for _, k := range strings.Fields("False None True and as assert async await break class continue def del elif else except finally for from global if import in is lambda nonlocal not or pass raise return try while with yield") {
+		pyKeywords[k] = true
+	}
+}
 
 func isIdentifier(s string) bool {
 	if s == "" {
@@ -46,7 +57,7 @@ func namedTupleRepr(st *reprState, x *NamedTuple) string {
 // newNamedTupleClass is collections.namedtuple(typename, field_names, ...).
 func newNamedTupleClass(typename string, fields []string, rename bool, defaults []Value, module string) *Class {
 	for i, f := range fields {
-		if rename && (!isIdentifier(f) || isKeyword(f) || strings.HasPrefix(f, "_") || indexOf(fields[:i], f) >= 0) {
+		if rename && (!isIdentifier(f) || pyKeywords[f] || strings.HasPrefix(f, "_") || indexOf(fields[:i], f) >= 0) {
 			fields[i] = "_" + strconv.Itoa(i)
 		}
 	}
@@ -54,7 +65,7 @@ func newNamedTupleClass(typename string, fields []string, rename bool, defaults 
 		if !isIdentifier(n) {
 			throw("ValueError", errNamedTupleIdent, StrRepr(n))
 		}
-		if isKeyword(n) {
+		if pyKeywords[n] {
 			throw("ValueError", errNamedTupleKeyword, StrRepr(n))
 		}
 	}
@@ -194,4 +205,35 @@ func init() {
 			}
 			return newNamedTupleClass(ToStr(p[0]), fields, p[2] != nil && a.s.truth(p[2]), defaults, module)
 		}}
+}
+
+// Binary is a namedtuple's (or return type's) tuple operators: + and *.
+func (n *NamedTuple) Binary(s *Session, op lang.Op, other Value, reflected bool) (Value, bool) {
+	if op != lang.Plus && op != lang.Star {
+		return nil, false
+	}
+	if o, ok := other.(*NamedTuple); ok {
+		other = o.Elems
+	}
+	if reflected {
+		return s.binary(op, other, n.Elems), true
+	}
+	return s.binary(op, n.Elems, other), true
+}
+
+// Compare orders namedtuples as tuples.
+func (n *NamedTuple) Compare(s *Session, op lang.Op, other Value, reflected bool) (Value, bool) {
+	var o Value
+	switch x := other.(type) {
+	case *NamedTuple:
+		o = x.Elems
+	case Tuple:
+		o = x
+	default:
+		return nil, false
+	}
+	if reflected {
+		return s.compare(op, o, n.Elems), true
+	}
+	return s.compare(op, n.Elems, o), true
 }

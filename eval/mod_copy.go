@@ -31,8 +31,10 @@ func (s *Session) shallowCopy(x Value) Value {
 		return x
 	}
 	switch v := x.(type) {
-	case Tuple, *NamedTuple:
+	case Tuple:
 		return x
+	case *NamedTuple:
+		return &NamedTuple{TypeName: v.TypeName, Fields: v.Fields, Elems: v.Elems, Type: v.Type}
 	case *List:
 		return &List{Elems: append([]Value{}, v.Elems...)}
 	case *Dict:
@@ -150,7 +152,7 @@ func (s *Session) deepCopy(x Value, memo map[any]Value) Value {
 		}
 		return d
 	case *ChainMap:
-		c := &ChainMap{}
+		c := &ChainMap{s: v.s}
 		memo[key] = c
 		c.Maps = s.deepCopy(v.Maps, memo).(*List)
 		return c

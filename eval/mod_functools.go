@@ -19,6 +19,9 @@ func init() {
 		for n, v := range functoolsMembers {
 			m.Members[n] = v
 		}
+		for _, f := range functoolsLate {
+			f(s, m)
+		}
 		return m
 	})
 }
@@ -107,7 +110,7 @@ var partialClass = &Class{Name: "functools.partial", Call: func(a *Args) Value {
 		throw("TypeError", errPartialArgs)
 	}
 	fn := a.Pos[0]
-	if !isCallable(fn) {
+	if !callable(fn) {
 		throw("TypeError", errPartialCallable)
 	}
 	p := &Partial{Fn: fn, Args: append([]Value{}, a.Pos[1:]...), Kw: NewDict()}
@@ -170,6 +173,7 @@ var (
 
 func init() {
 	functoolsMembers["partial"] = partialClass
+	classAttrs[partialClass.Name] = map[string]Value{"__doc__": Str(errPartialDoc)}
 	classOf["partial"] = partialClass
 	functoolsMembers["WRAPPER_ASSIGNMENTS"] = wrapperAssignments
 	functoolsMembers["WRAPPER_UPDATES"] = wrapperUpdates

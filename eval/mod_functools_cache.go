@@ -30,6 +30,12 @@ func (w *lruWrapper) pyRepr(*reprState) string {
 }
 
 func (w *lruWrapper) key(a *Args) Value {
+	if len(a.Kw) == 0 && !w.typed && len(a.Pos) == 1 {
+		switch a.Pos[0].(type) { // an exact int or str is its own key
+		case Int, Str:
+			return a.Pos[0]
+		}
+	}
 	key := append(Tuple{}, a.Pos...)
 	if len(a.Kw) > 0 {
 		key = append(key, kwMark)
@@ -144,7 +150,7 @@ func init() {
 				maxsize = -1
 			default:
 				_, typedBool := orDefault(p[1], Bool(false)).(Bool)
-				if isCallable(m) && typedBool {
+				if callable(m) && typedBool {
 					return newLRUWrapper(a.s, m, 128, typed)
 				}
 				throw("TypeError", errLRUMaxsize)

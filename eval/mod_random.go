@@ -246,24 +246,21 @@ func (m *mersenne) getstate() Value {
 	return Tuple{MakeInt(3), words, g}
 }
 
-func (m *mersenne) setstate(state Value) {
+func (m *mersenne) setstate(s *Session, state Value) {
 	if m.system {
 		throw("NotImplementedError", errRandSystemState)
 	}
-	st, ok := state.(Tuple)
-	if !ok || len(st) == 0 {
-		throw("TypeError", errRandStateTuple)
-	}
-	version, _ := st[0].(Int)
+	version, _ := s.getItem(state, MakeInt(0)).(Int)
 	v, _ := version.Int64()
-	if v != 2 && v != 3 || len(st) != 3 {
-		if len(st) < 3 && (v == 2 || v == 3) {
-			throw("ValueError", errNotEnoughUnpack, 3, len(st))
-		}
-		if len(st) > 3 && (v == 2 || v == 3) {
-			throw("ValueError", errTooManyUnpack, 3)
-		}
-		throw("ValueError", errRandStateVersion, Repr(st[0]))
+	if v != 2 && v != 3 {
+		throw("ValueError", errRandStateVersion, Repr(s.getItem(state, MakeInt(0))))
+	}
+	st := iterate(state)
+	if len(st) < 3 {
+		throw("ValueError", errNotEnoughUnpack, 3, len(st))
+	}
+	if len(st) > 3 {
+		throw("ValueError", errTooManyUnpack, 3)
 	}
 	inner, ok := st[1].(Tuple)
 	if !ok {
@@ -296,18 +293,9 @@ var randomClass, systemRandomClass *Class
 
 func init() {
 	randomClass = &Class{Name: "random.Random", Call: func(a *Args) Value {
-		if len(a.Pos) > 1 {
-			throw("TypeError", errRandArgs, len(a.Pos))
-		}
-		if len(a.Kw) > 0 {
-			throw("TypeError", errTakesNoKw, "Random")
-		}
+		p := pyArgs(a, "Random.__init__", 1, "x=")
 		r := &RandomObj{}
-		var x Value = None
-		if len(a.Pos) == 1 {
-			x = a.Pos[0]
-		}
-		r.seed(x, 2)
+		r.seed(orDefault(p[0], None), 2)
 		return r
 	}}
 	systemRandomClass = &Class{Name: "random.SystemRandom", Call: func(a *Args) Value {

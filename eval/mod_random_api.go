@@ -24,7 +24,7 @@ func init() {
 			return None
 		})
 	randomFn("random", "random()", "Returns the next float in [0.0, 1.0).", func(r *RandomObj, a *Args) Value {
-		argCount(a, "random", 0, 0)
+		noArgsMethod(a, "Random.random")
 		return Float(r.random())
 	})
 	randomFn("getrandbits", "getrandbits(k)", "Returns an int of k random bits.", func(r *RandomObj, a *Args) Value {
@@ -44,7 +44,7 @@ func init() {
 	})
 	randomFn("setstate", "setstate(state)", "Restores a state that getstate() returned.", func(r *RandomObj, a *Args) Value {
 		p := pyArgs(a, "Random.setstate", 1, "state")
-		r.setstate(p[0])
+		r.setstate(a.s, p[0])
 		return None
 	})
 	randomFn("randrange", "randrange(start, stop=None, step=1)", "Returns a random int of range(start, stop, step).", func(r *RandomObj, a *Args) Value {
@@ -182,4 +182,15 @@ func init() {
 		u := 1.0 - r.random()
 		return a.s.binary(lang.Star, p[0], Float(floatPow(-mlog(u), 1.0/randFloat(p[1]))))
 	})
+}
+
+// noArgsMethod raises CPython's "NAME() takes no arguments (N given)" of
+// a C method without parameters.
+func noArgsMethod(a *Args, qual string) {
+	if len(a.Kw) > 0 {
+		throw("TypeError", errTakesNoKw, qual)
+	}
+	if len(a.Pos) > 0 {
+		throw("TypeError", errRandNoArgs, qual, len(a.Pos))
+	}
 }

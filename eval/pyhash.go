@@ -40,6 +40,8 @@ func pyHash(v Value) int64 {
 		return tupleHash(x)
 	case Size:
 		return tupleHash(sizeTuple(x))
+	case *NamedTuple:
+		return tupleHash(x.Elems)
 	case *Set:
 		if !x.Frozen {
 			break

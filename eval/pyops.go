@@ -347,6 +347,20 @@ func (s *Session) compare(op lang.Op, x, y Value) Value {
 	case lang.Ne:
 		return Bool(!s.equal(x, y))
 	}
+	if a, b, ok := orderedSeqs(x, y); ok {
+		// As CPython's list and tuple comparisons: the first pair of
+		// items that differ decides, compared with op (so an error names
+		// the items' types).
+		s.cmpRec.enter(errRecursionCompare)
+		defer s.cmpRec.leave()
+		for i := 0; i < len(a) && i < len(b); i++ {
+			poll()
+			if !identical(a[i], b[i]) && !s.equal(a[i], b[i]) {
+				return s.compare(op, a[i], b[i])
+			}
+		}
+		return s.compare(op, MakeInt(int64(len(a))), MakeInt(int64(len(b))))
+	}
 	c, ok := s.order(x, y)
 	if !ok {
 		throw("TypeError", errUnsupportedCompare, op, TypeName(x), TypeName(y))
@@ -713,4 +727,21 @@ func isSequence(v Value) bool {
 		return true
 	}
 	return false
+}
+
+// orderedSeqs gives the items of two lists, or of two tuples (torch.Size
+// included), for the orderings.
+func orderedSeqs(x, y Value) (a, b []Value, ok bool) {
+	switch xv := x.(type) {
+	case *List:
+		if yv, ok := y.(*List); ok {
+			return xv.Elems, yv.Elems, true
+		}
+	case Tuple, Size:
+		switch y.(type) {
+		case Tuple, Size:
+			return iterate(x), iterate(y), true
+		}
+	}
+	return nil, nil, false
 }

@@ -108,7 +108,7 @@ func (st *reprState) repr(v Value) string {
 		}
 		return "<module '" + x.Name + "'>"
 	case *Builtin:
-		if x.Kind&PythonBuiltin != 0 || strings.HasPrefix(x.Module, "torch._C.") {
+		if x.Kind&PythonBuiltin != 0 || x.Module != "" {
 			return "<built-in function " + x.Name + ">"
 		}
 		return "<built-in method " + x.Name + " of type object>"

@@ -18,8 +18,8 @@ import (
 type Compat int
 
 const (
-	CompatDocs    Compat = iota // what the seed documents print (default)
-	CompatCurrent               // what PyTorch 1.13 and 2.x print
+	CompatCurrent Compat = iota // what PyTorch 1.13 prints (the default)
+	CompatDocs                  // what the seed documents print (%compat docs)
 )
 
 func (c Compat) String() string {
@@ -286,6 +286,9 @@ func (s *Session) Warn(category, msg string) {
 
 func (s *Session) lookup(name string) (Value, bool) {
 	if v, ok := s.globals[name]; ok {
+		return v, true
+	}
+	if v, ok := builtinValues[name]; ok { // before pyBuiltins: help
 		return v, true
 	}
 	if b, ok := pyBuiltins[name]; ok {

@@ -61,7 +61,7 @@ func runFake(t *testing.T, hist *history, lines ...string) (out, errs string, pr
 func TestREPLLoop(t *testing.T) {
 	out, errs, prompts, status := runFake(t, nil,
 		"%compat",
-		">>> %compat current", // a pasted prompt
+		">>> %compat docs", // a pasted prompt
 		"",
 		"%compat (", // open: continuation lines follow
 		"... )",     // a pasted continuation prompt
@@ -73,7 +73,7 @@ func TestREPLLoop(t *testing.T) {
 	if status != exitOK {
 		t.Errorf("status %d", status)
 	}
-	if want := "compat mode: docs\ncompat mode: current\n"; out != want {
+	if want := "compat mode: current\ncompat mode: docs\n"; out != want {
 		t.Errorf("stdout %q, want %q", out, want)
 	}
 	wantErr := "UsageError: %compat: expected 'docs' or 'current', got '(\n)'\nKeyboardInterrupt\nUsageError: Line magic function `%nope` not found.\n"

@@ -5,11 +5,13 @@ import (
 	"github.com/tensh/tensh/runtime/tensor"
 )
 
-// torch.dist and Tensor.is_set_to.
+// torch.dist, Tensor.is_set_to, tril_ and triu_.
 
 var (
 	distSigs    = newArgParser("dist(Tensor input, Tensor other, Scalar p=2)")
 	isSetToSigs = newArgParser("is_set_to(Tensor input, Tensor tensor)")
+	trilISigs   = newArgParser("tril_(Tensor input, int64_t diagonal=0)")
+	triuISigs   = newArgParser("triu_(Tensor input, int64_t diagonal=0)")
 )
 
 func init() {
@@ -36,7 +38,25 @@ func init() {
 					eqInts(x.Shape(), y.Shape()) && eqInts(x.Strides(), y.Strides())
 				return eval.Bool(same)
 			}},
+		&eval.Builtin{Name: "tril_", Kind: eval.TensorMethod, Sig: "tril_(diagonal=0) -> Tensor",
+			Doc: "In-place tril(): zeroes the elements above the given diagonal of the last two dimensions.", Fn: triangleInplace(trilISigs, true)},
+		&eval.Builtin{Name: "triu_", Kind: eval.TensorMethod, Sig: "triu_(diagonal=0) -> Tensor",
+			Doc: "In-place triu(): zeroes the elements below the given diagonal of the last two dimensions.", Fn: triangleInplace(triuISigs, false)},
 	)
+}
+
+// triangleInplace writes tril(self, k) (triu when !lower) into self.
+func triangleInplace(p *argParser, lower bool) func(a *eval.Args) eval.Value {
+	return func(a *eval.Args) eval.Value {
+		r := p.parse(a)
+		t := r.tensor("input")
+		res := tensor.Triu(t, r.int("diagonal", 0))
+		if lower {
+			res = tensor.Tril(t, r.int("diagonal", 0))
+		}
+		tensor.CopyInto(t, res)
+		return t
+	}
 }
 
 func eqInts(a, b []int) bool {

@@ -123,6 +123,9 @@ func init() {
 		for name, b := range laFunctions {
 			m.Members[name] = b
 		}
+		if c := eval.ExcClass("torch._C._LinAlgError"); c != nil {
+			m.Members["LinAlgError"] = c
+		}
 		return m
 	}
 	laf("det", "det(A) -> Tensor", "The determinant of a square matrix (or of each in a batch), from an LU factorization.",

@@ -1,9 +1,6 @@
 package tensor
 
-import (
-	"runtime"
-	"sync"
-)
+import "runtime"
 
 // The collector's pacing (issue 25). Go starts a collection when the heap
 // has grown by GOGC% (100) over what the last one left live, but never
@@ -18,37 +15,28 @@ import (
 // --max-memory cap) is raised by it, so it changes neither what fits nor
 // when the collector must work harder near the cap.
 
-// gcFloorBytes is the size of the floor block: a sixty-fourth of the cap,
-// between 16 and 64 MiB.
-func gcFloorBytes(capBytes int64) int64 {
-	return min(max(capBytes/64, 16<<20), 64<<20)
-}
+// gcFloorBytes is the size of the floor block. It is allocated once, at
+// start, when the heap's pages are fresh (the runtime need not clear
+// them, so they stay untouched); a later, different cap keeps it: a small
+// cap is held by the accounting and Go's soft limit, which collect
+// before the floor would.
+const gcFloorBytes = 64 << 20
 
-var gcFloor struct {
-	sync.Mutex
-	block []byte
-}
-
-// setGCFloor replaces the floor block by one of n bytes (none for n <= 0
-// and in the browser, where untouched memory is not free). It returns the
-// size in place.
-func setGCFloor(n int64) int64 {
-	gcFloor.Lock()
-	defer gcFloor.Unlock()
-	if runtime.GOOS == "js" || n <= 0 {
-		gcFloor.block = nil
-		return 0
+// gcFloor is the floor block (nil in the browser, where untouched memory
+// is not free).
+// (A variable's initializer: it runs before memory.go's init sets the
+// cap.)
+var gcFloor = func() []byte {
+	if runtime.GOOS == "js" {
+		return nil
 	}
-	if int64(len(gcFloor.block)) != n {
-		gcFloor.block = nil
-		gcFloor.block = make([]byte, n)
-	}
-	return n
-}
+	return make([]byte, gcFloorBytes)
+}()
 
 // gcFloorSize is the size of the floor block in place.
-func gcFloorSize() int64 {
-	gcFloor.Lock()
-	defer gcFloor.Unlock()
-	return int64(len(gcFloor.block))
-}
+func gcFloorSize() int64 { return int64(len(gcFloor)) }
+
+// HeapInUse is the memory the cap counts as in use now: the Go heap's
+// objects, live or not yet collected, without the floor block. Tests set
+// caps relative to it (runtime.MemStats' HeapAlloc includes the block).
+func HeapInUse() int64 { return heapInUse() }

@@ -110,7 +110,7 @@ func SetMemoryLimit(bytes int64) {
 		bytes = 1
 	}
 	memLimit.Store(bytes)
-	floor := setGCFloor(gcFloorBytes(bytes))
+	floor := gcFloorSize()
 	goLimit := int64(math.MaxInt64)
 	if bytes < math.MaxInt64-goLimitSlack-floor {
 		goLimit = bytes + goLimitSlack + floor

@@ -68,9 +68,16 @@ func stdVar(t *Tensor, dims []int, correction float64, keepdim, sqrt bool) *Tens
 func sqDevSum[T float32 | float64](x []T, i, n, is int, mean, sum float64) float64 {
 	for k := 0; k < n; k += 1 << 16 {
 		pollAt(0)
+		if is == 1 {
+			for _, v := range x[i+k : i+min(k+1<<16, n)] {
+				dx := float64(v) - mean
+				sum += float64(dx * dx) // no FMA (the conversion rounds the product)
+			}
+			continue
+		}
 		for j := k; j < min(k+1<<16, n); j++ {
 			dx := float64(x[i+j*is]) - mean
-			sum += float64(dx * dx) // no FMA (the conversion rounds the product)
+			sum += float64(dx * dx)
 		}
 	}
 	return sum

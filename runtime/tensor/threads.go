@@ -31,3 +31,8 @@ func NumThreads() int {
 	}
 	return runtime.GOMAXPROCS(0)
 }
+
+// HasAVX2 reports whether the AVX2 + FMA kernels run on this machine (and
+// this build: not with -tags purego); other packages' assembly kernels
+// (runtime/linalg's GEMM) follow it.
+func HasAVX2() bool { return useAVX2 }
