@@ -454,7 +454,7 @@ func init() {
 					}))
 				}
 				switch it := v.(type) {
-				case *IterValue, *Generator:
+				case *IterValue, *Generator, *PyGenerator:
 					return it // an iterator is its own iterator
 				case *Instance:
 					if f, ok := it.Class.userMethod("__iter__"); ok && f != None {
@@ -482,6 +482,9 @@ func init() {
 				if !ok {
 					if len(a.Pos) == 2 {
 						return a.Pos[1]
+					}
+					if g, isGen := it.(*PyGenerator); isGen {
+						g.stop() // StopIteration(return value)
 					}
 					throw("StopIteration", "")
 				}

@@ -446,7 +446,7 @@ func (s *Session) iterOf(it Value) Iterator {
 // isIterator reports whether v is an iterator (has __next__).
 func isIterator(v Value) bool {
 	switch x := v.(type) {
-	case *IterValue, *Generator:
+	case *IterValue, *Generator, *PyGenerator:
 		return true
 	case *Instance:
 		_, ok := x.Class.userMethod("__next__")

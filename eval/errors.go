@@ -40,10 +40,14 @@ type Exception struct {
 	dict  *Dict
 	notes *List
 	addr  uintptr
+	group *excGroup // an exception group's message and exceptions (exc_group.go)
 }
 
 func (e *Exception) Error() string {
 	typ := e.Type
+	if c := e.cls; c != nil && c.classInfo != nil && c.Module != "__main__" && c.Module != "builtins" {
+		typ = c.Module + "." + c.QualName // as traceback.format_exception_only names it
+	}
 	if e.Msg == "" {
 		return typ
 	}

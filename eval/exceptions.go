@@ -95,6 +95,9 @@ func excSubclass(typ, base string) bool {
 
 // newException is a call of an exception class: ValueError("msg", 42).
 func newException(typ string, a *Args) *Exception {
+	if typ == "BaseExceptionGroup" || typ == "ExceptionGroup" {
+		return newExceptionGroup(typ, a)
+	}
 	if len(a.Kw) > 0 {
 		throw("TypeError", errTakesNoKw, typ)
 	}

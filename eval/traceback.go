@@ -123,6 +123,7 @@ func (e *Exception) traceback(file string, depth int) string {
 		flush()
 	}
 	b.WriteString(e.Error())
+	b.WriteString(e.noteLines())
 	b.WriteByte('\n')
 	return b.String()
 }
