@@ -96,7 +96,7 @@ func loadPyLibs(s *eval.Session) map[string]map[string]eval.Value {
 		if err != nil {
 			panic(err) // embedded: cannot fail
 		}
-		ns := s.LibrarySource("torch/"+f+".py", string(src))
+		ns := s.LibrarySource("<tensh>/lib/torch/nnpy/"+f+".py", string(src))
 		res := s.Call(ns["_build"], &eval.Args{Pos: []eval.Value{env}})
 		d, ok := res.(*eval.Dict)
 		if !ok {
