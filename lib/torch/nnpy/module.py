@@ -255,6 +255,9 @@ def _build(env):
         register_backward_hook = register_full_backward_hook
 
         def _call_impl(self, *input, **kwargs):
+            d = self.__dict__
+            if not d['_forward_pre_hooks'] and not d['_forward_hooks']:
+                return self.forward(*input, **kwargs)
             for hook in list(self._forward_pre_hooks.values()):
                 result = hook(self, input)
                 if result is not None:
