@@ -30,6 +30,8 @@ var initExports = []string{"calculate_gain", "uniform_", "normal_", "constant_",
 	"_calculate_fan_in_and_fan_out", "_calculate_correct_fan", "uniform", "normal", "constant", "xavier_uniform",
 	"xavier_normal", "kaiming_uniform", "kaiming_normal", "orthogonal"}
 
+var nnUtilsExports = []string{"clip_grad_norm_", "clip_grad_value_", "parameters_to_vector", "vector_to_parameters"}
+
 var optimExports = []string{"Optimizer", "SGD", "Adam", "AdamW", "RMSprop", "Adagrad"}
 
 var schedExports = []string{"_LRScheduler", "StepLR", "MultiStepLR", "ExponentialLR", "CosineAnnealingLR",
@@ -56,6 +58,7 @@ func newNNModule(s *eval.Session) *eval.Module {
 		"functional": nnFunctionalModule(s),
 		"Parameter":  parameterClass,
 		"init":       lazyModule(s, "torch.nn.init", "init", initExports, nil),
+		"utils":      lazyModule(s, "torch.nn.utils", "utils", nnUtilsExports, nil),
 	}, Getters: map[string]func() eval.Value{}}
 	for file, names := range nnExports {
 		lm := lazyModule(s, "torch.nn", file, names, nil)

@@ -66,7 +66,7 @@ func init() {
 
 // pyFiles are the source files in load order; each one's env has the
 // exports of the files before it.
-var pyFiles = []string{"init", "module", "container", "layers", "layers2", "loss", "rnn", "optim", "sched", "data", "autograd", "summary"}
+var pyFiles = []string{"init", "module", "container", "layers", "layers2", "loss", "rnn", "optim", "sched", "data", "autograd", "summary", "utils"}
 
 // pyExport returns the value name of the Python file file, loading the
 // session's Python libraries on first use.
