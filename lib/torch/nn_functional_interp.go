@@ -12,16 +12,6 @@ import (
 // F.interpolate (nearest, nearest-exact, linear, bilinear, area), F.unfold
 // and F.fold, over runtime/tensor's Interp2d, Im2Col and Col2Im.
 
-const (
-	errInterpAlign   = "align_corners option can only be set with the interpolating modes: linear | bilinear | bicubic | trilinear"
-	errInterpBoth    = "only one of size or scale_factor should be defined"
-	errInterpNone    = "either size or scale_factor should be defined"
-	errInterpDims    = "Input Error: Only 3D, 4D and 5D input Tensors supported (got %dD) for the modes: nearest | linear | bilinear | bicubic | trilinear | area | nearest-exact (got %s)"
-	errInterpModeDim = "Got %dD input, but %s mode needs %dD input"
-	errInterpMode    = "tensh: F.interpolate mode %q on %dD inputs is not supported (nearest, nearest-exact, linear, bilinear and area are)"
-	errInterpSizeLen = "Input and output must have the same number of spatial dimensions, but got input with spatial dimensions of %s and output size of %s. Please provide input tensor in (N, C, d1, d2, ...,dK) format and output size in (o1, o2, ...,oK) format."
-)
-
 func interpolate(a *eval.Args) eval.Value {
 	var x *tensor.Tensor
 	var size, scale, align, recompute eval.Value = eval.None, eval.None, eval.None, eval.None

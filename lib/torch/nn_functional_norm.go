@@ -15,22 +15,6 @@ import (
 // (ATen's _dropout: a bernoulli_ noise divided by 1-p, multiplied in, so
 // the masks are PyTorch's for a seed) and F.embedding.
 
-const (
-	errDropoutP        = "dropout probability has to be between 0 and 1, but got %s"
-	errBNChannel       = "Expected more than 1 value per channel when training, got input size %s"
-	errBNRunning       = "running_mean and running_var must be defined in evaluation mode"
-	errLNShape         = "Given normalized_shape=%s, expected input with shape [*%s], but got input of size%s"
-	errGNGroups        = "Expected number of channels in input to be divisible by num_groups, but got input of shape %s and num_groups=%d"
-	errEmbedIndexType  = "Expected tensor for argument #1 'indices' to have one of the following scalar types: Long, Int; but got %s instead (while checking arguments for embedding)"
-	errEmbedRange      = "index out of range in self"
-	errEmbedPadding    = "Padding_idx must be within num_embeddings"
-	warnDropout2dDims  = "dropout2d: Received a %d-D input to dropout2d, which is deprecated and will result in an error in a future release. To retain the behavior and silence this warning, please use dropout instead. Note that dropout2d exists to provide channel-wise dropout on inputs with 2 spatial dimensions, a channel dimension, and an optional batch dimension (i.e. 3D or 4D inputs)."
-	warnDropout2d3D    = "dropout2d: Received a 3D input to dropout2d and assuming that channel-wise 1D dropout behavior is desired - input is interpreted as shape (N, C, L), where C is the channel dim. This behavior will change in a future release to interpret the input as one without a batch dimension, i.e. shape (C, H, W). To maintain the 1D channel-wise dropout behavior, please switch to using dropout1d instead."
-	warnDropout2dLoc   = "/usr/lib/python3/dist-packages/torch/nn/functional.py:%d"
-	warnDropout2dSrc   = "warnings.warn(warn_msg)"
-	warnDropout2d3DSrc = "warnings.warn(\"dropout2d: Received a 3D input to dropout2d and assuming that channel-wise \""
-)
-
 func f32round(d tensor.DType, v float64) float64 {
 	if d == tensor.Float32 {
 		return float64(float32(v))
