@@ -233,7 +233,7 @@ func checkConv(name string, x, w, b *tensor.Tensor, p *convParams, spatial int) 
 		eval.Throw("RuntimeError", errScalarTypeFound, x.DType().ScalarName(), w.DType().ScalarName())
 	}
 	if w.Dim() != spatial+2 {
-		eval.Throw("RuntimeError", "weight should have at least three dimensions")
+		eval.Throw("RuntimeError", errConvWeightDims)
 	}
 	xs := x.Shape()
 	if x.Dim() == spatial+1 {

@@ -85,3 +85,5 @@ const (
 	errInterpMode    = "tensh: F.interpolate mode %q on %dD inputs is not supported (nearest, nearest-exact, linear, bilinear and area are)"
 	errInterpSizeLen = "Input and output must have the same number of spatial dimensions, but got input with spatial dimensions of %s and output size of %s. Please provide input tensor in (N, C, d1, d2, ...,dK) format and output size in (o1, o2, ...,oK) format."
 )
+
+const errConvWeightDims = "weight should have at least three dimensions"
