@@ -10,12 +10,6 @@ import (
 // %summary MODEL INPUT_SHAPE: each layer's output shape and parameter
 // count, as torchsummary's summary(model, input_size) prints them.
 
-const (
-	msgSummaryUsage = "usage: %summary MODEL INPUT_SHAPE  (e.g. %summary net (1, 28, 28); the shape leaves the batch out)"
-	msgSummaryExpr  = "%%summary: cannot read %s: %v"
-	msgSummaryNoNN  = "%summary needs torch.nn"
-)
-
 func init() {
 	eval.RegisterMagic(&eval.Magic{
 		Name:  "summary",
