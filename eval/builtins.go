@@ -177,6 +177,12 @@ func init() {
 					if !ok {
 						throw("TypeError", errIsInstanceArg2)
 					}
+					if f, ok := metaMethod(cc, "__instancecheck__"); ok {
+						if a.s.truth(a.s.callMeta(cc, f, v)) {
+							return Bool(true)
+						}
+						continue
+					}
 					if isInstance(v, cc) {
 						return Bool(true)
 					}

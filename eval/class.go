@@ -286,7 +286,7 @@ func (s *Session) newClass(meta *Class, name, qualname string, bases []*Class, n
 			throw("TypeError", errDuplicateBase, b.pyName())
 		}
 		seen[b] = true
-		if b.classInfo == nil && !acceptableBases[b] && !isExcClass(b) {
+		if b.classInfo == nil && !acceptableBases[b] && !isExcClass(b) && ntInfos[b] == nil {
 			throw("TypeError", errNotAcceptableBase, b.pyName())
 		}
 	}
@@ -342,7 +342,23 @@ func (s *Session) newClass(meta *Class, name, qualname string, bases []*Class, n
 		}
 	}
 	classEpoch++
+	s.setNames(c)
 	return c
+}
+
+// setNames calls __set_name__(owner, name) of the descriptors the new
+// class's namespace holds, as type.__new__ does.
+func (s *Session) setNames(c *Class) {
+	ns := c.Dict
+	for i := 0; i < len(ns.Keys); i++ {
+		o, ok := ns.Vals[i].(*Instance)
+		if !ok {
+			continue
+		}
+		if f, ok := o.Class.userMethod("__set_name__"); ok && f != None {
+			o.call(f, c, ns.Keys[i])
+		}
+	}
 }
 
 // setDefClass records the class a function was defined in (the

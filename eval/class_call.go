@@ -43,7 +43,7 @@ func (s *Session) typeCall(c *Class, a *Args) Value {
 		pos := append([]Value{c}, a.Pos...)
 		obj = s.Call(fn, &Args{Pos: pos, Kw: a.Kw})
 	} else {
-		if !userInit && (len(a.Pos) > 0 || len(a.Kw) > 0) {
+		if !userInit && c.solid == nil && (len(a.Pos) > 0 || len(a.Kw) > 0) {
 			throw("TypeError", errClassNoArgs, c.PyName)
 		}
 		obj = s.newObject(c, a)
@@ -51,7 +51,7 @@ func (s *Session) typeCall(c *Class, a *Args) Value {
 	if userNew && !isInstanceOf(obj, c) {
 		return obj
 	}
-	if userInit || c.solid != nil && !userNew {
+	if userInit {
 		var r Value
 		if fn, ok := initf.(*Function); ok {
 			r = s.callWithSelf(fn, obj, a)

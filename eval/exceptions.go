@@ -324,6 +324,11 @@ func init() {
 			if !ok {
 				throw("TypeError", errIsSubclassArg1)
 			}
+			if b, ok := base.(*Class); ok {
+				if f, ok := metaMethod(b, "__subclasscheck__"); ok {
+					return Bool(a.s.truth(a.s.callMeta(b, f, cls)))
+				}
+			}
 			return Bool(isSubclass(cls, base))
 		}})
 }

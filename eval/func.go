@@ -308,8 +308,11 @@ func (s *Session) makeFunction(n lang.Node, name string, params []lang.Param) *F
 // pushFrame enters a new frame for code, checking the recursion limit.
 func (s *Session) pushFrame(fr *frame) {
 	if len(s.stack)+1 >= recursionLimit {
-		throw("RecursionError", errRecursion)
+		suffix := s.recSuffix
+		s.recSuffix = ""
+		throw("RecursionError", errRecursion+"%s", suffix)
 	}
+	s.recSuffix = ""
 	poll()
 	if len(s.stack) == 0 {
 		s.moduleLine = s.line

@@ -97,6 +97,9 @@ type Session struct {
 	// one), classQual its __qualname__ (class.go).
 	classNS   *Dict
 	classQual string
+	// recSuffix is the suffix of a RecursionError raised by the next
+	// call (a special method that CPython's C code calls: class_proto.go).
+	recSuffix string
 	// The statement evaluator's frames and scopes (stmt_exec.go).
 	stmtState
 	// modules are the modules imported so far (modules.go).
