@@ -299,6 +299,14 @@ func convArgs(a *eval.Args, spatial int, transpose bool) (x, w, b *tensor.Tensor
 	}
 	b, _ = bias.(*tensor.Tensor)
 	st := expandParam(a, "stride", stride, spatial)
+	if w.Dim() != spatial+2 && w.Dim() >= 2 {
+		eval.Throw("RuntimeError", errConvParamLen, "stride", w.Dim()-2, "stride", intList(st))
+	}
+	for _, v := range st {
+		if v <= 0 {
+			eval.Throw("RuntimeError", errConvStride)
+		}
+	}
 	di := expandParam(a, "dilation", dilation, spatial)
 	pd := make([]int, spatial)
 	if ps, isStr := padding.(eval.Str); isStr && !transpose {

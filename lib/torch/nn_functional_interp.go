@@ -85,6 +85,12 @@ func interpolate(a *eval.Args) eval.Value {
 		scales = []float64{0, scales[0]}
 	}
 	h, w := x4.Shape()[2], x4.Shape()[3]
+	if out[0] <= 0 || out[1] <= 0 {
+		if dim == 1 {
+			eval.Throw("RuntimeError", errInterpSizes1d, w, out[1])
+		}
+		eval.Throw("RuntimeError", errInterpSizes, h, w, out[0], out[1])
+	}
 	f32 := x.DType() == tensor.Float32
 	var ah, aw tensor.Axis
 	if mode == "nearest" || mode == "nearest-exact" {
@@ -145,6 +151,9 @@ func init() {
 				eval.Throw("NotImplementedError", errUnfoldInput, x.Dim())
 			}
 			w := foldWindow(a, k, d, p, st)
+			if bh, bw := w.Out(x.Shape()[2], x.Shape()[3]); bh < 1 || bw < 1 {
+				eval.Throw("RuntimeError", errUnfoldBlocks, x.Shape()[2], x.Shape()[3], w.KH, w.KW, w.DH, w.DW, w.PH, w.PW, bh, bw)
+			}
 			out := tensor.Im2Col(x, w)
 			if autograd.NeedsGrad(x) {
 				h, wd := x.Shape()[2], x.Shape()[3]

@@ -267,6 +267,12 @@ func init() {
 			a.Unpack("input1", &x1, "input2", &x2, "weight", &w, "bias?", &b)
 			s := a.Session()
 			i := func(v int64) eval.Value { return eval.MakeInt(v) }
+			if w.Dim() == 3 && x1.Shape()[x1.Dim()-1] != w.Shape()[1] {
+				eval.Throw("RuntimeError", errBilinearWeight1, x1.Shape()[x1.Dim()-1], w.Shape()[1])
+			}
+			if w.Dim() == 3 && x2.Shape()[x2.Dim()-1] != w.Shape()[2] {
+				eval.Throw("RuntimeError", errBilinearWeight2, x2.Shape()[x2.Dim()-1], w.Shape()[2])
+			}
 			unbatched := x1.Dim() == 1
 			var v1, v2 eval.Value = x1, x2
 			if unbatched {

@@ -154,6 +154,9 @@ func batchNorm(s *eval.Session, x, rm, rv, w, b *tensor.Tensor, training bool, m
 
 func layerNorm(x *tensor.Tensor, shape []int, w, b *tensor.Tensor, eps float64) *tensor.Tensor {
 	k := len(shape)
+	if k == 0 {
+		eval.Throw("RuntimeError", errLNEmptyShape, intList(shape))
+	}
 	if k > x.Dim() || !slices.Equal(x.Shape()[x.Dim()-k:], shape) {
 		star := ""
 		for _, v := range shape {
@@ -198,6 +201,9 @@ func layerNorm(x *tensor.Tensor, shape []int, w, b *tensor.Tensor, eps float64) 
 }
 
 func groupNorm(x *tensor.Tensor, groups int, w, b *tensor.Tensor, eps float64) *tensor.Tensor {
+	if x.Dim() < 2 {
+		eval.Throw("IndexError", errDimRange, -max(x.Dim(), 1), max(x.Dim(), 1)-1, 1)
+	}
 	n, c := x.Shape()[0], x.Shape()[1]
 	if groups <= 0 || c%groups != 0 {
 		eval.Throw("RuntimeError", errGNGroups, intList(x.Shape()), groups)
@@ -283,6 +289,9 @@ func dropout(s *eval.Session, x *tensor.Tensor, p float64, training, inplace, fe
 func embedding(x, w *tensor.Tensor, pad int, maxNorm *float64, normType float64) *tensor.Tensor {
 	if x.DType() != tensor.Int64 && x.DType() != tensor.Int32 {
 		eval.Throw("RuntimeError", errEmbedIndexType, tensor.LegacyTypeName(x.DType(), x.Device()))
+	}
+	if w.Dim() != 2 {
+		eval.Throw("RuntimeError", errEmbedWeight2D)
 	}
 	rows := w.Shape()[0]
 	idx := floatsOf(x)

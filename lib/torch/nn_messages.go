@@ -87,3 +87,18 @@ const (
 )
 
 const errConvWeightDims = "weight should have at least three dimensions"
+
+const (
+	errConvStride      = "non-positive stride is not supported"
+	errPoolStrideZero  = "stride should not be zero"
+	errEmbedWeight2D   = "'weight' must be 2-D"
+	errLNEmptyShape    = "Expected normalized_shape to be at least 1-dimensional, i.e., containing at least one element, but got normalized_shape = %s"
+	errDimRange        = "Dimension out of range (expected to be in range of [%d, %d], but got %d)"
+	errInterpSizes     = "Input and output sizes should be greater than 0, but got input (H: %d, W: %d) output (H: %d, W: %d)"
+	errInterpSizes1d   = "Input and output sizes should be greater than 0, but got input (W: %d) and output (W: %d)"
+	errUnfoldBlocks    = "Given input with spatial size (%d, %d), kernel_size=(%d, %d), dilation=(%d, %d), padding=(%d, %d), calculated shape of the array of sliding blocks as (%d, %d), but its components must be at least one."
+	errPreluMismatch   = "Mismatch of parameter numbers and input channel size. Found parameter numbers = %d and channel size = %d."
+	errGluOdd          = "Halving dimension must be even, but dimension %d is size %d"
+	errBilinearWeight1 = "bilinear(): input1 size does not match weight size: got %d but expected %d"
+	errBilinearWeight2 = "bilinear(): input2 size does not match weight size: got %d but expected %d"
+)
