@@ -1,5 +1,10 @@
 package eval
 
+import (
+	"sort"
+	"strings"
+)
+
 // Attributes of classes and their objects: the lookup through the MRO,
 // descriptors (functions, property, classmethod, staticmethod, a class's
 // own __get__/__set__), __getattr__/__getattribute__/__setattr__/
@@ -267,7 +272,37 @@ func (s *Session) objGetAttr(x Value, c *Class, d *Dict, name string) (Value, bo
 
 func (s *Session) callGetattr(x Value, c *Class, name string) Value {
 	g, _ := c.lookup("__getattr__")
-	return s.callMethodOf(g, x, Str(name))
+	v, exc := s.catchAttrError(func() Value { return s.callMethodOf(g, x, Str(name)) })
+	if exc != nil {
+		if exc.suggestion == "" && exc.lateSuggestion == nil && strings.HasSuffix(exc.Msg, "has no attribute '"+name+"'") {
+			// CPython 3.11 suggests from dir(x) for the AttributeError a
+			// __getattr__ raises
+			exc.lateSuggestion = func() string { return s.dirSuggestion(x, c, name) }
+		}
+		panic(exc)
+	}
+	return v
+}
+
+// dirSuggestion is the suggestion for name among dir(x) (x's __dir__
+// where its class defines one).
+func (s *Session) dirSuggestion(x Value, c *Class, name string) string {
+	var names []string
+	if e := s.catch(func() {
+		if f, ok := c.lookup("__dir__"); ok && !isBuiltinDescr(f) {
+			for _, v := range iterate(s.callMethodOf(f, x)) {
+				if n, isStr := v.(Str); isStr {
+					names = append(names, string(n))
+				}
+			}
+			return
+		}
+		names = classAttrNames(c, dictOfObj(x))
+	}); e != nil {
+		return ""
+	}
+	sort.Strings(names)
+	return suggest(names, name)
 }
 
 // catchAttrError runs f; an AttributeError it raises is returned.
