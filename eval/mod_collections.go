@@ -13,14 +13,21 @@ import (
 // mod_collections_deque.go, namedtuple mod_collections_nt.go, ChainMap
 // mod_collections_chain.go, Counter mod_collections_counter.go.
 
-// collectionsMembers are the module's names.
-var collectionsMembers = map[string]Value{}
+// collectionsMembers are the module's names; collectionsLate fill in
+// those written in Python source (namedtuple).
+var (
+	collectionsMembers = map[string]Value{}
+	collectionsLate    []func(s *Session, m *Module)
+)
 
 func init() {
 	RegisterModule("collections", func(s *Session) *Module {
 		m := &Module{Name: "collections", Origin: "from '/usr/lib/python3.11/collections/__init__.py'", Members: map[string]Value{}}
 		for n, v := range collectionsMembers {
 			m.Members[n] = v
+		}
+		for _, f := range collectionsLate {
+			f(s, m)
 		}
 		return m
 	})
