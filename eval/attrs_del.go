@@ -44,6 +44,13 @@ func (s *Session) setFunctionAttr(f *Function, name string, v Value) bool {
 			return true
 		}
 		throw("TypeError", errFuncNameStr, "__qualname__")
+	case "__dict__":
+		d, ok := v.(*Dict)
+		if !ok {
+			throw("TypeError", errFuncDictType, TypeName(v))
+		}
+		f.Dict = d
+		return true
 	}
 	if f.Dict == nil {
 		f.Dict = NewDict()
@@ -52,4 +59,7 @@ func (s *Session) setFunctionAttr(f *Function, name string, v Value) bool {
 	return true
 }
 
-const errFuncNameStr = "%s must be set to a string object"
+const (
+	errFuncNameStr  = "%s must be set to a string object"
+	errFuncDictType = "__dict__ must be set to a dictionary, not a '%s'"
+)

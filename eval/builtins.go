@@ -48,6 +48,9 @@ var (
 
 // typeOf returns the class of v.
 func typeOf(v Value) *Class {
+	if c := tensorSubclass(v); c != nil {
+		return c
+	}
 	if c := userClassOf(v); c != nil {
 		return c
 	}
@@ -72,6 +75,9 @@ func typeOf(v Value) *Class {
 // isInstance is isinstance(v, c) with Python's subclassing of the subset:
 // bool is an int, torch.Size is a tuple, return types are tuples.
 func isInstance(v Value, c *Class) bool {
+	if sc := tensorSubclass(v); sc != nil && (sc == c || classOf[shortTypeName(v)] == c) {
+		return true
+	}
 	if uc := userClassOf(v); uc != nil {
 		return uc.subclassOf(c)
 	}
@@ -219,12 +225,6 @@ func builtinRound(a *Args) Value {
 	a.Unpack("number", &x, "ndigits?", &nd)
 	if r, ok := x.(Rounder); ok { // protocols.go
 		return r.Round(a.s, nd)
-	}
-	if t, ok := x.(*tensor.Tensor); ok {
-		if _, none := nd.(NoneType); none {
-			return a.s.callMethod(t, "round")
-		}
-		return a.s.Call(a.s.getAttr(t, "round"), &Args{Kw: []KwArg{{"decimals", nd}}})
 	}
 	_, noDigits := nd.(NoneType)
 	switch v := x.(type) {

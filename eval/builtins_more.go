@@ -142,9 +142,11 @@ func attrName(v Value) string {
 // as ok == false instead of raised.
 func (s *Session) tryGetAttr(obj Value, name string, catch bool) (v Value, ok bool) {
 	if catch {
+		depth := len(s.stack)
 		defer func() {
 			if r := recover(); r != nil {
 				if e, isExc := r.(*Exception); isExc && e.Type == "AttributeError" {
+					s.unwindTo(depth, e) // the frames of a __getattr__ that raised
 					v, ok = nil, false
 					return
 				}

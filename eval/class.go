@@ -78,6 +78,7 @@ func newInstance(s *Session, c *Class, base Value) *Instance {
 const (
 	errMetaclassConflict = "metaclass conflict: the metaclass of a derived class must be a (non-strict) subclass of the metaclasses of all its bases"
 	errMROConflict       = "Cannot create a consistent method resolution\norder (MRO) for bases %s"
+	errNoExitMethod      = "'%s' object does not support the context manager protocol (missed __exit__ method)"
 	errDuplicateBase     = "duplicate base class %s"
 	errBaseNotClass      = "bases must be types"
 	errNotAcceptableBase = "type '%s' is not an acceptable base type"
@@ -123,6 +124,8 @@ func (c *Class) MRO() []*Class {
 	switch {
 	case c == objectClass:
 		m = []*Class{c}
+	case c.Name == "ExceptionGroup" && isExcClass(c):
+		m = []*Class{c, excClasses["BaseExceptionGroup"], excClasses["Exception"], excClasses["BaseException"], objectClass}
 	case isExcClass(c):
 		for t := c.Name; t != ""; t = excParent[t] {
 			m = append(m, excClasses[t])
@@ -141,6 +144,9 @@ func (c *Class) MRO() []*Class {
 func (c *Class) bases() []*Class {
 	if c.classInfo != nil {
 		return c.Bases
+	}
+	if c.Name == "ExceptionGroup" && isExcClass(c) {
+		return []*Class{excClasses["BaseExceptionGroup"], excClasses["Exception"]}
 	}
 	if c == objectClass {
 		return nil
@@ -329,6 +335,11 @@ func (s *Session) newClass(meta *Class, name, qualname string, bases []*Class, n
 	}
 	for i, v := range ns.Vals {
 		setDefClass(v, c, ns.Keys[i])
+		if p, ok := v.(*Property); ok {
+			if k, ok := ns.Keys[i].(Str); ok {
+				p.name = string(k)
+			}
+		}
 	}
 	classEpoch++
 	return c
@@ -366,7 +377,7 @@ func (s *Session) execClassDef(st *lang.ClassDef) {
 		switch {
 		case a.Star == 1:
 			for _, v := range s.iterValues(s.eval(a.Value)) {
-				bases = append(bases, s.baseClass(v))
+				bases = append(bases, s.baseClass(st.Name, v))
 			}
 		case a.Star == 2:
 			kws = kwargsOf("__build_class__", s.eval(a.Value), kws)
@@ -375,25 +386,20 @@ func (s *Session) execClassDef(st *lang.ClassDef) {
 		case a.Name != "":
 			kws = append(kws, KwArg{Name: a.Name, Value: s.eval(a.Value)})
 		default:
-			bases = append(bases, s.baseClass(s.eval(a.Value)))
+			bases = append(bases, s.baseClass(st.Name, s.eval(a.Value)))
 		}
 	}
 	qual := st.Name
 	if s.classQual != "" {
 		qual = s.classQual + "." + st.Name
-	} else if s.frame != nil && s.frame.fn != nil {
+	} else if s.frame != nil && s.frame.fn != nil && !s.frame.fn.libraryBody {
 		qual = s.frame.fn.qualName() + ".<locals>." + st.Name
 	}
 	if meta != nil {
 		if _, isClass := meta.(*Class); !isClass {
 			// A metaclass that is not a class is called as is.
-			prevNS, prevQual := s.classNS, s.classQual
 			ns := NewDict()
-			s.classNS, s.classQual = ns, qual
-			func() {
-				defer func() { s.classNS, s.classQual = prevNS, prevQual }()
-				s.execBlock(st.Body)
-			}()
+			s.runClassBody(st.Body, ns, qual)
 			s.storeName(st.Name, s.Call(meta, &Args{Pos: []Value{Str(st.Name), basesTuple(bases), ns}, Kw: kws}))
 			return
 		}
@@ -420,12 +426,7 @@ func (s *Session) execClassDef(st *lang.ClassDef) {
 			}
 		}
 	}
-	prevNS, prevQual := s.classNS, s.classQual
-	s.classNS, s.classQual = ns, qual
-	func() {
-		defer func() { s.classNS, s.classQual = prevNS, prevQual }()
-		s.execBlock(st.Body)
-	}()
+	s.runClassBody(st.Body, ns, qual)
 	var cls Value
 	if mc != nil {
 		cls = s.Call(mc, &Args{Pos: []Value{Str(st.Name), basesTuple(bases), ns}, Kw: kws})
@@ -438,6 +439,23 @@ func (s *Session) execClassDef(st *lang.ClassDef) {
 		cls = s.Call(decs[i], &Args{Pos: []Value{cls}})
 	}
 	s.storeName(st.Name, cls)
+}
+
+// runClassBody runs a class body with ns as its namespace. An exception
+// first unwinds the frames the body made, so that the namespace in
+// effect where it is caught is the one outside the class.
+func (s *Session) runClassBody(body []lang.Stmt, ns *Dict, qual string) {
+	prevNS, prevQual := s.classNS, s.classQual
+	s.classNS, s.classQual = ns, qual
+	depth := len(s.stack)
+	exc := s.catch(func() { s.execBlock(body) })
+	if exc != nil {
+		s.unwindTo(depth, exc)
+	}
+	s.classNS, s.classQual = prevNS, prevQual
+	if exc != nil {
+		panic(exc)
+	}
 }
 
 // initSubclass calls __init_subclass__ of the new class's parent.
@@ -465,10 +483,13 @@ func basesTuple(bases []*Class) Tuple {
 	return t
 }
 
-// baseClass checks a base of a class statement.
-func (s *Session) baseClass(v Value) *Class {
+// baseClass checks a base of a class statement: a base that is not a
+// class has its type called as the metaclass would be, as CPython does
+// (class C(5) calls int('C', (5,), ns)), which fails.
+func (s *Session) baseClass(name string, v Value) *Class {
 	c, ok := v.(*Class)
 	if !ok {
+		s.Call(typeOf(v), &Args{Pos: []Value{Str(name), Tuple{v}, NewDict()}})
 		throw("TypeError", errBaseNotClass)
 	}
 	return c

@@ -62,8 +62,8 @@ func init() {
 	objMethod("__repr__", func(a *Args) Value { return Str(defaultRepr(a.Self)) })
 	objMethod("__str__", func(a *Args) Value { return Str(Repr(a.Self)) })
 	objMethod("__format__", func(a *Args) Value {
-		var spec Value
-		a.Unpack("format_spec", &spec)
+		argCount(a, "__format__", 1, 1)
+		spec := a.Pos[0]
 		if sp, ok := spec.(Str); ok && sp != "" {
 			throw("TypeError", errFormatObject, TypeName(a.Self))
 		}

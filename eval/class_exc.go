@@ -76,8 +76,8 @@ func init() {
 	excMethod("__repr__", func(a *Args) Value { return Str(excRepr(a.Self.(*Exception))) })
 	excMethod("with_traceback", func(a *Args) Value { return a.Self })
 	excMethod("add_note", func(a *Args) Value {
-		var note Value
-		a.Unpack("note", &note)
+		argCount(a, "add_note", 1, 1)
+		note := a.Pos[0]
 		if _, ok := note.(Str); !ok {
 			throw("TypeError", errNoteNotStr, TypeName(note))
 		}

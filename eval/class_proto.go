@@ -477,8 +477,11 @@ func (o *Instance) Call(s *Session, a *Args) Value { return s.callInstance(o, o.
 
 func (o *Instance) Enter(s *Session) Value {
 	f, ok := o.Class.userMethod("__enter__")
-	if _, hasExit := o.Class.userMethod("__exit__"); !ok || !hasExit {
+	if !ok {
 		throw("TypeError", errNotContextManager, TypeName(o))
+	}
+	if _, hasExit := o.Class.userMethod("__exit__"); !hasExit {
+		throw("TypeError", errNoExitMethod, TypeName(o))
 	}
 	return o.call(f)
 }
@@ -616,4 +619,25 @@ func (s *Session) reversedInstance(o *Instance) (Value, bool) {
 		i--
 		return o.call(g, MakeInt(int64(i))), true
 	})), true
+}
+
+// PyNumber is the number an object of a subclass of int or float
+// carries.
+func (o *Instance) PyNumber() (Value, bool) {
+	switch o.Base.(type) {
+	case Int, Float, Bool, Complex:
+		return o.Base, true
+	}
+	return nil, false
+}
+
+// PyScalar is what float() and int() convert: __float__, __index__ or
+// __int__, else the number the object carries.
+func (o *Instance) PyScalar() (Value, bool) {
+	for _, name := range []string{"__float__", "__index__", "__int__"} {
+		if f, ok := o.Class.userMethod(name); ok && f != None {
+			return o.call(f), true
+		}
+	}
+	return o.PyNumber()
 }

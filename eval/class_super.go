@@ -149,8 +149,11 @@ func init() {
 	}
 	slotMethod(listClass, "__init__", func(a *Args) Value {
 		l := baseOf(a.Self).(*List)
+		argCount(a, "list", 0, 1)
 		var it Value = Tuple{}
-		a.Unpack("iterable?", &it)
+		if len(a.Pos) == 1 {
+			it = a.Pos[0]
+		}
 		l.Elems = append([]Value(nil), a.s.iterValues(it)...)
 		return None
 	})
@@ -205,7 +208,11 @@ func (s *Session) typeNew(meta *Class, name, bases, dict Value, kws []KwArg) *Cl
 	}
 	var bs []*Class
 	for _, b := range bt {
-		bs = append(bs, s.baseClass(b))
+		c, ok := b.(*Class)
+		if !ok {
+			throw("TypeError", errBaseNotClass)
+		}
+		bs = append(bs, c)
 	}
 	ns := NewDict()
 	for i, k := range d.Keys {

@@ -28,7 +28,16 @@ var excParent = map[string]string{
 	"DeprecationWarning": "Warning", "PendingDeprecationWarning": "Warning",
 	"RuntimeWarning": "Warning", "FutureWarning": "Warning", "SyntaxWarning": "Warning",
 	"ImportWarning": "Warning", "UnicodeWarning": "Warning", "BytesWarning": "Warning",
-	"ResourceWarning": "Warning",
+	"ResourceWarning": "Warning", "EncodingWarning": "Warning",
+	"StopAsyncIteration": "Exception", "BlockingIOError": "OSError", "ChildProcessError": "OSError",
+	"ConnectionError": "OSError", "BrokenPipeError": "ConnectionError",
+	"ConnectionAbortedError": "ConnectionError", "ConnectionRefusedError": "ConnectionError",
+	"ConnectionResetError": "ConnectionError", "InterruptedError": "OSError",
+	"ProcessLookupError": "OSError", "UnicodeDecodeError": "UnicodeError",
+	"UnicodeEncodeError": "UnicodeError", "UnicodeTranslateError": "UnicodeError",
+	"BaseExceptionGroup": "BaseException", "ExceptionGroup": "BaseExceptionGroup",
+	// PyTorch's (torch.linalg.LinAlgError) and Paddle 2.0's error summary.
+	"torch._C._LinAlgError": "RuntimeError", "InvalidArgumentError": "Exception",
 	// tensh's own: a Go panic that is not a Python exception (a bug).
 	"InternalError": "Exception",
 }
@@ -41,6 +50,10 @@ const (
 	errCauseMustDerive = "exception causes must derive from BaseException"
 )
 
+// libraryExceptions are the exception classes of libraries, not Python
+// builtins.
+var libraryExceptions = map[string]bool{"InvalidArgumentError": true}
+
 // excClasses are the exception classes by name.
 var excClasses = map[string]*Class{}
 
@@ -52,8 +65,16 @@ func init() {
 	for _, n := range names {
 		name := n
 		excClasses[name] = defClass(name, name, func(a *Args) Value { return newException(name, a) })
+		if libraryExceptions[name] {
+			delete(builtinClasses, name)
+		}
 	}
+	builtinClasses["EnvironmentError"] = excClasses["OSError"]
+	builtinClasses["IOError"] = excClasses["OSError"]
 }
+
+// ExcClass is the builtin exception class of that name (nil if none).
+func ExcClass(name string) *Class { return excClasses[name] }
 
 // isExcClass reports whether c is an exception class.
 func isExcClass(c *Class) bool { return excClasses[c.Name] == c }
@@ -61,6 +82,9 @@ func isExcClass(c *Class) bool { return excClasses[c.Name] == c }
 // excSubclass reports whether the exception type typ is base or derives
 // from it.
 func excSubclass(typ, base string) bool {
+	if base == "Exception" && typ == "ExceptionGroup" {
+		return true // ExceptionGroup(BaseExceptionGroup, Exception)
+	}
 	for t := typ; t != ""; t = excParent[t] {
 		if t == base {
 			return true
@@ -94,6 +118,9 @@ func newException(typ string, a *Args) *Exception {
 var osErrorByErrno = map[string]string{
 	"2": "FileNotFoundError", "17": "FileExistsError", "1": "PermissionError", "13": "PermissionError",
 	"21": "IsADirectoryError", "20": "NotADirectoryError", "110": "TimeoutError",
+	"32": "BrokenPipeError", "104": "ConnectionResetError", "111": "ConnectionRefusedError",
+	"103": "ConnectionAbortedError", "11": "BlockingIOError", "4": "InterruptedError",
+	"3": "ProcessLookupError", "10": "ChildProcessError",
 }
 
 // excStr is str(e) of an exception with these args.
@@ -204,6 +231,10 @@ func excAttr(e *Exception, name string) (Value, bool) {
 	switch name {
 	case "args":
 		return e.ExcArgs(), true
+	case "code":
+		if excSubclass(e.Type, "SystemExit") {
+			return exitCode(e), true
+		}
 	case "__cause__":
 		if e.Cause == nil {
 			return None, true

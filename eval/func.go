@@ -22,6 +22,9 @@ type Function struct {
 	// defClass the class whose body defined it (zero-argument super()).
 	qual     string
 	defClass *Class
+	// libraryBody marks a library source's _build function: what it
+	// defines is named as at module level (library_source.go).
+	libraryBody bool
 	// Dict holds the function's attributes (f.x = 1).
 	Dict *Dict
 	// globals is the namespace of the module that defined it.
@@ -267,7 +270,7 @@ func (s *Session) makeFunction(n lang.Node, name string, params []lang.Param) *F
 	switch {
 	case s.classNS != nil:
 		f.qual = s.classQual + "." + name
-	case s.frame != nil && s.frame.fn != nil:
+	case s.frame != nil && s.frame.fn != nil && !s.frame.fn.libraryBody:
 		f.qual = s.frame.fn.qualName() + ".<locals>." + name
 	}
 	for _, p := range params {

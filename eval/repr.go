@@ -94,7 +94,7 @@ func (st *reprState) repr(v Value) string {
 	case EllipsisType:
 		return "Ellipsis"
 	case *tensor.Tensor:
-		return x.String()
+		return tensorReprPrefix(x) + x.String()
 	case DTypeValue:
 		return x.D.String()
 	case DeviceValue:

@@ -18,8 +18,8 @@ import (
 type Compat int
 
 const (
-	CompatDocs    Compat = iota // what the seed documents print (default)
-	CompatCurrent               // what PyTorch 1.13 and 2.x print
+	CompatCurrent Compat = iota // what PyTorch 1.13 prints (the default)
+	CompatDocs                  // what the seed documents print (%compat docs)
 )
 
 func (c Compat) String() string {
@@ -58,6 +58,9 @@ type Options struct {
 	// Width returns the terminal's width, to which %explain and %help
 	// wrap their prose; nil (scripts, --echo, check): no wrapping.
 	Width func() int
+	// Echo says which expression statements print their values (echo.go):
+	// the prompt's rule unless set.
+	Echo EchoRule
 }
 
 // Session is one interpreter: its variables, settings and state survive
@@ -265,7 +268,7 @@ func internalError(r any) *Exception {
 //
 // The line is that of the innermost Python frame running: the line of the
 // input (a block's second line is <stdin>:2) or of the script.
-func (s *Session) Warn(category, msg string) { s.warnFrame(s.hereFrame(), category, msg) }
+func (s *Session) Warn(category, msg string) { s.warnFrame(s.userFrame(), category, msg) } // library_source.go
 
 // warnFrame is Warn pointing at the frame fr (warnings.warn's stacklevel).
 func (s *Session) warnFrame(fr TraceFrame, category, msg string) {
@@ -285,6 +288,9 @@ func (s *Session) warnFrame(fr TraceFrame, category, msg string) {
 
 func (s *Session) lookup(name string) (Value, bool) {
 	if v, ok := s.globals[name]; ok {
+		return v, true
+	}
+	if v, ok := builtinValues[name]; ok { // before pyBuiltins: help
 		return v, true
 	}
 	if b, ok := pyBuiltins[name]; ok {

@@ -183,10 +183,22 @@ func (b *blockParser) suite(what string, line int) []Stmt {
 func (b *blockParser) blockExpected(what string, line int) {
 	t := b.tok()
 	e := &Error{Pos: t.start, Msg: sprintf(errExpectedBlock, what, line)}
-	if t.kind == tEOF {
+	if b.atInputEnd() {
 		e.Incomplete, e.Block = true, true
 	}
 	panic(&bailout{e, -1})
+}
+
+// atInputEnd reports whether only the ends of lines and blocks are left
+// (a block nested in another ends the input with DEDENTs): an error there
+// is an input cut short, which a prompt reads on for.
+func (b *blockParser) atInputEnd() bool {
+	for _, t := range b.toks[b.c.i:] {
+		if t.kind != tNewline && t.kind != tDedent && t.kind != tEOF {
+			return false
+		}
+	}
+	return true
 }
 
 // defExpected fails for an input that ends after a decorator: the prompt
@@ -385,7 +397,7 @@ func (b *blockParser) tryStmt() Stmt {
 	if len(s.Handlers) == 0 && s.Finally == nil {
 		t := b.tok()
 		e := &Error{Pos: t.start, Msg: errExpectedExcept}
-		if t.kind == tEOF {
+		if b.atInputEnd() {
 			e.Incomplete, e.Block = true, true
 		}
 		panic(&bailout{e, -1})
