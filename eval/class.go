@@ -460,6 +460,7 @@ func (s *Session) runClassBody(body []lang.Stmt, ns *Dict, qual string) {
 
 // initSubclass calls __init_subclass__ of the new class's parent.
 func (s *Session) initSubclass(c *Class, kws []KwArg) {
+	s.setNames(c)
 	if len(c.mro) < 2 {
 		return
 	}
@@ -526,4 +527,22 @@ func (s *Session) metaclassOf(explicit Value, bases []*Class) *Class {
 		}
 	}
 	return winner
+}
+
+// setNames calls __set_name__(cls, name) of the namespace's values that
+// have one, as type.__new__ does before __init_subclass__
+// (functools.cached_property learns its name so).
+func (s *Session) setNames(c *Class) {
+	if c.Dict == nil {
+		return
+	}
+	keys := append([]Value(nil), c.Dict.Keys...)
+	vals := append([]Value(nil), c.Dict.Vals...)
+	for i, v := range vals {
+		if o, ok := v.(*Instance); ok {
+			if m, ok := o.Class.userMethod("__set_name__"); ok {
+				s.callMethodOf(m, o, c, keys[i])
+			}
+		}
+	}
 }
