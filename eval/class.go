@@ -109,6 +109,11 @@ const errObjectNoArgs = "object() takes no arguments"
 // isUser reports whether c is a class made by Python code or NewClass.
 func (c *Class) isUser() bool { return c.classInfo != nil }
 
+// goClassBase is the base of a class implemented in Go that derives from
+// a builtin one (collections.Counter from dict), for its __mro__ and
+// issubclass.
+var goClassBase = map[*Class]*Class{}
+
 // builtinMROs caches the MROs of builtin classes.
 var builtinMROs sync.Map
 
@@ -133,6 +138,8 @@ func (c *Class) MRO() []*Class {
 		m = append(m, objectClass)
 	case c == boolClass:
 		m = []*Class{c, intClass, objectClass}
+	case goClassBase[c] != nil:
+		m = append([]*Class{c}, goClassBase[c].MRO()...)
 	default:
 		m = []*Class{c, objectClass}
 	}

@@ -329,7 +329,7 @@ func init() {
 func isSubclass(cls *Class, base Value) bool {
 	switch b := base.(type) {
 	case *Class:
-		if cls.classInfo != nil || b.classInfo != nil {
+		if cls.classInfo != nil || b.classInfo != nil || goClassBase[cls] != nil {
 			return cls.subclassOf(b)
 		}
 		return cls == b || excSubclass(cls.Name, b.Name) && isExcClass(b) ||

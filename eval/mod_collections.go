@@ -184,6 +184,8 @@ func init() {
 	collectionsMembers["OrderedDict"] = orderedDictClass
 	classOf["defaultdict"] = defaultdictClass
 	classOf["OrderedDict"] = orderedDictClass
+	goClassBase[defaultdictClass] = dictClass
+	goClassBase[orderedDictClass] = dictClass
 	subMethods("defaultdict", &Builtin{Name: "__missing__", Sig: "__missing__(key)", Doc: "Sets and returns self[key] = default_factory().",
 		Fn: func(a *Args) Value {
 			argCount(a, "defaultdict.__missing__", 1, 1)
