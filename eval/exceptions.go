@@ -277,7 +277,10 @@ func (s *Session) stmtAttr(x Value, name string) (Value, bool) {
 			}
 			return v.annotations, true
 		case "__module__":
-			return orNone(v.globals["__name__"]), true
+			if n, ok := v.globals["__name__"]; ok {
+				return n, true
+			}
+			return Str("__main__"), true // the prompt's (and a script's) namespace
 		case "__dict__":
 			if v.Dict == nil {
 				v.Dict = NewDict()
