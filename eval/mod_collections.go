@@ -302,3 +302,24 @@ func (d *Dict) Unary(s *Session, op lang.Op) Value {
 	throw("TypeError", errBadUnary, op, TypeName(d))
 	return nil
 }
+
+// pyReversed is reversed(d.keys()), reversed(d.values()),
+// reversed(d.items()).
+func (v *DictView) pyReversed() Value {
+	d := v.D
+	i := d.Len()
+	name := [...]string{"dict_reversekeyiterator", "dict_reversevalueiterator", "dict_reverseitemiterator"}[v.Kind]
+	return NewIterValue(name, IterFunc(func() (Value, bool) {
+		if i <= 0 || i > d.Len() {
+			return nil, false
+		}
+		i--
+		switch v.Kind {
+		case dictValues:
+			return d.Vals[i], true
+		case dictItems:
+			return Tuple{d.Keys[i], d.Vals[i]}, true
+		}
+		return d.Keys[i], true
+	}))
+}
