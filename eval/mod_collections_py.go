@@ -185,7 +185,7 @@ class NamedTuple(metaclass=_NamedTupleMeta):
 `
 
 func init() {
-	RegisterPyModule("_tensh_collections", collectionsPySource, nil)
+	registerPyHelper("_tensh_collections", "collections", collectionsPySource)
 	RegisterModule("keyword", func(s *Session) *Module {
 		kw := &List{}
 		for _, k := range strings.Fields(pyKeywordList) {

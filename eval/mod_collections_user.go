@@ -453,7 +453,7 @@ class UserString:
 `
 
 func init() {
-	RegisterPyModule("_tensh_collections_user", collectionsUserSource, nil)
+	registerPyHelper("_tensh_collections_user", "collections", collectionsUserSource)
 	collectionsLate = append(collectionsLate, func(s *Session, m *Module) {
 		py := s.importModule("_tensh_collections_user").Members
 		for _, n := range []string{"UserDict", "UserList", "UserString"} {

@@ -171,7 +171,7 @@ def total_ordering(cls):
 `
 
 func init() {
-	RegisterPyModule("_tensh_functools", functoolsPySource, nil)
+	registerPyHelper("_tensh_functools", "functools", functoolsPySource)
 	functoolsLate = append(functoolsLate, func(s *Session, m *Module) {
 		py := s.importModule("_tensh_functools").Members
 		for _, n := range []string{"total_ordering", "cached_property", "singledispatch"} {

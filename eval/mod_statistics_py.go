@@ -310,7 +310,7 @@ class NormalDist:
 `
 
 func init() {
-	RegisterPyModule("_tensh_statistics", statisticsPySource, nil)
+	registerPyHelper("_tensh_statistics", "statistics", statisticsPySource)
 	statisticsLate = append(statisticsLate, func(s *Session, m map[string]Value) {
 		m["NormalDist"] = s.importModule("_tensh_statistics").Members["NormalDist"]
 	})
