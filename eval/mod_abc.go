@@ -38,5 +38,5 @@ class ABC(metaclass=ABCMeta):
 `
 
 func init() {
-	RegisterPyModule("abc", abcSource, nil)
+	registerPyStdlib("abc", abcSource)
 }

@@ -105,3 +105,17 @@ func registerPyHelper(name, public, src string) {
 		return m
 	})
 }
+
+// registerPyStdlib registers a standard-library module written in
+// tensh-Python source, located where CPython 3.11's is (for ImportError's
+// "(/usr/lib/python3.11/enum.py)").
+func registerPyStdlib(name, src string) {
+	RegisterModule(name, func(s *Session) *Module {
+		ns := map[string]Value{"__name__": Str(name), "__doc__": None}
+		m := &Module{Name: name, Members: ns, Origin: "from '/usr/lib/python3.11/" + name + ".py'"}
+		if exc := s.runModuleSource(ns, src); exc != nil {
+			panic(exc)
+		}
+		return m
+	})
+}

@@ -319,5 +319,5 @@ def unique(enumeration):
 `
 
 func init() {
-	RegisterPyModule("enum", enumSource, nil)
+	registerPyStdlib("enum", enumSource)
 }
