@@ -229,6 +229,11 @@ func builtinReversed(a *Args) Value {
 	if r, ok := seq.(interface{ pyReversed() Value }); ok { // collections.deque, OrderedDict
 		return r.pyReversed()
 	}
+	if c, ok := seq.(*Class); ok && c.classInfo != nil && c.Meta != nil { // a metaclass's __reversed__ (enum)
+		if m, ok := c.Meta.lookup("__reversed__"); ok {
+			return a.s.callMethodOf(m, c)
+		}
+	}
 	throw("TypeError", errNotReversible, TypeName(seq))
 	return nil
 }

@@ -558,6 +558,10 @@ func (s *Session) classSetAttrRaw(c *Class, name string, v Value) {
 			c.QualName = string(str)
 		}
 		return
+	case "__module__":
+		if m, ok := v.(Str); ok {
+			c.Module = string(m) // the repr's <class 'module.Name'>
+		}
 	}
 	setDefClass(v, c, Str(name))
 	c.Dict.SetItem(Str(name), v)

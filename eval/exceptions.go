@@ -280,7 +280,10 @@ func (s *Session) stmtAttr(x Value, name string) (Value, bool) {
 			}
 			return v.annotations, true
 		case "__module__":
-			return orNone(v.globals["__name__"]), true
+			if n, ok := v.globals["__name__"]; ok {
+				return n, true
+			}
+			return Str("__main__"), true // the prompt's (and a script's) namespace
 		case "__dict__":
 			if v.Dict == nil {
 				v.Dict = NewDict()
@@ -337,7 +340,7 @@ func init() {
 func isSubclass(cls *Class, base Value) bool {
 	switch b := base.(type) {
 	case *Class:
-		if cls.classInfo != nil || b.classInfo != nil {
+		if cls.classInfo != nil || b.classInfo != nil || goClassBase[cls] != nil {
 			return cls.subclassOf(b)
 		}
 		return cls == b || excSubclass(cls.Name, b.Name) && isExcClass(b) ||

@@ -271,8 +271,10 @@ func internalError(r any) *Exception {
 //
 // The line is that of the innermost Python frame running: the line of the
 // input (a block's second line is <stdin>:2) or of the script.
-func (s *Session) Warn(category, msg string) {
-	fr := s.userFrame() // library_source.go
+func (s *Session) Warn(category, msg string) { s.warnFrame(s.userFrame(), category, msg) } // library_source.go
+
+// warnFrame is Warn pointing at the frame fr (warnings.warn's stacklevel).
+func (s *Session) warnFrame(fr TraceFrame, category, msg string) {
 	line := max(fr.Line, 1)
 	loc := fmt.Sprintf("__main__:%d", line)
 	if s.Compat == CompatCurrent {
