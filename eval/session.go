@@ -18,8 +18,8 @@ import (
 type Compat int
 
 const (
-	CompatDocs    Compat = iota // what the seed documents print (default)
-	CompatCurrent               // what PyTorch 1.13 and 2.x print
+	CompatCurrent Compat = iota // what PyTorch 1.13 prints (the default)
+	CompatDocs                  // what the seed documents print (%compat docs)
 )
 
 func (c Compat) String() string {
@@ -58,6 +58,9 @@ type Options struct {
 	// Width returns the terminal's width, to which %explain and %help
 	// wrap their prose; nil (scripts, --echo, check): no wrapping.
 	Width func() int
+	// Echo says which expression statements print their values (echo.go):
+	// the prompt's rule unless set.
+	Echo EchoRule
 }
 
 // Session is one interpreter: its variables, settings and state survive
@@ -90,6 +93,10 @@ type Session struct {
 	// lastIdent is the last global name loaded (a NameError's).
 	lastIdent *lang.Ident
 
+	// classNS is the namespace of the class body being run (nil outside
+	// one), classQual its __qualname__ (class.go).
+	classNS   *Dict
+	classQual string
 	// The statement evaluator's frames and scopes (stmt_exec.go).
 	stmtState
 	// modules are the modules imported so far (modules.go).
@@ -111,6 +118,7 @@ func NewSession(opts Options) *Session {
 	tensor.SetDefaultFloat(tensor.Float32)
 	autograd.Reset()
 	s := &Session{opts: opts, globals: map[string]Value{}, Compat: opts.Compat}
+	defaultSessionOnce.Do(func() { defaultSession = s })
 	if Tensors.Namespace != nil {
 		s.torch = Tensors.Namespace(s)
 		s.globals[s.torch.Name] = s.torch
@@ -261,7 +269,7 @@ func internalError(r any) *Exception {
 // The line is that of the innermost Python frame running: the line of the
 // input (a block's second line is <stdin>:2) or of the script.
 func (s *Session) Warn(category, msg string) {
-	fr := s.hereFrame()
+	fr := s.userFrame() // library_source.go
 	line := max(fr.Line, 1)
 	loc := fmt.Sprintf("__main__:%d", line)
 	if s.Compat == CompatCurrent {
@@ -278,6 +286,9 @@ func (s *Session) Warn(category, msg string) {
 
 func (s *Session) lookup(name string) (Value, bool) {
 	if v, ok := s.globals[name]; ok {
+		return v, true
+	}
+	if v, ok := builtinValues[name]; ok { // before pyBuiltins: help
 		return v, true
 	}
 	if b, ok := pyBuiltins[name]; ok {

@@ -79,6 +79,9 @@ const (
 	errNotImplementedFor   = "\"%s\" not implemented for '%s'"
 	errComplexTensorOp     = "tensh: %s is not supported for %s tensors (tensh's torch has no complex kernels: complex tensors print, reshape, copy and convert to NumPy)"
 	errComplexNumberArg    = "tensh: %s of Python complex numbers is not supported (tensh's torch has no complex kernels; torch.tensor(np.array([1j])) makes a complex tensor)"
+	errNumThreadsType      = "set_num_threads expects an int, but got %s"
+	errNumThreadsPositive  = "set_num_threads expects a positive integer"
+	errLongOverflow        = "Overflow when unpacking long"
 )
 
 // torch.special (torch_special2.go).
