@@ -75,7 +75,7 @@ func (u *npUnary) call(s *eval.Session, x eval.Value, out *NDArray) eval.Value {
 			switch {
 			case math.IsNaN(r) && !math.IsNaN(x):
 				fl.invalid = true
-			case math.IsInf(r, 0) && !math.IsInf(x, 0) && u.name == "log":
+			case math.IsInf(r, 0) && !math.IsInf(x, 0) && npDivideByZero(u.name):
 				fl.divide = true
 			case math.IsInf(npRound(r, loop), 0) && !math.IsInf(x, 0):
 				overflow = true
