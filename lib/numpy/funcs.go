@@ -18,6 +18,15 @@ func npOutArg(a *eval.Args) *NDArray {
 	if !ok {
 		return nil
 	}
+	return npOutValue(v)
+}
+
+// npOutValue is a ufunc's out argument, given by position or keyword (nil
+// when absent or None).
+func npOutValue(v eval.Value) *NDArray {
+	if v == nil {
+		return nil
+	}
 	if _, isNone := v.(eval.NoneType); isNone {
 		return nil
 	}
@@ -162,7 +171,7 @@ func init() {
 		npFunc(name, name+"(x1, x2, out=None)", "NumPy's "+name+" ufunc: elementwise, broadcasting x1 and x2.", func(a *eval.Args) eval.Value {
 			var x, y, o eval.Value
 			a.Unpack("x1", &x, "x2", &y, "out?", &o)
-			return u.call(a.Session(), x, y, npOutArg(a))
+			return u.call(a.Session(), x, y, npOutValue(o))
 		})
 	}
 	for name := range npUfuncs {
@@ -175,7 +184,7 @@ func init() {
 		npFunc(u.name, u.name+"(x, out=None)", "NumPy's "+u.name+" ufunc, elementwise.", func(a *eval.Args) eval.Value {
 			var x, o eval.Value
 			a.Unpack("x", &x, "out?", &o)
-			return u.call(a.Session(), x, npOutArg(a))
+			return u.call(a.Session(), x, npOutValue(o))
 		})
 	}
 	npFuncs["abs"] = npFuncs["absolute"]

@@ -47,6 +47,16 @@ func newNumpyModule(s *eval.Session) *eval.Module {
 	m.Members["e"] = eval.Float(math.E)
 	m.Members["inf"] = eval.Float(math.Inf(1))
 	m.Members["nan"] = eval.Float(math.NaN())
+	for _, n := range []string{"NaN", "NAN"} {
+		m.Members[n] = eval.Float(math.NaN())
+	}
+	for _, n := range []string{"Inf", "Infinity", "infty", "PINF"} {
+		m.Members[n] = eval.Float(math.Inf(1))
+	}
+	m.Members["NINF"] = eval.Float(math.Inf(-1))
+	m.Members["PZERO"] = eval.Float(0)
+	m.Members["NZERO"] = eval.Float(math.Copysign(0, -1))
+	m.Members["euler_gamma"] = eval.Float(0.5772156649015329)
 	m.Members["__version__"] = eval.Str("1.24.2")
 	m.Members["random"] = newNPRandomModule(s)
 	return m

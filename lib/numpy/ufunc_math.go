@@ -49,7 +49,7 @@ func init() {
 		npFunc(u.name, u.name+"(x, out=None)", "NumPy's "+u.name+" ufunc, elementwise.", func(a *eval.Args) eval.Value {
 			var x, o eval.Value
 			a.Unpack("x", &x, "out?", &o)
-			return u.call(a.Session(), x, npOutArg(a))
+			return u.call(a.Session(), x, npOutValue(o))
 		})
 	}
 	npUfuncs["logaddexp"] = &npUfunc{name: "logaddexp", floatOnly: true, f: func(x, y float64, _ *npFlags) float64 {
@@ -83,7 +83,7 @@ func init() {
 		npFunc(name, name+"(x1, x2, out=None)", "NumPy's "+name+" ufunc: elementwise, broadcasting x1 and x2.", func(a *eval.Args) eval.Value {
 			var x, y, o eval.Value
 			a.Unpack("x1", &x, "x2", &y, "out?", &o)
-			return u.call(a.Session(), x, y, npOutArg(a))
+			return u.call(a.Session(), x, y, npOutValue(o))
 		})
 		eval.ExplainOperands[npFuncs[name]] = npExplainOperands(2)
 	}
