@@ -68,8 +68,11 @@ func sinCosBig(x *big.Float) (s, c *big.Float) {
 // trig returns sin(x), cos(x) of a float64 in big precision; ok is false
 // for arguments it does not reduce.
 func trig(x float64) (s, c *big.Float, ok bool) {
-	if math.IsNaN(x) || math.IsInf(x, 0) || math.Abs(x) >= 1<<50 {
+	if math.IsNaN(x) || math.IsInf(x, 0) {
 		return nil, nil, false
+	}
+	if math.Abs(x) >= 1<<50 {
+		return trigHuge(x) // mod_math_trig_huge.go
 	}
 	halfPi := newBF().Quo(bigPi, newBF().SetInt64(2))
 	q := newBF().Quo(bf(x), halfPi)

@@ -178,3 +178,6 @@ const errNPUint64Big = "tensh: uint64 values of 2**63 and above are stored and p
 
 // funcs_split.go.
 const errNPFromFunctionArgs = "fromfunction() missing required positional arguments: 'function' and 'shape'"
+
+// np.full with an array fill_value.
+const errNPFullBroadcast = "could not broadcast input array from shape %s into shape %s"

@@ -291,11 +291,18 @@ func init() {
 		a.Unpack("a", &x)
 		return npRavel(npArg(x))
 	})
-	npFunc("concatenate", "concatenate(arrays, axis=0)", "The arrays joined along an existing axis.", func(a *eval.Args) eval.Value {
+	npFunc("concatenate", "concatenate(arrays, axis=0)", "The arrays joined along an existing axis (flattened first with axis=None).", func(a *eval.Args) eval.Value {
 		var xs eval.Value
-		axis := 0
+		var axis eval.Value = eval.MakeInt(0)
 		a.Unpack("arrays", &xs, "axis?", &axis)
-		return npConcat(npArrays(xs), axis)
+		arrs := npArrays(xs)
+		if _, none := axis.(eval.NoneType); none {
+			for i, x := range arrs {
+				arrs[i] = npRavel(x)
+			}
+			return npConcat(arrs, 0)
+		}
+		return npConcat(arrs, int(npIndexInt(axis)))
 	})
 	npFunc("stack", "stack(arrays, axis=0)", "The arrays joined along a new axis.", func(a *eval.Args) eval.Value {
 		var xs eval.Value

@@ -150,7 +150,15 @@ func init() {
 		if p := npDTypeArg(dt); p != nil {
 			d = *p
 		}
-		return npFull(npShapeArg(shape), fv.item(), d)
+		dims := npShapeArg(shape)
+		if fv.ndim() > 0 {
+			// an array fill_value broadcasts to the shape
+			if _, ok := npBroadcastShapes(fv.shape(), dims); !ok || len(fv.shape()) > len(dims) {
+				eval.Throw("ValueError", errNPFullBroadcast, npShapeText(fv.shape()), npShapeText(dims))
+			}
+			return fv.expandTo(dims).copyAs(d)
+		}
+		return npFull(dims, fv.item(), d)
 	})
 	npFunc("full_like", "full_like(a, fill_value, dtype=None)", "A new array shaped like a filled with fill_value.", func(a *eval.Args) eval.Value {
 		var x, v, dt eval.Value
