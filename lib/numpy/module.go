@@ -57,6 +57,8 @@ func newNumpyModule(s *eval.Session) *eval.Module {
 	m.Members["PZERO"] = eval.Float(0)
 	m.Members["NZERO"] = eval.Float(math.Copysign(0, -1))
 	m.Members["euler_gamma"] = eval.Float(0.5772156649015329)
+	m.Members["MAY_SHARE_BOUNDS"] = eval.MakeInt(0)
+	m.Members["MAY_SHARE_EXACT"] = eval.MakeInt(-1)
 	m.Members["__version__"] = eval.Str("1.24.2")
 	m.Members["random"] = newNPRandomModule(s)
 	return m
