@@ -40,8 +40,8 @@ var excParent = map[string]string{
 	"torch._C._LinAlgError": "RuntimeError", "InvalidArgumentError": "Exception",
 	// NumPy's (numpy/core/_exceptions.py): catchable as their bases.
 	"numpy.AxisError": "ValueError", "numpy.TooHardError": "RuntimeError",
-	"numpy.core._exceptions._ArrayMemoryError": "MemoryError",
-	"numpy.core._exceptions._UFuncNoLoopError": "TypeError",
+	"numpy.core._exceptions._ArrayMemoryError":        "MemoryError",
+	"numpy.core._exceptions._UFuncNoLoopError":        "TypeError",
 	"numpy.core._exceptions._UFuncOutputCastingError": "TypeError",
 	// tensh's own: a Go panic that is not a Python exception (a bug).
 	"InternalError": "Exception",
