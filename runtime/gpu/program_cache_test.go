@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"testing"
 
+	"github.com/tensh/tensh/runtime/linalg"
 	"github.com/tensh/tensh/runtime/tensor"
 )
 
@@ -146,5 +147,41 @@ func TestLongLaunchInterrupted(t *testing.T) {
 	}()
 	if got := Launches.Load() - before; got != 1 {
 		t.Errorf("%d launches after Ctrl-C, want 1 (then stop)", got)
+	}
+}
+
+// TestMatmulInPieces checks a product launched in several pieces (each
+// from its first tile) against the CPU, and that Ctrl-C stops it between
+// two pieces.
+func TestMatmulInPieces(t *testing.T) {
+	gdev, _ := testDevice(t)
+	k := 4096 // pieces of matPieceWork/(64·k) = 256 tiles; 17·17 tiles here
+	a := tensor.Rand([]int{136, k}, tensor.Float32, tensor.NewGenerator(7))
+	b := tensor.Rand([]int{k, 136}, tensor.Float32, tensor.NewGenerator(8))
+	eight := tensor.ScalarOperand(tensor.FloatS(8))
+	ai := tensor.Binary(tensor.OpMul, tensor.TensorOperand(a), eight, tensor.Opts{}).To(tensor.Int64) // 0..7
+	bi := tensor.Binary(tensor.OpMul, tensor.TensorOperand(b), eight, tensor.Opts{}).To(tensor.Int64)
+	want := linalg.Matmul(ai, bi)
+	before := Launches.Load()
+	got := linalg.Matmul(tensor.OnDevice(ai, gdev), tensor.OnDevice(bi, gdev))
+	if n := Launches.Load() - before; n < 2 {
+		t.Fatalf("%d launches, want the product in pieces", n)
+	}
+	if err := sameValues(got, want, 0); err != nil {
+		t.Fatal(err)
+	}
+	tensor.Interrupt()
+	defer tensor.ClearInterrupt()
+	before = Launches.Load()
+	func() {
+		defer func() {
+			if e, ok := recover().(*tensor.Error); !ok || e.Kind != tensor.KeyboardInterrupt {
+				t.Errorf("interrupted product: %v", e)
+			}
+		}()
+		linalg.Matmul(tensor.OnDevice(ai, gdev), tensor.OnDevice(bi, gdev))
+	}()
+	if n := Launches.Load() - before; n != 1 {
+		t.Errorf("%d launches after Ctrl-C, want 1", n)
 	}
 }

@@ -242,3 +242,11 @@ func BenchmarkCat8x512Float32(b *testing.B) {
 		Cat(ts, 0)
 	}
 }
+
+// BenchmarkEmptyUninit2p16Float32 is torch.empty(65536): a new result
+// that is not cleared.
+func BenchmarkEmptyUninit2p16Float32(b *testing.B) {
+	for i := 0; i < b.N; i++ {
+		EmptyUninit([]int{1 << 16}, Float32)
+	}
+}
