@@ -38,6 +38,11 @@ var excParent = map[string]string{
 	"BaseExceptionGroup": "BaseException", "ExceptionGroup": "BaseExceptionGroup",
 	// PyTorch's (torch.linalg.LinAlgError) and Paddle 2.0's error summary.
 	"torch._C._LinAlgError": "RuntimeError", "InvalidArgumentError": "Exception",
+	// NumPy's (numpy/core/_exceptions.py): catchable as their bases.
+	"numpy.AxisError": "ValueError", "numpy.TooHardError": "RuntimeError",
+	"numpy.core._exceptions._ArrayMemoryError":        "MemoryError",
+	"numpy.core._exceptions._UFuncNoLoopError":        "TypeError",
+	"numpy.core._exceptions._UFuncOutputCastingError": "TypeError",
 	// tensh's own: a Go panic that is not a Python exception (a bug).
 	"InternalError": "Exception",
 }
