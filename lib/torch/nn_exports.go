@@ -1,8 +1,6 @@
 package torch
 
 import (
-	"sync"
-
 	"github.com/tensh/tensh/eval"
 	"github.com/tensh/tensh/runtime/tensor"
 )
@@ -44,19 +42,18 @@ var autogradExports = []string{"Function", "gradcheck", "gradgradcheck"}
 
 var autogradFunctionalExports = []string{"jacobian", "hessian", "vjp", "jvp", "hvp", "vhp"}
 
-var functionalModules sync.Map // *eval.Session -> *eval.Module
+// functionalKey is the session's torch.nn.functional in its LibState.
+type functionalKey struct{}
 
 // nnFunctionalModule is the session's torch.nn.functional.
 func nnFunctionalModule(s *eval.Session) *eval.Module {
-	if m, ok := functionalModules.Load(s); ok {
-		return m.(*eval.Module)
-	}
-	f := &eval.Module{Name: "torch.nn.functional", Members: map[string]eval.Value{}}
-	for name, b := range nnFunctions {
-		f.Members[name] = b
-	}
-	functionalModules.Store(s, f)
-	return f
+	return s.LibState(functionalKey{}, func() any {
+		f := &eval.Module{Name: "torch.nn.functional", Members: map[string]eval.Value{}}
+		for name, b := range nnFunctions {
+			f.Members[name] = b
+		}
+		return f
+	}).(*eval.Module)
 }
 
 func newNNModule(s *eval.Session) *eval.Module {

@@ -54,7 +54,8 @@ type pyLib struct {
 	exports map[string]map[string]eval.Value // file -> name -> value
 }
 
-var pyLibs sync.Map // *eval.Session -> *pyLib
+// pyLibKey is the session's *pyLib in its LibState.
+type pyLibKey struct{}
 
 // pyFiles are the source files in load order, with the files whose
 // exports each one's env gets.
@@ -63,8 +64,7 @@ var pyFiles = []string{"init", "module", "container", "layers", "layers2", "loss
 // pyExport returns the value name of the Python file file, loading the
 // session's Python libraries on first use.
 func pyExport(s *eval.Session, file, name string) eval.Value {
-	v, _ := pyLibs.LoadOrStore(s, &pyLib{})
-	lib := v.(*pyLib)
+	lib := s.LibState(pyLibKey{}, func() any { return &pyLib{} }).(*pyLib)
 	lib.once.Do(func() { lib.exports = loadPyLibs(s) })
 	return lib.exports[file][name]
 }
