@@ -353,21 +353,6 @@ func (s *Session) newClass(meta *Class, name, qualname string, bases []*Class, n
 	return c
 }
 
-// setNames calls __set_name__(owner, name) of the descriptors the new
-// class's namespace holds, as type.__new__ does.
-func (s *Session) setNames(c *Class) {
-	ns := c.Dict
-	for i := 0; i < len(ns.Keys); i++ {
-		o, ok := ns.Vals[i].(*Instance)
-		if !ok {
-			continue
-		}
-		if f, ok := o.Class.userMethod("__set_name__"); ok && f != None {
-			o.call(f, c, ns.Keys[i])
-		}
-	}
-}
-
 // setDefClass records the class a function was defined in (the
 // __class__ cell of zero-argument super()) and its qualified name.
 func setDefClass(v Value, c *Class, key Value) {
@@ -483,7 +468,6 @@ func (s *Session) runClassBody(body []lang.Stmt, ns *Dict, qual string) {
 
 // initSubclass calls __init_subclass__ of the new class's parent.
 func (s *Session) initSubclass(c *Class, kws []KwArg) {
-	s.setNames(c)
 	if len(c.mro) < 2 {
 		return
 	}
