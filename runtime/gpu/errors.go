@@ -4,7 +4,7 @@ import "fmt"
 
 // The messages of the GPU backend (format strings, one place to grep).
 const (
-	errNoLoaderBuild   = "this build of tensh cannot load OpenCL (only linux and darwin on amd64 or arm64 can)"
+	errNoLoaderBuild   = "this build of tensh cannot load OpenCL (only linux and darwin on amd64 or arm64 can, and not the static linux build)"
 	errNoLibrary       = "no OpenCL library: could not open %s (%v)"
 	errNoPlatform      = "the OpenCL loader %s found no platform (vendor files in %s: %s)"
 	errCL              = "OpenCL error %d (%s) in %s"
