@@ -79,6 +79,7 @@ const (
 // (block.go, check.go, expr_block.go).
 const (
 	errUnindent          = "unindent does not match any outer indentation level"
+	errTooDeep           = "too many levels of indentation"
 	errExpectedColon     = "expected ':'"
 	errExpectedBlock     = "expected an indented block after %s on line %d"
 	errExpectedExcept    = "expected 'except' or 'finally' block"
