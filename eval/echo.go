@@ -29,8 +29,8 @@ func (s *Session) SetEcho(r EchoRule) (old EchoRule) {
 // echoes reports whether the expression statement being run prints its
 // value.
 func (s *Session) echoes() bool {
-	if s.frame != nil || s.quiet {
-		return false // only the input's own statements print
+	if s.frame != nil || s.classNS != nil || s.quiet {
+		return false // only the input's own statements print (not a class body's)
 	}
 	if s.teach.ipython {
 		// IPython's prompts: display (magic_state.go) shows the last.

@@ -30,13 +30,21 @@ type Exception struct {
 	nextNode   lang.Node // the call in the frame below the last recorded (traceback_carets.go)
 	exit       *exitInfo // SystemExit's status (exit.go)
 	suggestion string    // "Did you mean" (suggest.go)
+	// cls is the class of an exception of a class defined in Python (nil:
+	// the builtin class Type names); dict its attributes; notes its
+	// __notes__ (add_note); addr its id.
+	cls   *Class
+	dict  *Dict
+	notes *List
+	addr  uintptr
 }
 
 func (e *Exception) Error() string {
+	typ := e.Type
 	if e.Msg == "" {
-		return e.Type
+		return typ
 	}
-	return e.Type + ": " + e.Msg + e.didYouMean()
+	return typ + ": " + e.Msg + e.didYouMean()
 }
 
 // didYouMean is the suggestion as the prompt prints it after the message.

@@ -237,8 +237,7 @@ func (s *Session) evalComp(e *lang.CompExpr) Value {
 	}
 	l := &List{}
 	for v, ok := g.next(); ok; v, ok = g.next() {
-		checkSlots(len(l.Elems) + 1)
-		l.Elems = append(l.Elems, v)
+		l.Elems = appendSlot(l.Elems, v)
 	}
 	return l
 }

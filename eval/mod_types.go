@@ -65,6 +65,26 @@ func init() {
 			if n, ok := a.Pos[0].(*Namespace); ok {
 				return n.Attrs
 			}
+			switch o := a.Pos[0].(type) {
+			case *Instance:
+				if o.Dict != nil && o.Class.slotNames == nil {
+					return o.Dict
+				}
+			case *Class:
+				if o.classInfo != nil {
+					return &MappingProxy{D: o.Dict}
+				}
+			case *Exception:
+				if o.dict == nil {
+					o.dict = NewDict()
+				}
+				return o.dict
+			case *Function:
+				if o.Dict == nil {
+					o.Dict = NewDict()
+				}
+				return o.Dict
+			}
 			throw("TypeError", errVarsArg)
 			return nil
 		}})

@@ -203,8 +203,34 @@ func (w *scopeWalk) stmt(st lang.Stmt) {
 			if p.Default != nil {
 				w.expr(p.Default)
 			}
+			w.expr(p.Annotation)
 		}
+		w.expr(st.Returns)
 		w.nested = append(w.nested, st)
+	case *lang.MatchStmt:
+		w.expr(st.Subject)
+		for _, mc := range st.Cases {
+			w.pattern(mc.Pattern)
+			w.expr(mc.Guard)
+			w.block(mc.Body)
+		}
+	case *lang.ClassDef:
+		w.assigned[st.Name] = true
+		w.exprs(st.Decorators)
+		for _, a := range st.Args {
+			w.expr(a.Value)
+		}
+		w.classBody(st.Body)
+	case *lang.AnnAssignStmt:
+		if st.Value != nil {
+			w.expr(st.Value)
+		}
+		w.target(st.Target)
+		if st.Simple {
+			// (the annotation of a local is not evaluated)
+			break
+		}
+		w.expr(st.Annotation)
 	case *lang.ReturnStmt:
 		if st.Value != nil {
 			w.expr(st.Value)

@@ -93,6 +93,10 @@ type Session struct {
 	// lastIdent is the last global name loaded (a NameError's).
 	lastIdent *lang.Ident
 
+	// classNS is the namespace of the class body being run (nil outside
+	// one), classQual its __qualname__ (class.go).
+	classNS   *Dict
+	classQual string
 	// The statement evaluator's frames and scopes (stmt_exec.go).
 	stmtState
 	// modules are the modules imported so far (modules.go).
@@ -114,6 +118,7 @@ func NewSession(opts Options) *Session {
 	tensor.SetDefaultFloat(tensor.Float32)
 	autograd.Reset()
 	s := &Session{opts: opts, globals: map[string]Value{}, Compat: opts.Compat}
+	defaultSessionOnce.Do(func() { defaultSession = s })
 	if Tensors.Namespace != nil {
 		s.torch = Tensors.Namespace(s)
 		s.globals[s.torch.Name] = s.torch
@@ -264,7 +269,7 @@ func internalError(r any) *Exception {
 // The line is that of the innermost Python frame running: the line of the
 // input (a block's second line is <stdin>:2) or of the script.
 func (s *Session) Warn(category, msg string) {
-	fr := s.hereFrame()
+	fr := s.userFrame() // library_source.go
 	line := max(fr.Line, 1)
 	loc := fmt.Sprintf("__main__:%d", line)
 	if s.Compat == CompatCurrent {

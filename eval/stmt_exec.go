@@ -144,6 +144,12 @@ func (s *Session) execOne(st lang.Stmt) ctl {
 		}
 	case *lang.TryStmt:
 		return s.execTry(st)
+	case *lang.ClassDef:
+		s.execClassDef(st)
+	case *lang.MatchStmt:
+		return s.execMatch(st)
+	case *lang.AnnAssignStmt:
+		s.execAnnAssign(st)
 	case *lang.WithStmt:
 		return s.execWith(st, 0)
 	default:

@@ -28,6 +28,10 @@ func sourceLine(src string, first, n int) string {
 // unwindTo records, in exc's traceback, the frames above depth (those the
 // exception left), and leaves them.
 func (s *Session) unwindTo(depth int, exc *Exception) {
+	if len(s.stack) > depth && s.stack[depth] != nil {
+		f := s.stack[depth]
+		s.classNS, s.classQual, s.globals = f.savedNS, f.savedQual, f.savedGlobals
+	}
 	for i := len(s.stack) - 1; i >= depth; i-- {
 		f := s.stack[i]
 		line := s.failedLine(exc, f.callerNode, f.line)

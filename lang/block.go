@@ -18,7 +18,7 @@ type blockParser struct {
 }
 
 // compoundKeywords start compound statements.
-var compoundKeywords = map[string]bool{"if": true, "while": true, "for": true, "def": true, "try": true, "with": true}
+var compoundKeywords = map[string]bool{"if": true, "while": true, "for": true, "def": true, "try": true, "with": true, "class": true}
 
 func (b *blockParser) tok() token { return b.c.tok() }
 
@@ -45,12 +45,15 @@ func (b *blockParser) file() []Stmt {
 func (b *blockParser) statement() []Stmt {
 	t := b.tok()
 	switch {
-	case t.kind == tKeyword && t.val == "class":
-		b.c.fail(t.start, errClassUnsupported)
 	case t.kind == tOp && t.val == "@":
 		return []Stmt{b.decorated()}
 	case t.kind == tKeyword && t.val == "yield":
 		b.c.fail(t.start, errYieldUnsupported)
+	}
+	if t.kind == tName && t.val == "match" {
+		if s, ok := b.tryMatch(); ok {
+			return []Stmt{s}
+		}
 	}
 	if t.kind == tKeyword && compoundKeywords[t.val] {
 		var s Stmt
@@ -67,6 +70,8 @@ func (b *blockParser) statement() []Stmt {
 			s = b.tryStmt()
 		case "with":
 			s = b.withStmt()
+		case "class":
+			s = b.classDef()
 		}
 		return []Stmt{s}
 	}
@@ -325,7 +330,9 @@ func (b *blockParser) decorated() Stmt {
 	}
 	switch t := b.tok(); {
 	case t.kind == tKeyword && t.val == "class":
-		b.c.fail(t.start, errClassUnsupported)
+		s := b.classDef().(*ClassDef)
+		s.Decorators = decs
+		return s
 	case t.kind == tEOF:
 		b.defExpected()
 	case t.kind != tKeyword || t.val != "def":
@@ -333,6 +340,26 @@ func (b *blockParser) decorated() Stmt {
 	}
 	s := b.funcDef().(*FuncDef)
 	s.Decorators = decs
+	return s
+}
+
+// classDef parses class Name[(bases, keywords)]: suite, and mangles the
+// private names (__x) of its body as CPython's compiler does.
+func (b *blockParser) classDef() Stmt {
+	kw := b.advance()
+	if b.tok().kind != tName {
+		b.c.syntaxError()
+	}
+	name := b.advance()
+	s := &ClassDef{ClassPos: kw.start, NamePos: name.start, Name: name.val}
+	if b.c.isOp("(") {
+		call := b.c.call(&Ident{NamePos: name.start, Name: name.val}).(*CallExpr)
+		s.Args = call.Args
+	}
+	b.colon()
+	s.Body = b.suite("class definition", kw.start.Line)
+	s.EndPos = b.lastEnd()
+	mangleBlock(s.Body, name.val)
 	return s
 }
 
@@ -440,6 +467,16 @@ func (c *conv) storeTarget(t Expr) Expr {
 
 // params parses the parameters of a def (up to ')') or a lambda (up to
 // ':').
+// annotation parses a parameter's `: annotation` (in a def's parameter
+// list, whose end is ')'; a lambda's parameters have none).
+func (c *conv) annotation(end string) Expr {
+	if end != ")" || !c.isOp(":") {
+		return nil
+	}
+	c.advance()
+	return c.test()
+}
+
 func (c *conv) params(end string) []Param {
 	var out []Param
 	kwOnly := false
@@ -470,7 +507,7 @@ func (c *conv) params(end string) []Param {
 		case c.isOp("**"):
 			c.advance()
 			t := name()
-			out = append(out, Param{NamePos: t.start, Name: t.val, Kind: ParamVarKw})
+			out = append(out, Param{NamePos: t.start, Name: t.val, Kind: ParamVarKw, Annotation: c.annotation(end)})
 			if c.isOp(",") {
 				c.advance()
 			}
@@ -486,7 +523,7 @@ func (c *conv) params(end string) []Param {
 			kwOnly = true
 			if c.tok().kind == tName {
 				t := name()
-				out = append(out, Param{NamePos: t.start, Name: t.val, Kind: ParamVarArgs})
+				out = append(out, Param{NamePos: t.start, Name: t.val, Kind: ParamVarArgs, Annotation: c.annotation(end)})
 			} else {
 				bareStar = len(out)
 				next := c.toks[min(c.i+1, len(c.toks)-1)]
@@ -496,7 +533,7 @@ func (c *conv) params(end string) []Param {
 			}
 		default:
 			t := name()
-			p := Param{NamePos: t.start, Name: t.val}
+			p := Param{NamePos: t.start, Name: t.val, Annotation: c.annotation(end)}
 			if kwOnly {
 				p.Kind = ParamKwOnly
 			}

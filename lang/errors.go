@@ -99,7 +99,9 @@ const (
 
 // What tensh's language leaves out (its own messages, not CPython's).
 const (
-	errClassUnsupported = "class definitions are not supported by tensh"
+	errAnnTuple         = "only single target (not tuple) can be annotated"
+	errAnnList          = "only single target (not list) can be annotated"
+	errAnnTarget        = "illegal target for annotation"
 	errYieldUnsupported = "generator functions (yield) are not supported by tensh"
 )
 

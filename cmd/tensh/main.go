@@ -57,6 +57,12 @@ func run(args []string, stdin *os.File, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stdout, versionLine(version, commit, buildInfo()))
 		return exitOK
 	}
+	if cfg.threads > 0 {
+		tensor.SetNumThreads(cfg.threads)
+	}
+	if stop := startProfile(stderr); stop != nil {
+		defer stop()
+	}
 	if cfg.maxMemory > 0 {
 		tensor.SetMemoryLimit(cfg.maxMemory)
 	}

@@ -1,0 +1,2 @@
+def _build(env):
+    return {}
