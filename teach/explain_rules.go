@@ -87,7 +87,6 @@ func (st *step) fail(typ, format string, args ...any) {
 
 func fmtShape(s []int) string { return tensor.ShapeString(s) }
 
-
 // fmtTuple is Python's repr of a tuple of ints: (1,), (4, 1).
 func fmtTuple(s []int) string {
 	parts := make([]string, len(s))
