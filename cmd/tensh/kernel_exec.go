@@ -17,7 +17,9 @@ import (
 // executor runs cells in one tensh session for the kernel: variables
 // live from one cell to the next and survive errors and interrupts.
 type executor struct {
-	k     *kernel
+	k     *kernel // nil: no kernel (tensh check of a notebook)
+	// publish sends an output message (the kernel's IOPub).
+	publish func(req *message, msgType string, content any)
 	opts  eval.Options
 	sess  *eval.Session
 	count int // IPython's execution count: cells run with store_history
@@ -46,6 +48,9 @@ type executeRequest struct {
 
 func newExecutor(k *kernel, opts eval.Options) *executor {
 	x := &executor{k: k, opts: opts}
+	if k != nil {
+		x.publish = k.publish
+	}
 	x.opts.Out = streamWriter{x, "stdout"}
 	x.opts.Warn = streamWriter{x, "stderr"}
 	x.opts.Result = x.result
@@ -67,7 +72,7 @@ type streamWriter struct {
 
 func (w streamWriter) Write(p []byte) (int, error) {
 	if w.x.req != nil && !w.x.silent && len(p) > 0 {
-		w.x.k.publish(w.x.req, "stream", map[string]string{"name": w.name, "text": string(p)})
+		w.x.publish(w.x.req, "stream", map[string]string{"name": w.name, "text": string(p)})
 	}
 	return len(p), nil
 }
@@ -78,7 +83,7 @@ func (x *executor) result(v eval.Value) bool {
 	if !x.last || x.silent || x.req == nil {
 		return false
 	}
-	x.k.publish(x.req, "execute_result", map[string]any{"execution_count": x.count,
+	x.publish(x.req, "execute_result", map[string]any{"execution_count": x.count,
 		"data": map[string]string{"text/plain": eval.Repr(v)}, "metadata": map[string]any{}})
 	return true
 }
@@ -94,7 +99,7 @@ func (x *executor) execute(m *message, req executeRequest) map[string]any {
 	x.req, x.silent, x.allowIn, x.payload = m, req.Silent, req.AllowStdin, nil
 	defer func() { x.req = nil }()
 	if !req.Silent {
-		x.k.publish(m, "execute_input", map[string]any{"code": code, "execution_count": x.count})
+		x.publish(m, "execute_input", map[string]any{"code": code, "execution_count": x.count})
 	}
 	e := x.runCell(code)
 	reply := map[string]any{"execution_count": x.count, "user_expressions": x.userExpressions(req.UserExpressions)}
@@ -105,7 +110,7 @@ func (x *executor) execute(m *message, req executeRequest) map[string]any {
 	}
 	if _, msg, ok := e.ExitStatus(); ok { // exit() or quit(): a new session
 		if msg != "" && !req.Silent {
-			x.k.publish(m, "stream", map[string]string{"name": "stderr", "text": msg + "\n"})
+			x.publish(m, "stream", map[string]string{"name": "stderr", "text": msg + "\n"})
 		}
 		x.newSession()
 		reply["status"] = "ok"
@@ -114,7 +119,7 @@ func (x *executor) execute(m *message, req executeRequest) map[string]any {
 	}
 	ename, evalue, tb := x.errorParts(e)
 	if !req.Silent {
-		x.k.publish(m, "error", map[string]any{"ename": ename, "evalue": evalue, "traceback": tb})
+		x.publish(m, "error", map[string]any{"ename": ename, "evalue": evalue, "traceback": tb})
 	}
 	reply["status"], reply["ename"], reply["evalue"], reply["traceback"] = "error", ename, evalue, tb
 	return reply
@@ -182,7 +187,7 @@ func (x *executor) picture(code string) {
 	if exc != nil || doc == "" {
 		return
 	}
-	x.k.publish(req, "display_data", map[string]any{"metadata": map[string]any{},
+	x.publish(req, "display_data", map[string]any{"metadata": map[string]any{},
 		"data": map[string]string{"image/svg+xml": doc, "text/plain": fmt.Sprintf(msgKernelPicture, strings.TrimSpace(code))}})
 }
 
@@ -230,7 +235,7 @@ const inputTimeout = 10 * time.Minute
 // input_request on the stdin channel; no answer, or a front end that
 // takes no input, is no.
 func (x *executor) confirm(question string) bool {
-	if !x.allowIn || x.req == nil {
+	if !x.allowIn || x.req == nil || x.k == nil {
 		return false
 	}
 	ch := make(chan *message, 1)
