@@ -17,12 +17,12 @@ import (
 // executor runs cells in one tensh session for the kernel: variables
 // live from one cell to the next and survive errors and interrupts.
 type executor struct {
-	k     *kernel // nil: no kernel (tensh check of a notebook)
+	k *kernel // nil: no kernel (tensh check of a notebook)
 	// publish sends an output message (the kernel's IOPub).
 	publish func(req *message, msgType string, content any)
-	opts  eval.Options
-	sess  *eval.Session
-	count int // IPython's execution count: cells run with store_history
+	opts    eval.Options
+	sess    *eval.Session
+	count   int // IPython's execution count: cells run with store_history
 
 	// Set while a cell runs (the session's writers and hooks read them).
 	req     *message // the execute_request
