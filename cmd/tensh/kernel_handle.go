@@ -5,7 +5,6 @@ package main
 import (
 	"encoding/json"
 	"fmt"
-	"runtime"
 
 	"github.com/go-zeromq/zmq4"
 )
@@ -108,7 +107,7 @@ func kernelInfo() map[string]any {
 		"status":                 "ok",
 		"protocol_version":       protocolVersion,
 		"implementation":         "tensh",
-		"implementation_version": version,
+		"implementation_version": versionLine(version, commit, buildInfo()),
 		"language_info": map[string]any{
 			"name":               "python",
 			"version":            "3.11",
@@ -118,7 +117,7 @@ func kernelInfo() map[string]any {
 			"codemirror_mode":    map[string]any{"name": "ipython", "version": 3},
 			"nbconvert_exporter": "python",
 		},
-		"banner": fmt.Sprintf("tensh %s (%s/%s): Python with PyTorch's tensors", version, runtime.GOOS, runtime.GOARCH),
+		"banner": versionLine(version, commit, buildInfo()) + ": Python with PyTorch's tensors",
 		"help_links": []map[string]string{
 			{"text": "tensh notebooks", "url": "https://github.com/tensh/tensh/blob/main/docs/notebooks.md"},
 		},
