@@ -506,7 +506,7 @@ function notice(text) {
 // ---- The page.
 
 $("add").addEventListener("click", () => addCell().focus());
-$("run-all").addEventListener("click", () => cellsEl.querySelectorAll(".cell").forEach(runCell));
+$("run-all").addEventListener("click", () => cellsEl.querySelectorAll(":scope > .cell").forEach(runCell));
 interruptBtn.addEventListener("click", interrupt);
 $("share").addEventListener("click", share);
 $("download").addEventListener("click", download);
