@@ -26,6 +26,30 @@ func registerMethods(typeName string, bs ...*Builtin) {
 
 // getAttr is x.name.
 func (s *Session) getAttr(x Value, name string) Value {
+	switch o := x.(type) {
+	case *Instance:
+		return s.instanceAttr(o, name)
+	case *Exception:
+		if v, ok := s.excGetAttr(o, name); ok {
+			return v
+		}
+		throwNoAttr(x, name)
+	case *Class:
+		if o.classInfo != nil {
+			if v, ok := s.classGetAttr(o, name); ok {
+				return v
+			}
+			e := &Exception{Type: "AttributeError", Msg: sprintf(errTypeNoAttr, o.PyName, name)}
+			e.suggestion = suggest(classAttrNames(o, nil), name)
+			panic(e)
+		}
+	case *Function:
+		if o.Dict != nil {
+			if v, ok := o.Dict.getStr(name); ok {
+				return v
+			}
+		}
+	}
 	if at, ok := x.(Attributer); ok {
 		if v, ok := at.Attr(s, name); ok {
 			return v
@@ -51,6 +75,11 @@ func (s *Session) getAttr(x Value, name string) Value {
 		}
 		throwNoAttr(v, name)
 	case *NamedTuple:
+		if v.Type != nil {
+			if a, ok := namedTupleAttr(v, name); ok {
+				return a
+			}
+		}
 		for i, f := range v.Fields {
 			if f == name {
 				return v.Elems[i]
@@ -111,6 +140,9 @@ func (s *Session) getAttr(x Value, name string) Value {
 		if a, ok := classAttr(v, name); ok {
 			return a
 		}
+		if a, ok := s.classGetAttr(v, name); ok {
+			return a
+		}
 	}
 	if m, ok := typeMethods[shortTypeName(x)][name]; ok {
 		return &BoundMethod{Self: x, Fn: m}
@@ -133,6 +165,19 @@ func (s *Session) getAttr(x Value, name string) Value {
 // setAttr is x.name = v.
 func (s *Session) setAttr(x Value, name string, v Value) {
 	switch o := x.(type) {
+	case *Instance:
+		s.objSetAttr(o, o.Class, o.Dict, name, v)
+		return
+	case *Exception:
+		s.excSetAttr(o, name, v)
+		return
+	case *Class:
+		s.classSetAttr(o, name, v)
+		return
+	case *Function:
+		if s.setFunctionAttr(o, name, v) {
+			return
+		}
 	case *Module:
 		if set, ok := o.Setters[name]; ok {
 			set(v)

@@ -33,7 +33,7 @@ var (
 	tupleClass = defClass("tuple", "tuple", builtinTuple)
 	rangeClass = defClass("range", "range", builtinRange)
 	noneClass  = defClass("NoneType", "NoneType", nil)
-	typeClass  = defClass("type", "type", builtinType)
+	typeClass  = defClass("type", "type", nil) // Call: builtinType (class.go)
 	sliceClass = defClass("slice", "slice", builtinSlice)
 	// The torch classes live in the torch namespace.
 	tensorClass = defClass("torch.Tensor", "Tensor", nil)
@@ -48,10 +48,25 @@ var (
 
 // typeOf returns the class of v.
 func typeOf(v Value) *Class {
+	if c := tensorSubclass(v); c != nil {
+		return c
+	}
+	if c := userClassOf(v); c != nil {
+		return c
+	}
+	if c, ok := v.(*Class); ok && c.classInfo != nil {
+		return typeClass
+	}
+	if e, ok := v.(*Exception); ok {
+		return e.objClass()
+	}
 	if c, ok := classOf[shortTypeName(v)]; ok {
 		return c
 	}
 	if nt, ok := v.(*NamedTuple); ok {
+		if nt.Type != nil {
+			return nt.Type
+		}
 		return &Class{Name: nt.TypeName}
 	}
 	return &Class{Name: TypeName(v)}
@@ -60,6 +75,24 @@ func typeOf(v Value) *Class {
 // isInstance is isinstance(v, c) with Python's subclassing of the subset:
 // bool is an int, torch.Size is a tuple, return types are tuples.
 func isInstance(v Value, c *Class) bool {
+	if sc := tensorSubclass(v); sc != nil && (sc == c || classOf[shortTypeName(v)] == c) {
+		return true
+	}
+	if uc := userClassOf(v); uc != nil {
+		return uc.subclassOf(c)
+	}
+	if e, ok := v.(*Exception); ok && isExcClass(c) {
+		return e.isA(c.Name)
+	}
+	if c.classInfo != nil {
+		if c.solid == typeClass {
+			return false
+		}
+		return false
+	}
+	if vc, ok := v.(*Class); ok && vc.classInfo != nil && c == typeClass {
+		return true
+	}
 	t := typeOf(v)
 	if t == c || isExcClass(c) && excSubclass(t.Name, c.Name) {
 		return true
@@ -75,6 +108,9 @@ func isInstance(v Value, c *Class) bool {
 	switch {
 	case c == intClass:
 		_, ok := v.(Bool)
+		return ok
+	case c == dictClass:
+		_, ok := v.(*Dict) // Counter, defaultdict, OrderedDict
 		return ok
 	case c == tupleClass:
 		switch v.(type) {
@@ -134,12 +170,21 @@ func init() {
 				case Tuple:
 					classes = cv
 				default:
-					throw("TypeError", errIsInstanceArg2)
+					classes = []Value{cv}
 				}
 				for _, cl := range classes {
 					cc, ok := cl.(*Class)
 					if !ok {
+						if _, generic := cl.(*GenericAlias); generic {
+							throw("TypeError", errIsInstanceGeneric)
+						}
 						throw("TypeError", errIsInstanceArg2)
+					}
+					if f, ok := metaMethod(cc, "__instancecheck__"); ok {
+						if a.s.truth(a.s.callMeta(cc, f, v)) {
+							return Bool(true)
+						}
+						continue
 					}
 					if isInstance(v, cc) {
 						return Bool(true)
@@ -189,12 +234,6 @@ func builtinRound(a *Args) Value {
 	a.Unpack("number", &x, "ndigits?", &nd)
 	if r, ok := x.(Rounder); ok { // protocols.go
 		return r.Round(a.s, nd)
-	}
-	if t, ok := x.(*tensor.Tensor); ok {
-		if _, none := nd.(NoneType); none {
-			return a.s.callMethod(t, "round")
-		}
-		return a.s.Call(a.s.getAttr(t, "round"), &Args{Kw: []KwArg{{"decimals", nd}}})
 	}
 	_, noDigits := nd.(NoneType)
 	switch v := x.(type) {
@@ -392,6 +431,12 @@ func builtinRange(a *Args) Value {
 }
 
 func builtinType(a *Args) Value {
+	if len(a.Pos) == 3 {
+		return a.s.typeNew(typeClass, a.Pos[0], a.Pos[1], a.Pos[2], a.Kw)
+	}
+	if len(a.Pos) != 1 {
+		throw("TypeError", errTypeArgs)
+	}
 	var v Value
 	a.Unpack("object", &v)
 	return typeOf(v)

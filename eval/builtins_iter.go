@@ -178,6 +178,12 @@ func builtinEnumerate(a *Args) Value {
 func builtinReversed(a *Args) Value {
 	exactArgs(a, "reversed", 1)
 	seq := a.Pos[0]
+	if o, ok := seq.(*Instance); ok {
+		if r, ok := a.s.reversedInstance(o); ok {
+			return r
+		}
+		seq = o.Base
+	}
 	switch x := seq.(type) {
 	case *tensor.Tensor:
 		// Tensor.__reversed__ flips dim 0 (a 0-d tensor is itself).
@@ -219,6 +225,14 @@ func builtinReversed(a *Args) Value {
 			i--
 			return elems[i], true
 		}))
+	}
+	if r, ok := seq.(interface{ pyReversed() Value }); ok { // collections.deque, OrderedDict
+		return r.pyReversed()
+	}
+	if c, ok := seq.(*Class); ok && c.classInfo != nil && c.Meta != nil { // a metaclass's __reversed__ (enum)
+		if m, ok := c.Meta.lookup("__reversed__"); ok {
+			return a.s.callMethodOf(m, c)
+		}
 	}
 	throw("TypeError", errNotReversible, TypeName(seq))
 	return nil
@@ -445,8 +459,19 @@ func init() {
 					}))
 				}
 				switch it := v.(type) {
-				case *IterValue, *Generator:
+				case *IterValue, *Generator, *PyGenerator:
 					return it // an iterator is its own iterator
+				case *Instance:
+					if f, ok := it.Class.userMethod("__iter__"); ok && f != None {
+						r := it.call(f)
+						if !isIterator(r) {
+							throw("TypeError", errIterReturned, TypeName(r))
+						}
+						return r
+					}
+					if it.Base == nil {
+						return NewIterValue("iterator", it.Iter())
+					}
 				}
 				return NewIterValue(iterName(v), Iterate(v))
 			}},
@@ -462,6 +487,9 @@ func init() {
 				if !ok {
 					if len(a.Pos) == 2 {
 						return a.Pos[1]
+					}
+					if g, isGen := it.(*PyGenerator); isGen {
+						g.stop() // StopIteration(return value)
 					}
 					throw("StopIteration", "")
 				}
@@ -517,9 +545,16 @@ func callable(v Value) bool {
 	case *Builtin, *BoundMethod:
 		return true
 	case *Class:
-		return x.Call != nil
+		return x.Call != nil || x.classInfo != nil
+	case *PyMethod, *methodDescr, *Function:
+		return true
+	case *Instance:
+		_, ok := x.Class.userMethod("__call__")
+		return ok
 	case interface{ pyCallable() bool }:
 		return x.pyCallable()
+	case pyCaller, Caller: // functools.partial, operator.itemgetter, ...
+		return true
 	}
 	return false
 }

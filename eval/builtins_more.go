@@ -113,6 +113,12 @@ func init() {
 				_, ok := a.s.tryGetAttr(a.Pos[0], attrName(a.Pos[1]), true)
 				return Bool(ok)
 			}},
+		&Builtin{Name: "delattr", Kind: PythonBuiltin, Sig: "delattr(obj, name)", Doc: "Deletes obj.name, as del obj.name does.",
+			Fn: func(a *Args) Value {
+				exactArgs(a, "delattr", 2)
+				a.s.delAttr(a.Pos[0], attrName(a.Pos[1]))
+				return None
+			}},
 		&Builtin{Name: "setattr", Kind: PythonBuiltin, Sig: "setattr(obj, name, value)", Doc: "Sets obj.name = value, where obj allows it.",
 			Fn: func(a *Args) Value {
 				exactArgs(a, "setattr", 3)
@@ -136,9 +142,11 @@ func attrName(v Value) string {
 // as ok == false instead of raised.
 func (s *Session) tryGetAttr(obj Value, name string, catch bool) (v Value, ok bool) {
 	if catch {
+		depth := len(s.stack)
 		defer func() {
 			if r := recover(); r != nil {
-				if e, isExc := r.(*Exception); isExc && e.Type == "AttributeError" {
+				if e, isExc := r.(*Exception); isExc && e.isA("AttributeError") {
+					s.unwindTo(depth, e) // the frames of a __getattr__ that raised
 					v, ok = nil, false
 					return
 				}
@@ -275,6 +283,11 @@ func builtinDir(a *Args) Value {
 				names = append(names, n)
 			}
 		}
+	} else if c := userClassOf(a.Pos[0]); c != nil {
+		names = classAttrNames(c, dictOfObj(a.Pos[0]))
+	} else if c, ok := a.Pos[0].(*Class); ok && c.classInfo != nil {
+		names = classAttrNames(c, nil)
+		names = append(names, "__dict__", "__module__", "__doc__")
 	} else if ns, ok := a.Pos[0].(*Namespace); ok {
 		// The type's names and the instance's own attributes.
 		names = append(names, pyDirs[shortTypeName(ns)]...)

@@ -10,23 +10,68 @@ import (
 )
 
 // Dict is a Python dict: keys in insertion order, looked up by hash key
-// (see hashKey). Shared by reference, as Python's dicts are.
+// (see hashKey). Shared by reference, as Python's dicts are. A small dict
+// (most objects' attributes) finds its keys by a scan of hk; index, the
+// map from hash key to position, is made once it grows past smallDict.
 type Dict struct {
 	Keys  []Value
 	Vals  []Value
-	index map[any]int // hashKey(key) -> position in Keys/Vals
+	hk    []Value     // hashKey of each key
+	index map[any]int // hashKey(key) -> position in Keys/Vals (nil while small)
+	// sub makes the dict a Counter, defaultdict or OrderedDict
+	// (mod_collections.go); nil for a dict.
+	sub *dictSub
 }
 
+// smallDict is the size up to which a dict has no index map.
+const smallDict = 8
+
 // NewDict returns an empty dict.
-func NewDict() *Dict { return &Dict{index: map[any]int{}} }
+func NewDict() *Dict { return &Dict{} }
 
 // Len is len(d).
 func (d *Dict) Len() int { return len(d.Keys) }
 
+// find is the position of the key whose hash key is h.
+func (d *Dict) find(h any) (int, bool) {
+	if d.index != nil {
+		i, ok := d.index[h]
+		return i, ok
+	}
+	for i, k := range d.hk {
+		if k == h {
+			return i, true
+		}
+	}
+	return -1, false
+}
+
+// getStr is d[name] for a str key.
+func (d *Dict) getStr(name string) (Value, bool) {
+	if i, ok := d.strIndex(name); ok {
+		return d.Vals[i], true
+	}
+	return nil, false
+}
+
+// strIndex is the position of the str key name.
+func (d *Dict) strIndex(name string) (int, bool) {
+	if d.index != nil {
+		i, ok := d.index[Str(name)]
+		return i, ok
+	}
+	for i, k := range d.hk {
+		if s, ok := k.(Str); ok && string(s) == name {
+			return i, true
+		}
+	}
+	return -1, false
+}
+
 // Get returns d[k] and whether k is a key. An unhashable k raises
 // TypeError.
 func (d *Dict) Get(k Value) (Value, bool) {
-	i, ok := d.index[mustHash(k)]
+	i, ok := d.find(mustHash(k))
 	if !ok {
 		return nil, false
 	}
@@ -37,28 +82,45 @@ func (d *Dict) Get(k Value) (Value, bool) {
 // key object, as in Python), a new one goes last.
 func (d *Dict) SetItem(k, v Value) {
 	h := mustHash(k)
-	if i, ok := d.index[h]; ok {
+	if i, ok := d.find(h); ok {
 		d.Vals[i] = v
 		return
 	}
 	checkItems(1)
-	d.index[h] = len(d.Keys)
+	if d.index != nil {
+		d.index[h] = len(d.Keys)
+	}
+	if d.Keys == nil {
+		// The first key: one allocation for the three slices.
+		buf := make([]Value, 12)
+		d.Keys, d.Vals, d.hk = buf[0:0:4], buf[4:4:8], buf[8:8:12]
+	}
 	d.Keys = append(d.Keys, k)
 	d.Vals = append(d.Vals, v)
+	d.hk = append(d.hk, h)
+	if d.index == nil && len(d.hk) > smallDict {
+		d.index = make(map[any]int, 2*len(d.hk))
+		for i, x := range d.hk {
+			d.index[x] = i
+		}
+	}
 }
 
 // Delete removes k and reports whether it was there.
 func (d *Dict) Delete(k Value) bool {
 	h := mustHash(k)
-	i, ok := d.index[h]
+	i, ok := d.find(h)
 	if !ok {
 		return false
 	}
-	delete(d.index, h)
 	d.Keys = append(d.Keys[:i], d.Keys[i+1:]...)
 	d.Vals = append(d.Vals[:i], d.Vals[i+1:]...)
-	for j := i; j < len(d.Keys); j++ {
-		d.index[mustHash(d.Keys[j])] = j
+	d.hk = append(d.hk[:i], d.hk[i+1:]...)
+	if d.index != nil {
+		delete(d.index, h)
+		for j := i; j < len(d.hk); j++ {
+			d.index[d.hk[j]] = j
+		}
 	}
 	return true
 }
@@ -151,8 +213,20 @@ type identityKey struct{ p any }
 
 // hashKey returns a comparable Go value that equal hashable Python values
 // share, and false for an unhashable value (list, dict, set).
-func hashKey(v Value) (any, bool) {
-	switch v := v.(type) {
+func hashKey(x Value) (any, bool) {
+	switch v := x.(type) {
+	case *Instance:
+		if f, ok := v.Class.lookup("__hash__"); ok && f == None {
+			return nil, false
+		}
+		if _, ok := v.Class.userMethod("__hash__"); ok {
+			h, _ := instanceHash(v)
+			return instKey{h}, true
+		}
+		if v.Base != nil {
+			return hashKey(v.Base)
+		}
+		return identityKey{v}, true
 	case NoneType, EllipsisType:
 		return v, true
 	case Bool:
@@ -180,7 +254,7 @@ func hashKey(v Value) (any, bool) {
 		}
 		return f, true
 	case Str:
-		return string(v), true
+		return x, true // (the value itself: no allocation)
 	case Complex:
 		if v.Im == 0 {
 			return hashKey(Float(v.Re)) // 2+0j == 2
@@ -210,8 +284,10 @@ func hashKey(v Value) (any, bool) {
 		return v, true
 	case Size:
 		return hashKey(sizeTuple(v))
+	case *NamedTuple:
+		return hashKey(v.Elems)
 	}
-	return identityKey{v}, true
+	return identityKey{x}, true
 }
 
 func sizeTuple(s Size) Tuple {

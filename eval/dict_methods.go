@@ -93,6 +93,9 @@ func newSetIter(s *Set) Iterator {
 // dictUpdate is dict.update(other) / dict(other): a dict's items, or an
 // iterable of key-value pairs.
 func dictUpdate(d *Dict, other Value) {
+	if m, ok := other.(interface{ mappingDict() *Dict }); ok { // a mapping: its keys() and items
+		other = m.mappingDict()
+	}
 	if o, ok := other.(*Dict); ok {
 		for i, k := range o.Keys {
 			d.SetItem(k, o.Vals[i])
@@ -318,9 +321,16 @@ var dictFromkeys = method("fromkeys", "fromkeys(iterable, value=None)", "Returns
 // (dict.fromkeys), keyed by class name.
 var classAttrs = map[string]map[string]Value{}
 
+// goClassAttrs are the attributes of classes that Go code makes at run
+// time (collections.namedtuple's _fields, _make, ...), keyed by class.
+var goClassAttrs = map[*Class]map[string]Value{}
+
 // classAttr is C.name for a builtin class: a class attribute, or a method
 // of the type unbound (str.upper("a") is "a".upper()).
 func classAttr(c *Class, name string) (Value, bool) {
+	if v, ok := goClassAttrs[c][name]; ok {
+		return v, true
+	}
 	if v, ok := classAttrs[c.Name][name]; ok {
 		return v, true
 	}

@@ -28,7 +28,21 @@ var excParent = map[string]string{
 	"DeprecationWarning": "Warning", "PendingDeprecationWarning": "Warning",
 	"RuntimeWarning": "Warning", "FutureWarning": "Warning", "SyntaxWarning": "Warning",
 	"ImportWarning": "Warning", "UnicodeWarning": "Warning", "BytesWarning": "Warning",
-	"ResourceWarning": "Warning",
+	"ResourceWarning": "Warning", "EncodingWarning": "Warning",
+	"StopAsyncIteration": "Exception", "BlockingIOError": "OSError", "ChildProcessError": "OSError",
+	"ConnectionError": "OSError", "BrokenPipeError": "ConnectionError",
+	"ConnectionAbortedError": "ConnectionError", "ConnectionRefusedError": "ConnectionError",
+	"ConnectionResetError": "ConnectionError", "InterruptedError": "OSError",
+	"ProcessLookupError": "OSError", "UnicodeDecodeError": "UnicodeError",
+	"UnicodeEncodeError": "UnicodeError", "UnicodeTranslateError": "UnicodeError",
+	"BaseExceptionGroup": "BaseException", "ExceptionGroup": "BaseExceptionGroup",
+	// PyTorch's (torch.linalg.LinAlgError) and Paddle 2.0's error summary.
+	"torch._C._LinAlgError": "RuntimeError", "InvalidArgumentError": "Exception",
+	// NumPy's (numpy/core/_exceptions.py): catchable as their bases.
+	"numpy.AxisError": "ValueError", "numpy.TooHardError": "RuntimeError",
+	"numpy.core._exceptions._ArrayMemoryError":        "MemoryError",
+	"numpy.core._exceptions._UFuncNoLoopError":        "TypeError",
+	"numpy.core._exceptions._UFuncOutputCastingError": "TypeError",
 	// tensh's own: a Go panic that is not a Python exception (a bug).
 	"InternalError": "Exception",
 }
@@ -41,6 +55,10 @@ const (
 	errCauseMustDerive = "exception causes must derive from BaseException"
 )
 
+// libraryExceptions are the exception classes of libraries, not Python
+// builtins.
+var libraryExceptions = map[string]bool{"InvalidArgumentError": true}
+
 // excClasses are the exception classes by name.
 var excClasses = map[string]*Class{}
 
@@ -52,8 +70,16 @@ func init() {
 	for _, n := range names {
 		name := n
 		excClasses[name] = defClass(name, name, func(a *Args) Value { return newException(name, a) })
+		if libraryExceptions[name] {
+			delete(builtinClasses, name)
+		}
 	}
+	builtinClasses["EnvironmentError"] = excClasses["OSError"]
+	builtinClasses["IOError"] = excClasses["OSError"]
 }
+
+// ExcClass is the builtin exception class of that name (nil if none).
+func ExcClass(name string) *Class { return excClasses[name] }
 
 // isExcClass reports whether c is an exception class.
 func isExcClass(c *Class) bool { return excClasses[c.Name] == c }
@@ -61,6 +87,9 @@ func isExcClass(c *Class) bool { return excClasses[c.Name] == c }
 // excSubclass reports whether the exception type typ is base or derives
 // from it.
 func excSubclass(typ, base string) bool {
+	if base == "Exception" && typ == "ExceptionGroup" {
+		return true // ExceptionGroup(BaseExceptionGroup, Exception)
+	}
 	for t := typ; t != ""; t = excParent[t] {
 		if t == base {
 			return true
@@ -71,6 +100,9 @@ func excSubclass(typ, base string) bool {
 
 // newException is a call of an exception class: ValueError("msg", 42).
 func newException(typ string, a *Args) *Exception {
+	if typ == "BaseExceptionGroup" || typ == "ExceptionGroup" {
+		return newExceptionGroup(typ, a)
+	}
 	if len(a.Kw) > 0 {
 		throw("TypeError", errTakesNoKw, typ)
 	}
@@ -94,6 +126,9 @@ func newException(typ string, a *Args) *Exception {
 var osErrorByErrno = map[string]string{
 	"2": "FileNotFoundError", "17": "FileExistsError", "1": "PermissionError", "13": "PermissionError",
 	"21": "IsADirectoryError", "20": "NotADirectoryError", "110": "TimeoutError",
+	"32": "BrokenPipeError", "104": "ConnectionResetError", "111": "ConnectionRefusedError",
+	"103": "ConnectionAbortedError", "11": "BlockingIOError", "4": "InterruptedError",
+	"3": "ProcessLookupError", "10": "ChildProcessError",
 }
 
 // excStr is str(e) of an exception with these args.
@@ -138,8 +173,14 @@ func excRepr(e *Exception) string {
 func (s *Session) toException(v Value, msg string) *Exception {
 	switch x := v.(type) {
 	case *Exception:
+		if x.cls != nil {
+			x.Msg = s.excMessage(x)
+		}
 		return x
 	case *Class:
+		if x.classInfo != nil && isExceptionClass(x) {
+			return s.toException(s.Call(x, &Args{}), msg)
+		}
 		if isExcClass(x) {
 			return newException(x.Name, &Args{s: s})
 		}
@@ -153,8 +194,11 @@ func (s *Session) toException(v Value, msg string) *Exception {
 func excMatches(e *Exception, cls Value) bool {
 	switch c := cls.(type) {
 	case *Class:
-		if !isExcClass(c) {
+		if !isExceptionClass(c) {
 			throw("TypeError", errCatchNonExc)
+		}
+		if e.cls != nil || c.classInfo != nil {
+			return e.objClass().subclassOf(c)
 		}
 		return excSubclass(e.Type, c.Name)
 	case Tuple:
@@ -195,6 +239,10 @@ func excAttr(e *Exception, name string) (Value, bool) {
 	switch name {
 	case "args":
 		return e.ExcArgs(), true
+	case "code":
+		if excSubclass(e.Type, "SystemExit") {
+			return exitCode(e), true
+		}
 	case "__cause__":
 		if e.Cause == nil {
 			return None, true
@@ -205,8 +253,16 @@ func excAttr(e *Exception, name string) (Value, bool) {
 			return None, true
 		}
 		return e.Context, true
+	case "__suppress_context__":
+		return Bool(e.SuppressContext), true
+	case "__traceback__":
+		return None, true
+	case "__notes__":
+		if e.notes != nil {
+			return e.notes, true
+		}
 	}
-	return nil, false
+	return excExtraAttr(e, name)
 }
 
 // stmtAttr gives the attributes of the values of the statement language
@@ -217,10 +273,44 @@ func (s *Session) stmtAttr(x Value, name string) (Value, bool) {
 		return excAttr(v, name)
 	case *Function:
 		switch name {
-		case "__name__", "__qualname__":
+		case "__name__":
 			return Str(v.Name), true
+		case "__qualname__":
+			return Str(v.qualName()), true
 		case "__doc__":
 			return v.Doc, true
+		case "__annotations__":
+			if v.annotations == nil {
+				v.annotations = NewDict()
+			}
+			return v.annotations, true
+		case "__module__":
+			if n, ok := v.globals["__name__"]; ok {
+				return n, true
+			}
+			return Str("__main__"), true // the prompt's (and a script's) namespace
+		case "__dict__":
+			if v.Dict == nil {
+				v.Dict = NewDict()
+			}
+			return v.Dict, true
+		case "__defaults__":
+			if len(v.defaults) == 0 {
+				return None, true
+			}
+			return Tuple(append([]Value(nil), v.defaults...)), true
+		case "__globals__":
+			d := NewDict()
+			for _, k := range sortedKeys(v.globals) {
+				d.SetItem(Str(k), v.globals[k])
+			}
+			return d, true
+		case "__wrapped__":
+			if v.Dict != nil {
+				if w, ok := v.Dict.getStr(name); ok {
+					return w, true
+				}
+			}
 		}
 	}
 	return nil, false
@@ -242,6 +332,11 @@ func init() {
 			if !ok {
 				throw("TypeError", errIsSubclassArg1)
 			}
+			if b, ok := base.(*Class); ok {
+				if f, ok := metaMethod(b, "__subclasscheck__"); ok {
+					return Bool(a.s.truth(a.s.callMeta(b, f, cls)))
+				}
+			}
 			return Bool(isSubclass(cls, base))
 		}})
 }
@@ -250,6 +345,9 @@ func init() {
 func isSubclass(cls *Class, base Value) bool {
 	switch b := base.(type) {
 	case *Class:
+		if cls.classInfo != nil || b.classInfo != nil || goClassBase[cls] != nil {
+			return cls.subclassOf(b)
+		}
 		return cls == b || excSubclass(cls.Name, b.Name) && isExcClass(b) ||
 			cls == boolClass && b == intClass || b.Name == "object"
 	case Tuple:

@@ -93,7 +93,7 @@ func (s *Session) del(target lang.Expr) {
 		idx := s.evalIndex(t.Index)
 		delItem(x, idx)
 	case *lang.AttrExpr:
-		throw("AttributeError", errCannotDeleteAttr, t.Name)
+		s.delAttr(s.eval(t.X), t.Name)
 	default:
 		throw("SyntaxError", errCantDelete, "expression")
 	}
@@ -111,6 +111,9 @@ func (s *Session) augAssign(st *lang.AugAssignStmt) {
 		s.storeIdent(t, s.inplaceAt(st, old, y))
 	case *lang.AttrExpr:
 		x := s.eval(t.X)
+		if o, ok := x.(*Instance); ok && s.augInstanceAttr(o, t, st) {
+			return
+		}
 		old := s.getAttr(x, t.Name)
 		s.setAttr(x, t.Name, s.inplaceAt(st, old, s.eval(st.Value)))
 	case *lang.IndexExpr:
@@ -355,7 +358,26 @@ func (s *Session) evalIndex(e lang.Expr) Value {
 }
 
 func (s *Session) evalCall(e *lang.CallExpr) Value {
-	fn := s.eval(e.Fn)
+	var fn Value
+	if ae, ok := e.Fn.(*lang.AttrExpr); ok {
+		x := s.eval(ae.X)
+		if o, ok := x.(*Instance); ok && !s.teach.tracing {
+			if r, ok := s.evalMethodCall(e, ae, o); ok {
+				return r
+			}
+		}
+		prev := s.curNode
+		s.curNode = ae
+		fn = s.getAttr(x, ae.Name)
+		s.curNode = prev
+	} else {
+		fn = s.eval(e.Fn)
+		if c, ok := fn.(*Class); ok && c.classInfo != nil && !s.teach.tracing {
+			if r, ok := s.evalNewObject(e, c); ok {
+				return r
+			}
+		}
+	}
 	if f, ok := fn.(*Function); ok && f.code.plain && len(e.Args) == len(f.code.params) && len(e.Args) <= 6 && !s.teach.tracing {
 		if r, ok := s.callPlain(e, f); ok {
 			return r
@@ -418,6 +440,9 @@ func (s *Session) Call(fn Value, args *Args) Value {
 		args.Self = f.Self
 		return s.callBuiltin(f.Fn, args)
 	case *Class:
+		if f.classInfo != nil {
+			return s.callClass(f, args)
+		}
 		if f.Call != nil {
 			args.Name = f.Name
 			return orNone(f.Call(args))
@@ -425,6 +450,12 @@ func (s *Session) Call(fn Value, args *Args) Value {
 	case *Function:
 		args.Name = f.Name
 		return s.callFunction(f, args)
+	case *PyMethod:
+		return s.callMethodValue(f, args)
+	case *methodDescr:
+		return s.callDescr(f, args)
+	case *StaticMethod:
+		return s.Call(f.Fn, args)
 	case pyCaller:
 		return orNone(f.pyCall(args))
 	case Caller:

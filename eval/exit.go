@@ -23,7 +23,11 @@ var builtinValues = map[string]Value{
 
 // raiseExit raises SystemExit(code) (code: none or one value).
 func raiseExit(code []Value) Value {
-	e := &Exception{Type: "SystemExit", exit: &exitInfo{}}
+	args := Tuple{None} // exit() is exit(None)
+	if len(code) == 1 {
+		args = Tuple{code[0]}
+	}
+	e := &Exception{Type: "SystemExit", exit: &exitInfo{}, Args: args, HasArgs: true}
 	if len(code) == 1 {
 		switch c := code[0].(type) {
 		case NoneType:
@@ -53,12 +57,39 @@ func (e *Exception) ExitStatus() (status int, message string, ok bool) {
 		return 0, "", false
 	}
 	if e.exit == nil {
-		return 1, e.Msg, true
+		// raise SystemExit(code): as CPython's handle_system_exit.
+		switch c := exitCode(e).(type) {
+		case NoneType:
+			return 0, "", true
+		case Int:
+			n, ok := c.Int64()
+			if !ok || n > math.MaxInt32 || n < math.MinInt32 {
+				n = -1
+			}
+			return int(n) & 0xff, "", true
+		case Bool:
+			return int(b2f(bool(c))), "", true
+		default:
+			return 1, ToStr(c), true
+		}
 	}
 	if e.exit.print {
 		return e.exit.status, e.Msg, true
 	}
 	return e.exit.status & 0xff, "", true
+}
+
+// exitCode is SystemExit's code attribute: None without arguments, the
+// argument, or the tuple of them.
+func exitCode(e *Exception) Value {
+	switch args := e.ExcArgs(); len(args) {
+	case 0:
+		return None
+	case 1:
+		return args[0]
+	default:
+		return args
+	}
 }
 
 // numberAttr is the data attributes of ints, bools and floats (real,

@@ -45,6 +45,9 @@ func (s *Session) evalFString(f *lang.FString) string {
 
 // Format is Python's format(v, spec).
 func Format(v Value, spec string) string {
+	if o, ok := v.(*Instance); ok {
+		return o.s().formatInstance(o, spec)
+	}
 	if spec != "" {
 		v = asNumber(v) // NumPy scalars format as Python numbers: export.go
 	}

@@ -18,6 +18,19 @@ type Function struct {
 	closure  []*cell          // the free variables' cells (funcCode.free)
 	Doc      Value
 	addr     uintptr
+	// qual is __qualname__ when it differs from Name (a method: A.f);
+	// defClass the class whose body defined it (zero-argument super()).
+	qual     string
+	defClass *Class
+	// libraryBody marks a library source's _build function: what it
+	// defines is named as at module level (library_source.go).
+	libraryBody bool
+	// Dict holds the function's attributes (f.x = 1).
+	Dict *Dict
+	// globals is the namespace of the module that defined it.
+	globals map[string]Value
+	// annotations is __annotations__ (nil: made empty on first use).
+	annotations *Dict
 }
 
 // cell holds a variable of a function's frame (closures share it). v is
@@ -39,6 +52,8 @@ type funcCode struct {
 	// plain is set when every parameter is a positional one (no *args,
 	// **kwargs or keyword-only parameters).
 	plain bool
+	// generator is set when the body has a yield (generator.go).
+	generator bool
 	// pool holds frames of finished calls, for reuse.
 	pool []*frame
 	// children are the scopes nested in this one.
@@ -62,6 +77,12 @@ type frame struct {
 	// callerNode is the expression of the caller that made this call
 	// (for the carets of tracebacks).
 	callerNode lang.Node
+	// savedNS and savedQual are the class body the call was made from.
+	savedNS      *Dict
+	savedQual    string
+	savedGlobals map[string]Value
+	// gen is the generator whose body this frame runs (generator.go).
+	gen *PyGenerator
 }
 
 // recursionLimit is sys.getrecursionlimit(): Python fails a call that
@@ -171,6 +192,11 @@ func (s *Session) storeIdent(id *lang.Ident, v Value) {
 
 // loadName reads a variable.
 func (s *Session) loadName(name string) Value {
+	if s.classNS != nil {
+		if v, ok := s.classNS.getStr(name); ok {
+			return v
+		}
+	}
 	if c := s.nameCell(name); c != nil {
 		if c.v == nil {
 			if _, local := s.frame.code.locals[name]; local {
@@ -205,6 +231,10 @@ func (s *Session) nameCell(name string) *cell {
 
 // storeName binds a variable.
 func (s *Session) storeName(name string, v Value) {
+	if s.classNS != nil {
+		s.classNS.SetItem(Str(name), v)
+		return
+	}
 	if c := s.nameCell(name); c != nil {
 		c.v = v
 		return
@@ -214,6 +244,12 @@ func (s *Session) storeName(name string, v Value) {
 
 // delName is del name.
 func (s *Session) delName(name string) {
+	if s.classNS != nil {
+		if !s.classNS.Delete(Str(name)) {
+			throw("NameError", errNameNotDefined, name)
+		}
+		return
+	}
 	if c := s.nameCell(name); c != nil {
 		if c.v == nil {
 			throw("UnboundLocalError", errUnboundLocal, name)
@@ -233,8 +269,14 @@ func (s *Session) delName(name string) {
 // free variables.
 func (s *Session) makeFunction(n lang.Node, name string, params []lang.Param) *Function {
 	code := s.analyzeScope(n, s.enclosingCodes())
-	f := &Function{Name: name, code: code, Doc: None}
+	f := &Function{Name: name, code: code, Doc: None, globals: s.globals}
 	f.addr = nextObjectAddr()
+	switch {
+	case s.classNS != nil:
+		f.qual = s.classQual + "." + name
+	case s.frame != nil && s.frame.fn != nil && !s.frame.fn.libraryBody:
+		f.qual = s.frame.fn.qualName() + ".<locals>." + name
+	}
 	for _, p := range params {
 		if p.Default == nil {
 			continue
@@ -250,6 +292,9 @@ func (s *Session) makeFunction(n lang.Node, name string, params []lang.Param) *F
 		}
 	}
 	f.closure = s.capture(code)
+	if d, ok := n.(*lang.FuncDef); ok {
+		f.annotations = s.evalAnnotations(d)
+	}
 	if d, ok := n.(*lang.FuncDef); ok && len(d.Body) > 0 {
 		if es, ok := d.Body[0].(*lang.ExprStmt); ok {
 			if lit, ok := es.X.(*lang.StringLit); ok {
@@ -263,18 +308,29 @@ func (s *Session) makeFunction(n lang.Node, name string, params []lang.Param) *F
 // pushFrame enters a new frame for code, checking the recursion limit.
 func (s *Session) pushFrame(fr *frame) {
 	if len(s.stack)+1 >= recursionLimit {
-		throw("RecursionError", errRecursion)
+		suffix := s.recSuffix
+		s.recSuffix = ""
+		throw("RecursionError", errRecursion+"%s", suffix)
 	}
+	s.recSuffix = ""
 	poll()
 	if len(s.stack) == 0 {
 		s.moduleLine = s.line
 	}
 	s.stack = append(s.stack, fr)
 	s.frame = fr
+	fr.savedNS, fr.savedQual, fr.savedGlobals = s.classNS, s.classQual, s.globals
+	s.classNS, s.classQual = nil, ""
+	if fr.fn != nil && fr.fn.globals != nil {
+		s.globals = fr.fn.globals
+	}
 }
 
 // popFrame leaves the current frame.
 func (s *Session) popFrame() {
+	top := s.stack[len(s.stack)-1]
+	s.classNS, s.classQual, s.globals = top.savedNS, top.savedQual, top.savedGlobals
+	top.savedNS, top.savedGlobals = nil, nil
 	s.stack[len(s.stack)-1] = nil
 	s.stack = s.stack[:len(s.stack)-1]
 	s.frame = nil
@@ -297,6 +353,17 @@ func (s *Session) callFunction(f *Function, a *Args) Value {
 // vals, one per parameter.
 func (s *Session) runFunction(f *Function, vals []Value, a *Args) Value {
 	code := f.code
+	if code.generator {
+		fr := newFrame(code, f)
+		if a != nil {
+			s.bindArgs(f, fr, a)
+		} else {
+			for i, v := range vals {
+				fr.cells[i].v = v
+			}
+		}
+		return s.newPyGenerator(f, fr)
+	}
 	var fr *frame
 	if n := len(code.pool); n > 0 {
 		fr = code.pool[n-1]
@@ -369,7 +436,12 @@ func functionRepr(f *Function) string {
 	return fmt.Sprintf("<function %s at 0x%x>", f.qualName(), f.addr)
 }
 
-func (f *Function) qualName() string { return f.Name }
+func (f *Function) qualName() string {
+	if f.qual != "" {
+		return f.qual
+	}
+	return f.Name
+}
 
 // objectAddr hands out addresses for the reprs of objects that show one,
 // in the range CPython's heap objects have.

@@ -54,9 +54,9 @@ func (s *Session) bindArgs(f *Function, fr *frame, a *Args) {
 		}
 		given := len(a.Pos)
 		if nDefaults > 0 {
-			throw("TypeError", errTakesFromToPos, f.Name, len(positional)-nDefaults, len(positional), given, was)
+			throw("TypeError", errTakesFromToPos, f.qualName(), len(positional)-nDefaults, len(positional), given, was)
 		}
-		throw("TypeError", errTakesPositional, f.Name, len(positional), pluralS(len(positional)), given, was)
+		throw("TypeError", errTakesPositional, f.qualName(), len(positional), pluralS(len(positional)), given, was)
 	}
 	// Keyword arguments.
 	var kwDict *Dict
@@ -75,15 +75,15 @@ func (s *Session) bindArgs(f *Function, fr *frame, a *Args) {
 				posOnlyAsKw = append(posOnlyAsKw, kw.Name)
 				continue
 			}
-			throw("TypeError", errUnexpectedKw, f.Name, kw.Name)
+			throw("TypeError", errUnexpectedKw, f.qualName(), kw.Name)
 		}
 		if isSet(kw.Name) {
-			throw("TypeError", errMultipleVals, f.Name, kw.Name)
+			throw("TypeError", errMultipleVals, f.qualName(), kw.Name)
 		}
 		set(kw.Name, kw.Value)
 	}
 	if len(posOnlyAsKw) > 0 {
-		throw("TypeError", errPosOnlyAsKw, f.Name, strings.Join(posOnlyAsKw, ", "))
+		throw("TypeError", errPosOnlyAsKw, f.qualName(), strings.Join(posOnlyAsKw, ", "))
 	}
 	if varKw != nil {
 		set(varKw.Name, kwDict)
@@ -101,7 +101,7 @@ func (s *Session) bindArgs(f *Function, fr *frame, a *Args) {
 		missing = append(missing, p.Name)
 	}
 	if len(missing) > 0 {
-		throw("TypeError", errMissingPos, f.Name, len(missing), pluralS(len(missing)), nameList(missing))
+		throw("TypeError", errMissingPos, f.qualName(), len(missing), pluralS(len(missing)), nameList(missing))
 	}
 	for _, p := range params {
 		if p.Kind != lang.ParamKwOnly || isSet(p.Name) {
@@ -114,7 +114,7 @@ func (s *Session) bindArgs(f *Function, fr *frame, a *Args) {
 		missing = append(missing, p.Name)
 	}
 	if len(missing) > 0 {
-		throw("TypeError", errMissingKwOnly, f.Name, len(missing), pluralS(len(missing)), nameList(missing))
+		throw("TypeError", errMissingKwOnly, f.qualName(), len(missing), pluralS(len(missing)), nameList(missing))
 	}
 }
 

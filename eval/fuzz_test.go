@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"runtime"
 	"sort"
 	"strings"
 	"testing"
@@ -98,10 +97,8 @@ func runFuzzStatements(t *testing.T, stmts []string) {
 	t.Helper()
 	// The cap counts the whole Go heap, which holds the fuzzing engine's
 	// own data too: the statements get fuzzMemoryLimit above that.
-	var ms runtime.MemStats
-	runtime.ReadMemStats(&ms)
 	old := tensor.MemoryLimit()
-	tensor.SetMemoryLimit(int64(ms.HeapAlloc) + fuzzMemoryLimit)
+	tensor.SetMemoryLimit(tensor.HeapInUse() + fuzzMemoryLimit)
 	defer tensor.SetMemoryLimit(old)
 	defer tensor.ClearInterrupt()
 	s := NewSession(Options{Out: io.Discard, Warn: io.Discard})

@@ -24,6 +24,10 @@ func pyIndex(container string, v Value) (int64, bool) {
 			return x.Item().Int(), true
 		}
 		throw("TypeError", errIndexTensorOnly)
+	case *Instance:
+		if n, ok := instanceIndex(x); ok {
+			return pyIndex(container, n)
+		}
 	}
 	if n, ok := asNumber(v).(Int); ok { // NumPy's integer scalars: __index__
 		return pyIndex(container, n)
@@ -120,6 +124,11 @@ func (s *Session) getItem(x, idx Value) Value {
 	if ix, ok := x.(Indexable); ok {
 		return ix.GetItem(s, idx)
 	}
+	if c, ok := x.(*Class); ok {
+		if v, ok := s.classGetItem(c, idx); ok {
+			return v
+		}
+	}
 	switch c := x.(type) {
 	case *tensor.Tensor:
 		return Tensors.GetItem(s, c, idx)
@@ -156,6 +165,12 @@ func (s *Session) getItem(x, idx Value) Value {
 	case *StorageValue:
 		return Tensors.StorageGetItem(c, idx)
 	case *Dict:
+		if c.sub != nil && c.sub.missing != nil {
+			if v, ok := c.Get(idx); ok {
+				return v
+			}
+			return c.sub.missing(s, c, idx) // __missing__
+		}
 		return dictGetItem(c, idx)
 	case *Class:
 		// torch.Tensor[...] etc. are not supported.
@@ -197,7 +212,14 @@ func (s *Session) setItem(x, idx, v Value) {
 }
 
 func delItem(x, idx Value) {
+	if d, ok := x.(interface{ delItem(idx Value) }); ok { // collections' types
+		d.delItem(idx)
+		return
+	}
 	switch c := x.(type) {
+	case *Instance:
+		c.DelItem(c.s(), idx)
+		return
 	case *List:
 		if sl, ok := idx.(*Slice); ok {
 			start, stop, step := sliceIndices(sl, len(c.Elems))

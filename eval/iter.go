@@ -90,6 +90,11 @@ func (v *IterValue) pyTypeName() string { return v.Type }
 // Iterate is Python's iter(v): an Iterator over v's items, or TypeError
 // "'T' object is not iterable".
 func Iterate(v Value) Iterator {
+	if c, ok := v.(*Class); ok && c.classInfo != nil {
+		if it, ok := classIter(c); ok {
+			return it
+		}
+	}
 	switch x := v.(type) {
 	case *IterValue:
 		return x

@@ -26,6 +26,17 @@ const (
 // items that exist already) does not fit in memory.
 func checkSlots(n int) { checkMemory(n, slotBytes) }
 
+// appendSlot is append(elems, v) with the memory check charged as the list
+// grows: nothing while there is capacity left, and the new backing array
+// (what append allocates) when there is not, so that building a list of n
+// items costs O(n) checks of O(1) each, not one of the whole list per item.
+func appendSlot(elems []Value, v Value) []Value {
+	if len(elems) == cap(elems) {
+		checkSlots(max(2*len(elems), 4))
+	}
+	return append(elems, v)
+}
+
 // checkItems raises MemoryError when n new items (a list from range() or
 // tolist(), say) do not fit in memory.
 func checkItems(n int) { checkMemory(n, itemBytes) }

@@ -5,6 +5,8 @@ import (
 	"runtime"
 	"strings"
 	"testing"
+
+	"github.com/tensh/tensh/runtime/tensor"
 )
 
 // TestValueMemoryCap (issue 16, item 1): strings, formatted and printed
@@ -15,9 +17,7 @@ func TestValueMemoryCap(t *testing.T) {
 	// The cap counts the whole heap: 64 MiB above what the tests before
 	// this one left alive.
 	runtime.GC()
-	var ms runtime.MemStats
-	runtime.ReadMemStats(&ms)
-	withMemoryLimit(int64(ms.HeapAlloc)+64<<20, func() {
+	withMemoryLimit(tensor.HeapInUse()+64<<20, func() {
 		var out bytes.Buffer
 		s := NewSession(Options{Out: &out})
 		run := func(src, want string) {

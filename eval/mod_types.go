@@ -50,6 +50,7 @@ func init() {
 	RegisterModule("types", func(s *Session) *Module {
 		return &Module{Name: "types", Origin: "from '/usr/lib/python3.11/types.py'", Members: map[string]Value{
 			"SimpleNamespace": simpleNamespaceClass,
+			"GeneratorType":   generatorClass,
 		}}
 	})
 	register(&Builtin{Name: "vars", Kind: PythonBuiltin, Sig: "vars([obj])", Doc: "Returns the attribute dict of a namespace object; without obj, a dict of the session's names.",
@@ -64,6 +65,26 @@ func init() {
 			}
 			if n, ok := a.Pos[0].(*Namespace); ok {
 				return n.Attrs
+			}
+			switch o := a.Pos[0].(type) {
+			case *Instance:
+				if o.Dict != nil && o.Class.slotNames == nil {
+					return o.Dict
+				}
+			case *Class:
+				if o.classInfo != nil {
+					return &MappingProxy{D: o.Dict}
+				}
+			case *Exception:
+				if o.dict == nil {
+					o.dict = NewDict()
+				}
+				return o.dict
+			case *Function:
+				if o.Dict == nil {
+					o.Dict = NewDict()
+				}
+				return o.Dict
 			}
 			throw("TypeError", errVarsArg)
 			return nil

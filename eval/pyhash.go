@@ -17,6 +17,12 @@ import (
 // TypeError.
 func pyHash(v Value) int64 {
 	switch x := v.(type) {
+	case *Instance:
+		h, ok := instanceHash(x)
+		if !ok {
+			throw("TypeError", errUnhashable, TypeName(v))
+		}
+		return h
 	case Bool:
 		if x {
 			return 1
@@ -34,6 +40,8 @@ func pyHash(v Value) int64 {
 		return tupleHash(x)
 	case Size:
 		return tupleHash(sizeTuple(x))
+	case *NamedTuple:
+		return tupleHash(x.Elems)
 	case *Set:
 		if !x.Frozen {
 			break

@@ -347,6 +347,20 @@ func (s *Session) compare(op lang.Op, x, y Value) Value {
 	case lang.Ne:
 		return Bool(!s.equal(x, y))
 	}
+	if a, b, ok := orderedSeqs(x, y); ok {
+		// As CPython's list and tuple comparisons: the first pair of
+		// items that differ decides, compared with op (so an error names
+		// the items' types).
+		s.cmpRec.enter(errRecursionCompare)
+		defer s.cmpRec.leave()
+		for i := 0; i < len(a) && i < len(b); i++ {
+			poll()
+			if !identical(a[i], b[i]) && !s.equal(a[i], b[i]) {
+				return s.compare(op, a[i], b[i])
+			}
+		}
+		return s.compare(op, MakeInt(int64(len(a))), MakeInt(int64(len(b))))
+	}
 	c, ok := s.order(x, y)
 	if !ok {
 		throw("TypeError", errUnsupportedCompare, op, TypeName(x), TypeName(y))
@@ -369,6 +383,14 @@ func (s *Session) compare(op lang.Op, x, y Value) Value {
 
 // equal is Python's == for non-tensor values.
 func (s *Session) equal(x, y Value) bool {
+	_, xi := x.(*Instance)
+	_, yi := y.(*Instance)
+	if xi || yi {
+		if v, ok := s.protoCompare(lang.Eq, x, y); ok {
+			return s.truth(v)
+		}
+		return identical(x, y)
+	}
 	if xn, ok := number(x); ok {
 		yn, ok := number(y)
 		if !ok {
@@ -546,6 +568,19 @@ func (s *Session) contains(container, x Value) bool {
 	if c, ok := container.(Container); ok { // protocols.go
 		return c.Contains(s, x)
 	}
+	if c, ok := container.(*Class); ok {
+		if f, ok := metaMethod(c, "__contains__"); ok {
+			return s.truth(s.callMeta(c, f, x))
+		}
+		if c.classInfo != nil && c.Meta != nil {
+			for _, v := range s.iterValues(c) {
+				if identical(v, x) || s.equal(v, x) {
+					return true
+				}
+			}
+			return false
+		}
+	}
 	switch c := container.(type) {
 	case Str:
 		xs, ok := x.(Str)
@@ -650,6 +685,11 @@ func length(v Value) int {
 	if l, ok := v.(Lener); ok {
 		return l.PyLen()
 	}
+	if c, ok := v.(*Class); ok && c.classInfo != nil {
+		if n, ok := classLen(c); ok {
+			return n
+		}
+	}
 	switch x := v.(type) {
 	case *List:
 		return len(x.Elems)
@@ -687,4 +727,21 @@ func isSequence(v Value) bool {
 		return true
 	}
 	return false
+}
+
+// orderedSeqs gives the items of two lists, or of two tuples (torch.Size
+// included), for the orderings.
+func orderedSeqs(x, y Value) (a, b []Value, ok bool) {
+	switch xv := x.(type) {
+	case *List:
+		if yv, ok := y.(*List); ok {
+			return xv.Elems, yv.Elems, true
+		}
+	case Tuple, Size:
+		switch y.(type) {
+		case Tuple, Size:
+			return iterate(x), iterate(y), true
+		}
+	}
+	return nil, nil, false
 }

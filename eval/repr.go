@@ -20,9 +20,28 @@ func Repr(v Value) string { return new(reprState).repr(v) }
 type reprState struct {
 	active []any
 	rec    recursion
+	// plainDict asks the next dict's pyRepr for the {k: v} form even for
+	// a Counter or defaultdict (whose own repr wraps it).
+	plainDict bool
 }
 
 func (st *reprState) repr(v Value) string {
+	switch x := v.(type) {
+	case *Exception:
+		if x.cls != nil {
+			return sessionOf(x.cls).objRepr(x, x.cls)
+		}
+	case *Class:
+		return classRepr(x)
+	case *PyMethod:
+		return methodRepr(x)
+	case *methodDescr:
+		return "<method '" + x.fn.Name + "' of '" + x.owner.pyName() + "' objects>"
+	case *ClassMethod:
+		return "<classmethod(" + st.repr(x.Fn) + ")>"
+	case *StaticMethod:
+		return "<staticmethod(" + st.repr(x.Fn) + ")>"
+	}
 	if r, ok := v.(Reprer); ok {
 		return r.Repr()
 	}
@@ -75,7 +94,7 @@ func (st *reprState) repr(v Value) string {
 	case EllipsisType:
 		return "Ellipsis"
 	case *tensor.Tensor:
-		return x.String()
+		return tensorReprPrefix(x) + x.String()
 	case DTypeValue:
 		return x.D.String()
 	case DeviceValue:
@@ -89,7 +108,7 @@ func (st *reprState) repr(v Value) string {
 		}
 		return "<module '" + x.Name + "'>"
 	case *Builtin:
-		if x.Kind&PythonBuiltin != 0 {
+		if x.Kind&PythonBuiltin != 0 || x.Module != "" {
 			return "<built-in function " + x.Name + ">"
 		}
 		return "<built-in method " + x.Name + " of type object>"
@@ -98,6 +117,9 @@ func (st *reprState) repr(v Value) string {
 	case *Class:
 		return "<class '" + x.Name + "'>"
 	case *NamedTuple:
+		if x.Type != nil {
+			return namedTupleRepr(st, x)
+		}
 		var b strings.Builder
 		b.WriteString(x.TypeName + "(\n")
 		for i, f := range x.Fields {
@@ -140,6 +162,9 @@ func ToStr(v Value) string {
 	case DeviceValue:
 		return x.D.String()
 	case *Exception:
+		if x.cls != nil {
+			return sessionOf(x.cls).objStr(x, x.cls)
+		}
 		return x.Msg
 	}
 	return Repr(v)

@@ -13,7 +13,12 @@ type pyTyped interface{ pyTypeName() string }
 // pyReprer is a value type that writes its own repr (Repr asks it).
 type pyReprer interface{ pyRepr(st *reprState) string }
 
-func (d *Dict) pyTypeName() string { return "dict" }
+func (d *Dict) pyTypeName() string {
+	if d.sub != nil {
+		return d.sub.typeName
+	}
+	return "dict"
+}
 
 func (s *Set) pyTypeName() string {
 	if s.Frozen {
@@ -38,6 +43,10 @@ func (st *reprState) leaveActive() { st.active = st.active[:len(st.active)-1] }
 
 // pyRepr is {k: v, ...}.
 func (d *Dict) pyRepr(st *reprState) string {
+	if d.sub != nil && !st.plainDict {
+		return d.sub.repr(st, d)
+	}
+	st.plainDict = false
 	st.rec.enter(errRecursionRepr)
 	defer st.rec.leave()
 	if !st.enterActive(d) {
@@ -103,6 +112,9 @@ func (v *IterValue) pyRepr(*reprState) string {
 // equal for equal values (CPython shares such objects only sometimes;
 // programs cannot rely on either).
 func objectID(v Value) uint64 {
+	if a := objAddr(v); a != 0 {
+		return uint64(a)
+	}
 	switch x := v.(type) {
 	case Tuple:
 		if len(x) > 0 {

@@ -32,6 +32,7 @@ func (s *Session) analyzeScope(n lang.Node, enclosing []*funcCode) *funcCode {
 		for _, st := range n.Body {
 			sc.stmt(st)
 		}
+		c.generator = sc.yields
 	case *lang.LambdaExpr:
 		c.name, c.params, c.expr = "<lambda>", n.Params, n.Body
 		sc.expr(n.Body)
@@ -132,6 +133,7 @@ type scopeWalk struct {
 	params                              map[string]bool // a def's parameters
 	nested                              []lang.Node
 	idents                              []*lang.Ident // the names of the scope's code
+	yields                              bool          // the scope has a yield
 }
 
 func (w *scopeWalk) target(t lang.Expr) {
@@ -203,8 +205,34 @@ func (w *scopeWalk) stmt(st lang.Stmt) {
 			if p.Default != nil {
 				w.expr(p.Default)
 			}
+			w.expr(p.Annotation)
 		}
+		w.expr(st.Returns)
 		w.nested = append(w.nested, st)
+	case *lang.MatchStmt:
+		w.expr(st.Subject)
+		for _, mc := range st.Cases {
+			w.pattern(mc.Pattern)
+			w.expr(mc.Guard)
+			w.block(mc.Body)
+		}
+	case *lang.ClassDef:
+		w.assigned[st.Name] = true
+		w.exprs(st.Decorators)
+		for _, a := range st.Args {
+			w.expr(a.Value)
+		}
+		w.classBody(st.Body)
+	case *lang.AnnAssignStmt:
+		if st.Value != nil {
+			w.expr(st.Value)
+		}
+		w.target(st.Target)
+		if st.Simple {
+			// (the annotation of a local is not evaluated)
+			break
+		}
+		w.expr(st.Annotation)
 	case *lang.ReturnStmt:
 		if st.Value != nil {
 			w.expr(st.Value)
@@ -328,6 +356,9 @@ func (w *scopeWalk) expr(e lang.Expr) {
 		w.expr(e.Step)
 	case *lang.StarredExpr:
 		w.expr(e.X)
+	case *lang.YieldExpr:
+		w.yields = true
+		w.expr(e.Value)
 	case *lang.LambdaExpr:
 		for _, p := range e.Params {
 			if p.Default != nil {

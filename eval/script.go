@@ -310,7 +310,7 @@ func (t *Transcript) Rewrite(got map[int][]string) string {
 // mode).
 func (s *Session) ErrorText(e *Exception) string {
 	if s.Compat == CompatCurrent {
-		return e.Error()
+		return e.Error() + e.noteLines()
 	}
 	return e.FirstLine()
 }
@@ -383,52 +383,6 @@ func (s *Session) RunEchoFrom(r io.Reader, transcript bool) (exc *Exception, err
 // Interrupt reports whether e is KeyboardInterrupt: Ctrl-C stopped the
 // statement.
 func (e *Exception) Interrupt() bool { return e.Type == "KeyboardInterrupt" }
-
-// RunScript runs src as a script: expression values are printed; the first
-// uncaught error is printed on errw as "FILE:LINE: Type: message" and stops
-// the script. It returns the exception, or nil.
-func (s *Session) RunScript(name, src string, errw io.Writer) *Exception {
-	e, _ := s.RunScriptFrom(name, strings.NewReader(src), IsTranscript(src), errw)
-	return e
-}
-
-// RunScriptFrom is RunScript reading the script (or a transcript, when
-// transcript is set) from r, one statement at a time, so that a script of
-// any size runs in bounded memory. err is a read error.
-func (s *Session) RunScriptFrom(name string, r io.Reader, transcript bool, errw io.Writer) (exc *Exception, err error) {
-	sr := NewSourceReader(r, transcript)
-	for {
-		c, err := sr.Next()
-		if err != nil {
-			return nil, readError(err)
-		}
-		if c.Comment {
-			continue
-		}
-		e := c.Err
-		if e == nil {
-			e = s.Exec(c.Code(), c.Line)
-		}
-		if _, msg, ok := e.ExitStatus(); ok { // exit(): the script ends
-			if msg != "" {
-				fmt.Fprintln(errw, msg)
-			}
-			return e, nil
-		}
-		if e != nil {
-			if e.InFunction() {
-				// Raised in a function: Python's traceback.
-				fmt.Fprint(errw, e.Traceback(name))
-			} else {
-				fmt.Fprintf(errw, "%s:%d: %s\n", name, e.Line, e.Error())
-			}
-			if h := s.Hint(e); h != "" {
-				fmt.Fprintln(errw, h)
-			}
-			return e, nil
-		}
-	}
-}
 
 // readError is nil for the end of the input, else the error.
 func readError(err error) error {

@@ -162,7 +162,7 @@ func TestRunEchoAndScript(t *testing.T) {
 	if e == nil || e.Type != "UsageError" {
 		t.Fatalf("exception %v", e)
 	}
-	if out.String() != "compat mode: docs\n" || errw.String() != "f.tsh:4: UsageError: Line magic function `%nope` not found.\n" {
+	if out.String() != "compat mode: docs\n" || errw.String() != "Traceback (most recent call last):\n  File \"f.tsh\", line 4, in <module>\n    %nope\nUsageError: Line magic function `%nope` not found.\n" {
 		t.Errorf("out %q, err %q", out.String(), errw.String())
 	}
 }

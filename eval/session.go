@@ -7,6 +7,7 @@ import (
 	"runtime"
 	"runtime/debug"
 	"strings"
+	"sync"
 
 	"github.com/tensh/tensh/lang"
 	"github.com/tensh/tensh/runtime/autograd"
@@ -18,8 +19,8 @@ import (
 type Compat int
 
 const (
-	CompatDocs    Compat = iota // what the seed documents print (default)
-	CompatCurrent               // what PyTorch 1.13 and 2.x print
+	CompatCurrent Compat = iota // what PyTorch 1.13 prints (the default)
+	CompatDocs                  // what the seed documents print (%compat docs)
 )
 
 func (c Compat) String() string {
@@ -63,6 +64,9 @@ type Options struct {
 	// Jupyter kernel's execute_result); it returns whether it showed the
 	// value, which then becomes _.
 	Result func(v Value) (shown bool)
+	// Echo says which expression statements print their values (echo.go):
+	// the prompt's rule unless set.
+	Echo EchoRule
 }
 
 // Session is one interpreter: its variables, settings and state survive
@@ -95,10 +99,23 @@ type Session struct {
 	// lastIdent is the last global name loaded (a NameError's).
 	lastIdent *lang.Ident
 
+	// classNS is the namespace of the class body being run (nil outside
+	// one), classQual its __qualname__ (class.go).
+	classNS   *Dict
+	classQual string
+	// recSuffix is the suffix of a RecursionError raised by the next
+	// call (a special method that CPython's C code calls: class_proto.go).
+	recSuffix string
 	// The statement evaluator's frames and scopes (stmt_exec.go).
 	stmtState
 	// modules are the modules imported so far (modules.go).
 	modules map[string]*Module
+	// warned records the warnings printed (warn_once.go); libState is
+	// what libraries keep for the session (session_libstate.go). Both
+	// live on the session, so that they go with it.
+	warned   sync.Map // warnKey -> bool
+	libMu    sync.Mutex
+	libState map[any]any
 }
 
 // NewSession makes a session with the torch namespace loaded.
@@ -116,6 +133,7 @@ func NewSession(opts Options) *Session {
 	tensor.SetDefaultFloat(tensor.Float32)
 	autograd.Reset()
 	s := &Session{opts: opts, globals: map[string]Value{}, Compat: opts.Compat}
+	defaultSessionOnce.Do(func() { defaultSession = s })
 	if Tensors.Namespace != nil {
 		s.torch = Tensors.Namespace(s)
 		s.globals[s.torch.Name] = s.torch
@@ -265,8 +283,10 @@ func internalError(r any) *Exception {
 //
 // The line is that of the innermost Python frame running: the line of the
 // input (a block's second line is <stdin>:2) or of the script.
-func (s *Session) Warn(category, msg string) {
-	fr := s.hereFrame()
+func (s *Session) Warn(category, msg string) { s.warnFrame(s.userFrame(), category, msg) } // library_source.go
+
+// warnFrame is Warn pointing at the frame fr (warnings.warn's stacklevel).
+func (s *Session) warnFrame(fr TraceFrame, category, msg string) {
 	line := max(fr.Line, 1)
 	loc := fmt.Sprintf("__main__:%d", line)
 	if s.Compat == CompatCurrent {
@@ -283,6 +303,9 @@ func (s *Session) Warn(category, msg string) {
 
 func (s *Session) lookup(name string) (Value, bool) {
 	if v, ok := s.globals[name]; ok {
+		return v, true
+	}
+	if v, ok := builtinValues[name]; ok { // before pyBuiltins: help
 		return v, true
 	}
 	if b, ok := pyBuiltins[name]; ok {

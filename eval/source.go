@@ -45,6 +45,9 @@ const (
 func IsTranscriptReader(r io.Reader) (bool, error) {
 	br := bufio.NewReaderSize(r, 64<<10)
 	atStart := true
+	if b, _ := br.Peek(len(utf8BOM)); string(b) == utf8BOM {
+		br.Discard(len(utf8BOM))
+	}
 	for {
 		chunk, err := br.ReadSlice('\n')
 		if atStart && (bytes.HasPrefix(chunk, []byte(">>> ")) || bytes.Equal(bytes.TrimRight(chunk, "\r\n"), []byte(">>>"))) {
@@ -145,9 +148,18 @@ type srcLine struct {
 
 // NewSourceReader reads chunks from r: a transcript's (only ">>> " and
 // "... " lines are code) when transcript is set, else a script's.
+// A UTF-8 byte order mark at the start is skipped, as CPython skips it.
 func NewSourceReader(r io.Reader, transcript bool) *SourceReader {
-	return &SourceReader{br: bufio.NewReaderSize(r, 64<<10), transcript: transcript}
+	br := bufio.NewReaderSize(r, 64<<10)
+	if b, _ := br.Peek(len(utf8BOM)); string(b) == utf8BOM {
+		br.Discard(len(utf8BOM))
+	}
+	return &SourceReader{br: br, transcript: transcript}
 }
+
+// utf8BOM is the byte order mark that editors on Windows put before UTF-8
+// text.
+const utf8BOM = "\ufeff"
 
 // Next returns the next chunk, or io.EOF after the last one (or the error
 // that stopped reading). A chunk whose line or statement is over the

@@ -83,9 +83,7 @@ func (s *Session) execOne(st lang.Stmt) ctl {
 	s.setLine(st)
 	switch st := st.(type) {
 	case *lang.ExprStmt:
-		if s.frame != nil || s.quiet || s.blockDepth > 0 && s.teach.ipython {
-			// (IPython shows only a cell's last top-level expression.)
-			// Only the prompt's own statements print their values.
+		if !s.echoes() { // echo.go
 			s.eval(st.X)
 			return ctlNone
 		}
@@ -146,6 +144,12 @@ func (s *Session) execOne(st lang.Stmt) ctl {
 		}
 	case *lang.TryStmt:
 		return s.execTry(st)
+	case *lang.ClassDef:
+		s.execClassDef(st)
+	case *lang.MatchStmt:
+		return s.execMatch(st)
+	case *lang.AnnAssignStmt:
+		s.execAnnAssign(st)
 	case *lang.WithStmt:
 		return s.execWith(st, 0)
 	default:
@@ -219,7 +223,11 @@ func (s *Session) execTry(st *lang.TryStmt) ctl {
 	exc := s.catch(func() { c = s.execBlock(st.Body) })
 	if exc != nil {
 		s.unwindTo(depth, exc)
-		exc = s.handle(st, exc, &c)
+		if len(st.Handlers) > 0 && st.Handlers[0].Star {
+			exc = s.handleStar(st, exc, &c)
+		} else {
+			exc = s.handle(st, exc, &c)
+		}
 	} else if st.Else != nil {
 		exc = s.catch(func() { c = s.execBlock(st.Else) })
 		if exc != nil {

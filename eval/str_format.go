@@ -334,6 +334,8 @@ func percentFormat(f string, args Value) string {
 		}
 		if t, isT := arg.(*tensor.Tensor); isT && t.Numel() == 1 && strings.IndexByte("diuoxXeEfFgGc", typ) >= 0 {
 			arg = FromScalar(t.Item()) // through __int__, __index__, __float__
+		} else if isT && strings.IndexByte("diueEfFgG", typ) >= 0 {
+			throw("ValueError", errOneElementScalars) // Tensor.__int__ / __float__
 		}
 		switch {
 		case left:

@@ -156,6 +156,11 @@ func attrSuggestion(x Value, name string) string {
 		sort.Strings(names)
 		return suggest(names, name)
 	}
+	if c := userClassOf(x); c != nil {
+		names := classAttrNames(c, dictOfObj(x))
+		sort.Strings(names)
+		return suggest(names, name)
+	}
 	if names, ok := pyDirs[shortTypeName(x)]; ok {
 		return suggest(names, name)
 	}

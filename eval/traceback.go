@@ -17,6 +17,9 @@ type TraceFrame struct {
 	// Carets marks the failing expression under Text, as CPython 3.11
 	// does ("" when it spans the line or is unknown).
 	Carets string
+	// File is the source file of a library's frame (library_source.go);
+	// "" for the session's own code.
+	File string
 }
 
 // sourceLine returns line n of src, whose first line is first, without
@@ -28,11 +31,17 @@ func sourceLine(src string, first, n int) string {
 // unwindTo records, in exc's traceback, the frames above depth (those the
 // exception left), and leaves them.
 func (s *Session) unwindTo(depth int, exc *Exception) {
+	if len(s.stack) > depth && s.stack[depth] != nil {
+		f := s.stack[depth]
+		s.classNS, s.classQual, s.globals = f.savedNS, f.savedQual, f.savedGlobals
+	}
 	for i := len(s.stack) - 1; i >= depth; i-- {
 		f := s.stack[i]
-		exc.Trace = append(exc.Trace, TraceFrame{Func: f.code.name, Line: f.line,
-			Text:   sourceLine(f.code.src, f.code.firstLine, f.line),
-			Carets: s.failedCarets(exc, f.code.src, f.code.firstLine, f.line, f.callerNode)})
+		line := s.failedLine(exc, f.callerNode, f.line)
+		exc.Trace = append(exc.Trace, TraceFrame{Func: f.code.name, Line: line,
+			Text:   sourceLine(f.code.src, f.code.firstLine, line),
+			Carets: s.failedCarets(exc, f.code.src, f.code.firstLine, line, f.callerNode),
+			File:   libraryFile(f.code.src)})
 		exc.nextNode = f.callerNode
 		s.stack[i] = nil
 	}
@@ -51,9 +60,10 @@ func (s *Session) unwindTo(depth int, exc *Exception) {
 // level's frame to its traceback and keeps it for %tb.
 func (s *Session) endStatement(exc *Exception) {
 	s.unwindTo(0, exc)
-	exc.Trace = append(exc.Trace, TraceFrame{Func: "<module>", Line: s.line,
-		Text:   sourceLine(s.src, s.chunkLine, s.line),
-		Carets: s.failedCarets(exc, s.src, s.chunkLine, s.line, nil)})
+	line := s.failedLine(exc, nil, s.line)
+	exc.Trace = append(exc.Trace, TraceFrame{Func: "<module>", Line: line,
+		Text:   sourceLine(s.src, s.chunkLine, line),
+		Carets: s.failedCarets(exc, s.src, s.chunkLine, line, nil)})
 	s.handling = s.handling[:0]
 	s.blockDepth = 0
 	s.lastExc = exc
@@ -106,8 +116,12 @@ func (e *Exception) traceback(file string, depth int) string {
 			if same > 3 {
 				continue
 			}
-			fmt.Fprintf(&b, "  File \"%s\", line %d, in %s\n", file, f.Line, f.Func)
-			if f.Text != "" && file != "<stdin>" {
+			ff := file
+			if f.File != "" {
+				ff = f.File
+			}
+			fmt.Fprintf(&b, "  File \"%s\", line %d, in %s\n", ff, f.Line, f.Func)
+			if f.Text != "" && !strings.HasPrefix(ff, "<") { // CPython has no source for <stdin>, <string>
 				fmt.Fprintf(&b, "    %s\n", f.Text)
 				if f.Carets != "" {
 					fmt.Fprintf(&b, "%s\n", f.Carets)
@@ -117,6 +131,7 @@ func (e *Exception) traceback(file string, depth int) string {
 		flush()
 	}
 	b.WriteString(e.Error())
+	b.WriteString(e.noteLines())
 	b.WriteByte('\n')
 	return b.String()
 }

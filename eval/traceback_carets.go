@@ -21,6 +21,16 @@ import (
 // still the call into the frame; in the frames below it is the call into
 // the frame above.
 func (s *Session) failedCarets(exc *Exception, src string, first, line int, callerNode lang.Node) string {
+	node := s.failedNode(exc, callerNode)
+	if node == nil {
+		return ""
+	}
+	return caretLine(rawSourceLine(src, first, line), line, node)
+}
+
+// failedNode is the expression of the frame being unwound that failed
+// (nil when unknown).
+func (s *Session) failedNode(exc *Exception, callerNode lang.Node) lang.Node {
 	node := exc.nextNode
 	if len(exc.Trace) == 0 {
 		node = s.curNode
@@ -31,10 +41,21 @@ func (s *Session) failedCarets(exc *Exception, src string, first, line int, call
 			node = s.lastIdent
 		}
 	}
+	return node
+}
+
+// failedLine is the line a frame of the traceback names: as CPython's,
+// that of the failing expression when a statement spans several lines
+// (stmtLine when it is not known).
+func (s *Session) failedLine(exc *Exception, callerNode lang.Node, stmtLine int) int {
+	node := s.failedNode(exc, callerNode)
 	if node == nil {
-		return ""
+		return stmtLine
 	}
-	return caretLine(rawSourceLine(src, first, line), line, node)
+	if start, _ := node.Span(); start.Line > stmtLine {
+		return start.Line
+	}
+	return stmtLine
 }
 
 // rawSourceLine is line n of src (first is src's first line), untrimmed.

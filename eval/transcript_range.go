@@ -21,6 +21,6 @@ func (s *Session) TranscriptRange(after, upTo int) string {
 			entries = append(entries, h)
 		}
 	}
-	_, body, _ := strings.Cut(transcriptOf(entries, CompatDocs), "\n")
+	_, body, _ := strings.Cut(transcriptOf(entries, CompatCurrent), "\n")
 	return body
 }

@@ -30,8 +30,8 @@ func savable(h *Input) bool {
 func transcriptOf(entries []*Input, compat Compat) string {
 	var b strings.Builder
 	b.WriteString(msgSaveHeader + "\n")
-	if compat == CompatCurrent {
-		b.WriteString(">>> %compat current\n")
+	if compat == CompatDocs {
+		b.WriteString(">>> %compat docs\n")
 	}
 	for _, h := range entries {
 		for i, l := range strings.Split(strings.TrimRight(h.Source(), "\n"), "\n") {

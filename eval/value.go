@@ -80,6 +80,9 @@ type Class struct {
 	Name string // as repr'd inside <class '...'>
 	// Call, when set, makes the class callable (int(x), torch.Size([1])).
 	Call func(a *Args) Value
+	// The rest is set for classes made by a class statement, type(name,
+	// bases, dict) or NewClass (class.go); builtin types leave it zero.
+	*classInfo
 }
 
 // Module is a namespace object: torch, torch.utils, numpy...
@@ -99,6 +102,9 @@ type NamedTuple struct {
 	TypeName string   // "torch.return_types.max"
 	Fields   []string // "values", "indices"
 	Elems    Tuple
+	// Type is the class of a collections.namedtuple instance (nil for
+	// torch.return_types): mod_collections_nt.go.
+	Type *Class
 }
 
 // Object is a small attribute-bearing object (finfo, iinfo, warning
@@ -256,7 +262,15 @@ func TypeName(v Value) string {
 		return "builtin_function_or_method"
 	case *BoundMethod:
 		return "builtin_function_or_method"
+	case *Instance:
+		return v.Class.pyName()
 	case *Class:
+		if v.classInfo != nil {
+			if v.Meta != nil {
+				return v.Meta.pyName()
+			}
+			return "type"
+		}
 		if Tensors.ClassType != nil {
 			if name, ok := Tensors.ClassType(v); ok {
 				return name

@@ -211,6 +211,9 @@ type AttrExpr struct {
 	NamePos Pos
 	Name    string
 	EndPos  Pos
+	// Cache is an evaluator's inline cache of the lookup (lang never
+	// reads it).
+	Cache any
 }
 
 // IndexExpr is X[Index]. A subscript with commas (x[0, 1:]) has a TupleExpr

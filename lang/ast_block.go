@@ -85,10 +85,11 @@ const (
 // Param is one parameter of a def or lambda. Default is nil when there is
 // none.
 type Param struct {
-	NamePos Pos
-	Name    string
-	Kind    ParamKind
-	Default Expr
+	NamePos    Pos
+	Name       string
+	Kind       ParamKind
+	Default    Expr
+	Annotation Expr // a def's `name: annotation`, or nil
 }
 
 // FuncDef is def Name(Params): Body, with the decorators above it
@@ -110,6 +111,7 @@ type ExceptClause struct {
 	Type      Expr // nil for a bare except
 	Name      string
 	Body      []Stmt
+	Star      bool // except*: it handles the matching part of an exception group
 }
 
 // TryStmt is try: Body except...: else: Else finally: Finally.
@@ -227,8 +229,44 @@ func (*WithStmt) stmtNode()     {}
 // an interactive prompt, with an empty line).
 func IsCompound(s Stmt) bool {
 	switch s.(type) {
-	case *IfStmt, *WhileStmt, *ForStmt, *FuncDef, *TryStmt, *WithStmt:
+	case *IfStmt, *WhileStmt, *ForStmt, *FuncDef, *TryStmt, *WithStmt, *ClassDef, *MatchStmt:
 		return true
 	}
 	return false
 }
+
+// ClassDef is class Name(Args): Body, with the decorators above it. Args
+// are the bases and keywords (metaclass=...) as a call's arguments.
+type ClassDef struct {
+	Decorators []Expr
+	ClassPos   Pos
+	NamePos    Pos
+	Name       string
+	Args       []Arg
+	Body       []Stmt
+	EndPos     Pos
+}
+
+func (s *ClassDef) Span() (Pos, Pos) { return s.ClassPos, s.EndPos }
+func (*ClassDef) stmtNode()          {}
+
+// AnnAssignStmt is Target: Annotation [= Value]. Simple is set when the
+// target is a bare name (not in parentheses): only those are recorded in
+// __annotations__.
+type AnnAssignStmt struct {
+	Target     Expr
+	Annotation Expr
+	Value      Expr // nil without '= value'
+	Simple     bool
+}
+
+func (s *AnnAssignStmt) Span() (Pos, Pos) {
+	b, e := s.Target.Span()
+	if s.Value != nil {
+		_, e = s.Value.Span()
+	} else {
+		_, e = s.Annotation.Span()
+	}
+	return b, e
+}
+func (*AnnAssignStmt) stmtNode() {}

@@ -18,7 +18,7 @@ type blockParser struct {
 }
 
 // compoundKeywords start compound statements.
-var compoundKeywords = map[string]bool{"if": true, "while": true, "for": true, "def": true, "try": true, "with": true}
+var compoundKeywords = map[string]bool{"if": true, "while": true, "for": true, "def": true, "try": true, "with": true, "class": true}
 
 func (b *blockParser) tok() token { return b.c.tok() }
 
@@ -45,12 +45,13 @@ func (b *blockParser) file() []Stmt {
 func (b *blockParser) statement() []Stmt {
 	t := b.tok()
 	switch {
-	case t.kind == tKeyword && t.val == "class":
-		b.c.fail(t.start, errClassUnsupported)
 	case t.kind == tOp && t.val == "@":
 		return []Stmt{b.decorated()}
-	case t.kind == tKeyword && t.val == "yield":
-		b.c.fail(t.start, errYieldUnsupported)
+	}
+	if t.kind == tName && t.val == "match" {
+		if s, ok := b.tryMatch(); ok {
+			return []Stmt{s}
+		}
 	}
 	if t.kind == tKeyword && compoundKeywords[t.val] {
 		var s Stmt
@@ -67,6 +68,8 @@ func (b *blockParser) statement() []Stmt {
 			s = b.tryStmt()
 		case "with":
 			s = b.withStmt()
+		case "class":
+			s = b.classDef()
 		}
 		return []Stmt{s}
 	}
@@ -178,10 +181,22 @@ func (b *blockParser) suite(what string, line int) []Stmt {
 func (b *blockParser) blockExpected(what string, line int) {
 	t := b.tok()
 	e := &Error{Pos: t.start, Msg: sprintf(errExpectedBlock, what, line)}
-	if t.kind == tEOF {
+	if b.atInputEnd() {
 		e.Incomplete, e.Block = true, true
 	}
 	panic(&bailout{e, -1})
+}
+
+// atInputEnd reports whether only the ends of lines and blocks are left
+// (a block nested in another ends the input with DEDENTs): an error there
+// is an input cut short, which a prompt reads on for.
+func (b *blockParser) atInputEnd() bool {
+	for _, t := range b.toks[b.c.i:] {
+		if t.kind != tNewline && t.kind != tDedent && t.kind != tEOF {
+			return false
+		}
+	}
+	return true
 }
 
 // defExpected fails for an input that ends after a decorator: the prompt
@@ -313,7 +328,9 @@ func (b *blockParser) decorated() Stmt {
 	}
 	switch t := b.tok(); {
 	case t.kind == tKeyword && t.val == "class":
-		b.c.fail(t.start, errClassUnsupported)
+		s := b.classDef().(*ClassDef)
+		s.Decorators = decs
+		return s
 	case t.kind == tEOF:
 		b.defExpected()
 	case t.kind != tKeyword || t.val != "def":
@@ -321,6 +338,26 @@ func (b *blockParser) decorated() Stmt {
 	}
 	s := b.funcDef().(*FuncDef)
 	s.Decorators = decs
+	return s
+}
+
+// classDef parses class Name[(bases, keywords)]: suite, and mangles the
+// private names (__x) of its body as CPython's compiler does.
+func (b *blockParser) classDef() Stmt {
+	kw := b.advance()
+	if b.tok().kind != tName {
+		b.c.syntaxError()
+	}
+	name := b.advance()
+	s := &ClassDef{ClassPos: kw.start, NamePos: name.start, Name: name.val}
+	if b.c.isOp("(") {
+		call := b.c.call(&Ident{NamePos: name.start, Name: name.val}).(*CallExpr)
+		s.Args = call.Args
+	}
+	b.colon()
+	s.Body = b.suite("class definition", kw.start.Line)
+	s.EndPos = b.lastEnd()
+	mangleBlock(s.Body, name.val)
 	return s
 }
 
@@ -332,6 +369,16 @@ func (b *blockParser) tryStmt() Stmt {
 	for b.c.isKw("except") {
 		ex := b.advance()
 		h := ExceptClause{ExceptPos: ex.start}
+		if b.c.isOp("*") {
+			b.advance()
+			h.Star = true
+			if b.c.isOp(":") {
+				b.c.fail(b.tok().start, errExceptStarTypes)
+			}
+		}
+		if len(s.Handlers) > 0 && s.Handlers[0].Star != h.Star {
+			b.c.fail(ex.start, errExceptMixed)
+		}
 		if !b.c.isOp(":") {
 			h.Type = b.c.test()
 			if b.c.isOp(",") {
@@ -358,7 +405,7 @@ func (b *blockParser) tryStmt() Stmt {
 	if len(s.Handlers) == 0 && s.Finally == nil {
 		t := b.tok()
 		e := &Error{Pos: t.start, Msg: errExpectedExcept}
-		if t.kind == tEOF {
+		if b.atInputEnd() {
 			e.Incomplete, e.Block = true, true
 		}
 		panic(&bailout{e, -1})
@@ -428,6 +475,16 @@ func (c *conv) storeTarget(t Expr) Expr {
 
 // params parses the parameters of a def (up to ')') or a lambda (up to
 // ':').
+// annotation parses a parameter's `: annotation` (in a def's parameter
+// list, whose end is ')'; a lambda's parameters have none).
+func (c *conv) annotation(end string) Expr {
+	if end != ")" || !c.isOp(":") {
+		return nil
+	}
+	c.advance()
+	return c.test()
+}
+
 func (c *conv) params(end string) []Param {
 	var out []Param
 	kwOnly := false
@@ -458,7 +515,7 @@ func (c *conv) params(end string) []Param {
 		case c.isOp("**"):
 			c.advance()
 			t := name()
-			out = append(out, Param{NamePos: t.start, Name: t.val, Kind: ParamVarKw})
+			out = append(out, Param{NamePos: t.start, Name: t.val, Kind: ParamVarKw, Annotation: c.annotation(end)})
 			if c.isOp(",") {
 				c.advance()
 			}
@@ -474,7 +531,7 @@ func (c *conv) params(end string) []Param {
 			kwOnly = true
 			if c.tok().kind == tName {
 				t := name()
-				out = append(out, Param{NamePos: t.start, Name: t.val, Kind: ParamVarArgs})
+				out = append(out, Param{NamePos: t.start, Name: t.val, Kind: ParamVarArgs, Annotation: c.annotation(end)})
 			} else {
 				bareStar = len(out)
 				next := c.toks[min(c.i+1, len(c.toks)-1)]
@@ -484,7 +541,7 @@ func (c *conv) params(end string) []Param {
 			}
 		default:
 			t := name()
-			p := Param{NamePos: t.start, Name: t.val}
+			p := Param{NamePos: t.start, Name: t.val, Annotation: c.annotation(end)}
 			if kwOnly {
 				p.Kind = ParamKwOnly
 			}

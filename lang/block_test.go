@@ -69,6 +69,13 @@ func TestNeedsMoreBlocks(t *testing.T) {
 		{"@d\ndef f():", true},
 		{"@d\n@e(1)\ndef f(): pass", true},
 		{"@d\ndef f(): pass\n", false},
+		// A try (or a block's header) nested in a block (issue 27, item 9).
+		{"def f():\n    try:", true},
+		{"def f():\n    try:\n        x = 1", true},
+		{"for i in r:\n    if i:\n        try:\n            pass", true},
+		{"def f():\n    try:\n        x = 1\n    except E:", true},
+		{"def f():\n    try:\n        x = 1\n", false},
+		{"def f():\n    if x:", true},
 	} {
 		if got := NeedsMore(tt.src); got != tt.more {
 			_, err := Parse(tt.src, 1)

@@ -21,6 +21,12 @@ func checkStmt(s Stmt) {
 			}
 			checkStore(t, 0)
 		}
+	case *AnnAssignStmt:
+		checkExpr(s.Target, 0)
+		checkValue(s.Annotation)
+		if s.Value != nil {
+			checkValue(s.Value)
+		}
 	case *AugAssignStmt:
 		checkExpr(s.Target, 0)
 		checkValue(s.Value)

@@ -44,6 +44,22 @@ func checkCompound(s Stmt, sc scope) {
 			checkExpr(s.Returns, 0)
 		}
 		checkBlock(s.Body, scopeFunc)
+	case *MatchStmt:
+		checkValue(s.Subject)
+		for _, mc := range s.Cases {
+			if mc.Guard != nil {
+				checkExpr(mc.Guard, 0)
+			}
+			checkBlock(mc.Body, sc)
+		}
+	case *ClassDef:
+		for _, d := range s.Decorators {
+			checkValue(d)
+		}
+		for _, a := range s.Args {
+			checkValue(a.Value)
+		}
+		checkBlock(s.Body, scopeModule)
 	case *TryStmt:
 		checkBlock(s.Body, sc)
 		for _, h := range s.Handlers {

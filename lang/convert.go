@@ -220,6 +220,29 @@ func (c *conv) exprStmt(g *gExprStmt) Stmt {
 			c.fail(exprStart(t), errAugAssignTarget, exprName(t))
 		}
 		return &AugAssignStmt{Target: t, OpPos: c.start(g.Aug.Pos), Op: op, Value: g.Aug.Value}
+	case g.Ann != nil:
+		t := first
+		simple := false
+		switch u := t.(type) {
+		case *Ident:
+			simple = true
+		case *ParenExpr:
+			t = unparen(u)
+		}
+		switch t.(type) {
+		case *Ident, *AttrExpr, *IndexExpr:
+		case *TupleExpr:
+			c.fail(exprStart(first), errAnnTuple)
+		case *ListExpr:
+			c.fail(exprStart(first), errAnnList)
+		default:
+			c.fail(exprStart(first), errAnnTarget)
+		}
+		st := &AnnAssignStmt{Target: t, Annotation: g.Ann.Ann, Simple: simple}
+		if g.Ann.Value != nil {
+			st.Value = g.Ann.Value
+		}
+		return st
 	case len(g.Assign) > 0:
 		targets := []Expr{first}
 		for _, a := range g.Assign[:len(g.Assign)-1] {

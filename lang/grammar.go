@@ -85,7 +85,15 @@ type gAssert struct {
 type gExprStmt struct {
 	First  xList          `parser:"@@"`
 	Aug    *gAugTail      `parser:"( @@"`
+	Ann    *gAnnTail      `parser:"| @@"`
 	Assign []*gAssignTail `parser:"| @@+ )?"`
+}
+
+// gAnnTail is the ': annotation [= value]' of an annotated assignment.
+type gAnnTail struct {
+	Pos   lexer.Position
+	Ann   xList `parser:"':' @@"`
+	Value xList `parser:"( '=' @@ )?"`
 }
 
 type gAugTail struct {

@@ -82,20 +82,16 @@ func save(s *eval.Session, arg string) {
 			entries = append(entries, h)
 		}
 	}
-	f, err := openForSave(name, force)
+	err := checkTarget(name, force)
 	if confirm, _ := s.REPL(); errors.Is(err, fs.ErrExist) && !force && confirm != nil {
 		if !confirm(fmt.Sprintf(msgSaveAsk, name)) {
 			s.Print(msgSaveCancelled + "\n")
 			return
 		}
-		f, err = openForSave(name, true)
+		force = true
 	}
-	if err != nil {
-		panic(eval.OSError(err, name))
-	}
-	_, err = io.WriteString(f, eval.TranscriptOf(entries, s.Options().Compat))
-	if cerr := f.Close(); err == nil {
-		err = cerr
+	if err == nil || force {
+		err = writeFileSafely(name, []byte(eval.TranscriptOf(entries, s.Options().Compat)), force)
 	}
 	if err != nil {
 		panic(eval.OSError(err, name))
@@ -106,36 +102,6 @@ func save(s *eval.Session, arg string) {
 		b.WriteString(strings.TrimRight(h.Source(), "\n") + "\n")
 	}
 	s.Print(b.String())
-}
-
-// openForSave opens name for writing a transcript: a new file, or with
-// force an existing regular file (emptied); never through a symbolic link
-// (O_NOFOLLOW), and never a FIFO or a device (O_NONBLOCK keeps the open of
-// a FIFO from waiting for a reader).
-func openForSave(name string, force bool) (*os.File, error) {
-	flags := os.O_WRONLY | os.O_CREATE | openNoFollow | openNonBlock
-	if !force {
-		flags |= os.O_EXCL
-	}
-	if fi, err := os.Lstat(name); err == nil && fi.Mode()&fs.ModeSymlink != 0 && openNoFollow == 0 {
-		return nil, &fs.PathError{Op: "open", Path: name, Err: syscall.ELOOP}
-	}
-	f, err := os.OpenFile(name, flags, 0o644)
-	if err != nil {
-		return nil, err
-	}
-	fi, err := f.Stat()
-	if err == nil && !fi.Mode().IsRegular() {
-		err = syscall.EINVAL
-	}
-	if err == nil {
-		err = f.Truncate(0)
-	}
-	if err != nil {
-		f.Close()
-		return nil, err
-	}
-	return f, nil
 }
 
 // openSource opens a file that %load or %run reads: a regular file only

@@ -3,9 +3,11 @@ package magic
 import (
 	"errors"
 	"fmt"
-	"github.com/tensh/tensh/teach"
-	"os"
+	"io/fs"
+	"path/filepath"
 	"strings"
+
+	"github.com/tensh/tensh/teach"
 
 	"github.com/tensh/tensh/eval"
 	"github.com/tensh/tensh/lang"
@@ -37,35 +39,79 @@ func withSVG(name string) {
 		panic("magic/svg.go: no magic %" + name + " to add --svg to")
 	}
 	run := m.Run
-	m.Usage = strings.Replace(m.Usage, "%"+name+" ", "%"+name+" [--svg FILE] ", 1)
-	m.Doc += " With --svg FILE it also writes the picture to FILE (SVG)."
+	m.Usage = strings.Replace(m.Usage, "%"+name+" ", "%"+name+" [--svg [-f] FILE] ", 1)
+	m.Doc += " With --svg FILE it also writes the picture to FILE (SVG; .svg is added when FILE has no " +
+		"extension, other extensions are refused), never over an existing file unless -f is given (the " +
+		"REPL asks), never through a symbolic link or into what is not a regular file."
 	m.Run = func(s *eval.Session, arg string) {
-		file, expr, ok := svgOption(arg)
+		opt, ok := svgOption(arg)
 		if !ok {
 			run(s, arg)
 			return
 		}
-		if file == "" || expr == "" {
+		if opt.file == "" || opt.expr == "" {
 			eval.Throw("UsageError", msgSVGUsage, name, name)
 		}
-		run(s, expr)
-		doc := picture(s, name, expr)
-		if err := os.WriteFile(file, []byte(doc), 0o644); err != nil {
+		file, force := opt.file, opt.force
+		switch filepath.Ext(file) {
+		case "":
+			file += ".svg"
+		case ".svg":
+		default:
+			eval.Throw("UsageError", msgSVGExt, name, file)
+		}
+		err := checkTarget(file, force)
+		if confirm, _ := s.REPL(); errors.Is(err, fs.ErrExist) && !force && confirm != nil {
+			if !confirm(fmt.Sprintf(msgSaveAsk, file)) {
+				s.Print(msgSaveCancelled + "\n")
+				return
+			}
+			force, err = true, nil
+		}
+		if err != nil {
+			panic(eval.OSError(err, file))
+		}
+		run(s, opt.expr)
+		doc := picture(s, name, opt.expr)
+		if err := writeFileSafely(file, []byte(doc), force); err != nil {
 			panic(eval.OSError(err, file))
 		}
 		s.Print(fmt.Sprintf(msgSVGWritten, file) + "\n")
 	}
 }
 
-// svgOption splits "--svg FILE EXPR" (ok is false without --svg).
-func svgOption(arg string) (file, expr string, ok bool) {
-	rest, ok := strings.CutPrefix(arg, "--svg")
-	if !ok || rest != "" && rest[0] != ' ' && rest[0] != '\t' {
-		return "", "", false
+// svgArgs are the parts of "[-f] --svg [-f] FILE EXPR".
+type svgArgs struct {
+	file, expr string
+	force      bool
+}
+
+// svgOption splits "[-f] --svg [-f] FILE EXPR" (ok is false without
+// --svg).
+func svgOption(arg string) (opt svgArgs, ok bool) {
+	rest := strings.TrimSpace(arg)
+	if r, cut := cutWord(rest, "-f"); cut {
+		rest, opt.force = r, true
 	}
-	rest = strings.TrimSpace(rest)
-	file, expr, _ = strings.Cut(rest, " ")
-	return file, strings.TrimSpace(expr), true
+	if rest, ok = cutWord(rest, "--svg"); !ok {
+		return svgArgs{}, false
+	}
+	if r, cut := cutWord(rest, "-f"); cut {
+		rest, opt.force = r, true
+	}
+	file, expr, _ := strings.Cut(rest, " ")
+	opt.file, opt.expr = file, strings.TrimSpace(expr)
+	return opt, true
+}
+
+// cutWord cuts the word w (followed by a blank or the end) from the start
+// of s, and the blanks after it.
+func cutWord(s, w string) (string, bool) {
+	rest, ok := strings.CutPrefix(s, w)
+	if !ok || rest != "" && rest[0] != ' ' && rest[0] != '\t' {
+		return s, false
+	}
+	return strings.TrimSpace(rest), true
 }
 
 // Picture returns the SVG picture of a line of %explain or %strides (with
@@ -81,8 +127,8 @@ func linePicture(s *eval.Session, line string) (doc string, exc *eval.Exception)
 		return "", nil
 	}
 	arg = strings.TrimSpace(arg)
-	if _, expr, ok := svgOption(arg); ok {
-		arg = expr
+	if opt, ok := svgOption(arg); ok {
+		arg = opt.expr
 	}
 	exc = s.Guard(func() { doc = picture(s, name, arg) })
 	return doc, exc
@@ -338,8 +384,9 @@ func equalInts(a, b []int) bool {
 
 // Messages of the pictures.
 const (
-	msgSVGUsage          = "%%%s --svg: give a file and an expression, e.g. %%%s --svg out.svg x + y"
+	msgSVGUsage          = "%%%s --svg: give a file and an expression, e.g. %%%s --svg out.svg x + y (--svg -f to replace a file)"
 	msgSVGWritten        = "picture written to %s"
+	msgSVGExt            = "%%%s --svg writes SVG pictures, whose names end in .svg, not '%s'"
 	msgSVGData           = "the picture cannot be drawn: %v"
 	msgSVGNotElementwise = "%s: the picture shows an elementwise operation that broadcasts tensors (x + y, torch.where(c, x, y)); this is not one"
 	msgSVGInplace        = "%s: the picture does not show in-place operations (it would modify the tensor)"

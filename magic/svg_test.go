@@ -112,15 +112,15 @@ func TestMagicSVG(t *testing.T) {
 		t.Errorf("Picture of a statement: %q %v", doc, exc)
 	}
 	for src, want := range map[string]string{
-		"%explain --svg " + file + " x @ y":             "UsageError: x @ y: the picture shows an elementwise",
-		"%explain --svg " + file + " x.add_(1)":         "UsageError: x.add_(1): the picture shows an elementwise",
-		"%explain --svg " + file + " torch.cat([x, x])": "UsageError: torch.cat([x, x]): the picture shows",
-		"%explain --svg " + file + " x += 1":            "UsageError: x += 1: the picture does not show in-place",
-		"%strides --svg " + file + " 3":                 "UsageError: %strides: 3 is not a tensor",
-		"%explain --svg " + file + " nope + x":          "NameError: name 'nope' is not defined",
-		"%explain --svg":                                "UsageError: %explain --svg: give a file and an expression",
-		"%explain --svg /no/such/dir/f x+x":             "FileNotFoundError: [Errno 2] No such file or directory: '/no/such/dir/f'",
-		"%strides --svg " + file + " x.sum(":            "SyntaxError",
+		"%explain --svg -f " + file + " x @ y":             "UsageError: x @ y: the picture shows an elementwise",
+		"%explain --svg -f " + file + " x.add_(1)":         "UsageError: x.add_(1): the picture shows an elementwise",
+		"%explain --svg -f " + file + " torch.cat([x, x])": "UsageError: torch.cat([x, x]): the picture shows",
+		"%explain --svg -f " + file + " x += 1":            "UsageError: x += 1: the picture does not show in-place",
+		"%strides --svg -f " + file + " 3":                 "UsageError: %strides: 3 is not a tensor",
+		"%explain --svg -f " + file + " nope + x":          "NameError: name 'nope' is not defined",
+		"%explain --svg":                        "UsageError: %explain --svg: give a file and an expression",
+		"%explain --svg /no/such/dir/f x+x":     "FileNotFoundError: [Errno 2] No such file or directory: '/no/such/dir/f.svg'",
+		"%strides --svg -f " + file + " x.sum(": "SyntaxError",
 	} {
 		got := run(src)
 		if !strings.HasPrefix(got, want) && !strings.Contains(got, "\n"+want) {

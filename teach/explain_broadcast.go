@@ -259,9 +259,13 @@ func analyzeInplace(expr string, self opnd, others []opnd, compat eval.Compat) *
 	st.add(msgInplaceFail, self.name, fmtShape(self.shape), why)
 	switch {
 	case ierr.Expand != nil:
+		// Only the documents' rule (%compat docs) fails this way: their
+		// text, labelled as theirs.
 		o := others[ierr.Operand]
 		st.fail("RuntimeError", "%s", ierr.Message(o.dtype, o.dev))
+		st.lines[len(st.lines)-1] = fmt.Sprintf(msgDocsSay, st.err.Error())
 		if ierr.Expand.Kind == tensor.ExpandTooFewSizes {
+			st.lines[len(st.lines)-1] = fmt.Sprintf(msgDocsEraSays, st.err.Error())
 			st.add(msgInplaceDocsMore, o.name, self.name, o.name, self.name)
 			st.cause = fmt.Sprintf(hintInplaceMore, o.name, self.name)
 		} else {

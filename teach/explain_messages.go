@@ -24,6 +24,8 @@ const (
 	msgUsedAsIs        = "%s is used as it is"
 	msgGradSummed      = "%s's gradient is summed over result %s, where %s has size 1 or no dimension, back to its shape %s"
 	msgPyTorchSays     = "PyTorch: %s"
+	msgDocsSay         = "PyTorch's broadcasting notes print: %s" // %compat docs: the documents' text, not today's PyTorch's
+	msgDocsEraSays     = "The documents' PyTorch printed: %s"     // %compat docs, a case the notes do not show
 	msgTensorAB        = "(tensor a is %s and tensor b is %s; \"dimension %d\" counts the %d dims of the result from the left: it is %s and %s)"
 	msgAccumulated     = "the broadcast of %s, %s"
 	msgOwnDim          = "%s's dim %d"

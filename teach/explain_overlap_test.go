@@ -48,6 +48,12 @@ func TestExplainPredictsErrors(t *testing.T) {
 				if p, ok := strings.CutPrefix(strings.TrimSpace(l), "PyTorch: "); ok {
 					want = p
 				}
+				if p, ok := strings.CutPrefix(strings.TrimSpace(l), "PyTorch's broadcasting notes print: "); ok {
+					want = p // %compat docs
+				}
+				if p, ok := strings.CutPrefix(strings.TrimSpace(l), "The documents' PyTorch printed: "); ok {
+					want = p // %compat docs
+				}
 			}
 			got := ""
 			if e := s.Exec(src, 1); e != nil {

@@ -468,9 +468,18 @@ warnings.showwarning = show
 # location, and every statement here is line 1 of __main__.
 warnings.simplefilter("default")
 
+# The transcript records errors by their first line: it selects %compat docs.
+DOCS_MODE = """# Errors are recorded by their first line, as the seed documents record them: the
+# file selects that mode (%compat docs) whatever the default is.
+>>> %compat docs
+"""
+first = True
 for line in STATEMENTS.strip("\n").split("\n"):
     print(line if line.startswith("#") else ">>> " + line)
     if line.startswith("#"):
+        if first:
+            print(DOCS_MODE, end="")
+            first = False
         continue
     sys.stdout.flush()
     try:

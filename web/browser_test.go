@@ -157,7 +157,7 @@ func TestBrowser(t *testing.T) {
 	}
 
 	// The README's tour, typed cell by cell, prints what the native engine prints.
-	nb := NewNotebook(eval.CompatDocs)
+	nb := NewNotebook(eval.CompatCurrent)
 	text := func(segs []Segment) string {
 		var b strings.Builder
 		for _, s := range segs {

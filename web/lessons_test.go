@@ -32,7 +32,7 @@ func TestLessons(t *testing.T) {
 			continue
 		}
 		src := readFile(t, "../"+f)
-		nb := NewNotebook(eval.CompatDocs)
+		nb := NewNotebook(eval.CompatCurrent)
 		for _, stmts := range cellChunks(f, src) {
 			var want, code []string
 			for _, c := range stmts {

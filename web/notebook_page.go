@@ -23,8 +23,8 @@ func (n *Notebook) Complete(line string, pos int) (word string, cands []string) 
 func (n *Notebook) Transcript() string {
 	var b strings.Builder
 	b.WriteString(msgTranscriptHeader + "\n")
-	if n.opts.Compat == eval.CompatCurrent {
-		b.WriteString(">>> %compat current\n")
+	if n.opts.Compat == eval.CompatDocs {
+		b.WriteString(">>> %compat docs\n")
 	}
 	prev := 0
 	for i, m := range n.marks {

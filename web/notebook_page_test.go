@@ -15,7 +15,7 @@ import (
 // tensh check (eval.Check, what `tensh check FILE` runs), and uploading it
 // gives back the cells, as far as they ran.
 func TestTranscriptRoundTrip(t *testing.T) {
-	nb := NewNotebook(eval.CompatDocs)
+	nb := NewNotebook(eval.CompatCurrent)
 	cells := []string{
 		"a = torch.arange(6).view(2, 3)\na + torch.tensor([10, 20, 30])",
 		"# a comment\nfor i in range(2):\n    print(i * a)\n",
@@ -68,7 +68,7 @@ func TestCellsOfGuides(t *testing.T) {
 }
 
 func TestComplete(t *testing.T) {
-	nb := NewNotebook(eval.CompatDocs)
+	nb := NewNotebook(eval.CompatCurrent)
 	nb.Run("tensor_a = torch.ones(2)")
 	word, cands := nb.Complete("x = tensor_a.resh + 1", len("x = tensor_a.resh"))
 	if word != "resh" || !slices.Contains(cands, "reshape(") {
@@ -87,7 +87,7 @@ func TestComplete(t *testing.T) {
 
 // TestPictures: %explain and %strides cells end with their picture.
 func TestPictures(t *testing.T) {
-	nb := NewNotebook(eval.CompatDocs)
+	nb := NewNotebook(eval.CompatCurrent)
 	nb.Run("x = torch.empty(5, 2, 4, 1); y = torch.empty(3, 1, 1)")
 	for _, c := range []string{"%explain x + y", "%strides x[0, 0].t()", "%explain z = x * 2"} {
 		got := nb.Run(c)

@@ -111,7 +111,7 @@ func TestWasmMatchesNative(t *testing.T) {
 	if got.Version != "devel" {
 		t.Errorf("tensh.version = %q, want devel (not stamped)", got.Version)
 	}
-	nb := NewNotebook(eval.CompatDocs)
+	nb := NewNotebook(eval.CompatCurrent)
 	for i, c := range cells {
 		want := nb.Run(c)
 		if i >= len(got.Out) {
@@ -197,7 +197,7 @@ func TestWorkerUnderNode(t *testing.T) {
 			t.Fatalf("result %d: %v: %s", i, err, got.Results[i])
 		}
 	}
-	nb := NewNotebook(eval.CompatDocs)
+	nb := NewNotebook(eval.CompatCurrent)
 	for i, c := range cells {
 		var segs []Segment
 		decode(i, &segs)

@@ -70,7 +70,7 @@ func array(items []string) js.Value {
 
 func main() {
 	tensor.SetMemoryLimit(memoryLimit)
-	nb := web.NewNotebook(eval.CompatDocs)
+	nb := web.NewNotebook(eval.CompatCurrent)
 	api := js.Global().Get("Object").New()
 	api.Set("run", js.FuncOf(func(this js.Value, args []js.Value) any {
 		segs := []web.Segment{{Kind: web.Error, Text: msgRunArgs}}

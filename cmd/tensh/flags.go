@@ -29,10 +29,13 @@ flags:
   --echo               transcript mode: print each statement as ">>> line"
                        and then what it prints, errors as "Type: message";
                        go on after errors
-  --compat=MODE        docs (default): print what the seed documents print;
-                       current: what PyTorch 1.13 and 2.x print
+  --compat=MODE        current (default): print what PyTorch 1.13 prints;
+                       docs: what the seed documents print (their older
+                       messages, for a lesson that follows them)
   --max-memory=SIZE    largest allocation, e.g. 512M or 4G (default: 3/4 of
                        the machine's memory; also $TENSH_MAX_MEMORY)
+  --threads=N          threads of the CPU kernels (default: the number of CPUs;
+                       also torch.set_num_threads)
   --device=DEVICE      the device of new tensors: cpu (default), cuda[:N] or
                        opencl[:N] (docs/gpu.md; also $TENSH_DEVICE)
   --hints, --no-hints  a hint line after errors, on stderr (default: on in the
@@ -55,6 +58,7 @@ environment:
                     set but empty: no history)
   TENSH_MAX_MEMORY  as --max-memory
   TENSH_DEVICE      as --device
+  TENSH_CPUPROFILE  write a CPU profile of the run to this file (go tool pprof)
   NO_COLOR          no colors (neither are there when stdout is not a terminal)
 
 exit status: 0 done, 1 an uncaught error (check: a mismatch), 2 bad usage or
@@ -69,6 +73,7 @@ type config struct {
 	code          string
 	compat        eval.Compat
 	maxMemory     int64
+	threads       int
 	hints         optBool
 	ipython       bool
 	check, update bool
@@ -98,8 +103,9 @@ func parseArgs(args []string) (*config, error) {
 	fs.BoolVar(&cfg.echo, "echo", false, "")
 	fs.BoolVar(&cfg.update, "update", false, "")
 	fs.Func("c", "", func(s string) error { cfg.hasCode, cfg.code = true, s; return nil })
-	compat := fs.String("compat", "docs", "")
+	compat := fs.String("compat", "current", "")
 	maxMem := fs.String("max-memory", "", "")
+	fs.IntVar(&cfg.threads, "threads", 0, "")
 	prompt := fs.String("prompt", "python", "")
 	device := fs.String("device", "", "")
 	fs.BoolFunc("hints", "", func(string) error { cfg.hints = optBool{true, true}; return nil })
@@ -146,6 +152,10 @@ func parseArgs(args []string) (*config, error) {
 			return nil, fmt.Errorf("%s: %v", sizeSrc, err)
 		}
 		cfg.maxMemory = n
+	}
+
+	if cfg.threads < 0 {
+		return nil, fmt.Errorf("--threads must be a positive number, not %d", cfg.threads)
 	}
 
 	if *device == "" {

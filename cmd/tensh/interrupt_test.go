@@ -21,8 +21,8 @@ import (
 const longStatement = "%timeit -n 1000000000 x + 1"
 
 // TestInterruptRunningScript: Ctrl-C while a script's statement runs stops
-// it soon with status 130: "FILE:LINE: KeyboardInterrupt" on stderr for a
-// script and for check (which updates nothing), the error line in the
+// it soon with status 130: CPython's traceback ending "KeyboardInterrupt" on
+// stderr for a script, "FILE:LINE: KeyboardInterrupt" for check (which updates nothing), the error line in the
 // output of --echo.
 func TestInterruptRunningScript(t *testing.T) {
 	dir := t.TempDir()
@@ -39,7 +39,7 @@ func TestInterruptRunningScript(t *testing.T) {
 		args           []string
 		stdout, stderr string
 	}{
-		{[]string{script}, "1001\n", script + ":2: KeyboardInterrupt\n"},
+		{[]string{script}, "1001\n", "Traceback (most recent call last):\n  File \"" + script + "\", line 2, in <module>\n    " + longStatement + "\nKeyboardInterrupt\n"},
 		{[]string{"--echo", script}, ">>> x = torch.ones(3); print(1000 + 1)\n1001\n>>> " + longStatement + "\nKeyboardInterrupt\n", ""},
 		{[]string{"check", "--update", transcript}, "", transcript + ":3: KeyboardInterrupt\n"},
 	} {

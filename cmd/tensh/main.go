@@ -18,9 +18,9 @@ import (
 	"io"
 	"os"
 	"os/signal"
+	"path/filepath"
 	"strings"
 	"sync/atomic"
-	"time"
 
 	"github.com/tensh/tensh/eval"
 	"github.com/tensh/tensh/runtime/tensor"
@@ -59,6 +59,12 @@ func run(args []string, stdin *os.File, stdout, stderr io.Writer) int {
 	case cfg.version:
 		fmt.Fprintln(stdout, versionLine(version, commit, buildInfo()))
 		return exitOK
+	}
+	if cfg.threads > 0 {
+		tensor.SetNumThreads(cfg.threads)
+	}
+	if stop := startProfile(stderr); stop != nil {
+		defer stop()
 	}
 	if cfg.maxMemory > 0 {
 		tensor.SetMemoryLimit(cfg.maxMemory)
@@ -113,8 +119,10 @@ func run(args []string, stdin *os.File, stdout, stderr io.Writer) int {
 			opts.Out, opts.HintOut = scriptOutput(stdout), stderr
 			e, err = eval.NewSession(opts).RunEchoFrom(src, transcript)
 		} else {
-			opts.Out, opts.Warn, opts.Filename = scriptOutput(stdout), stderr, name
-			e, err = eval.NewSession(opts).RunScriptFrom(name, src, transcript, stderr)
+			file := scriptName(name)
+			opts.Out, opts.Warn, opts.Filename = scriptOutput(stdout), stderr, file
+			opts.Echo = echoRule(name, cfg.hasCode, transcript)
+			e, err = eval.NewSession(opts).RunScriptFrom(file, src, transcript, stderr)
 		}
 		switch {
 		case err != nil:
@@ -132,6 +140,29 @@ func run(args []string, stdin *os.File, stdout, stderr io.Writer) int {
 	})
 }
 
+// scriptName is the script's name as CPython's tracebacks and warnings
+// give it: a file's path made absolute.
+func scriptName(name string) string {
+	if strings.HasPrefix(name, "<") {
+		return name
+	}
+	if abs, err := filepath.Abs(name); err == nil {
+		return abs
+	}
+	return name
+}
+
+// echoRule is which expression statements of a script print their values
+// (README.md, "Scripts"): none for -c and .py files, which run as
+// `python3` runs them; every one, as at the prompt, for .tsh scripts,
+// transcripts and other input.
+func echoRule(name string, code, transcript bool) eval.EchoRule {
+	if !transcript && (code || strings.EqualFold(filepath.Ext(name), ".py")) {
+		return eval.EchoNone
+	}
+	return eval.EchoPrompt
+}
+
 // openScript opens a script file and tells whether it is a transcript
 // (eval.OpenSource).
 func openScript(name string) (*os.File, io.Reader, bool, error) {
@@ -147,14 +178,18 @@ func openScript(name string) (*os.File, io.Reader, bool, error) {
 	return f, r, transcript, nil
 }
 
-// interruptGrace is how long a script may take to stop by itself (with
-// KeyboardInterrupt) after Ctrl-C before tensh exits anyway.
-const interruptGrace = 2 * time.Second
+// interruptsToQuit is how many Ctrl-Cs end tensh when the running
+// statement does not stop for them (a statement that polls stops at the
+// first).
+const interruptsToQuit = 3
 
 // runInterruptible runs a non-interactive job on a goroutine; the job sets
-// running when it starts to run statements. Ctrl-C then asks the running
-// statement to stop (interrupt), and tensh exits with status 130 whether or
-// not it stopped within interruptGrace.
+// running when it starts to run statements. Ctrl-C then raises
+// KeyboardInterrupt in the running statement (interrupt), as in CPython: a
+// script that catches it goes on, and its status is its own; one that does
+// not ends with its traceback and status 130. Before statements run, or
+// at the third Ctrl-C (a statement that does not stop), tensh prints
+// KeyboardInterrupt and exits with status 130.
 func runInterruptible(stderr io.Writer, job func(running *atomic.Bool) int) int {
 	sigs := make(chan os.Signal, 1)
 	signal.Notify(sigs, os.Interrupt)
@@ -162,22 +197,18 @@ func runInterruptible(stderr io.Writer, job func(running *atomic.Bool) int) int 
 	var running atomic.Bool
 	done := make(chan int, 1)
 	go func() { done <- job(&running) }()
-	select {
-	case status := <-done:
-		return status
-	case <-sigs:
-		if running.Load() {
-			interrupt()
-			select {
-			case status := <-done:
-				if status == exitInterrupted {
-					return status // the script printed where it stopped
-				}
-			case <-time.After(interruptGrace):
+	for n := 1; ; n++ {
+		select {
+		case status := <-done:
+			return status
+		case <-sigs:
+			if running.Load() && n < interruptsToQuit {
+				interrupt()
+				continue
 			}
+			fmt.Fprintln(stderr, "KeyboardInterrupt")
+			return exitInterrupted
 		}
-		fmt.Fprintln(stderr, "KeyboardInterrupt")
-		return exitInterrupted
 	}
 }
 

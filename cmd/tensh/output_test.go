@@ -29,8 +29,8 @@ func TestOutputErrors(t *testing.T) {
 		args []string
 		want string
 	}{
-		{[]string{"-c", "print(1)"}, "<string>:1: OSError: [Errno 28] No space left on device\n"},
-		{[]string{script}, script + ":2: OSError: [Errno 28] No space left on device\n"},
+		{[]string{"-c", "print(1)"}, "Traceback (most recent call last):\n  File \"<string>\", line 1, in <module>\nOSError: [Errno 28] No space left on device\n"},
+		{[]string{script}, "Traceback (most recent call last):\n  File \"" + script + "\", line 2, in <module>\n    print(x)\nOSError: [Errno 28] No space left on device\n"},
 		{[]string{"--echo", script}, "OSError: [Errno 28] No space left on device\n"},
 	} {
 		cmd := exec.Command("tensh", c.args...)
@@ -72,7 +72,7 @@ func TestOutputErrors(t *testing.T) {
 	if !errors.As(err, &ee) || ee.ExitCode() != exitError {
 		t.Errorf("broken pipe: exit %v, want status %d", err, exitError)
 	}
-	if !strings.HasSuffix(stderr.String(), ": BrokenPipeError: [Errno 32] Broken pipe\n") {
+	if !strings.HasSuffix(stderr.String(), "\nBrokenPipeError: [Errno 32] Broken pipe\n") {
 		t.Errorf("broken pipe: stderr %q", stderr.String())
 	}
 }

@@ -102,23 +102,31 @@ func (r *repl) loop() int {
 			fmt.Fprintln(r.stdout) // IPython separates its In [n] blocks
 		}
 		line, err := r.in.ReadLine(r.prompt.Sprint(prompt))
+		ended := false // Ctrl-D ended a statement
 		switch {
 		case errors.Is(err, errInterrupt):
 			fmt.Fprintln(r.stderr, "KeyboardInterrupt")
 			code, typed = nil, nil
 			continue
+		case errors.Is(err, io.EOF) && len(code) > 0:
+			// Ctrl-D at "... ": as CPython's prompt, the statement ends
+			// there; it runs, or fails as cut short ("expected an
+			// indented block ..."), and the session goes on.
+			ended = true
 		case errors.Is(err, io.EOF):
 			return exitOK
 		case err != nil:
 			fmt.Fprintf(r.stderr, "tensh: %v\n", err)
 			return exitError
 		}
-		code = append(code, stripPrompt(line, len(code) > 0))
-		if strings.TrimSpace(line) != "" {
-			typed = append(typed, line)
+		if !ended {
+			code = append(code, stripPrompt(line, len(code) > 0))
+			if strings.TrimSpace(line) != "" {
+				typed = append(typed, line)
+			}
 		}
 		src := strings.Join(code, "\n")
-		if r.needsMore(src) {
+		if !ended && r.needsMore(src) {
 			continue
 		}
 		r.hist.add(typed)

@@ -72,3 +72,19 @@ func TestREPLBlockHistory(t *testing.T) {
 		t.Errorf("stdout %q", stdout.String())
 	}
 }
+
+// TestREPLCtrlDInBlock (issue 21, item 2): Ctrl-D at "... " ends the
+// statement, as at CPython's prompt: a complete block runs, one cut short
+// fails with CPython's error, and the session goes on.
+func TestREPLCtrlDInBlock(t *testing.T) {
+	var stdout, stderr bytes.Buffer
+	sess := eval.NewSession(eval.Options{Out: &stdout, Warn: &stderr})
+	in := &fakeReader{lines: []string{"def h():", "^D", "for i in range(2):", "    print(i)", "^D", "x = (1,", "^D", "print('alive')"}}
+	status := newREPL(sess, in, &stdout, &stderr, false).loop()
+	if status != exitOK || stdout.String() != "0\n1\nalive\n" {
+		t.Errorf("status %d, stdout %q", status, stdout.String())
+	}
+	if want := "IndentationError: expected an indented block after function definition on line 1\nSyntaxError: '(' was never closed\n"; !strings.HasSuffix(stderr.String(), want) || !strings.Contains(stderr.String(), "IndentationError") {
+		t.Errorf("stderr %q, want it to end %q", stderr.String(), want)
+	}
+}

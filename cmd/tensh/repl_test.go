@@ -16,7 +16,7 @@ import (
 )
 
 // fakeReader is a LineReader over a script of lines; "^C" stands for
-// Ctrl-C. It records the prompts it was shown, and ends with io.EOF.
+// Ctrl-C, "^D" for Ctrl-D. It records the prompts it was shown, and ends with io.EOF.
 type fakeReader struct {
 	lines   []string
 	prompts []string
@@ -29,8 +29,11 @@ func (f *fakeReader) ReadLine(prompt string) (string, error) {
 	}
 	l := f.lines[0]
 	f.lines = f.lines[1:]
-	if l == "^C" {
+	switch l {
+	case "^C":
 		return "", errInterrupt
+	case "^D":
+		return "", io.EOF
 	}
 	return l, nil
 }
@@ -58,7 +61,7 @@ func runFake(t *testing.T, hist *history, lines ...string) (out, errs string, pr
 func TestREPLLoop(t *testing.T) {
 	out, errs, prompts, status := runFake(t, nil,
 		"%compat",
-		">>> %compat current", // a pasted prompt
+		">>> %compat docs", // a pasted prompt
 		"",
 		"%compat (", // open: continuation lines follow
 		"... )",     // a pasted continuation prompt
@@ -70,7 +73,7 @@ func TestREPLLoop(t *testing.T) {
 	if status != exitOK {
 		t.Errorf("status %d", status)
 	}
-	if want := "compat mode: docs\ncompat mode: current\n"; out != want {
+	if want := "compat mode: current\ncompat mode: docs\n"; out != want {
 		t.Errorf("stdout %q, want %q", out, want)
 	}
 	wantErr := "UsageError: %compat: expected 'docs' or 'current', got '(\n)'\nKeyboardInterrupt\nUsageError: Line magic function `%nope` not found.\n"

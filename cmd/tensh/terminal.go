@@ -236,15 +236,18 @@ func (t *terminalReader) setEdited(line string) {
 	t.lineMu.Unlock()
 }
 
+// Close lets the terminal go: bracketed paste off, readline closed (which
+// puts back runMode's mode), then the terminal as tensh found it.
 func (t *terminalReader) Close() error {
-	if t.restore != nil {
-		t.restore()
-	}
 	if t.bracketed {
 		io.WriteString(t.stdout, pasteOff)
 	}
 	t.stdin.Close()
-	return t.rl.Close()
+	err := t.rl.Close()
+	if t.restore != nil {
+		t.restore()
+	}
+	return err
 }
 
 // terminalWidth is the width of the terminal on stdout, to which tensh's

@@ -25,11 +25,13 @@ type PaddleTensor struct {
 }
 
 const (
-	errPDAxisGE     = "(InvalidArgument) Axis should be great than or equal to 0, but received axis is %d."
-	errPDAxisLE     = "(InvalidArgument) Axis should be less than or equal to %d, but received axis is %d."
-	errPDPlace      = "tensh: paddle places are not supported (every tensor is on Place(cpu))"
-	errPDIntDivZero = "(InvalidArgument) Integer division by zero encountered in (floor) divide. Please check the input value."
-	errPDBroadcast  = "(InvalidArgument) Broadcast dimension mismatch. Operands could not be broadcast together with the shape of X = [%s] and the shape of Y = [%s]. Received [%d] in X is not equal to [%d] in Y at i:%d."
+	errPDAxisGE        = "(InvalidArgument) Axis should be great than or equal to 0, but received axis is %d."
+	errPDAxisLE        = "(InvalidArgument) Axis should be less than or equal to %d, but received axis is %d."
+	errPDPlace         = "tensh: paddle places are not supported (every tensor is on Place(cpu))"
+	errPDIntDivZero    = "(InvalidArgument) Integer division by zero encountered in (floor) divide. Please check the input value."
+	errPDBroadcastDocs = "Broadcast dimension mismatch. Operands could not be broadcast together with the shape of X = [%s] and the shape of Y = [%s]. Received [%d] in X is not equal to [%d] in Y at i:%d."
+	errPDStatic        = "tensh: static graph mode is not supported (tensh runs Paddle's dynamic graph mode, the default since Paddle 2.0)"
+	errPDBroadcast     = "(InvalidArgument) Broadcast dimension mismatch. Operands could not be broadcast together with the shape of X = [%s] and the shape of Y = [%s]. Received [%d] in X is not equal to [%d] in Y at i:%d."
 )
 
 func init() {
@@ -49,7 +51,10 @@ func pdDims(shape []int) string {
 
 // pdBroadcast is GetBroadcastDimsArrays: y's dims placed from axis in x
 // (or x's in y when y has more), then NumPy's rule dim by dim.
-func pdBroadcast(xs, ys []int, axis int) (xa, ya, out []int) {
+// docs (tensh's %compat docs) raises Paddle 2.0's InvalidArgumentError
+// for a mismatch, as the seed documents show it, instead of Paddle 2.x's
+// ValueError.
+func pdBroadcast(xs, ys []int, axis int, docs bool) (xa, ya, out []int) {
 	maxDim := max(len(xs), len(ys))
 	if axis == -1 {
 		axis = len(xs) - len(ys)
@@ -86,6 +91,9 @@ func pdBroadcast(xs, ys []int, axis int) (xa, ya, out []int) {
 		// Paddle's check lets a size 0 meet any size; tensh stores no
 		// such result and holds 0 to NumPy's rule (it meets 0 or 1).
 		if !(xa[i] == ya[i] || xa[i] == 1 || ya[i] == 1) {
+			if docs {
+				eval.Throw("InvalidArgumentError", errPDBroadcastDocs, pdDims(xs), pdDims(ys), xa[i], ya[i], i)
+			}
 			eval.Throw("ValueError", errPDBroadcast, pdDims(xs), pdDims(ys), xa[i], ya[i], i)
 		}
 		out[i] = xa[i]
@@ -99,7 +107,7 @@ func pdBroadcast(xs, ys []int, axis int) (xa, ya, out []int) {
 // pdElementwise is x op y with Paddle's axis rule; the result has x's dtype.
 func pdElementwise(s *eval.Session, ufunc string, x, y eval.Value, axis int) *PaddleTensor {
 	xa, ya := pdArg(x), pdArg(y)
-	xd, yd, out := pdBroadcast(xa.Shape(), ya.Shape(), axis)
+	xd, yd, out := pdBroadcast(xa.Shape(), ya.Shape(), axis, s.Compat == eval.CompatDocs)
 	xv := numpy.Reshape(xa, xd).ExpandTo(out)
 	yv := numpy.Reshape(ya, yd).ExpandTo(out)
 	d := xa.DType()
@@ -230,7 +238,7 @@ func newPaddleModule(s *eval.Session) *eval.Module {
 	def(m, "broadcast_shape", "broadcast_shape(x_shape, y_shape)", "The shape x and y broadcast to, as a list (axis -1 of the elementwise rule).", func(a *eval.Args) eval.Value {
 		var xs, ys eval.Value
 		a.Unpack("x_shape", &xs, "y_shape", &ys)
-		_, _, out := pdBroadcast(numpy.ShapeArg(xs), numpy.ShapeArg(ys), -1)
+		_, _, out := pdBroadcast(numpy.ShapeArg(xs), numpy.ShapeArg(ys), -1, a.Session().Compat == eval.CompatDocs)
 		l := &eval.List{}
 		for _, n := range out {
 			l.Elems = append(l.Elems, eval.MakeInt(int64(n)))
@@ -261,6 +269,26 @@ func newPaddleModule(s *eval.Session) *eval.Module {
 			eval.ExplainOperands[mod.Members[name].(*eval.Builtin)] = pdExplainOperands
 		}
 	}
+	// The dygraph switches: dynamic mode is the only one.
+	def(m, "disable_static", "disable_static(place=None)", "Turns on dynamic graph mode, the default and the only mode tensh has.", func(a *eval.Args) eval.Value {
+		var place eval.Value
+		a.Unpack("place?", &place)
+		if place != nil {
+			if _, ok := place.(eval.NoneType); !ok {
+				eval.Throw("TypeError", errPDPlace)
+			}
+		}
+		return eval.None
+	})
+	def(m, "enable_static", "enable_static()", "Static graph mode: not supported by tensh (raises).", func(a *eval.Args) eval.Value {
+		a.Unpack()
+		eval.Throw("RuntimeError", errPDStatic)
+		return nil
+	})
+	def(m, "in_dynamic_mode", "in_dynamic_mode()", "Whether Paddle runs in dynamic graph mode: always True in tensh.", func(a *eval.Args) eval.Value {
+		a.Unpack()
+		return eval.Bool(true)
+	})
 	m.Members["fluid"] = &eval.Module{Name: "paddle.fluid", Members: map[string]eval.Value{"layers": fluidLayers}}
 	m.Members["__version__"] = eval.Str("2.4.2")
 	return m

@@ -72,7 +72,7 @@ func TestAxisRuleAgainstNumPy(t *testing.T) {
 		}
 		want, ok := shapesBroadcast(x, yy)
 		var got []int
-		failed := raises(func() { _, _, got = pdBroadcast(x, y, axis) })
+		failed := raises(func() { _, _, got = pdBroadcast(x, y, axis, false) })
 		if failed != !ok {
 			t.Fatalf("x %v y %v axis %d: paddle raised=%v, numpy broadcastable=%v", x, y, axis, failed, ok)
 		}

@@ -97,10 +97,11 @@ func init() {
 			Fn:  func(a *eval.Args) eval.Value { a.NoArgs(); return eval.Bool(autograd.InferenceMode()) }},
 	)
 	torchSubmodules["autograd"] = func(s *eval.Session) *eval.Module {
-		return &eval.Module{Name: "torch.autograd", Members: map[string]eval.Value{
-			"grad":     autogradGrad,
-			"backward": autogradBackward,
-		}}
+		return lazyModule(s, "torch.autograd", "autograd", autogradExports, map[string]eval.Value{ // nn_exports.go
+			"grad":       autogradGrad,
+			"backward":   autogradBackward,
+			"functional": lazyModule(s, "torch.autograd.functional", "autograd", autogradFunctionalExports, nil),
+		})
 	}
 }
 

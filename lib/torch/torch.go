@@ -31,7 +31,7 @@ func newTorchModule(s *eval.Session) *eval.Module {
 		Setters: map[string]func(eval.Value){"enabled": func(v eval.Value) { s.BroadcastWarning = s.Truth(v) }},
 	}
 	backcompat := &eval.Module{Name: "torch.utils.backcompat", Members: map[string]eval.Value{"broadcast_warning": warning}}
-	m.Members["utils"] = &eval.Module{Name: "torch.utils", Members: map[string]eval.Value{"backcompat": backcompat}}
+	m.Members["utils"] = &eval.Module{Name: "torch.utils", Members: map[string]eval.Value{"backcompat": backcompat, "data": utilsData(s)}}
 	for name, sub := range torchSubmodules {
 		m.Members[name] = sub(s)
 	}

@@ -244,7 +244,23 @@ func (o factoryOpts) finish(t *tensor.Tensor, dev *tensor.Device) eval.Value {
 		tensor.CopyInto(out, t)
 		return out
 	}
-	return placeOn(t, dev)
+	return placeFresh(t, dev)
+}
+
+// placeFresh is placeOn for a tensor a factory has just made, which
+// nothing else references: it moves to a device without a copy, so that
+// torch.ones(n, device='opencl') holds its elements once, not twice, under
+// the --max-memory cap (issue 27).
+func placeFresh(t *tensor.Tensor, d *tensor.Device) *tensor.Tensor {
+	if d == nil || d.Type == "cpu" || !t.Device().IsCPU() {
+		return placeOn(t, d)
+	}
+	checkDevice(*d)
+	if d.Index < 0 {
+		d = &tensor.Device{Type: d.Type, Index: 0}
+	}
+	gpuSeen = true
+	return tensor.OnDevice(t, *d)
 }
 
 // ---- torch.tensor and torch.as_tensor ----
@@ -536,7 +552,9 @@ func sizedFactory(p *argParser, fill *tensor.Scalar) func(a *eval.Args) eval.Val
 		d, _ := o.dtype(tensor.DefaultFloat())
 		dev := o.device()
 		size := b.ints("size")
-		t := tensor.Empty(size, d)
+		// empty's elements are unspecified (PyTorch's allocator hands back
+		// reused memory); zeros and ones write every element.
+		t := tensor.EmptyUninit(size, d)
 		if fill != nil {
 			t.Fill(*fill)
 		}

@@ -46,7 +46,7 @@ func laf(name, sig, doc string, fn func(a *eval.Args) eval.Value) {
 	case "det", "inv", "solve", "cholesky", "qr", "eigh", "eigvalsh", "svd", "svdvals", "pinv", "matrix_rank":
 		doc += " Computed with gonum's LAPACK in float64: float32 results may differ from PyTorch's in their last bits (never at print precision in the tests); eigenvector and singular-vector signs follow LAPACK's conventions."
 	}
-	laFunctions[name] = &eval.Builtin{Name: "linalg_" + name, Sig: sig, Doc: doc, Fn: fn}
+	laFunctions[name] = &eval.Builtin{Name: "linalg_" + name, Module: "torch._C._linalg", Sig: sig, Doc: doc, Fn: fn}
 }
 
 func laTuple(name string, ts ...*tensor.Tensor) eval.Value {
@@ -123,6 +123,10 @@ func init() {
 		for name, b := range laFunctions {
 			m.Members[name] = b
 		}
+		if c := eval.ExcClass("torch._C._LinAlgError"); c != nil {
+			m.Members["LinAlgError"] = c
+		}
+		m.Members["Tensor"] = eval.TensorClass
 		return m
 	}
 	laf("det", "det(A) -> Tensor", "The determinant of a square matrix (or of each in a batch), from an LU factorization.",

@@ -79,4 +79,52 @@ const (
 	errNotImplementedFor   = "\"%s\" not implemented for '%s'"
 	errComplexTensorOp     = "tensh: %s is not supported for %s tensors (tensh's torch has no complex kernels: complex tensors print, reshape, copy and convert to NumPy)"
 	errComplexNumberArg    = "tensh: %s of Python complex numbers is not supported (tensh's torch has no complex kernels; torch.tensor(np.array([1j])) makes a complex tensor)"
+	errNumThreadsType      = "set_num_threads expects an int, but got %s"
+	errNumThreadsPositive  = "set_num_threads expects a positive integer"
+	errLongOverflow        = "Overflow when unpacking long"
 )
+
+// torch.special (torch_special2.go).
+const (
+	errPolygammaNeg = "polygamma(n, x) does not support negative n."
+	errMvlgammaP    = "p has to be greater than or equal to 1"
+)
+
+// torch.linalg (torch_linalg_more.go).
+const (
+	errLUFactorZero     = "torch.linalg.lu_factor: U[%d,%d] is zero and using it on lu_solve would result in a division by zero. If you still want to perform the factorization, consider calling linalg.lu(A, pivot) or linalg.lu_factor_ex(A, pivot)"
+	errLUNoPivot        = "linalg.lu_factor: LU without pivoting is not implemented on the CPU"
+	errLstsqDriver      = "torch.linalg.lstsq: parameter `driver` should be one of (gels, gelsy, gelsd, gelss)"
+	errTensorInvInd     = "Expected a strictly positive integer for 'ind', but got 0"
+	errTensorInvShape   = "Expected self to satisfy the requirement prod(self.shape[ind:]) == prod(self.shape[:ind]), but got %d != %d"
+	errTensorSolveShape = "Expected self to satisfy the requirement prod(self.shape[other.ndim:]) == prod(self.shape[:other.ndim]), but got %d != %d"
+	errVanderN          = "N must be greater than 1."
+	errVecdotDType      = "linalg.vecdot: Expected x and y to have the same dtype, but found x of type %s and y of type %s instead"
+	errMatrixPowerDims  = "linalg.matrix_power: The input tensor A must have at least 2 dimensions."
+	errMatrixPowerShape = "linalg.matrix_power: A must be batches of square matrices, but they are %d by %d matrices"
+	errMultiDotCount    = "multi_dot(): expected at least 2 tensors but got %d"
+	errMultiDotFirst    = "multi_dot(): the first tensor must be 1D or 2D but got %dD"
+	errMultiDotLast     = "multi_dot(): the last tensor must be 1D or 2D but got %dD"
+	errMultiDotMid      = "multi_dot(): tensor %d must be 2D but got %dD"
+	errMultiDotShapes   = "multi_dot(): tensors %d and %d with shapes [%d, %d] and [%d, %d] cannot be multiplied"
+	errCondSquare       = "linalg.cond(ord=%s): A must be batches of square matrices, but they are %d by %d matrices"
+)
+
+// torch's linear algebra besides torch.linalg (torch_linalg_legacy.go).
+const (
+	warnLUDeprecated       = "torch.lu is deprecated in favor of torch.linalg.lu_factor / torch.linalg.lu_factor_ex and will be removed in a future PyTorch release.\nLU, pivots = torch.lu(A, compute_pivots)\nshould be replaced with\nLU, pivots = torch.linalg.lu_factor(A, compute_pivots)\nand\nLU, pivots, info = torch.lu(A, compute_pivots, get_infos=True)\nshould be replaced with\nLU, pivots, info = torch.linalg.lu_factor_ex(A, compute_pivots) (Triggered internally at  ./aten/src/ATen/native/BatchLinearAlgebra.cpp:1915.)"
+	warnLUSrc              = "return torch._lu_with_info(A, pivot=pivot, check_errors=(not get_infos))"
+	warnLUSolveDeprecated  = "torch.lu_solve is deprecated in favor of torch.linalg.lu_solveand will be removed in a future PyTorch release.\nNote that torch.linalg.lu_solve has its arguments reversed.\nX = torch.lu_solve(B, LU, pivots)\nshould be replaced with\nX = torch.linalg.lu_solve(LU, pivots, B) (Triggered internally at  ./aten/src/ATen/native/BatchLinearAlgebra.cpp:2072.)"
+	warnCholeskyDeprecated = "torch.cholesky is deprecated in favor of torch.linalg.cholesky and will be removed in a future PyTorch release.\nL = torch.cholesky(A)\nshould be replaced with\nL = torch.linalg.cholesky(A)\nand\nU = torch.cholesky(A, upper=True)\nshould be replaced with\nU = torch.linalg.cholesky(A).mH().\nThis transform will produce equivalent results for all valid (symmetric positive definite) inputs. (Triggered internally at  ./aten/src/ATen/native/BatchLinearAlgebra.cpp:1615.)"
+	warnTriSolveDeprecated = "torch.triangular_solve is deprecated in favor of torch.linalg.solve_triangularand will be removed in a future PyTorch release.\ntorch.linalg.solve_triangular has its arguments reversed and does not return a copy of one of the inputs.\nX = torch.triangular_solve(B, A).solution\nshould be replaced with\nX = torch.linalg.solve_triangular(A, B). (Triggered internally at  ./aten/src/ATen/native/BatchLinearAlgebra.cpp:2115.)"
+	warnChainMatmul        = "torch.chain_matmul is deprecated and will be removed in a future PyTorch release. Use torch.linalg.multi_dot instead, which accepts a list of two or more tensors rather than multiple parameters. (Triggered internally at  ./aten/src/ATen/native/LinearAlgebra.cpp:967.)"
+	warnChainMatmulSrc     = "return _VF.chain_matmul(matrices)  # type: ignore[attr-defined]"
+	errChainMatmulArg      = "expected Tensor as element %d in argument 0, but got %s"
+	errChainMatmul2D       = "Tensor dimension is %d, expected 2 instead."
+	errCholInvDims         = "cholesky_inverse: The input tensor A must have at least 2 dimensions."
+	errVander1D            = "x must be a one-dimensional tensor."
+	errVanderNeg           = "N must be non-negative."
+)
+
+// addmm and its family (torch_addmm.go).
+const errBadInplace = "Bad in-place call: input tensor size %s and output tensor size %s should match"

@@ -34,13 +34,7 @@ func nnf(name, sig, doc string, fn func(a *eval.Args) eval.Value) {
 }
 
 func init() {
-	torchSubmodules["nn"] = func(s *eval.Session) *eval.Module {
-		f := &eval.Module{Name: "torch.nn.functional", Members: map[string]eval.Value{}}
-		for name, b := range nnFunctions {
-			f.Members[name] = b
-		}
-		return &eval.Module{Name: "torch.nn", Members: map[string]eval.Value{"functional": f}}
-	}
+	torchSubmodules["nn"] = newNNModule // nn_exports.go
 	both := eval.TorchFunc | eval.TensorMethod
 	eval.RegisterTorch(
 		&eval.Builtin{Name: "softmax", Kind: both, Sig: "softmax(input, dim, dtype=None) -> Tensor",
@@ -87,6 +81,9 @@ func init() {
 		func(a *eval.Args) eval.Value {
 			r := linearSigs.parse(a)
 			x, w, b := r.tensor("input"), r.tensor("weight"), r.tensor("bias")
+			if x.Dim() == 2 && x.DType() != w.DType() {
+				eval.Throw("RuntimeError", errMatSameDType) // addmm's check
+			}
 			out := linalg.Matmul(x, w.T())
 			if b != nil {
 				return tensor.Add(tensor.TensorOperand(out), tensor.TensorOperand(b), tensor.IntS(1), tensor.Opts{})
@@ -243,7 +240,7 @@ func pointLoss(a *eval.Args, name string, square bool) eval.Value {
 	var sa, re, red eval.Value = eval.None, eval.None, eval.Str("mean")
 	a.Unpack("input", &x, "target", &y, "size_average?", &sa, "reduce?", &re, "reduction?", &red)
 	if !slices.Equal(x.Shape(), y.Shape()) {
-		a.Session().Warn("UserWarning", fmt.Sprintf(warnLossSize, eval.Repr(eval.Size(y.Shape())), eval.Repr(eval.Size(x.Shape()))))
+		lossSizeWarning(a.Session(), x, y)
 	}
 	r := reduction(a, sa, re, red)
 	d := tensor.Sub(tensor.TensorOperand(x), tensor.TensorOperand(y), tensor.IntS(1), tensor.Opts{})

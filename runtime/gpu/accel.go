@@ -266,13 +266,16 @@ func launch(dst *tensor.Tensor, d tensor.DType, src func(tensor.DType) string, n
 }
 
 // build returns the program of a family's source for a dtype in one index
-// width, raising on failure.
+// width, raising on failure. src is a named generator function (see
+// buildVariant for closures); the source is generated once per process.
 func build(dev *Device, d tensor.DType, wide bool, src func(tensor.DType) string) *Program {
-	text := src(d)
-	if wide {
-		text = "#define TENSH_WIDE\n" + text
-	}
-	p, err := dev.Build(text)
+	return buildVariant(dev, d, wide, "", src)
+}
+
+// buildVariant is build for a generator that closes over a description
+// named variant.
+func buildVariant(dev *Device, d tensor.DType, wide bool, variant string, src func(tensor.DType) string) *Program {
+	p, err := buildKeyed(dev, d, wide, variant, src)
 	if err != nil {
 		tensor.Raise(tensor.RuntimeError, "%s", err.Error())
 	}

@@ -14,7 +14,7 @@ import (
 func TestArgExtremumMatchesCPU(t *testing.T) {
 	gdev, dev := testDevice(t)
 	rng := rand.New(rand.NewSource(9))
-	for _, d := range gpuDTypes {
+	for _, d := range testDTypes() {
 		if d == tensor.Float64 && !dev.FP64 {
 			continue
 		}

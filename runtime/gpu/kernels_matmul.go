@@ -22,9 +22,9 @@ func matmulSource(d tensor.DType) string {
 	src := header(d == tensor.Float64) + typedefs(d)
 	for _, idx := range []string{"int", "long"} {
 		src += guard(idx, fmt.Sprintf(`typedef struct { %[1]s m, n, k, sab, sam, sak, sbb, sbk, sbn, oa, ob, oc; } mgeom_%[1]s;
-__kernel void matmul_%[1]s(__global T* c, __global const T* a, __global const T* b, mgeom_%[1]s g) {
+__kernel void matmul_%[1]s(__global T* c, __global const T* a, __global const T* b, mgeom_%[1]s g, %[1]s gbase) {
 	int lid = get_local_id(0), ly = lid / %[2]d, lx = lid %% %[2]d;
-	%[1]s grp = get_group_id(0);
+	%[1]s grp = gbase + get_group_id(0);
 	%[1]s tm = (g.m + %[2]d - 1) / %[2]d, tn = (g.n + %[2]d - 1) / %[2]d;
 	%[1]s batch = grp / (tm * tn), t = grp %% (tm * tn);
 	%[1]s row = (t / tn) * %[2]d + ly, col = (t %% tn) * %[2]d + lx;
@@ -91,7 +91,22 @@ func (accel) Matmul(out, a, b *tensor.Tensor) bool {
 		}
 	}
 	groups := nb * ((m + matTile - 1) / matTile) * ((n + matTile - 1) / matTile)
-	check2(dev.RunGroups(prog, name, groups, bufs[0].buf, bufs[1].buf, bufs[2].buf, geom))
+	// Launched in pieces of about matPieceWork multiply-adds, each from
+	// its first tile (gbase), so that Ctrl-C is honoured between them.
+	piece := max(1, matPieceWork/(WorkGroup*max(k, 1)))
+	for g0 := 0; g0 < groups; g0 += piece {
+		if g0 > 0 {
+			tensor.CheckInterrupt()
+		}
+		var base any = int32(g0)
+		if wide {
+			base = int64(g0)
+		}
+		check2(dev.RunGroups(prog, name, min(piece, groups-g0), bufs[0].buf, bufs[1].buf, bufs[2].buf, geom, base))
+	}
 	finish(bufs)
 	return true
 }
+
+// matPieceWork bounds the multiply-adds of one matmul launch.
+const matPieceWork = 1 << 26

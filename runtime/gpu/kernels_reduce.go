@@ -208,7 +208,7 @@ func reduce(r reduceDesc, out, in *tensor.Tensor, mask []bool) bool {
 	if g.fits32() {
 		suffix = "_int"
 	}
-	prog := build(dev, d, suffix == "_long", func(d tensor.DType) string { return reduceSource(r, d) })
+	prog := buildVariant(dev, d, suffix == "_long", "reduce:"+r.name, func(d tensor.DType) string { return reduceSource(r, d) })
 	isz := d.ItemSize()
 	bufs := []*bound{nil, bind(dev, in, false, false)}
 	bufs[0] = bind(dev, out, true, covers(out))

@@ -59,6 +59,7 @@ type Device struct {
 	ready    error
 	started  bool
 	programs map[string]*program
+	keyed    map[progKey]*Program // by generator (program_cache.go)
 }
 
 func (d *Device) String() string { return d.Name + " (" + d.Platform.Name + ")" }

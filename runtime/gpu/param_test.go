@@ -19,7 +19,7 @@ func TestParamMatchesCPU(t *testing.T) {
 	rng := rand.New(rand.NewSource(5))
 	s := func(v float64) *tensor.Scalar { x := tensor.FloatS(v); return &x }
 	si := func(v int64) *tensor.Scalar { x := tensor.IntS(v); return &x }
-	for _, d := range gpuDTypes {
+	for _, d := range testDTypes() {
 		if d == tensor.Bool || (d == tensor.Float64 && !dev.FP64) {
 			continue
 		}

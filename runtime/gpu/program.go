@@ -26,8 +26,9 @@ const BuildOptions = "-cl-fp32-correctly-rounded-divide-sqrt"
 
 // Program is a built OpenCL program.
 type Program struct {
-	handle uintptr
-	Cached bool // loaded from the on-disk cache
+	handle  uintptr
+	Cached  bool               // loaded from the on-disk cache
+	kernels map[string]uintptr // kernel objects by name (under the device's lock)
 }
 
 type program = Program
@@ -71,8 +72,14 @@ func (d *Device) Build(src string) (*Program, error) {
 	file := ""
 	if dir != "" {
 		file = filepath.Join(dir, key+".bin")
-		if bin, err := os.ReadFile(file); err == nil && len(bin) > 0 {
-			if p, err := d.buildBinary(bin); err == nil {
+		if data, err := os.ReadFile(file); err == nil {
+			bin, ok := decodeCacheEntry(data)
+			if !ok {
+				// A truncated or corrupt entry (an interrupted write, a full
+				// disk, another version's format): never handed to the
+				// driver, which may abort on it; the build below replaces it.
+				os.Remove(file)
+			} else if p, err := d.buildBinary(bin); err == nil {
 				p.Cached = true
 				d.programs[key] = p
 				return p, nil
@@ -87,8 +94,10 @@ func (d *Device) Build(src string) (*Program, error) {
 	if file != "" {
 		if bin := d.binary(p); len(bin) > 0 && os.MkdirAll(dir, 0o755) == nil {
 			tmp := file + fmt.Sprintf(".%d.tmp", os.Getpid())
-			if os.WriteFile(tmp, bin, 0o644) == nil {
-				os.Rename(tmp, file)
+			if os.WriteFile(tmp, encodeCacheEntry(bin), 0o644) == nil {
+				if os.Rename(tmp, file) != nil {
+					os.Remove(tmp)
+				}
 			}
 		}
 	}
@@ -135,7 +144,7 @@ func (d *Device) finishBuild(h uintptr) (*Program, error) {
 		}
 		return nil, fmt.Errorf(errBuild, d.Name, log)
 	}
-	return &Program{handle: h}, nil
+	return &Program{handle: h, kernels: map[string]uintptr{}}, nil
 }
 
 func (d *Device) buildLog(h uintptr) string {

@@ -6,6 +6,8 @@ import (
 	"math"
 	"runtime"
 	"sync/atomic"
+
+	"github.com/tensh/tensh/runtime/tensor"
 )
 
 // Contexts, queues, buffers and kernel launches on one device. A device's
@@ -118,8 +120,25 @@ func (d *Device) Run(p *Program, name string, n int, args ...any) error {
 	if d.MaxWG > 0 && d.MaxWG < wg {
 		wg = d.MaxWG
 	}
-	return d.launch(p, name, (n+wg-1)/wg*wg, wg, args...)
+	total := (n + wg - 1) / wg * wg
+	for off := 0; off < total; off += runPiece {
+		if off > 0 {
+			// Between two pieces of a long launch: Ctrl-C stops the
+			// operation here (KeyboardInterrupt), as a CPU kernel stops
+			// between chunks.
+			tensor.CheckInterrupt()
+		}
+		if err := d.launchAt(p, name, off, min(runPiece, total-off), wg, args...); err != nil {
+			return err
+		}
+	}
+	return nil
 }
+
+// runPiece is the most work items of one launch of Run (a multiple of
+// every work-group size): longer work is launched piece by piece, each
+// with its global offset, so that an interrupt is honoured between them.
+const runPiece = 1 << 22
 
 // RunGroups launches groups work-groups of exactly WorkGroup items (for
 // kernels that share local memory across a group).
@@ -131,13 +150,17 @@ func (d *Device) RunGroups(p *Program, name string, groups int, args ...any) err
 }
 
 func (d *Device) launch(p *Program, name string, n, wg int, args ...any) error {
+	return d.launchAt(p, name, 0, n, wg, args...)
+}
+
+// launchAt launches n work items from the global offset off.
+func (d *Device) launchAt(p *Program, name string, off, n, wg int, args ...any) error {
 	d.mu.Lock()
 	defer d.mu.Unlock()
-	k, code := callHandle(cl.createKernel, p.handle, bytesPtr(cString(name)))
-	if err := check(code, "clCreateKernel "+name); err != nil {
+	k, err := d.kernel(p, name)
+	if err != nil {
 		return err
 	}
-	defer call(cl.releaseKernel, k)
 	for i, a := range args {
 		var v []byte
 		switch x := a.(type) {
@@ -161,8 +184,12 @@ func (d *Device) launch(p *Program, name string, n, wg int, args ...any) error {
 		}
 		runtime.KeepAlive(v)
 	}
-	global, local := uintptr(n), uintptr(wg)
-	if err := check(call(cl.enqueueNDRange, d.queue, k, 1, 0, ptr(&global), ptr(&local), 0, 0, 0), "clEnqueueNDRangeKernel "+name); err != nil {
+	global, local, offset := uintptr(n), uintptr(wg), uintptr(off)
+	offp := uintptr(0)
+	if off > 0 {
+		offp = ptr(&offset)
+	}
+	if err := check(call(cl.enqueueNDRange, d.queue, k, 1, offp, ptr(&global), ptr(&local), 0, 0, 0), "clEnqueueNDRangeKernel "+name); err != nil {
 		return err
 	}
 	Launches.Add(1)

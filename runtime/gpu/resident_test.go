@@ -95,7 +95,7 @@ func TestChainStaysOnDevice(t *testing.T) {
 func TestInPlaceOnViews(t *testing.T) {
 	gdev, dev := testDevice(t)
 	rng := rand.New(rand.NewSource(2))
-	for _, d := range gpuDTypes {
+	for _, d := range testDTypes() {
 		if d == tensor.Bool || (d == tensor.Float64 && !dev.FP64) {
 			continue
 		}
@@ -178,7 +178,7 @@ func TestDTypeViewsAndDevices(t *testing.T) {
 func TestDataMovementOnDevice(t *testing.T) {
 	gdev, _ := testDevice(t)
 	rng := rand.New(rand.NewSource(6))
-	for _, d := range gpuDTypes {
+	for _, d := range testDTypes() {
 		x, y := newPair(rng, gdev, d, []int{3, 4}), newPair(rng, gdev, d, []int{3, 4})
 		x.c = x.c.ContiguousClone() // a row-major x: x.T() is not a view of 12 elements
 		x.g = tensor.OnDevice(x.c.ContiguousClone(), gdev)
@@ -209,7 +209,7 @@ func TestDataMovementOnDevice(t *testing.T) {
 func TestMaskedFillOnDevice(t *testing.T) {
 	gdev, _ := testDevice(t)
 	rng := rand.New(rand.NewSource(8))
-	for _, d := range gpuDTypes {
+	for _, d := range testDTypes() {
 		x, m := newPair(rng, gdev, d, []int{3, 4}), newPair(rng, gdev, tensor.Bool, []int{4})
 		v := tensor.ScalarOperand(tensor.IntS(1))
 		before := Launches.Load()

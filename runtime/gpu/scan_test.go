@@ -18,7 +18,7 @@ func TestScanMatchesCPU(t *testing.T) {
 		t.Skip("the scan kernels accumulate in double, which this device lacks")
 	}
 	rng := rand.New(rand.NewSource(11))
-	for _, d := range gpuDTypes {
+	for _, d := range testDTypes() {
 		for trial := 0; trial < 4; trial++ {
 			shape, _, _ := randShapes(rng)
 			if len(shape) == 0 {

@@ -14,7 +14,7 @@ import (
 func TestTernaryMatchesCPU(t *testing.T) {
 	gdev, dev := testDevice(t)
 	rng := rand.New(rand.NewSource(12))
-	for _, d := range gpuDTypes {
+	for _, d := range testDTypes() {
 		if d == tensor.Bool || (d == tensor.Float64 && !dev.FP64) {
 			continue
 		}

@@ -87,3 +87,18 @@ const (
 	errCdistFloat = "cdist only supports floating-point dtypes, %s got: %s"
 	errCdistP     = "cdist only supports non-negative p values"
 )
+
+// decomp2.go.
+const (
+	errLUSolveShapes  = "linalg.lu_solve: Incompatible shapes of A and B for the equation AX = B (%dx%d and %dx%d)"
+	errSolveTriDType  = "Expected out tensor to have dtype %s, but got %s instead"
+	errSolveTriShapes = "linalg.solve_triangular: Incompatible shapes of A and B for the equation AX = B (%dx%d and %dx%d)"
+	errEigConverge    = "%s: The algorithm failed to converge because the input matrix is ill-conditioned or has too many repeated eigenvalues (error code: 1)."
+	errLstsqDims      = "torch.linalg.lstsq: input must have at least 2 dimensions."
+	errLstsqDType     = "torch.linalg.lstsq: Expected input and other to have the same dtype, but got input's dtype %s and other's dtype %s"
+	errLstsqShapes    = "torch.linalg.lstsq: input.size(-2) should match other.size(-2), but got %d and %d"
+	errHHDims         = "torch.linalg.householder_product: input must have at least 2 dimensions."
+	errHHShape        = "torch.linalg.householder_product: input.shape[-2] must be greater than or equal to input.shape[-1]"
+	errHHTau          = "torch.linalg.householder_product: input.shape[-1] must be greater than or equal to tau.shape[-1]"
+	errHHDType        = "torch.linalg.householder_product: tau dtype %s does not match input dtype %s"
+)

@@ -48,6 +48,10 @@ func gemmFloat[T float32 | float64](m, n, k int, a []T, av matView, b []T, bv ma
 		})
 		return
 	}
+	if useBlockedGemm(m, n, k) {
+		gemmBlocked(m, n, k, a, av, b, bv, c, cOff, ldc)
+		return
+	}
 	axpy := axpyFunc[T]()
 	rowsBlock := func(i0, i1 int) {
 		for i := i0; i < i1; i++ {

@@ -53,7 +53,7 @@ func Cat(ts []*Tensor, dim int) *Tensor {
 	}
 	shape := append([]int{}, ref.shape...)
 	shape[dim] = size
-	out := Empty(shape, dt)
+	out := EmptyUninit(shape, dt) // the copies below cover it
 	for _, t := range ts {
 		if !t.device.IsCPU() {
 			out.device = t.device // the joined tensors' device (eval checks they share it)

@@ -203,3 +203,18 @@ func tanf32AVX2(dst, src *float32, n int) int
 //
 //go:noescape
 func negf32AVX2(o, a *float32, n int)
+
+// Softmax's rows (softmax_rows.go): dst = expf(src - m) with acc's 8 lanes
+// += dst, and acc's 8 lanes += src; n a multiple of 8.
+
+//go:noescape
+func expSubSumf32AVX2(dst, src *float32, m float32, acc *float32, n int)
+
+//go:noescape
+func sumLanesf32AVX2(acc, src *float32, n int)
+
+// sumSqLanesf32AVX2 is acc[l] = fma(x, x, acc[l]) for x = src[8k+l] over
+// n (a multiple of 8) elements: norm's eight lanes.
+//
+//go:noescape
+func sumSqLanesf32AVX2(acc, src *float32, n int)

@@ -262,6 +262,74 @@ sigdone:
 	VZEROUPPER
 	RET
 
+// func expSubSumf32AVX2(dst, src *float32, m float32, acc *float32, n int)
+// dst = expf(src - m) (the subtraction rounded to float32 first), and
+// acc[l] += dst[8k+l] for every vector k in order: softmax's exponentials
+// and reduce_all's lanes of their sum. n is a multiple of 8.
+TEXT ·expSubSumf32AVX2(SB), NOSPLIT, $0-40
+	MOVQ         dst+0(FP), DI
+	MOVQ         src+8(FP), SI
+	VBROADCASTSS m+16(FP), Y8
+	MOVQ         acc+24(FP), DX
+	MOVQ         n+32(FP), CX
+	VMOVUPS      (DX), Y7
+	SHRQ         $3, CX
+	JZ           essdone
+essloop:
+	VMOVUPS (SI), Y0
+	VSUBPS  Y8, Y0, Y0
+	EXPF8
+	VMOVUPS Y4, (DI)
+	VADDPS  Y4, Y7, Y7
+	ADDQ    $32, SI
+	ADDQ    $32, DI
+	DECQ    CX
+	JNZ     essloop
+essdone:
+	VMOVUPS Y7, (DX)
+	VZEROUPPER
+	RET
+
+// func sumLanesf32AVX2(acc, src *float32, n int)
+// acc[l] += src[8k+l] for every vector k in order; n is a multiple of 8.
+TEXT ·sumLanesf32AVX2(SB), NOSPLIT, $0-24
+	MOVQ    acc+0(FP), DX
+	MOVQ    src+8(FP), SI
+	MOVQ    n+16(FP), CX
+	VMOVUPS (DX), Y7
+	SHRQ    $3, CX
+	JZ      sldone
+slloop:
+	VADDPS (SI), Y7, Y7
+	ADDQ   $32, SI
+	DECQ   CX
+	JNZ    slloop
+sldone:
+	VMOVUPS Y7, (DX)
+	VZEROUPPER
+	RET
+
+// func sumSqLanesf32AVX2(acc, src *float32, n int)
+// acc[l] = fma(x, x, acc[l]) for x = src[8k+l], every vector k in order
+// (norm's lanes); n is a multiple of 8.
+TEXT ·sumSqLanesf32AVX2(SB), NOSPLIT, $0-24
+	MOVQ    acc+0(FP), DX
+	MOVQ    src+8(FP), SI
+	MOVQ    n+16(FP), CX
+	VMOVUPS (DX), Y7
+	SHRQ    $3, CX
+	JZ      sqdone
+sqloop:
+	VMOVUPS     (SI), Y0
+	VFMADD231PS Y0, Y0, Y7
+	ADDQ        $32, SI
+	DECQ        CX
+	JNZ         sqloop
+sqdone:
+	VMOVUPS Y7, (DX)
+	VZEROUPPER
+	RET
+
 // func addRowsf32AVX2(acc, src *float32, rows int)
 // For each of rows rows of 32 floats: acc[k] += row[k] (k < 32), in order.
 TEXT ·addRowsf32AVX2(SB), NOSPLIT, $0-24

@@ -73,3 +73,9 @@ func cosf32AVX2(dst, src *float32, n int) int { panic("tensor: no AVX2 kernels")
 func tanf32AVX2(dst, src *float32, n int) int { panic("tensor: no AVX2 kernels") }
 
 func negf32AVX2(o, a *float32, n int) { panic("tensor: no AVX2 kernels") }
+
+func expSubSumf32AVX2(dst, src *float32, m float32, acc *float32, n int) {
+	panic("tensor: no AVX2 kernels")
+}
+func sumLanesf32AVX2(acc, src *float32, n int)   { panic("tensor: no AVX2 kernels") }
+func sumSqLanesf32AVX2(acc, src *float32, n int) { panic("tensor: no AVX2 kernels") }

@@ -216,3 +216,37 @@ func BenchmarkAmaxSmall(b *testing.B) {
 		Amax(x, []int{1}, false)
 	}
 }
+
+// New results of x + y at the sizes of issue 25 (allocation and GC cost).
+func BenchmarkAddContiguous2p16Float32(b *testing.B) { benchBinary(b, OpAdd, 1<<16, Float32) }
+func BenchmarkAddContiguous2p18Float32(b *testing.B) { benchBinary(b, OpAdd, 1<<18, Float32) }
+func BenchmarkAddContiguous2p20Float32(b *testing.B) { benchBinary(b, OpAdd, 1<<20, Float32) }
+
+// Reductions of issue 25 over the rows of a 4096² float32 matrix.
+func BenchmarkArgmaxDim1Float32(b *testing.B) {
+	x := Rand([]int{4096, 4096}, Float32, NewGenerator(1))
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		Argmax(x, 1, false)
+	}
+}
+
+func BenchmarkCat8x512Float32(b *testing.B) {
+	g := NewGenerator(1)
+	ts := make([]*Tensor, 8)
+	for i := range ts {
+		ts[i] = Rand([]int{512, 512}, Float32, g)
+	}
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		Cat(ts, 0)
+	}
+}
+
+// BenchmarkEmptyUninit2p16Float32 is torch.empty(65536): a new result
+// that is not cleared.
+func BenchmarkEmptyUninit2p16Float32(b *testing.B) {
+	for i := 0; i < b.N; i++ {
+		EmptyUninit([]int{1 << 16}, Float32)
+	}
+}

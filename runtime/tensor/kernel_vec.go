@@ -325,3 +325,18 @@ func squareF32(o, a []float32) {
 		}
 	}
 }
+
+// sumSqLanesF32 is lanes[l] = fmaf(x, x, lanes[l]) for x = src[8k+l] in
+// order (norm's vectorized lanes); len(src) is a multiple of 8.
+func sumSqLanesF32(lanes *[8]float32, src []float32) {
+	if useAVX2 && len(src) > 0 {
+		sumSqLanesf32AVX2(&lanes[0], &src[0], len(src))
+		return
+	}
+	for k := 0; k+8 <= len(src); k += 8 {
+		for l := range lanes {
+			x := src[k+l]
+			lanes[l] = fmaf(x, x, lanes[l])
+		}
+	}
+}

@@ -110,9 +110,10 @@ func SetMemoryLimit(bytes int64) {
 		bytes = 1
 	}
 	memLimit.Store(bytes)
+	floor := gcFloorSize()
 	goLimit := int64(math.MaxInt64)
-	if bytes < math.MaxInt64-goLimitSlack {
-		goLimit = bytes + goLimitSlack
+	if bytes < math.MaxInt64-goLimitSlack-floor {
+		goLimit = bytes + goLimitSlack + floor
 	}
 	debug.SetMemoryLimit(goLimit)
 }
@@ -178,5 +179,5 @@ func heapInUse() int64 {
 	if heapMetric.s[0].Value.Kind() != metrics.KindUint64 {
 		return 0
 	}
-	return int64(heapMetric.s[0].Value.Uint64())
+	return max(int64(heapMetric.s[0].Value.Uint64())-gcFloorSize(), 0)
 }

@@ -44,13 +44,13 @@ func stdVar(t *Tensor, dims []int, correction float64, keepdim, sqrt bool) *Tens
 	if out.Numel() == 1 && (d == Float32 || d == Float64) {
 		mean := Mean(t, nil, false).Item().F
 		g := newRedGeom(t.shape, make([]int, t.Dim()), t.strides, 0, t.offset)
-		vals := floatValues(t)
 		var sum float64
 		g.forRows(func(_, i, n, _, is int) {
-			for k := 0; k < n; k++ {
-				pollAt(k)
-				dx := vals(i+k*is) - mean
-				sum += float64(dx * dx)
+			switch x := t.st.host().(type) {
+			case []float32:
+				sum = sqDevSum(x, i, n, is, mean, sum)
+			case []float64:
+				sum = sqDevSum(x, i, n, is, mean, sum)
 			}
 		})
 		out.st.Set(0, FloatS(finish(sum, float64(t.Numel()))))
@@ -61,6 +61,26 @@ func stdVar(t *Tensor, dims []int, correction float64, keepdim, sqrt bool) *Tens
 		out.st.Set(i, FloatS(finish(a.m2, a.n)))
 	}
 	return out
+}
+
+// sqDevSum adds (x - mean)² in double to sum, in order, for the n
+// elements of x from i with stride is (std_var_all_cpu's serial loop).
+func sqDevSum[T float32 | float64](x []T, i, n, is int, mean, sum float64) float64 {
+	for k := 0; k < n; k += 1 << 16 {
+		pollAt(0)
+		if is == 1 {
+			for _, v := range x[i+k : i+min(k+1<<16, n)] {
+				dx := float64(v) - mean
+				sum += float64(dx * dx) // no FMA (the conversion rounds the product)
+			}
+			continue
+		}
+		for j := k; j < min(k+1<<16, n); j++ {
+			dx := float64(x[i+j*is]) - mean
+			sum += float64(dx * dx)
+		}
+	}
+	return sum
 }
 
 // floatValues returns an accessor for the elements of a floating tensor's
@@ -106,13 +126,10 @@ func Norm(t *Tensor, p float64, dims []int, keepdim bool) *Tensor {
 		od := out.st.host().([]float32)
 		g.forRows(func(o, i, n, _, is int) {
 			var lanes [8]float32
-			k := 0
-			for ; k < n-n%8; k += 8 {
-				pollAt(k)
-				for l := range lanes {
-					x := in[i+k+l]
-					lanes[l] = fmaf(x, x, lanes[l])
-				}
+			k := n - n%8
+			for c := 0; c < k; c += 1 << 16 {
+				pollAt(0)
+				sumSqLanesF32(&lanes, in[i+c:i+min(c+1<<16, k)])
 			}
 			s := lanes[0]
 			for l := 1; l < 8; l++ {
@@ -294,6 +311,16 @@ func welfordLines(r *reduction, t, out *Tensor, ost []int) []welford {
 	CheckAllocBytes(int64(out.Numel()) * 24)
 	acc := make([]welford, out.Numel())
 	g := r.geom(t, ost, out)
+	if normLastDim(g) {
+		switch x := t.st.host().(type) {
+		case []float32:
+			welfordRowsLast(g, x, acc, out.offset)
+			return acc
+		case []float64:
+			welfordRowsLast(g, x, acc, out.offset)
+			return acc
+		}
+	}
 	vals := floatValues(t)
 	g.forRows(func(o, i, n, os, is int) {
 		for k := 0; k < n; k++ {

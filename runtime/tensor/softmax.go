@@ -48,7 +48,7 @@ func Softmax(t *Tensor, dim int, log bool) *Tensor {
 		return Softmax(in.To(Float32), d, log).To(BFloat16).Reshape(t.shape)
 	}
 	c := in.Contiguous()
-	out := Empty(in.shape, in.DType())
+	out := EmptyUninit(in.shape, in.DType()) // every element written below
 	n := in.Numel()
 	if n == 0 {
 		return out.Reshape(t.shape)
@@ -72,30 +72,12 @@ func Softmax(t *Tensor, dim int, log bool) *Tensor {
 
 func softmaxDispatch[T float32 | float64](src, dst []T, outer, dimSize, inner int, log bool, lanes int, vexp, vlog, sexp func(T) T) {
 	switch {
-	case inner == 1 && log:
-		for r := 0; r < outer; r++ {
-			pollAt(r * dimSize)
-			row, o := src[r*dimSize:(r+1)*dimSize], dst[r*dimSize:(r+1)*dimSize]
-			mx := reduceMaxVec(row)
-			sum := mapSumVec(row, mx, lanes, vexp)
-			ls := vlog(sum)
-			for i, x := range row {
-				o[i] = x - mx - ls
-			}
-		}
 	case inner == 1:
-		for r := 0; r < outer; r++ {
-			pollAt(r * dimSize)
-			row, o := src[r*dimSize:(r+1)*dimSize], dst[r*dimSize:(r+1)*dimSize]
-			mx := reduceMaxVec(row)
-			for i, x := range row {
-				o[i] = vexp(x - mx)
-			}
-			s := 1 / sumVec(o, lanes)
-			for i := range o {
-				o[i] *= s
-			}
+		row := func(in, out []T) { softmaxRowRef(in, out, log, lanes, vexp, vlog) }
+		if isF32[T]() {
+			row = func(in, out []T) { softmaxRowF32(asF32(in), asF32(out), log) }
 		}
+		softmaxRows(src, dst, outer, dimSize, row)
 	case log:
 		hostLogSoftmax(src, dst, outer, dimSize, inner, sexp)
 	default:

@@ -37,6 +37,11 @@ type Tensor struct {
 	// .grad, its view base): nil for a tensor autograd has not seen. The
 	// field belongs to runtime/autograd; this package only prints it.
 	Autograd AutogradMeta
+
+	// Class is the Python class of a tensor subclass's instance
+	// (nn.Parameter): nil for a torch.Tensor. The evaluator's; this
+	// package never reads it, and new tensors (views, results) have none.
+	Class any
 }
 
 // AutogradMeta is what this package needs of runtime/autograd's metadata:
@@ -153,6 +158,14 @@ func ContiguousStrides(shape []int) []int {
 func Empty(shape []int, d DType) *Tensor {
 	n := CheckedNumel(shape, d)
 	return &Tensor{st: NewStorage(d, n), shape: append([]int{}, shape...), strides: ContiguousStrides(shape), device: CPU}
+}
+
+// EmptyUninit is Empty without the zero fill for large float tensors
+// (newStorageUninit): torch.empty, whose elements are unspecified, and
+// results every element of which is written before anyone reads them.
+func EmptyUninit(shape []int, d DType) *Tensor {
+	n := CheckedNumel(shape, d)
+	return &Tensor{st: newStorageUninit(d, n), shape: append([]int{}, shape...), strides: ContiguousStrides(shape), device: CPU}
 }
 
 // EmptyLike is empty_like(t, dtype=d) with memory_format=preserve, the

@@ -204,3 +204,17 @@ func (g *generator) corpus(n int) []string {
 	}
 	return out
 }
+
+// sampled is k statements of corpus drawn at even steps (all of it when k
+// is 0 or not smaller), so a short run still reaches the sweep's every
+// part and the random statements.
+func sampled(corpus []string, k int) []string {
+	if k <= 0 || k >= len(corpus) {
+		return corpus
+	}
+	out := make([]string, 0, k)
+	for j := range k {
+		out = append(out, corpus[j*len(corpus)/k])
+	}
+	return out
+}

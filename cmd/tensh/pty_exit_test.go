@@ -1,0 +1,56 @@
+//go:build linux
+
+package main
+
+import (
+	"syscall"
+	"testing"
+	"time"
+
+	"golang.org/x/sys/unix"
+)
+
+// termFlags is the terminal's local modes as the pseudo-terminal's master
+// sees them (Linux shares one termios between the two sides).
+func (p *ptyREPL) termFlags() uint32 {
+	p.t.Helper()
+	tio, err := unix.IoctlGetTermios(int(p.ptm.Fd()), unix.TCGETS)
+	if err != nil {
+		p.t.Skipf("termios: %v", err)
+	}
+	return tio.Lflag
+}
+
+// TestTerminalRestored (issue 21, item 1): however the REPL ends (Ctrl-D,
+// exit(), a signal), the terminal is left as tensh found it: ISIG and
+// ICANON on, so that Ctrl-C interrupts the next program again.
+func TestTerminalRestored(t *testing.T) {
+	for _, c := range []struct {
+		name string
+		quit func(p *ptyREPL)
+	}{
+		{"ctrl-d", func(p *ptyREPL) { p.write("\x04") }},
+		{"exit", func(p *ptyREPL) { p.write("exit()\r") }},
+		{"exit-in-block", func(p *ptyREPL) { p.write("for i in range(3):\r    exit(0)\r\r") }},
+		{"sigterm", func(p *ptyREPL) { p.cmd.Process.Signal(syscall.SIGTERM) }},
+		{"sighup", func(p *ptyREPL) { p.cmd.Process.Signal(syscall.SIGHUP) }},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			p := startPTY(t, "tensh")
+			before := p.termFlags()
+			p.expect(">>> ", 1)
+			p.write("1 + 1\r")
+			p.expect("2", 1)
+			time.Sleep(50 * time.Millisecond)
+			if p.termFlags()&unix.ISIG != 0 {
+				t.Fatalf("ISIG on while the REPL runs")
+			}
+			c.quit(p)
+			p.wait()
+			after := p.termFlags()
+			if after != before || after&unix.ISIG == 0 || after&unix.ICANON == 0 {
+				t.Errorf("local modes after %s: %#o, before %#o (ISIG %#o, ICANON %#o)", c.name, after, before, unix.ISIG, unix.ICANON)
+			}
+		})
+	}
+}
