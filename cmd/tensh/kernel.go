@@ -26,7 +26,7 @@ import (
 // listens on those ports only, signs every message it sends with the key
 // and handles only messages signed with it.
 
-const kernelUsage = `usage: tensh kernel -f CONNECTION_FILE [--compat=docs|current] [--max-memory=SIZE] [--no-hints]
+const kernelUsage = `usage: tensh kernel -f CONNECTION_FILE [--compat=current|docs] [--max-memory=SIZE] [--no-hints]
        tensh kernel install [--user | --prefix DIR]
 
 runs tensh as a Jupyter kernel (docs/notebooks.md): Jupyter starts
@@ -97,7 +97,7 @@ func kernelCommand(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("tensh kernel", flag.ContinueOnError)
 	fs.SetOutput(io.Discard)
 	file := fs.String("f", "", "")
-	compat := fs.String("compat", "docs", "")
+	compat := fs.String("compat", "current", "")
 	maxMem := fs.String("max-memory", os.Getenv("TENSH_MAX_MEMORY"), "")
 	noHints := fs.Bool("no-hints", false, "")
 	help := fs.Bool("help", false, "")
