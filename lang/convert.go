@@ -473,6 +473,8 @@ func exprName(e Expr) string {
 		return x.Kind.String()
 	case *SliceExpr:
 		return "slice"
+	case *NamedExpr:
+		return "named expression"
 	}
 	return "literal"
 }
