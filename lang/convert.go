@@ -475,6 +475,8 @@ func exprName(e Expr) string {
 		return "slice"
 	case *NamedExpr:
 		return "named expression"
+	case *LambdaExpr:
+		return "lambda"
 	}
 	return "literal"
 }

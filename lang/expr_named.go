@@ -1,5 +1,7 @@
 package lang
 
+import "fmt"
+
 // Assignment expressions (PEP 572): CPython's grammar allows name := value
 // where it reads a named_expression: if/elif/while conditions, the elements
 // of displays and comprehensions, call arguments, subscripts, parentheses,
@@ -206,4 +208,44 @@ func NamedExprs(e Expr, f func(*NamedExpr), comp func(*CompExpr)) {
 		}
 	}
 	walk(e)
+}
+
+// walrusHint returns CPython's error for ':=' at toks[k] after an
+// expression that is not a name ("x.a := 1": "cannot use assignment
+// expressions with attribute"), or nil. The expression is the longest one
+// that ends at k, back to a separator of its level; a call's arguments
+// get no hint, as in CPython.
+func (p *parser) walrusHint(toks []token, k int) *Error {
+	t := toks[k]
+	if k == 0 || t.kind != tOp || t.val != ":=" {
+		return nil
+	}
+	s := k
+	for s > 0 {
+		u := toks[s-1]
+		if u.level < t.level {
+			if u.kind == tOp && u.val == "(" && s > 1 && canEndExpr(toks[s-2]) {
+				return nil
+			}
+			break
+		}
+		if u.level == t.level && (u.kind == tNewline || u.kind == tOp && (u.val == "," || u.val == ";" || isAssignOp(u.val))) {
+			break
+		}
+		s--
+	}
+	for a := s; a < k; a++ {
+		if toks[a].level != t.level {
+			continue
+		}
+		x, _, ok := p.parsesAs((*conv).test, toks, a, k, false)
+		if !ok {
+			continue
+		}
+		if _, isName := x.(*Ident); isName {
+			return nil
+		}
+		return &Error{Pos: exprStart(x), Msg: fmt.Sprintf(errWalrusTarget, exprName(x))}
+	}
+	return nil
 }
