@@ -136,6 +136,7 @@ type scopeWalk struct {
 	idents                              []*lang.Ident // the names of the scope's code
 	yields                              bool          // the scope has a yield
 	comp                                bool          // the scope is a comprehension's
+	class                               bool          // the scope is a class body's
 }
 
 func (w *scopeWalk) target(t lang.Expr) {

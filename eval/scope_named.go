@@ -26,8 +26,19 @@ func (w *scopeWalk) compNamed(e *lang.CompExpr) {
 			w.loads[n.Target.Name] = true
 			return
 		}
+		if w.class {
+			throw("SyntaxError", errWalrusClass)
+		}
 		if !w.globals[n.Target.Name] && !w.nonlocals[n.Target.Name] {
 			w.assigned[n.Target.Name] = true
 		}
 	}, nil)
 }
+
+// checkClassComp rejects assignment expressions in a comprehension run in
+// a class body, as CPython's symtable does.
+func checkClassComp(e *lang.CompExpr) {
+	lang.NamedExprs(e, func(*lang.NamedExpr) { throw("SyntaxError", errWalrusClass) }, nil)
+}
+
+const errWalrusClass = "assignment expression within a comprehension cannot be used in a class body"
