@@ -249,3 +249,14 @@ func (p *parser) walrusHint(toks []token, k int) *Error {
 	}
 	return nil
 }
+
+// matchSubject parses a match statement's subject: an assignment
+// expression, or star expressions.
+func (c *conv) matchSubject() Expr {
+	if t := c.tok(); t.kind == tName {
+		if n := c.toks[c.i+1]; n.kind == tOp && n.val == ":=" {
+			return c.namedExpr()
+		}
+	}
+	return c.starExprs()
+}
