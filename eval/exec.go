@@ -206,6 +206,10 @@ func (s *Session) eval(e lang.Expr) Value {
 		return Ellipsis
 	case *lang.ParenExpr:
 		return s.eval(e.X)
+	case *lang.NamedExpr:
+		v := s.eval(e.Value)
+		s.storeIdent(e.Target, v)
+		return v
 	case *lang.ListExpr:
 		return &List{Elems: s.evalElems(e.Elems)}
 	case *lang.TupleExpr:

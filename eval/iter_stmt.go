@@ -105,6 +105,9 @@ type Generator struct {
 // newGenerator starts a comprehension: the first iterable is evaluated
 // now, in the enclosing scope.
 func (s *Session) newGenerator(e *lang.CompExpr) *Generator {
+	if s.classNS != nil {
+		checkClassComp(e)
+	}
 	code := s.analyzeScope(e, s.enclosingCodes())
 	first := s.iter(s.eval(e.Clauses[0].Iter))
 	fn := &Function{Name: code.name, code: code, closure: s.capture(code)}

@@ -38,6 +38,7 @@ func (s *Session) analyzeScope(n lang.Node, enclosing []*funcCode) *funcCode {
 		sc.expr(n.Body)
 	case *lang.CompExpr:
 		c.name = compName(n.Kind)
+		sc.comp = true
 		for i, cl := range n.Clauses {
 			sc.target(cl.Target)
 			if i > 0 {
@@ -134,6 +135,8 @@ type scopeWalk struct {
 	nested                              []lang.Node
 	idents                              []*lang.Ident // the names of the scope's code
 	yields                              bool          // the scope has a yield
+	comp                                bool          // the scope is a comprehension's
+	class                               bool          // the scope is a class body's
 }
 
 func (w *scopeWalk) target(t lang.Expr) {
@@ -369,7 +372,11 @@ func (w *scopeWalk) expr(e lang.Expr) {
 	case *lang.CompExpr:
 		// The first iterable is evaluated in the enclosing scope.
 		w.expr(e.Clauses[0].Iter)
+		w.compNamed(e)
 		w.nested = append(w.nested, e)
+	case *lang.NamedExpr:
+		w.expr(e.Value)
+		w.named(e.Target)
 	}
 }
 

@@ -10,7 +10,7 @@ import "github.com/tensh/tensh/lang"
 // class scope when it looks up names).
 func (w *scopeWalk) classBody(body []lang.Stmt) {
 	inner := &scopeWalk{assigned: map[string]bool{}, loads: map[string]bool{}, nonlocals: map[string]bool{},
-		globals: map[string]bool{}, params: map[string]bool{}}
+		globals: map[string]bool{}, params: map[string]bool{}, class: true}
 	inner.block(body)
 	for n := range inner.loads {
 		if !w.assigned[n] {

@@ -222,7 +222,7 @@ func (b *blockParser) lastEnd() Pos {
 // condition parses the condition of an if, elif or while header. An '='
 // after it gets CPython's hint (its invalid_named_expression rule).
 func (b *blockParser) condition() Expr {
-	x := b.c.test()
+	x := b.c.namedExpr()
 	if b.c.isOp("=") {
 		if id, ok := x.(*Ident); ok {
 			b.c.fail(id.NamePos, errMaybeEquals)
@@ -316,7 +316,7 @@ func (b *blockParser) decorated() Stmt {
 	var decs []Expr
 	for b.c.isOp("@") {
 		b.advance()
-		decs = append(decs, b.c.test())
+		decs = append(decs, b.c.namedExpr())
 		switch b.tok().kind {
 		case tNewline:
 			b.advance()

@@ -106,6 +106,8 @@ func checkExpr(x Expr, depth int) {
 		checkElems(x.Elems, d)
 	case *ParenExpr:
 		checkExpr(x.X, d)
+	case *NamedExpr:
+		checkNamed(x, d)
 	case *UnaryExpr:
 		checkExpr(x.X, d)
 	case *BinaryExpr:
@@ -163,6 +165,7 @@ func checkExpr(x Expr, depth int) {
 	case *SetExpr:
 		checkElems(x.Elems, d)
 	case *CompExpr:
+		checkCompNamed(x, nil)
 		for _, cl := range x.Clauses {
 			checkStore(cl.Target, d)
 			checkExpr(cl.Iter, d)

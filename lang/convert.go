@@ -473,6 +473,10 @@ func exprName(e Expr) string {
 		return x.Kind.String()
 	case *SliceExpr:
 		return "slice"
+	case *NamedExpr:
+		return "named expression"
+	case *LambdaExpr:
+		return "lambda"
 	}
 	return "literal"
 }

@@ -67,6 +67,8 @@ func dump(b *strings.Builder, n Node) {
 		list("tuple", exprs(n.Elems)...)
 	case *ParenExpr:
 		list("paren", n.X)
+	case *NamedExpr:
+		list(":=", n.Target, n.Value)
 	case *UnaryExpr:
 		list(n.Op.String(), n.X)
 	case *BinaryExpr:

@@ -131,3 +131,15 @@ const (
 	errFStrEmpty         = "f-string: empty expression not allowed"
 	errFStrConversion    = "f-string: invalid conversion character: expected 's', 'r', or 'a'"
 )
+
+// Assignment expressions (expr_named.go).
+const (
+	errWalrusTarget = "cannot use assignment expressions with %s"
+)
+
+// CPython's symtable errors for assignment expressions (expr_named.go).
+const (
+	errWalrusRebind = "assignment expression cannot rebind comprehension iteration variable '%s'"
+	errWalrusIter   = "assignment expression cannot be used in a comprehension iterable expression"
+	errWalrusClass  = "assignment expression within a comprehension cannot be used in a class body"
+)

@@ -379,7 +379,11 @@ func (c *conv) call(fn Expr) Expr {
 			c.advance()
 			a.star = 2
 		}
-		a.value = c.test()
+		if a.star == 0 {
+			a.value = c.argExpr()
+		} else {
+			a.value = c.test()
+		}
 		if a.star == 0 && c.isKw("for") {
 			// f(x for x in y): a generator expression, the only argument.
 			g := &CompExpr{Kind: CompGen, Lpos: lp.start, Elt: a.value, Clauses: c.compClauses()}
@@ -476,8 +480,8 @@ func (c *conv) sliceItem() Expr {
 	}
 	var lo Expr
 	if !c.isOp(":") {
-		lo = c.test()
-		if !c.isOp(":") {
+		lo = c.namedExpr()
+		if _, named := lo.(*NamedExpr); named || !c.isOp(":") {
 			return lo
 		}
 	}
@@ -568,7 +572,7 @@ func (c *conv) paren() Expr {
 			c.fail(c.tok().start, errStarHere)
 		}
 	}
-	first := c.starItem()
+	first := c.namedStarItem()
 	if c.isKw("for") {
 		return c.comp(CompGen, lp, nil, first, ")")
 	}
@@ -588,7 +592,7 @@ func (c *conv) paren() Expr {
 		if c.isOp(")") {
 			break
 		}
-		t.Elems = append(t.Elems, c.starItem())
+		t.Elems = append(t.Elems, c.namedStarItem())
 	}
 	t.Rparen = c.expectOp(")").end
 	return t
@@ -598,7 +602,7 @@ func (c *conv) list() Expr {
 	lb := c.advance()
 	l := &ListExpr{Lbrack: lb.start}
 	for !c.isOp("]") {
-		l.Elems = append(l.Elems, c.starItem())
+		l.Elems = append(l.Elems, c.namedStarItem())
 		if len(l.Elems) == 1 && c.isKw("for") {
 			return c.comp(CompList, lb, nil, l.Elems[0], "]")
 		}

@@ -57,9 +57,9 @@ func (c *conv) brace() Expr {
 		}
 		return c.dictRest(d)
 	}
-	first = c.starItem()
+	first = c.namedStarItem()
 	if c.isOp(":") {
-		if _, ok := first.(*StarredExpr); ok {
+		if !isPlainItem(first) {
 			c.syntaxError()
 		}
 		c.advance()
@@ -81,7 +81,7 @@ func (c *conv) brace() Expr {
 		if c.isOp("}") {
 			break
 		}
-		s.Elems = append(s.Elems, c.starItem())
+		s.Elems = append(s.Elems, c.namedStarItem())
 	}
 	s.Rbrace = c.expectOp("}").end
 	return s

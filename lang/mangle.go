@@ -148,6 +148,9 @@ func (m mangler) expr(e Expr) {
 		m.exprs(e.Values)
 	case *ParenExpr:
 		m.expr(e.X)
+	case *NamedExpr:
+		m.expr(e.Target)
+		m.expr(e.Value)
 	case *UnaryExpr:
 		m.expr(e.X)
 	case *BinaryExpr:

@@ -103,7 +103,7 @@ func (b *blockParser) tryMatch() (Stmt, bool) {
 			}
 		}()
 		b.c.advance()
-		subject = b.c.starExprs()
+		subject = b.c.matchSubject()
 		return b.c.isOp(":") && b.c.toks[b.c.i+1].kind == tNewline
 	}()
 	if !ok {

@@ -271,6 +271,9 @@ func (p *parser) syntaxErrorAt(toks []token, k int) bailout {
 	if toks[k].kind == tIndent {
 		return bailout{&Error{Pos: toks[k].start, Msg: errUnexpectedIndent}, k}
 	}
+	if e := p.walrusHint(toks, k); e != nil {
+		return bailout{e, k}
+	}
 	if e := p.hint(toks, k); e != nil {
 		return bailout{e, k}
 	}
