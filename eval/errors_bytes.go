@@ -35,3 +35,12 @@ const (
 )
 
 const errCodecArgType = "%s() argument '%s' must be str, not %s"
+
+// int.to_bytes and int.from_bytes (bytes_int.go).
+const (
+	errByteorder          = "byteorder must be either 'little' or 'big'"
+	errToBytesNegLen      = "length argument must be non-negative"
+	errToBytesNegUnsigned = "can't convert negative int to unsigned"
+	errToBytesTooBig      = "int too big to convert"
+	errFromBytesStr       = "cannot convert '%s' object to bytes"
+)
