@@ -151,6 +151,11 @@ func (b Bytes) Binary(s *Session, op lang.Op, other Value, reflected bool) (Valu
 		}
 		checkStrBytes(repeatedLen(len(b), int(n)))
 		return Bytes(strings.Repeat(string(b), int(n))), true
+	case lang.Percent:
+		if reflected {
+			return nil, false
+		}
+		return bytesFromLatin1(percentFormatMode(latin1String(b), other, true)), true
 	}
 	return nil, false
 }
@@ -252,4 +257,20 @@ func toBytes(src Value) Bytes {
 		out = append(out, byte(n))
 	}
 	return Bytes(out)
+}
+
+// bytesFormatChar is the argument of bytes' %c: an int below 256 or one
+// byte, as the one-byte bytes.
+func bytesFormatChar(arg Value) Bytes {
+	if b, ok := arg.(Bytes); ok && len(b) == 1 {
+		return b
+	}
+	if n, ok := pyIndex("", arg); ok && n >= 0 && n < 256 {
+		return Bytes([]byte{byte(n)})
+	}
+	if _, isInt := arg.(Int); isInt {
+		throw("OverflowError", errBytesFormatCRange, "%c")
+	}
+	throw("TypeError", errBytesFormatC, "%c")
+	return ""
 }

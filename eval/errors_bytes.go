@@ -44,3 +44,10 @@ const (
 	errToBytesTooBig      = "int too big to convert"
 	errFromBytesStr       = "cannot convert '%s' object to bytes"
 )
+
+// bytes % args (str_format.go).
+const (
+	errBytesFormatS      = "%%b requires a bytes-like object, or an object that implements __bytes__, not '%s'"
+	errBytesFormatC      = "%s requires an integer in range(256) or a single byte"
+	errBytesFormatCRange = "%s arg not in range(256)"
+)
