@@ -79,6 +79,18 @@ func (b Bytes) Iter() Iterator {
 	})
 }
 
+// pyReversed is reversed(b): the byte values, last first.
+func (b Bytes) pyReversed() Value {
+	i := len(b)
+	return NewIterValue("reversed", IterFunc(func() (Value, bool) {
+		if i <= 0 {
+			return nil, false
+		}
+		i--
+		return MakeInt(int64(b[i])), true
+	}))
+}
+
 // GetItem is b[i] (an int) or b[i:j:k] (bytes).
 func (b Bytes) GetItem(s *Session, idx Value) Value {
 	if sl, ok := idx.(*Slice); ok {
@@ -143,6 +155,9 @@ func (b Bytes) Binary(s *Session, op lang.Op, other Value, reflected bool) (Valu
 		}
 	case lang.Star:
 		if _, isInt := pyIndex("", other); !isInt {
+			if !reflected {
+				throw("TypeError", errSeqMulNonInt, TypeName(other))
+			}
 			return nil, false
 		}
 		n := intArg(other)
