@@ -255,6 +255,8 @@ func hashKey(x Value) (any, bool) {
 		return f, true
 	case Str:
 		return x, true // (the value itself: no allocation)
+	case Bytes:
+		return v, true
 	case Complex:
 		if v.Im == 0 {
 			return hashKey(Float(v.Re)) // 2+0j == 2

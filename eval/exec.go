@@ -191,6 +191,9 @@ func (s *Session) eval(e lang.Expr) Value {
 	case *lang.ImagLit:
 		return Complex{Im: e.Value}
 	case *lang.StringLit:
+		if e.Bytes {
+			return bytesFromLatin1(e.Value)
+		}
 		return Str(e.Value)
 	case *lang.FString:
 		return Str(s.evalFString(e))

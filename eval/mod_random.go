@@ -183,6 +183,15 @@ func (m *mersenne) seed(a Value, version int64) {
 	if m.system {
 		return
 	}
+	if b, ok := a.(Bytes); ok {
+		if version == 1 {
+			a = Str(latin1String(b))
+		} else if version == 2 {
+			d := sha512.Sum512([]byte(b))
+			m.seedInt(new(big.Int).SetBytes(append([]byte(b), d[:]...)))
+			return
+		}
+	}
 	switch x := a.(type) {
 	case NoneType:
 		var key [mtN]uint32

@@ -38,6 +38,18 @@ func init() {
 		}
 		return r.getrandbits(int(k.Int64()))
 	})
+	randomFn("randbytes", "randbytes(n)", "Returns n random bytes: getrandbits(n * 8) as n little-endian bytes.", func(r *RandomObj, a *Args) Value {
+		argCount(a, "randbytes", 1, 1)
+		n := toIndexInt(a.Pos[0])
+		if n.Sign() < 0 {
+			throw("ValueError", errRandBitsNegative)
+		}
+		if !n.IsInt64() || n.Int64() > 1<<23 {
+			throw("OverflowError", errIntTooLargeFloat)
+		}
+		k := int(n.Int64())
+		return Bytes(littleEndian(r.getrandbits(8*k).Big(), k))
+	})
 	randomFn("getstate", "getstate()", "Returns the generator's state, for setstate().", func(r *RandomObj, a *Args) Value {
 		pyArgs(a, "Random.getstate", 1, "")
 		return r.getstate()

@@ -34,6 +34,8 @@ func pyHash(v Value) int64 {
 		return floatHash(float64(x))
 	case Str:
 		return strHash(string(x))
+	case Bytes:
+		return strHash(string(x)) // as CPython: hash(b'ab') == hash('ab')
 	case Complex:
 		return complexHash(x)
 	case Tuple:

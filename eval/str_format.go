@@ -209,7 +209,13 @@ func isDigits(s string) bool {
 }
 
 // percentFormat is format % args.
-func percentFormat(f string, args Value) string {
+func percentFormat(f string, args Value) string { return percentFormatMode(f, args, false) }
+
+// percentFormatMode is str % args, or (isBytes) bytes % args with the
+// bytes as Latin-1 text in f: %s and %b then take bytes, %r and %a give
+// ASCII reprs, %c an int below 256 or one byte, and the result's code
+// points are all below 256.
+func percentFormatMode(f string, args Value, isBytes bool) string {
 	var items []Value
 	var dict *Dict
 	mapping := false // args has __getitem__ (and is not a tuple or a str)
@@ -267,7 +273,11 @@ func percentFormat(f string, args Value) string {
 			if depth > 0 {
 				throw("ValueError", errFormatIncompleteKey)
 			}
-			arg, haveArg, usedKey = dictGetItem(dict, Str(f[i+1:j-1])), true, true
+			var key Value = Str(f[i+1 : j-1])
+			if isBytes {
+				key = bytesFromLatin1(f[i+1 : j-1])
+			}
+			arg, haveArg, usedKey = dictGetItem(dict, key), true, true
 			i = j
 		}
 		var flags strings.Builder
@@ -363,14 +373,28 @@ func percentFormat(f string, args Value) string {
 		if prec != "" {
 			spec += "." + prec
 		}
+		if isBytes && typ == 'c' {
+			typ = 's'
+			arg = bytesFormatChar(arg)
+		}
 		switch typ {
-		case 's', 'r', 'a':
+		case 's', 'r', 'a', 'b':
+			if typ == 'b' && !isBytes {
+				throw("ValueError", errFormatUnsupportedChar, typ, typ, i)
+			}
 			text := ToStr(arg)
-			switch typ {
-			case 'r':
+			switch {
+			case typ == 'r' || typ == 'a':
 				text = Repr(arg)
-			case 'a':
-				text = asciiEscape(Repr(arg))
+				if typ == 'a' || isBytes {
+					text = asciiEscape(text)
+				}
+			case isBytes:
+				b, ok := arg.(Bytes)
+				if !ok {
+					throw("TypeError", errBytesFormatS, TypeName(arg))
+				}
+				text = latin1String(b)
 			}
 			if prec != "" {
 				p, _ := strconv.Atoi(prec)

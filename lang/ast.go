@@ -88,6 +88,9 @@ type StringLit struct {
 	EndPos   Pos
 	Raw      string
 	Value    string
+	// Bytes marks a bytes literal (b'...'); Value then holds one rune per
+	// byte, each below 256 (the bytes decoded as Latin-1).
+	Bytes bool
 }
 
 // FString is an f-string. Its parts alternate between literal text and

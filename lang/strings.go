@@ -102,7 +102,7 @@ func (c *conv) strings(from, to int) Expr {
 		c.decode(&lit, s.bodyStart, s.bodyEnd, s.raw, s.bytes, tr)
 	}
 	if !isF {
-		return &StringLit{ValuePos: start, EndPos: end, Raw: src[start.Offset:end.Offset], Value: lit.String()}
+		return &StringLit{ValuePos: start, EndPos: end, Raw: src[start.Offset:end.Offset], Value: lit.String(), Bytes: firstBytes}
 	}
 	flushLit(&parts, &lit)
 	return &FString{StartPos: start, EndPos: end, Parts: parts}
