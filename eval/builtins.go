@@ -170,12 +170,21 @@ func init() {
 				case Tuple:
 					classes = cv
 				default:
-					throw("TypeError", errIsInstanceArg2)
+					classes = []Value{cv}
 				}
 				for _, cl := range classes {
 					cc, ok := cl.(*Class)
 					if !ok {
+						if _, generic := cl.(*GenericAlias); generic {
+							throw("TypeError", errIsInstanceGeneric)
+						}
 						throw("TypeError", errIsInstanceArg2)
+					}
+					if f, ok := metaMethod(cc, "__instancecheck__"); ok {
+						if a.s.truth(a.s.callMeta(cc, f, v)) {
+							return Bool(true)
+						}
+						continue
 					}
 					if isInstance(v, cc) {
 						return Bool(true)

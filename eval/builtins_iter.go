@@ -229,6 +229,11 @@ func builtinReversed(a *Args) Value {
 	if r, ok := seq.(interface{ pyReversed() Value }); ok { // collections.deque, OrderedDict
 		return r.pyReversed()
 	}
+	if c, ok := seq.(*Class); ok && c.classInfo != nil && c.Meta != nil { // a metaclass's __reversed__ (enum)
+		if m, ok := c.Meta.lookup("__reversed__"); ok {
+			return a.s.callMethodOf(m, c)
+		}
+	}
 	throw("TypeError", errNotReversible, TypeName(seq))
 	return nil
 }
@@ -454,7 +459,7 @@ func init() {
 					}))
 				}
 				switch it := v.(type) {
-				case *IterValue, *Generator:
+				case *IterValue, *Generator, *PyGenerator:
 					return it // an iterator is its own iterator
 				case *Instance:
 					if f, ok := it.Class.userMethod("__iter__"); ok && f != None {
@@ -482,6 +487,9 @@ func init() {
 				if !ok {
 					if len(a.Pos) == 2 {
 						return a.Pos[1]
+					}
+					if g, isGen := it.(*PyGenerator); isGen {
+						g.stop() // StopIteration(return value)
 					}
 					throw("StopIteration", "")
 				}

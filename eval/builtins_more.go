@@ -145,7 +145,7 @@ func (s *Session) tryGetAttr(obj Value, name string, catch bool) (v Value, ok bo
 		depth := len(s.stack)
 		defer func() {
 			if r := recover(); r != nil {
-				if e, isExc := r.(*Exception); isExc && e.Type == "AttributeError" {
+				if e, isExc := r.(*Exception); isExc && e.isA("AttributeError") {
 					s.unwindTo(depth, e) // the frames of a __getattr__ that raised
 					v, ok = nil, false
 					return

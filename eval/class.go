@@ -109,6 +109,11 @@ const errObjectNoArgs = "object() takes no arguments"
 // isUser reports whether c is a class made by Python code or NewClass.
 func (c *Class) isUser() bool { return c.classInfo != nil }
 
+// goClassBase is the base of a class implemented in Go that derives from
+// a builtin one (collections.Counter from dict), for its __mro__ and
+// issubclass.
+var goClassBase = map[*Class]*Class{}
+
 // builtinMROs caches the MROs of builtin classes.
 var builtinMROs sync.Map
 
@@ -133,6 +138,8 @@ func (c *Class) MRO() []*Class {
 		m = append(m, objectClass)
 	case c == boolClass:
 		m = []*Class{c, intClass, objectClass}
+	case goClassBase[c] != nil:
+		m = append([]*Class{c}, goClassBase[c].MRO()...)
 	default:
 		m = []*Class{c, objectClass}
 	}
@@ -286,7 +293,7 @@ func (s *Session) newClass(meta *Class, name, qualname string, bases []*Class, n
 			throw("TypeError", errDuplicateBase, b.pyName())
 		}
 		seen[b] = true
-		if b.classInfo == nil && !acceptableBases[b] && !isExcClass(b) {
+		if b.classInfo == nil && !acceptableBases[b] && !isExcClass(b) && ntInfos[b] == nil {
 			throw("TypeError", errNotAcceptableBase, b.pyName())
 		}
 	}
@@ -460,6 +467,7 @@ func (s *Session) runClassBody(body []lang.Stmt, ns *Dict, qual string) {
 
 // initSubclass calls __init_subclass__ of the new class's parent.
 func (s *Session) initSubclass(c *Class, kws []KwArg) {
+	s.setNames(c)
 	if len(c.mro) < 2 {
 		return
 	}
@@ -526,4 +534,22 @@ func (s *Session) metaclassOf(explicit Value, bases []*Class) *Class {
 		}
 	}
 	return winner
+}
+
+// setNames calls __set_name__(cls, name) of the namespace's values that
+// have one, as type.__new__ does before __init_subclass__
+// (functools.cached_property learns its name so).
+func (s *Session) setNames(c *Class) {
+	if c.Dict == nil {
+		return
+	}
+	keys := append([]Value(nil), c.Dict.Keys...)
+	vals := append([]Value(nil), c.Dict.Vals...)
+	for i, v := range vals {
+		if o, ok := v.(*Instance); ok {
+			if m, ok := o.Class.userMethod("__set_name__"); ok {
+				s.callMethodOf(m, o, c, keys[i])
+			}
+		}
+	}
 }

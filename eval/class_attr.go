@@ -1,6 +1,9 @@
 package eval
 
-import "strings"
+import (
+	"sort"
+	"strings"
+)
 
 // Attributes of classes and their objects: the lookup through the MRO,
 // descriptors (functions, property, classmethod, staticmethod, a class's
@@ -39,6 +42,7 @@ type methodDescr struct {
 // Messages of attributes.
 const (
 	errTypeNoAttr        = "type object '%s' has no attribute '%s'"
+	errClassNameStr      = "can only assign string to %s.%s, not '%s'"
 	errPropNoSetter      = "property '%s' of '%s' object has no setter"
 	errPropNoDeleter     = "property '%s' of '%s' object has no deleter"
 	errPropNoGetter      = "property '%s' of '%s' object has no getter"
@@ -47,6 +51,7 @@ const (
 	errAttrMustBeStr     = "attribute name must be string, not '%s'"
 	errDescrNeedsObj     = "descriptor '%s' of '%s' object needs an argument"
 	errDescrWrongType    = "descriptor '%s' for '%s' objects doesn't apply to a '%s' object"
+	errDescrRequires     = "descriptor '%s' requires a '%s' object but received a '%s'"
 	errClassAssignNotCls = "__class__ must be set to a class, not '%s' object"
 )
 
@@ -267,7 +272,37 @@ func (s *Session) objGetAttr(x Value, c *Class, d *Dict, name string) (Value, bo
 
 func (s *Session) callGetattr(x Value, c *Class, name string) Value {
 	g, _ := c.lookup("__getattr__")
-	return s.callMethodOf(g, x, Str(name))
+	v, exc := s.catchAttrError(func() Value { return s.callMethodOf(g, x, Str(name)) })
+	if exc != nil {
+		if exc.suggestion == "" && exc.lateSuggestion == nil && strings.HasSuffix(exc.Msg, "has no attribute '"+name+"'") {
+			// CPython 3.11 suggests from dir(x) for the AttributeError a
+			// __getattr__ raises
+			exc.lateSuggestion = func() string { return s.dirSuggestion(x, c, name) }
+		}
+		panic(exc)
+	}
+	return v
+}
+
+// dirSuggestion is the suggestion for name among dir(x) (x's __dir__
+// where its class defines one).
+func (s *Session) dirSuggestion(x Value, c *Class, name string) string {
+	var names []string
+	if e := s.catch(func() {
+		if f, ok := c.lookup("__dir__"); ok && !isBuiltinDescr(f) {
+			for _, v := range iterate(s.callMethodOf(f, x)) {
+				if n, isStr := v.(Str); isStr {
+					names = append(names, string(n))
+				}
+			}
+			return
+		}
+		names = classAttrNames(c, dictOfObj(x))
+	}); e != nil {
+		return ""
+	}
+	sort.Strings(names)
+	return suggest(names, name)
 }
 
 // catchAttrError runs f; an AttributeError it raises is returned.
@@ -505,22 +540,6 @@ func (s *Session) genericDelAttr(x Value, c *Class, d *Dict, name string) {
 	}
 }
 
-// classSetAttr is C.name = v.
-func (s *Session) classSetAttr(c *Class, name string, v Value) {
-	if c.classInfo == nil {
-		throw("TypeError", errCantSetBuiltin, name, c.pyName())
-	}
-	if c.Meta != nil {
-		if sa, ok := c.Meta.lookup("__setattr__"); ok {
-			if !isBuiltinDescr(sa) {
-				s.callMethodOf(sa, c, Str(name), v)
-				return
-			}
-		}
-	}
-	s.classSetAttrRaw(c, name, v)
-}
-
 // classSetAttrRaw is type.__setattr__(c, name, v): the class namespace
 // set, without the metaclass's __setattr__.
 func (s *Session) classSetAttrRaw(c *Class, name string, v Value) {
@@ -528,86 +547,23 @@ func (s *Session) classSetAttrRaw(c *Class, name string, v Value) {
 		throw("TypeError", errCantSetBuiltin, name, c.pyName())
 	}
 	switch name {
-	case "__name__":
-		c.PyName = string(v.(Str))
+	case "__name__", "__qualname__":
+		str, ok := v.(Str)
+		if !ok {
+			throw("TypeError", errClassNameStr, c.PyName, name, TypeName(v))
+		}
+		if name == "__name__" {
+			c.PyName = string(str)
+		} else {
+			c.QualName = string(str)
+		}
 		return
-	case "__qualname__":
-		c.QualName = string(v.(Str))
-		return
+	case "__module__":
+		if m, ok := v.(Str); ok {
+			c.Module = string(m) // the repr's <class 'module.Name'>
+		}
 	}
 	setDefClass(v, c, Str(name))
 	c.Dict.SetItem(Str(name), v)
 	classEpoch++
-}
-
-// classDelAttr is del C.name.
-func (s *Session) classDelAttr(c *Class, name string) {
-	if c.classInfo == nil {
-		throw("TypeError", errCantSetBuiltin, name, c.pyName())
-	}
-	if !c.Dict.Delete(Str(name)) {
-		throw("AttributeError", errTypeNoAttr, c.PyName, name)
-	}
-	classEpoch++
-}
-
-// classAttrNames are the names dir() and "Did you mean" see on an object
-// of class c with dict d.
-func classAttrNames(c *Class, d *Dict) []string {
-	seen := map[string]bool{}
-	var names []string
-	add := func(n string) {
-		if !seen[n] {
-			seen[n] = true
-			names = append(names, n)
-		}
-	}
-	if d != nil {
-		for _, k := range d.Keys {
-			if n, ok := k.(Str); ok {
-				add(string(n))
-			}
-		}
-	}
-	for _, m := range c.MRO() {
-		if m.classInfo != nil {
-			for _, k := range m.Dict.Keys {
-				if n, ok := k.(Str); ok {
-					add(string(n))
-				}
-			}
-			for n := range m.goMethods {
-				add(n)
-			}
-			continue
-		}
-		if names2, ok := pyDirs[m.pyName()]; ok {
-			for _, n := range names2 {
-				add(n)
-			}
-		} else {
-			for n := range typeMethods[m.pyName()] {
-				add(n)
-			}
-		}
-	}
-	if c.solid != nil && isExcClass(c.solid) {
-		for _, n := range []string{"args", "with_traceback", "add_note", "__cause__", "__context__", "__traceback__", "__suppress_context__"} {
-			add(n)
-		}
-	}
-	for _, n := range objectDir {
-		add(n)
-	}
-	return names
-}
-
-// objectDir is dir(object()).
-var objectDir = strings.Fields("__class__ __delattr__ __dir__ __doc__ __eq__ __format__ __ge__ __getattribute__ __getstate__ __gt__ __hash__ __init__ __init_subclass__ __le__ __lt__ __ne__ __new__ __reduce__ __reduce_ex__ __repr__ __setattr__ __sizeof__ __str__ __subclasshook__")
-
-// isBuiltinDescr reports whether v is a builtin type's method (object's
-// __setattr__, ...), not one a Python or Go class defined.
-func isBuiltinDescr(v Value) bool {
-	d, ok := v.(*methodDescr)
-	return ok && d.owner.classInfo == nil
 }

@@ -19,14 +19,15 @@ func (NotImplementedType) pyRepr(*reprState) string { return "NotImplemented" }
 
 // Messages of the class builtins.
 const (
-	errObjectInitArgs = "object.__init__() takes exactly one argument (the instance to initialize)"
-	errObjectNewArg   = "object.__new__(): not enough arguments"
-	errFormatObject   = "unsupported format string passed to %s.__format__"
-	errSuperNoArgs    = "super(): no arguments"
-	errSuperArg1      = "super() argument 1 must be a type, not %s"
-	errSuperBadObj    = "super(type, obj): obj must be an instance or subtype of type"
-	errSuperNoClass   = "super(): __class__ cell not found"
-	errPropertyArgs   = "property() takes at most 4 arguments (%d given)"
+	errObjectInitArgs  = "object.__init__() takes exactly one argument (the instance to initialize)"
+	errObjectNewArg    = "object.__new__(): not enough arguments"
+	errObjectNewUnsafe = "object.__new__(%s) is not safe, use %s.__new__()"
+	errFormatObject    = "unsupported format string passed to %s.__format__"
+	errSuperNoArgs     = "super(): no arguments"
+	errSuperArg1       = "super() argument 1 must be a type, not %s"
+	errSuperBadObj     = "super(type, obj): obj must be an instance or subtype of type"
+	errSuperNoClass    = "super(): __class__ cell not found"
+	errPropertyArgs    = "property() takes at most 4 arguments (%d given)"
 )
 
 // objectMethods are object's methods as a subclass inherits them.
@@ -50,6 +51,9 @@ func init() {
 			throw("TypeError", errNewNotType, "object", TypeName(a.Self))
 		}
 		if c.classInfo == nil {
+			if c != objectClass {
+				throw("TypeError", errObjectNewUnsafe, c.pyName(), c.pyName())
+			}
 			return a.s.Call(c, &Args{Pos: a.Pos, Kw: a.Kw})
 		}
 		if len(a.Pos) > 0 || len(a.Kw) > 0 {
@@ -327,8 +331,11 @@ func methodRepr(m *PyMethod) string {
 type MappingProxy struct{ D *Dict }
 
 func (m *MappingProxy) pyTypeName() string { return "mappingproxy" }
-func (m *MappingProxy) PyLen() int         { return m.D.Len() }
-func (m *MappingProxy) PyIter() []Value    { return append([]Value(nil), m.D.Keys...) }
+func (m *MappingProxy) pyRepr(st *reprState) string {
+	return "mappingproxy(" + st.repr(m.D) + ")"
+}
+func (m *MappingProxy) PyLen() int      { return m.D.Len() }
+func (m *MappingProxy) PyIter() []Value { return append([]Value(nil), m.D.Keys...) }
 func (m *MappingProxy) GetItem(s *Session, idx Value) Value {
 	v, ok := m.D.Get(idx)
 	if !ok {

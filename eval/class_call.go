@@ -43,7 +43,7 @@ func (s *Session) typeCall(c *Class, a *Args) Value {
 		pos := append([]Value{c}, a.Pos...)
 		obj = s.Call(fn, &Args{Pos: pos, Kw: a.Kw})
 	} else {
-		if !userInit && (len(a.Pos) > 0 || len(a.Kw) > 0) {
+		if !userInit && c.solid == nil && (len(a.Pos) > 0 || len(a.Kw) > 0) {
 			throw("TypeError", errClassNoArgs, c.PyName)
 		}
 		obj = s.newObject(c, a)
@@ -51,7 +51,7 @@ func (s *Session) typeCall(c *Class, a *Args) Value {
 	if userNew && !isInstanceOf(obj, c) {
 		return obj
 	}
-	if userInit || c.solid != nil && !userNew {
+	if userInit {
 		var r Value
 		if fn, ok := initf.(*Function); ok {
 			r = s.callWithSelf(fn, obj, a)
@@ -165,6 +165,9 @@ func (s *Session) callDescr(d *methodDescr, a *Args) Value {
 	}
 	self := a.Pos[0]
 	if !isInstanceOf(self, d.owner) && d.owner != objectClass && !(d.fn.Name == "__new__") {
+		if len(d.fn.Name) > 4 && d.fn.Name[:2] == "__" {
+			throw("TypeError", errDescrRequires, d.fn.Name, d.owner.pyName(), TypeName(self))
+		}
 		throw("TypeError", errDescrWrongType, d.fn.Name, d.owner.pyName(), TypeName(self))
 	}
 	b := &Args{Name: d.fn.Name, Self: d.self(self), Pos: a.Pos[1:], Kw: a.Kw, s: s}

@@ -125,6 +125,11 @@ func (s *Session) excGetAttr(e *Exception, name string) (Value, bool) {
 	if v, ok := excAttr(e, name); ok {
 		return v, true
 	}
+	if e.group != nil {
+		if v, ok := s.groupAttr(e, name); ok {
+			return v, true
+		}
+	}
 	switch name {
 	case "__class__":
 		return e.objClass(), true
@@ -197,4 +202,18 @@ func (s *Session) excMessage(e *Exception) string {
 		return e.Msg
 	}
 	return ToStr(e)
+}
+
+// noteLines are the notes add_note attached, each on a line of its own
+// after the message (as the traceback shows them).
+func (e *Exception) noteLines() string {
+	if e.notes == nil {
+		return ""
+	}
+	var b []byte
+	for _, n := range e.notes.Elems {
+		b = append(b, '\n')
+		b = append(b, ToStr(n)...)
+	}
+	return string(b)
 }

@@ -79,6 +79,8 @@ func (g *GenericAlias) pyGetAttr(name string) (Value, bool) {
 	return nil, false
 }
 
+const errIsInstanceGeneric = "isinstance() argument 2 cannot be a parameterized generic"
+
 // genericClasses are the builtin classes that subscripting makes a
 // GenericAlias of.
 var genericClasses = map[string]bool{"list": true, "dict": true, "tuple": true, "set": true, "frozenset": true, "type": true}

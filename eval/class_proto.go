@@ -14,6 +14,10 @@ import (
 
 // Messages of the special methods.
 const (
+	// The suffixes of RecursionError where CPython's C code checks the
+	// depth: a repr, a comparison.
+	errRecursionRepr0 = " while getting the repr of an object"
+	errRecursionCmp   = " in comparison"
 	errBoolReturned   = "__bool__ should return bool, returned %s"
 	errLenNegative    = "__len__() should return >= 0"
 	errLenOverflow    = "cannot fit '%s' into an index-sized integer"
@@ -74,7 +78,9 @@ func (o *Instance) PyTypeName() string { return o.Class.pyName() }
 
 func (o *Instance) Repr() string {
 	if f, ok := o.Class.userMethod("__repr__"); ok {
-		return o.s().reprResult(o.call(f))
+		s := o.s()
+		s.recSuffix = errRecursionRepr0
+		return s.reprResult(o.call(f))
 	}
 	if o.Base != nil {
 		return Repr(o.Base)
@@ -92,9 +98,10 @@ func (s *Session) reprResult(v Value) string {
 
 func (o *Instance) Str() string {
 	if f, ok := o.Class.userMethod("__str__"); ok {
-		r, ok := o.call(f).(Str)
+		v := o.call(f)
+		r, ok := v.(Str)
 		if !ok {
-			throw("TypeError", errStrReturned, TypeName(r))
+			throw("TypeError", errStrReturned, TypeName(v))
 		}
 		return string(r)
 	}
@@ -191,6 +198,7 @@ func (o *Instance) Compare(s *Session, op lang.Op, other Value, reflected bool) 
 		name = names[1]
 	}
 	if f, ok := o.Class.userMethod(name); ok && f != None {
+		s.recSuffix = errRecursionCmp
 		r := o.call(f, other)
 		if r == NotImplemented {
 			return nil, false
@@ -410,51 +418,6 @@ func (o *Instance) Iter() Iterator {
 	return nil
 }
 
-// iterOf is the Go iterator of what __iter__ returned.
-func (s *Session) iterOf(it Value) Iterator {
-	io, ok := it.(*Instance)
-	if !ok {
-		if !isIterator(it) {
-			throw("TypeError", errIterReturned, TypeName(it))
-		}
-		return Iterate(it)
-	}
-	next, ok := io.Class.userMethod("__next__")
-	if !ok || next == None {
-		throw("TypeError", errIterReturned, TypeName(it))
-	}
-	done := false
-	return IterFunc(func() (Value, bool) {
-		if done {
-			return nil, false
-		}
-		var v Value
-		depth := len(s.stack)
-		exc := s.catch(func() { v = io.call(next) })
-		if exc != nil {
-			s.unwindTo(depth, exc)
-			if exc.isA("StopIteration") {
-				done = true
-				return nil, false
-			}
-			panic(exc)
-		}
-		return v, true
-	})
-}
-
-// isIterator reports whether v is an iterator (has __next__).
-func isIterator(v Value) bool {
-	switch x := v.(type) {
-	case *IterValue, *Generator:
-		return true
-	case *Instance:
-		_, ok := x.Class.userMethod("__next__")
-		return ok
-	}
-	return false
-}
-
 func (o *Instance) Truth(s *Session) bool {
 	if f, ok := o.Class.userMethod("__bool__"); ok && f != None {
 		r := o.call(f)
@@ -543,6 +506,28 @@ func (o *Instance) hash() (int64, bool) {
 	return identityHash(o), true
 }
 
+// instanceIndex is operator.index(o): __index__ (checked to return an
+// int), else the int a subclass of int carries.
+var instanceIndex func(o *Instance) (Value, bool)
+
+func init() {
+	instanceIndex = func(o *Instance) (Value, bool) {
+		if f, ok := o.Class.userMethod("__index__"); ok && f != None {
+			r := o.call(f)
+			switch r.(type) {
+			case Int, Bool:
+				return r, true
+			}
+			throw("TypeError", errIndexReturned, TypeName(r))
+		}
+		switch o.Base.(type) {
+		case Int, Bool:
+			return o.Base, true
+		}
+		return nil, false
+	}
+}
+
 // instanceHash is (*Instance).hash (a variable: package initialisation
 // would otherwise loop through the builtin classes).
 var instanceHash func(o *Instance) (int64, bool)
@@ -566,9 +551,10 @@ func (s *Session) objRepr(x Value, c *Class) string {
 // objStr is str(x) of an exception of a class defined in Python.
 func (s *Session) objStr(x Value, c *Class) string {
 	if f, ok := c.userMethod("__str__"); ok && f != None {
-		r, ok := s.callMethodOf(f, x).(Str)
+		v := s.callMethodOf(f, x)
+		r, ok := v.(Str)
 		if !ok {
-			throw("TypeError", errStrReturned, TypeName(r))
+			throw("TypeError", errStrReturned, TypeName(v))
 		}
 		return string(r)
 	}
@@ -596,48 +582,4 @@ func (o *Instance) Next() (Value, bool) {
 		panic(exc)
 	}
 	return v, true
-}
-
-// reversedInstance is reversed(o): __reversed__, else __len__ and
-// __getitem__ from the end. ok false: reverse the builtin value.
-func (s *Session) reversedInstance(o *Instance) (Value, bool) {
-	if f, ok := o.Class.userMethod("__reversed__"); ok && f != None {
-		return o.call(f), true
-	}
-	if o.Base != nil {
-		return nil, false
-	}
-	g, hasGet := o.Class.userMethod("__getitem__")
-	if _, hasLen := o.Class.userMethod("__len__"); !hasGet || !hasLen {
-		throw("TypeError", errNotReversible, TypeName(o))
-	}
-	i := o.PyLen()
-	return NewIterValue("reversed", IterFunc(func() (Value, bool) {
-		if i <= 0 {
-			return nil, false
-		}
-		i--
-		return o.call(g, MakeInt(int64(i))), true
-	})), true
-}
-
-// PyNumber is the number an object of a subclass of int or float
-// carries.
-func (o *Instance) PyNumber() (Value, bool) {
-	switch o.Base.(type) {
-	case Int, Float, Bool, Complex:
-		return o.Base, true
-	}
-	return nil, false
-}
-
-// PyScalar is what float() and int() convert: __float__, __index__ or
-// __int__, else the number the object carries.
-func (o *Instance) PyScalar() (Value, bool) {
-	for _, name := range []string{"__float__", "__index__", "__int__"} {
-		if f, ok := o.Class.userMethod(name); ok && f != None {
-			return o.call(f), true
-		}
-	}
-	return o.PyNumber()
 }

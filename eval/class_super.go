@@ -210,7 +210,7 @@ func (s *Session) typeNew(meta *Class, name, bases, dict Value, kws []KwArg) *Cl
 	for _, b := range bt {
 		c, ok := b.(*Class)
 		if !ok {
-			throw("TypeError", errBaseNotClass)
+			throw("TypeError", errMetaclassConflict)
 		}
 		bs = append(bs, c)
 	}

@@ -30,6 +30,9 @@ type Exception struct {
 	nextNode   lang.Node // the call in the frame below the last recorded (traceback_carets.go)
 	exit       *exitInfo // SystemExit's status (exit.go)
 	suggestion string    // "Did you mean" (suggest.go)
+	// lateSuggestion computes the suggestion when the error is shown
+	// (an AttributeError a __getattr__ raised: dir() runs only then).
+	lateSuggestion func() string
 	// cls is the class of an exception of a class defined in Python (nil:
 	// the builtin class Type names); dict its attributes; notes its
 	// __notes__ (add_note); addr its id.
@@ -37,10 +40,14 @@ type Exception struct {
 	dict  *Dict
 	notes *List
 	addr  uintptr
+	group *excGroup // an exception group's message and exceptions (exc_group.go)
 }
 
 func (e *Exception) Error() string {
 	typ := e.Type
+	if c := e.cls; c != nil && c.classInfo != nil && c.Module != "__main__" && c.Module != "builtins" {
+		typ = c.Module + "." + c.QualName // as traceback.format_exception_only names it
+	}
 	if e.Msg == "" {
 		return typ
 	}
@@ -49,6 +56,9 @@ func (e *Exception) Error() string {
 
 // didYouMean is the suggestion as the prompt prints it after the message.
 func (e *Exception) didYouMean() string {
+	if e.suggestion == "" && e.lateSuggestion != nil {
+		e.suggestion, e.lateSuggestion = e.lateSuggestion(), nil
+	}
 	if e.suggestion == "" {
 		return ""
 	}

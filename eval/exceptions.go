@@ -38,6 +38,11 @@ var excParent = map[string]string{
 	"BaseExceptionGroup": "BaseException", "ExceptionGroup": "BaseExceptionGroup",
 	// PyTorch's (torch.linalg.LinAlgError) and Paddle 2.0's error summary.
 	"torch._C._LinAlgError": "RuntimeError", "InvalidArgumentError": "Exception",
+	// NumPy's (numpy/core/_exceptions.py): catchable as their bases.
+	"numpy.AxisError": "ValueError", "numpy.TooHardError": "RuntimeError",
+	"numpy.core._exceptions._ArrayMemoryError":        "MemoryError",
+	"numpy.core._exceptions._UFuncNoLoopError":        "TypeError",
+	"numpy.core._exceptions._UFuncOutputCastingError": "TypeError",
 	// tensh's own: a Go panic that is not a Python exception (a bug).
 	"InternalError": "Exception",
 }
@@ -95,6 +100,9 @@ func excSubclass(typ, base string) bool {
 
 // newException is a call of an exception class: ValueError("msg", 42).
 func newException(typ string, a *Args) *Exception {
+	if typ == "BaseExceptionGroup" || typ == "ExceptionGroup" {
+		return newExceptionGroup(typ, a)
+	}
 	if len(a.Kw) > 0 {
 		throw("TypeError", errTakesNoKw, typ)
 	}
@@ -277,7 +285,10 @@ func (s *Session) stmtAttr(x Value, name string) (Value, bool) {
 			}
 			return v.annotations, true
 		case "__module__":
-			return orNone(v.globals["__name__"]), true
+			if n, ok := v.globals["__name__"]; ok {
+				return n, true
+			}
+			return Str("__main__"), true // the prompt's (and a script's) namespace
 		case "__dict__":
 			if v.Dict == nil {
 				v.Dict = NewDict()
@@ -321,6 +332,11 @@ func init() {
 			if !ok {
 				throw("TypeError", errIsSubclassArg1)
 			}
+			if b, ok := base.(*Class); ok {
+				if f, ok := metaMethod(b, "__subclasscheck__"); ok {
+					return Bool(a.s.truth(a.s.callMeta(b, f, cls)))
+				}
+			}
 			return Bool(isSubclass(cls, base))
 		}})
 }
@@ -329,7 +345,7 @@ func init() {
 func isSubclass(cls *Class, base Value) bool {
 	switch b := base.(type) {
 	case *Class:
-		if cls.classInfo != nil || b.classInfo != nil {
+		if cls.classInfo != nil || b.classInfo != nil || goClassBase[cls] != nil {
 			return cls.subclassOf(b)
 		}
 		return cls == b || excSubclass(cls.Name, b.Name) && isExcClass(b) ||

@@ -52,6 +52,8 @@ type funcCode struct {
 	// plain is set when every parameter is a positional one (no *args,
 	// **kwargs or keyword-only parameters).
 	plain bool
+	// generator is set when the body has a yield (generator.go).
+	generator bool
 	// pool holds frames of finished calls, for reuse.
 	pool []*frame
 	// children are the scopes nested in this one.
@@ -79,6 +81,8 @@ type frame struct {
 	savedNS      *Dict
 	savedQual    string
 	savedGlobals map[string]Value
+	// gen is the generator whose body this frame runs (generator.go).
+	gen *PyGenerator
 }
 
 // recursionLimit is sys.getrecursionlimit(): Python fails a call that
@@ -304,8 +308,11 @@ func (s *Session) makeFunction(n lang.Node, name string, params []lang.Param) *F
 // pushFrame enters a new frame for code, checking the recursion limit.
 func (s *Session) pushFrame(fr *frame) {
 	if len(s.stack)+1 >= recursionLimit {
-		throw("RecursionError", errRecursion)
+		suffix := s.recSuffix
+		s.recSuffix = ""
+		throw("RecursionError", errRecursion+"%s", suffix)
 	}
+	s.recSuffix = ""
 	poll()
 	if len(s.stack) == 0 {
 		s.moduleLine = s.line
@@ -346,6 +353,17 @@ func (s *Session) callFunction(f *Function, a *Args) Value {
 // vals, one per parameter.
 func (s *Session) runFunction(f *Function, vals []Value, a *Args) Value {
 	code := f.code
+	if code.generator {
+		fr := newFrame(code, f)
+		if a != nil {
+			s.bindArgs(f, fr, a)
+		} else {
+			for i, v := range vals {
+				fr.cells[i].v = v
+			}
+		}
+		return s.newPyGenerator(f, fr)
+	}
 	var fr *frame
 	if n := len(code.pool); n > 0 {
 		fr = code.pool[n-1]

@@ -24,6 +24,10 @@ func pyIndex(container string, v Value) (int64, bool) {
 			return x.Item().Int(), true
 		}
 		throw("TypeError", errIndexTensorOnly)
+	case *Instance:
+		if n, ok := instanceIndex(x); ok {
+			return pyIndex(container, n)
+		}
 	}
 	if n, ok := asNumber(v).(Int); ok { // NumPy's integer scalars: __index__
 		return pyIndex(container, n)

@@ -245,6 +245,8 @@ func (s *Session) evalComp(e *lang.CompExpr) Value {
 // evalExt evaluates the expressions of the statement language.
 func (s *Session) evalExt(e lang.Expr) Value {
 	switch e := e.(type) {
+	case *lang.YieldExpr:
+		return s.evalYield(e)
 	case *lang.LambdaExpr:
 		return s.makeFunction(e, "<lambda>", e.Params)
 	case *lang.CompExpr:

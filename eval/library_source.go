@@ -23,7 +23,7 @@ func (s *Session) LibrarySource(file, src string) map[string]Value {
 		s.line, s.src, s.srcLine, s.globals = line, text, srcLine, globals
 		s.classNS, s.classQual = classNS, classQual
 	}()
-	librarySources.Store(src, true)
+	librarySources.Store(src, file)
 	ns := map[string]Value{}
 	s.globals = ns
 	s.stmtState = stmtState{codes: map[lang.Node]*funcCode{}, chunkLine: 1, quiet: true}
@@ -46,6 +46,14 @@ func (s *Session) LibrarySource(file, src string) map[string]Value {
 // librarySources are the sources LibrarySource ran: their functions'
 // frames are the library's, not the user's.
 var librarySources sync.Map
+
+// libraryFile is the file a library's source names in tracebacks ("" for
+// the session's own code).
+func libraryFile(src string) string {
+	f, _ := librarySources.Load(src)
+	name, _ := f.(string)
+	return name
+}
 
 func isLibrarySource(src string) bool {
 	_, ok := librarySources.Load(src)

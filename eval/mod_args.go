@@ -90,3 +90,32 @@ func orDefault(v, d Value) Value {
 	}
 	return v
 }
+
+// registerPyHelper registers a hidden module of tensh-Python source that
+// implements part of the standard-library module public (its classes and
+// functions are public's: their __module__, and the reprs
+// <class 'functools.cached_property'>).
+func registerPyHelper(name, public, src string) {
+	RegisterModule(name, func(s *Session) *Module {
+		ns := map[string]Value{"__name__": Str(public), "__doc__": None}
+		m := &Module{Name: public, Members: ns, Origin: "(built-in)"}
+		if exc := s.runModuleSource(ns, src); exc != nil {
+			panic(exc)
+		}
+		return m
+	})
+}
+
+// registerPyStdlib registers a standard-library module written in
+// tensh-Python source, located where CPython 3.11's is (for ImportError's
+// "(/usr/lib/python3.11/enum.py)").
+func registerPyStdlib(name, src string) {
+	RegisterModule(name, func(s *Session) *Module {
+		ns := map[string]Value{"__name__": Str(name), "__doc__": None}
+		m := &Module{Name: name, Members: ns, Origin: "from '/usr/lib/python3.11/" + name + ".py'"}
+		if exc := s.runModuleSource(ns, src); exc != nil {
+			panic(exc)
+		}
+		return m
+	})
+}

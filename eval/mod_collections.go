@@ -13,14 +13,21 @@ import (
 // mod_collections_deque.go, namedtuple mod_collections_nt.go, ChainMap
 // mod_collections_chain.go, Counter mod_collections_counter.go.
 
-// collectionsMembers are the module's names.
-var collectionsMembers = map[string]Value{}
+// collectionsMembers are the module's names; collectionsLate fill in
+// those written in Python source (namedtuple).
+var (
+	collectionsMembers = map[string]Value{}
+	collectionsLate    []func(s *Session, m *Module)
+)
 
 func init() {
 	RegisterModule("collections", func(s *Session) *Module {
 		m := &Module{Name: "collections", Origin: "from '/usr/lib/python3.11/collections/__init__.py'", Members: map[string]Value{}}
 		for n, v := range collectionsMembers {
 			m.Members[n] = v
+		}
+		for _, f := range collectionsLate {
+			f(s, m)
 		}
 		return m
 	})
@@ -177,6 +184,8 @@ func init() {
 	collectionsMembers["OrderedDict"] = orderedDictClass
 	classOf["defaultdict"] = defaultdictClass
 	classOf["OrderedDict"] = orderedDictClass
+	goClassBase[defaultdictClass] = dictClass
+	goClassBase[orderedDictClass] = dictClass
 	subMethods("defaultdict", &Builtin{Name: "__missing__", Sig: "__missing__(key)", Doc: "Sets and returns self[key] = default_factory().",
 		Fn: func(a *Args) Value {
 			argCount(a, "defaultdict.__missing__", 1, 1)
@@ -292,4 +301,25 @@ func (d *Dict) Unary(s *Session, op lang.Op) Value {
 	}
 	throw("TypeError", errBadUnary, op, TypeName(d))
 	return nil
+}
+
+// pyReversed is reversed(d.keys()), reversed(d.values()),
+// reversed(d.items()).
+func (v *DictView) pyReversed() Value {
+	d := v.D
+	i := d.Len()
+	name := [...]string{"dict_reversekeyiterator", "dict_reversevalueiterator", "dict_reverseitemiterator"}[v.Kind]
+	return NewIterValue(name, IterFunc(func() (Value, bool) {
+		if i <= 0 || i > d.Len() {
+			return nil, false
+		}
+		i--
+		switch v.Kind {
+		case dictValues:
+			return d.Vals[i], true
+		case dictItems:
+			return Tuple{d.Keys[i], d.Vals[i]}, true
+		}
+		return d.Keys[i], true
+	}))
 }

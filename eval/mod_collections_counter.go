@@ -261,6 +261,7 @@ func counterCompare(s *Session, op lang.Op, d, o *Dict, reflected bool) (Value, 
 func init() {
 	collectionsMembers["Counter"] = counterClass
 	classOf["Counter"] = counterClass
+	goClassBase[counterClass] = dictClass
 	classAttrs[counterClass.Name] = map[string]Value{"fromkeys": &Builtin{Name: "fromkeys", Fn: func(a *Args) Value {
 		throw("NotImplementedError", errCounterFromkeys)
 		return nil

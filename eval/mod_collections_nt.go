@@ -26,8 +26,10 @@ var ntInfos = map[*Class]*ntInfo{}
 // pyKeywords are Python 3.11's keywords (keyword.kwlist).
 var pyKeywords = map[string]bool{}
 
+const pyKeywordList = "False None True and as assert async await break class continue def del elif else except finally for from global if import in is lambda nonlocal not or pass raise return try while with yield"
+
 func init() {
-	for _, k := range strings.Fields("False None True and as assert async await break class continue def del elif else except finally for from global if import in is lambda nonlocal not or pass raise return try while with yield") {
+	for _, k := range strings.Fields(pyKeywordList) {
 		pyKeywords[k] = true
 	}
 }
@@ -182,29 +184,9 @@ func namedTupleAttr(v *NamedTuple, name string) (Value, bool) {
 }
 
 func init() {
-	collectionsMembers["namedtuple"] = &Builtin{Name: "namedtuple", Module: "collections",
-		Sig: "namedtuple(typename, field_names, *, rename=False, defaults=None, module=None)",
-		Doc: "Returns a new subclass of tuple with named fields.",
-		Fn: func(a *Args) Value {
-			p := pyArgs(a, "namedtuple", 0, "typename, field_names, *, rename=, defaults=, module=")
-			var fields []string
-			if s, ok := p[1].(Str); ok {
-				fields = strings.Fields(strings.ReplaceAll(string(s), ",", " "))
-			} else {
-				for _, f := range iterate(p[1]) {
-					fields = append(fields, ToStr(f))
-				}
-			}
-			var defaults []Value
-			if p[3] != nil && p[3] != None {
-				defaults = iterate(p[3])
-			}
-			module := "__main__"
-			if p[4] != nil && p[4] != None {
-				module = ToStr(p[4])
-			}
-			return newNamedTupleClass(ToStr(p[0]), fields, p[2] != nil && a.s.truth(p[2]), defaults, module)
-		}}
+	collectionsLate = append(collectionsLate, func(s *Session, m *Module) {
+		m.Members["namedtuple"] = s.importModule("_tensh_collections").Members["namedtuple"]
+	})
 }
 
 // Binary is a namedtuple's (or return type's) tuple operators: + and *.

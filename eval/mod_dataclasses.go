@@ -288,5 +288,5 @@ def replace(obj, /, **changes):
 `
 
 func init() {
-	RegisterPyModule("dataclasses", dataclassesSource, nil)
+	registerPyStdlib("dataclasses", dataclassesSource)
 }

@@ -24,7 +24,7 @@ def _is_member_name(name, value):
         return False
     return True
 
-class EnumMeta(type):
+class EnumType(type):
     def __new__(mcs, name, bases, ns, **kwds):
         members = []
         clean = {}
@@ -70,7 +70,7 @@ class EnumMeta(type):
     @property
     def _member_type_(cls):
         for base in cls.__mro__[1:]:
-            if base in (object, Enum, Flag, ReprEnum) or isinstance(base, EnumMeta):
+            if base in (object, Enum, Flag, ReprEnum) or isinstance(base, EnumType):
                 continue
             return base
         return object
@@ -103,6 +103,13 @@ class EnumMeta(type):
 
     def __contains__(cls, member):
         if not isinstance(member, Enum):
+            import warnings
+            warnings.warn(
+                "in 3.12 __contains__ will no longer raise TypeError, but will return True or\n"
+                "False depending on whether the value is a member or the value of a member",
+                DeprecationWarning,
+                stacklevel=2,
+                )
             raise TypeError(
                 "unsupported operand type(s) for 'in': '%s' and '%s'" % (
                     type(member).__qualname__, cls.__class__.__qualname__))
@@ -131,7 +138,7 @@ class EnumMeta(type):
             return "<flag %r>" % cls.__name__
         return "<enum %r>" % cls.__name__
 
-EnumType = EnumMeta
+EnumMeta = EnumType
 Flag = None
 ReprEnum = None
 
@@ -213,11 +220,13 @@ class Flag(Enum):
         all_bits = 0
         for m in cls:
             all_bits |= m._value_
-        if value & ~all_bits:
-            return None
+        if value & ~all_bits and not cls._keep_bits_:
+            value &= all_bits   # boundary CONFORM: Flag drops the unknown bits
         pseudo = object.__new__(cls) if cls._member_type_ is object else cls._member_type_.__new__(cls, value)
         names = [m._name_ for m in cls if m._value_ and m._value_ & value == m._value_]
         pseudo._name_ = '|'.join(names) if names else None
+        if value & ~all_bits:
+            pseudo._name_ = None
         pseudo._value_ = value
         cls._value2member_map_[value] = pseudo
         return pseudo
@@ -274,7 +283,10 @@ class Flag(Enum):
     __rand__ = __and__
     __rxor__ = __xor__
 
+Flag._keep_bits_ = False
+
 class IntFlag(int, ReprEnum, Flag):
+    _keep_bits_ = True
     def __str__(self):
         return repr(self._value_)
     def __format__(self, format_spec):
@@ -307,5 +319,5 @@ def unique(enumeration):
 `
 
 func init() {
-	RegisterPyModule("enum", enumSource, nil)
+	registerPyStdlib("enum", enumSource)
 }

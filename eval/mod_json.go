@@ -116,6 +116,13 @@ func (e *jsonEncoder) newline(b *strings.Builder, level int) {
 
 func (e *jsonEncoder) write(b *strings.Builder, v Value, level int) {
 	poll()
+	if o, ok := v.(*Instance); ok && o.Base != nil {
+		// a subclass of str, int, float, list, tuple or dict (a namedtuple,
+		// an IntEnum member) is encoded as its builtin value
+		if _, isBool := o.Base.(Bool); !isBool {
+			v = o.Base
+		}
+	}
 	switch x := v.(type) {
 	case Str:
 		b.WriteString(jsonString(string(x), e.ensureASCII))

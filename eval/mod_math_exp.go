@@ -1,21 +1,14 @@
 package eval
 
 import (
+	"github.com/tensh/tensh/runtime/tensor"
 	"math"
 	"math/big"
 )
 
-// exp correctly rounded, as glibc's is (Go's math.Exp is off by one unit
-// in the last place for about one argument in ten): evaluated with 128-bit
-// big.Floats, exp(x) = 2**k * exp(r) with r = x - k ln 2, and rounded
-// once.
-func crExp(x float64) float64 {
-	if math.IsNaN(x) || math.IsInf(x, 0) || x > 710 || x < -746 || x == 0 {
-		return math.Exp(x)
-	}
-	logConsts()
-	return bigExp(new(big.Float).SetPrec(logPrec).SetFloat64(x))
-}
+// crExp is glibc's exp (runtime/tensor's port of it; Go's math.Exp is off
+// by one unit in the last place for about one argument in ten).
+func crExp(x float64) float64 { return tensor.GlibcExp(x) }
 
 // bigExp is exp(bx) rounded to a float64, for |bx| < 746.
 func bigExp(bx *big.Float) float64 {
@@ -75,8 +68,11 @@ func sinCosBig(x *big.Float) (s, c *big.Float) {
 // trig returns sin(x), cos(x) of a float64 in big precision; ok is false
 // for arguments it does not reduce.
 func trig(x float64) (s, c *big.Float, ok bool) {
-	if math.IsNaN(x) || math.IsInf(x, 0) || math.Abs(x) >= 1<<50 {
+	if math.IsNaN(x) || math.IsInf(x, 0) {
 		return nil, nil, false
+	}
+	if math.Abs(x) >= 1<<50 {
+		return trigHuge(x) // mod_math_trig_huge.go
 	}
 	halfPi := newBF().Quo(bigPi, newBF().SetInt64(2))
 	q := newBF().Quo(bf(x), halfPi)

@@ -1,6 +1,7 @@
 package eval
 
 import (
+	"github.com/tensh/tensh/runtime/tensor"
 	"math"
 	"math/big"
 	"sync"
@@ -63,24 +64,11 @@ func twoAtanh(z *big.Float) *big.Float {
 	return sum.SetMantExp(sum, 1) // times 2
 }
 
-// pyLog is log(x) for a finite x > 0, correctly rounded.
-func pyLog(x float64) float64 {
-	logConsts()
-	r, _ := bigLnMant(new(big.Float).SetPrec(logPrec).SetFloat64(x)).Float64()
-	return r
-}
+// pyLog is log(x) for a finite x > 0: glibc's log (runtime/tensor's port).
+func pyLog(x float64) float64 { return tensor.GlibcLog(x) }
 
-// pyLog2 and pyLog10 are log2(x) and log10(x), correctly rounded (exact
-// for powers of 2, and of 10, as C's are).
-func pyLog2(x float64) float64 {
-	if m, e := math.Frexp(x); m == 0.5 {
-		return float64(e - 1)
-	}
-	logConsts()
-	l := bigLnMant(new(big.Float).SetPrec(logPrec).SetFloat64(x))
-	r, _ := l.Quo(l, bigLn2).Float64()
-	return r
-}
+// pyLog2 and pyLog10 are glibc's log2(x) and log10(x).
+func pyLog2(x float64) float64 { return tensor.GlibcLog2(x) }
 
 func pyLog10(x float64) float64 {
 	// glibc's __ieee754_log10 (fdlibm's e_log10.c) over the correctly

@@ -307,8 +307,14 @@ func init() {
 		inst := &RandomObj{}
 		inst.seed(None, 2)
 		m := &Module{Name: "random", Origin: "from '/usr/lib/python3.11/random.py'", Members: map[string]Value{
-			"Random":       randomClass,
-			"SystemRandom": systemRandomClass,
+			"Random":        randomClass,
+			"SystemRandom":  systemRandomClass,
+			"NV_MAGICCONST": Float(nvMagic),
+			"TWOPI":         Float(twoPi),
+			"LOG4":          Float(log4),
+			"SG_MAGICCONST": Float(sgMagic),
+			"BPF":           MakeInt(53),
+			"RECIP_BPF":     Float(1.0 / (1 << 53)),
 		}}
 		for name := range randomMethods {
 			m.Members[name] = inst.method(name)

@@ -122,6 +122,9 @@ func floorDiv(a, b *big.Int) *big.Int {
 
 // isSequence is isinstance(x, collections.abc.Sequence).
 func isAbcSequence(x Value) bool {
+	if o, ok := x.(*Instance); ok && o.Base != nil {
+		x = o.Base // a tuple or list subclass (a namedtuple)
+	}
 	switch x.(type) {
 	case *List, Tuple, Str, Range, Size, *NamedTuple, *Deque:
 		return true

@@ -226,7 +226,15 @@ func init() {
 			}
 			return linearRegressionClass.Call(&Args{s: a.s, Pos: []Value{Float(slope), Float(intercept)}})
 		})
-		return &Module{Name: "statistics", Origin: "from '/usr/lib/python3.11/statistics.py'", Members: m}
+		mod := &Module{Name: "statistics", Origin: "from '/usr/lib/python3.11/statistics.py'", Members: m}
+		if s.modules == nil {
+			s.modules = map[string]*Module{}
+		}
+		s.modules["statistics"] = mod // NormalDist's source imports statistics
+		for _, f := range statisticsLate {
+			f(s, m)
+		}
+		return mod
 	})
 }
 

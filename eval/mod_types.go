@@ -50,6 +50,7 @@ func init() {
 	RegisterModule("types", func(s *Session) *Module {
 		return &Module{Name: "types", Origin: "from '/usr/lib/python3.11/types.py'", Members: map[string]Value{
 			"SimpleNamespace": simpleNamespaceClass,
+			"GeneratorType":   generatorClass,
 		}}
 	})
 	register(&Builtin{Name: "vars", Kind: PythonBuiltin, Sig: "vars([obj])", Doc: "Returns the attribute dict of a namespace object; without obj, a dict of the session's names.",

@@ -344,6 +344,7 @@ func init() {
 				}
 				return Tuple{}
 			}}
+		m["NamedTuple"] = s.importModule("_tensh_collections").Members["NamedTuple"]
 		return &Module{Name: "typing", Origin: "from '/usr/lib/python3.11/typing.py'", Members: m}
 	})
 }

@@ -54,7 +54,7 @@ func pythonReference(w func(string), item func(prefix string, bl *Builtin, also 
 	w("`import math`, `from math import sqrt`, ...; `types` has `SimpleNamespace`,")
 	w("`warnings` has `warn`. The standard-library modules `random`, `itertools`,")
 	w("`operator`, `functools`, `collections`, `copy`, `time`, `json`, `string`,")
-	w("`statistics` and `typing` are described in")
+	w("`statistics`, `typing`, `dataclasses`, `enum`, `abc` and `keyword` are described in")
 	w("[language.md](language.md#the-standard-library). Other modules raise")
 	w("`ModuleNotFoundError`.")
 	w("")

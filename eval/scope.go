@@ -32,6 +32,7 @@ func (s *Session) analyzeScope(n lang.Node, enclosing []*funcCode) *funcCode {
 		for _, st := range n.Body {
 			sc.stmt(st)
 		}
+		c.generator = sc.yields
 	case *lang.LambdaExpr:
 		c.name, c.params, c.expr = "<lambda>", n.Params, n.Body
 		sc.expr(n.Body)
@@ -132,6 +133,7 @@ type scopeWalk struct {
 	params                              map[string]bool // a def's parameters
 	nested                              []lang.Node
 	idents                              []*lang.Ident // the names of the scope's code
+	yields                              bool          // the scope has a yield
 }
 
 func (w *scopeWalk) target(t lang.Expr) {
@@ -354,6 +356,9 @@ func (w *scopeWalk) expr(e lang.Expr) {
 		w.expr(e.Step)
 	case *lang.StarredExpr:
 		w.expr(e.X)
+	case *lang.YieldExpr:
+		w.yields = true
+		w.expr(e.Value)
 	case *lang.LambdaExpr:
 		for _, p := range e.Params {
 			if p.Default != nil {

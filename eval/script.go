@@ -310,7 +310,7 @@ func (t *Transcript) Rewrite(got map[int][]string) string {
 // mode).
 func (s *Session) ErrorText(e *Exception) string {
 	if s.Compat == CompatCurrent {
-		return e.Error()
+		return e.Error() + e.noteLines()
 	}
 	return e.FirstLine()
 }

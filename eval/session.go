@@ -98,16 +98,16 @@ type Session struct {
 	// one), classQual its __qualname__ (class.go).
 	classNS   *Dict
 	classQual string
+	// recSuffix is the suffix of a RecursionError raised by the next
+	// call (a special method that CPython's C code calls: class_proto.go).
+	recSuffix string
 	// The statement evaluator's frames and scopes (stmt_exec.go).
 	stmtState
 	// modules are the modules imported so far (modules.go).
 	modules map[string]*Module
-	// warned records the warnings printed (warn_once.go); libState is
-	// what libraries keep for the session (session_libstate.go). Both
-	// live on the session, so that they go with it.
-	warned   sync.Map // warnKey -> bool
-	libMu    sync.Mutex
-	libState map[any]any
+	// warned records the warnings printed (warn_once.go); it lives on
+	// the session, so that it goes with it.
+	warned sync.Map // warnKey -> bool
 }
 
 // NewSession makes a session with the torch namespace loaded.
@@ -275,8 +275,10 @@ func internalError(r any) *Exception {
 //
 // The line is that of the innermost Python frame running: the line of the
 // input (a block's second line is <stdin>:2) or of the script.
-func (s *Session) Warn(category, msg string) {
-	fr := s.userFrame() // library_source.go
+func (s *Session) Warn(category, msg string) { s.warnFrame(s.userFrame(), category, msg) } // library_source.go
+
+// warnFrame is Warn pointing at the frame fr (warnings.warn's stacklevel).
+func (s *Session) warnFrame(fr TraceFrame, category, msg string) {
 	line := max(fr.Line, 1)
 	loc := fmt.Sprintf("__main__:%d", line)
 	if s.Compat == CompatCurrent {

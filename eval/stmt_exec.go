@@ -223,7 +223,11 @@ func (s *Session) execTry(st *lang.TryStmt) ctl {
 	exc := s.catch(func() { c = s.execBlock(st.Body) })
 	if exc != nil {
 		s.unwindTo(depth, exc)
-		exc = s.handle(st, exc, &c)
+		if len(st.Handlers) > 0 && st.Handlers[0].Star {
+			exc = s.handleStar(st, exc, &c)
+		} else {
+			exc = s.handle(st, exc, &c)
+		}
 	} else if st.Else != nil {
 		exc = s.catch(func() { c = s.execBlock(st.Else) })
 		if exc != nil {

@@ -17,6 +17,9 @@ type TraceFrame struct {
 	// Carets marks the failing expression under Text, as CPython 3.11
 	// does ("" when it spans the line or is unknown).
 	Carets string
+	// File is the source file of a library's frame (library_source.go);
+	// "" for the session's own code.
+	File string
 }
 
 // sourceLine returns line n of src, whose first line is first, without
@@ -37,7 +40,8 @@ func (s *Session) unwindTo(depth int, exc *Exception) {
 		line := s.failedLine(exc, f.callerNode, f.line)
 		exc.Trace = append(exc.Trace, TraceFrame{Func: f.code.name, Line: line,
 			Text:   sourceLine(f.code.src, f.code.firstLine, line),
-			Carets: s.failedCarets(exc, f.code.src, f.code.firstLine, line, f.callerNode)})
+			Carets: s.failedCarets(exc, f.code.src, f.code.firstLine, line, f.callerNode),
+			File:   libraryFile(f.code.src)})
 		exc.nextNode = f.callerNode
 		s.stack[i] = nil
 	}
@@ -112,8 +116,12 @@ func (e *Exception) traceback(file string, depth int) string {
 			if same > 3 {
 				continue
 			}
-			fmt.Fprintf(&b, "  File \"%s\", line %d, in %s\n", file, f.Line, f.Func)
-			if f.Text != "" && !strings.HasPrefix(file, "<") { // CPython has no source for <stdin>, <string>
+			ff := file
+			if f.File != "" {
+				ff = f.File
+			}
+			fmt.Fprintf(&b, "  File \"%s\", line %d, in %s\n", ff, f.Line, f.Func)
+			if f.Text != "" && !strings.HasPrefix(ff, "<") { // CPython has no source for <stdin>, <string>
 				fmt.Fprintf(&b, "    %s\n", f.Text)
 				if f.Carets != "" {
 					fmt.Fprintf(&b, "%s\n", f.Carets)
@@ -123,6 +131,7 @@ func (e *Exception) traceback(file string, depth int) string {
 		flush()
 	}
 	b.WriteString(e.Error())
+	b.WriteString(e.noteLines())
 	b.WriteByte('\n')
 	return b.String()
 }

@@ -39,9 +39,32 @@ func init() {
 					default:
 						throw("TypeError", errWarnCategory, TypeName(cat))
 					}
-					a.s.Warn(category, ToStr(msg))
+					a.s.warnFrame(a.s.callerFrame(int(stack)), category, ToStr(msg))
 					return None
 				}},
 		}}
 	})
+}
+
+// callerFrame is the frame warnings.warn's stacklevel names: 1 the code
+// calling warn, 2 its caller, ...; past the outermost call, the module
+// level.
+func (s *Session) callerFrame(level int) TraceFrame {
+	frames := s.stack
+	if s.frame != nil && (len(frames) == 0 || frames[len(frames)-1] != s.frame) {
+		frames = append(frames[:len(frames):len(frames)], s.frame)
+	}
+	if level <= 1 {
+		return s.hereFrame()
+	}
+	i := len(frames) - level
+	if i < 0 {
+		line := s.line
+		if len(s.stack) > 0 {
+			line = s.moduleLine // the module-level statement making the outermost call
+		}
+		return TraceFrame{Func: "<module>", Line: line, Text: sourceLine(s.src, s.chunkLine, line)}
+	}
+	f := frames[i]
+	return TraceFrame{Func: f.code.name, Line: f.line, Text: sourceLine(f.code.src, f.code.firstLine, f.line)}
 }

@@ -111,6 +111,7 @@ type ExceptClause struct {
 	Type      Expr // nil for a bare except
 	Name      string
 	Body      []Stmt
+	Star      bool // except*: it handles the matching part of an exception group
 }
 
 // TryStmt is try: Body except...: else: Else finally: Finally.

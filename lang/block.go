@@ -47,8 +47,6 @@ func (b *blockParser) statement() []Stmt {
 	switch {
 	case t.kind == tOp && t.val == "@":
 		return []Stmt{b.decorated()}
-	case t.kind == tKeyword && t.val == "yield":
-		b.c.fail(t.start, errYieldUnsupported)
 	}
 	if t.kind == tName && t.val == "match" {
 		if s, ok := b.tryMatch(); ok {
@@ -371,6 +369,16 @@ func (b *blockParser) tryStmt() Stmt {
 	for b.c.isKw("except") {
 		ex := b.advance()
 		h := ExceptClause{ExceptPos: ex.start}
+		if b.c.isOp("*") {
+			b.advance()
+			h.Star = true
+			if b.c.isOp(":") {
+				b.c.fail(b.tok().start, errExceptStarTypes)
+			}
+		}
+		if len(s.Handlers) > 0 && s.Handlers[0].Star != h.Star {
+			b.c.fail(ex.start, errExceptMixed)
+		}
 		if !b.c.isOp(":") {
 			h.Type = b.c.test()
 			if b.c.isOp(",") {

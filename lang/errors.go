@@ -98,10 +98,12 @@ const (
 
 // What tensh's language leaves out (its own messages, not CPython's).
 const (
-	errAnnTuple         = "only single target (not tuple) can be annotated"
-	errAnnList          = "only single target (not list) can be annotated"
-	errAnnTarget        = "illegal target for annotation"
-	errYieldUnsupported = "generator functions (yield) are not supported by tensh"
+	errExceptStarTypes = "expected one or more exception types"
+	errExceptMixed     = "cannot have both 'except' and 'except*' on the same 'try'"
+	errAnnTuple        = "only single target (not tuple) can be annotated"
+	errAnnList         = "only single target (not list) can be annotated"
+	errAnnTarget       = "illegal target for annotation"
+	errYieldOutside    = "'yield' outside function"
 )
 
 // String and bytes literals, f-strings (strings.go).

@@ -58,12 +58,15 @@ func (c *conv) expectOp(s string) token {
 
 // canStartItem reports whether the current token can start an element of
 // an expression list.
-func (c *conv) canStartItem() bool { return c.isOp("*") || canStartExpr(c.tok()) }
+func (c *conv) canStartItem() bool { return c.isOp("*") || canStartExpr(c.tok()) || c.isKw("yield") }
 
 // starExprs parses a comma-separated list of possibly starred expressions
 // with an optional trailing comma; with a comma, it is a tuple without
 // parentheses.
 func (c *conv) starExprs() Expr {
+	if c.isKw("yield") {
+		return c.yieldExpr()
+	}
 	first := c.starItem()
 	if !c.isOp(",") {
 		return first
@@ -546,6 +549,11 @@ func (c *conv) atom() Expr {
 
 func (c *conv) paren() Expr {
 	lp := c.advance()
+	if c.isKw("yield") {
+		y := c.yieldExpr()
+		rp := c.expectOp(")")
+		return &ParenExpr{Lparen: lp.start, X: y, Rparen: rp.end}
+	}
 	if c.isOp(")") {
 		rp := c.advance()
 		return &TupleExpr{Lparen: lp.start, Rparen: rp.end}

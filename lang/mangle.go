@@ -173,6 +173,8 @@ func (m mangler) expr(e Expr) {
 		m.expr(e.Step)
 	case *StarredExpr:
 		m.expr(e.X)
+	case *YieldExpr:
+		m.expr(e.Value)
 	case *LambdaExpr:
 		m.params(e.Params)
 		m.expr(e.Body)

@@ -395,3 +395,42 @@ func (c *conv) classPattern(cls Expr) Pattern {
 	c.expectOp(")")
 	return p
 }
+
+// YieldExpr is `yield [Value]` or `yield from Value`.
+type YieldExpr struct {
+	YieldPos Pos
+	Value    Expr // nil for a bare yield
+	From     bool
+	EndPos   Pos
+}
+
+func (x *YieldExpr) Span() (Pos, Pos) { return x.YieldPos, x.EndPos }
+func (*YieldExpr) exprNode()          {}
+
+// yieldExpr parses yield [expressions] or yield from expression.
+func (c *conv) yieldExpr() Expr {
+	kw := c.advance()
+	y := &YieldExpr{YieldPos: kw.start}
+	if c.isKw("from") {
+		c.advance()
+		y.From = true
+		y.Value = c.test()
+	} else if c.canStartItem() {
+		first := c.starItem()
+		if c.isOp(",") {
+			t := &TupleExpr{Elems: []Expr{first}}
+			for c.isOp(",") {
+				c.advance()
+				if !c.canStartItem() {
+					break
+				}
+				t.Elems = append(t.Elems, c.starItem())
+			}
+			t.Rparen = c.prevEnd()
+			first = t
+		}
+		y.Value = first
+	}
+	y.EndPos = c.prevEnd()
+	return y
+}

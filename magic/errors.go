@@ -21,3 +21,10 @@ const (
 	msgWhoNoMatch    = "No variables match your requested type."
 	msgWhosTensor    = "%s: %d elems, %s, %s, %s"
 )
+
+// %summary (summary.go)
+const (
+	msgSummaryUsage = "usage: %summary MODEL INPUT_SHAPE  (e.g. %summary net (1, 28, 28); the shape leaves the batch out)"
+	msgSummaryExpr  = "%%summary: cannot read %s: %v"
+	msgSummaryNoNN  = "%summary needs torch.nn"
+)

@@ -103,6 +103,9 @@ func (ex *explainer) call(e *lang.CallExpr) aval {
 	if r, ok := ex.libCall(e, fn, args); ok { // NumPy, Paddle: explain_lib.go
 		return r
 	}
+	if r, ok := ex.moduleCall(e, fn, args); ok { // an nn.Module: explain_module.go
+		return r
+	}
 	// Evaluate for real.
 	if fn == nil && !method {
 		fn = ex.run(ex.text(e.Fn), func() eval.Value { return ex.s.GetAttr(ex.s.TorchModule(), name) })

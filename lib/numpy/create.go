@@ -303,6 +303,16 @@ func npArange(start, stop, step eval.Value, dt *tensor.DType) *NDArray {
 		}
 		return newND(t)
 	}
+	if !d.IsFloat() && !d.IsComplex() {
+		// NumPy fills the first two values (cast to the dtype) and
+		// extends with their difference, in the dtype
+		f0 := npCast(tensor.FloatS(st), d).Int()
+		delta := npCast(tensor.FloatS(st+stp), d).Int() - f0
+		for i := 0; i < n; i++ {
+			s.Set(i, npCast(tensor.IntS(f0+int64(i)*delta), d))
+		}
+		return newND(t)
+	}
 	// NumPy fills the first two values and extends with their difference.
 	delta := (st + stp) - st
 	for i := 0; i < n; i++ {

@@ -175,3 +175,9 @@ const errNPBoolScalarIndex = "In future, it will be an error for 'np.bool_' scal
 
 // uint64 arrays (dtype_extra.go).
 const errNPUint64Big = "tensh: uint64 values of 2**63 and above are stored and printed but not computed on"
+
+// funcs_split.go.
+const errNPFromFunctionArgs = "fromfunction() missing required positional arguments: 'function' and 'shape'"
+
+// np.full with an array fill_value.
+const errNPFullBroadcast = "could not broadcast input array from shape %s into shape %s"

@@ -18,6 +18,15 @@ func npOutArg(a *eval.Args) *NDArray {
 	if !ok {
 		return nil
 	}
+	return npOutValue(v)
+}
+
+// npOutValue is a ufunc's out argument, given by position or keyword (nil
+// when absent or None).
+func npOutValue(v eval.Value) *NDArray {
+	if v == nil {
+		return nil
+	}
 	if _, isNone := v.(eval.NoneType); isNone {
 		return nil
 	}
@@ -75,7 +84,7 @@ func (u *npUnary) call(s *eval.Session, x eval.Value, out *NDArray) eval.Value {
 			switch {
 			case math.IsNaN(r) && !math.IsNaN(x):
 				fl.invalid = true
-			case math.IsInf(r, 0) && !math.IsInf(x, 0) && u.name == "log":
+			case math.IsInf(r, 0) && !math.IsInf(x, 0) && npDivideByZero(u.name):
 				fl.divide = true
 			case math.IsInf(npRound(r, loop), 0) && !math.IsInf(x, 0):
 				overflow = true
@@ -162,7 +171,7 @@ func init() {
 		npFunc(name, name+"(x1, x2, out=None)", "NumPy's "+name+" ufunc: elementwise, broadcasting x1 and x2.", func(a *eval.Args) eval.Value {
 			var x, y, o eval.Value
 			a.Unpack("x1", &x, "x2", &y, "out?", &o)
-			return u.call(a.Session(), x, y, npOutArg(a))
+			return u.call(a.Session(), x, y, npOutValue(o))
 		})
 	}
 	for name := range npUfuncs {
@@ -175,7 +184,7 @@ func init() {
 		npFunc(u.name, u.name+"(x, out=None)", "NumPy's "+u.name+" ufunc, elementwise.", func(a *eval.Args) eval.Value {
 			var x, o eval.Value
 			a.Unpack("x", &x, "out?", &o)
-			return u.call(a.Session(), x, npOutArg(a))
+			return u.call(a.Session(), x, npOutValue(o))
 		})
 	}
 	npFuncs["abs"] = npFuncs["absolute"]
@@ -282,11 +291,18 @@ func init() {
 		a.Unpack("a", &x)
 		return npRavel(npArg(x))
 	})
-	npFunc("concatenate", "concatenate(arrays, axis=0)", "The arrays joined along an existing axis.", func(a *eval.Args) eval.Value {
+	npFunc("concatenate", "concatenate(arrays, axis=0)", "The arrays joined along an existing axis (flattened first with axis=None).", func(a *eval.Args) eval.Value {
 		var xs eval.Value
-		axis := 0
+		var axis eval.Value = eval.MakeInt(0)
 		a.Unpack("arrays", &xs, "axis?", &axis)
-		return npConcat(npArrays(xs), axis)
+		arrs := npArrays(xs)
+		if _, none := axis.(eval.NoneType); none {
+			for i, x := range arrs {
+				arrs[i] = npRavel(x)
+			}
+			return npConcat(arrs, 0)
+		}
+		return npConcat(arrs, int(npIndexInt(axis)))
 	})
 	npFunc("stack", "stack(arrays, axis=0)", "The arrays joined along a new axis.", func(a *eval.Args) eval.Value {
 		var xs eval.Value

@@ -136,6 +136,9 @@ func npDot(s *eval.Session, x, y eval.Value) eval.Value {
 		if (d == tensor.Float32 || d == tensor.Float64) && a.ndim() <= 2 && b.ndim() <= 2 {
 			res = res.mapValues(d, func(v tensor.Scalar) tensor.Scalar { return tensor.FloatS(0 + v.Float()) })
 		}
+		if a.ndim() == 0 && b.ndim() == 0 {
+			return npScalar(res.item(), d) // np.dot(3, 4) is a numpy scalar
+		}
 		return res
 	}
 	if b.ndim() <= 2 {

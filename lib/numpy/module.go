@@ -47,6 +47,18 @@ func newNumpyModule(s *eval.Session) *eval.Module {
 	m.Members["e"] = eval.Float(math.E)
 	m.Members["inf"] = eval.Float(math.Inf(1))
 	m.Members["nan"] = eval.Float(math.NaN())
+	for _, n := range []string{"NaN", "NAN"} {
+		m.Members[n] = eval.Float(math.NaN())
+	}
+	for _, n := range []string{"Inf", "Infinity", "infty", "PINF"} {
+		m.Members[n] = eval.Float(math.Inf(1))
+	}
+	m.Members["NINF"] = eval.Float(math.Inf(-1))
+	m.Members["PZERO"] = eval.Float(0)
+	m.Members["NZERO"] = eval.Float(math.Copysign(0, -1))
+	m.Members["euler_gamma"] = eval.Float(0.5772156649015329)
+	m.Members["MAY_SHARE_BOUNDS"] = eval.MakeInt(0)
+	m.Members["MAY_SHARE_EXACT"] = eval.MakeInt(-1)
 	m.Members["__version__"] = eval.Str("1.24.2")
 	m.Members["random"] = newNPRandomModule(s)
 	return m
@@ -140,7 +152,15 @@ func init() {
 		if p := npDTypeArg(dt); p != nil {
 			d = *p
 		}
-		return npFull(npShapeArg(shape), fv.item(), d)
+		dims := npShapeArg(shape)
+		if fv.ndim() > 0 {
+			// an array fill_value broadcasts to the shape
+			if _, ok := npBroadcastShapes(fv.shape(), dims); !ok || len(fv.shape()) > len(dims) {
+				eval.Throw("ValueError", errNPFullBroadcast, npShapeText(fv.shape()), npShapeText(dims))
+			}
+			return fv.expandTo(dims).copyAs(d)
+		}
+		return npFull(dims, fv.item(), d)
 	})
 	npFunc("full_like", "full_like(a, fill_value, dtype=None)", "A new array shaped like a filled with fill_value.", func(a *eval.Args) eval.Value {
 		var x, v, dt eval.Value

@@ -275,6 +275,21 @@ func newNPGenerator(p *pcg64) *eval.Object {
 			if !replace {
 				return genChoiceNoReplace(p, x, size, pv)
 			}
+			if arr, ok := x.(*NDArray); ok && arr.ndim() > 1 {
+				// rows of a (axis 0), drawn as from arange(len(a))
+				n := arr.shape()[0]
+				idx := npChoice(eval.MakeInt(int64(n)), size, pv, func(n int) int { return int(p.bounded(uint64(n - 1))) }, p.double)
+				shape, sized := npSizeArg(size)
+				var pick []int
+				if ia, isArr := idx.(*NDArray); isArr {
+					for _, v := range ia.values() {
+						pick = append(pick, int(v.Int()))
+					}
+				} else {
+					pick = []int{int(npNumber(idx).Int())}
+				}
+				return npPick(arr, pick, shape, sized)
+			}
 			return npChoice(x, size, pv, func(n int) int { return int(p.bounded(uint64(n - 1))) }, p.double)
 		}}
 	return o

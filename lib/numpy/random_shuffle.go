@@ -165,6 +165,20 @@ func npChoice(x, size, p eval.Value, index func(n int) int, double func() float6
 
 // npPick is pool[idx] shaped as choice returns it.
 func npPick(pool *NDArray, idx []int, shape []int, sized bool) eval.Value {
+	if pool.ndim() > 1 {
+		// a Generator's choice from a multi-dimensional a picks along
+		// axis 0: whole rows
+		ix := make([]int64, len(idx))
+		for k, i := range idx {
+			ix[k] = int64(i)
+		}
+		rows := tensor.IndexSelect(pool.t, 0, tensor.FromSlice(ix, len(ix)))
+		rest := pool.shape()[1:]
+		if !sized {
+			return newND(rows.Reshape(append([]int{}, rest...)).ContiguousClone())
+		}
+		return newND(rows.Reshape(append(append([]int{}, shape...), rest...)).ContiguousClone())
+	}
 	vals := pool.values()
 	if !sized {
 		return npScalar(vals[idx[0]], pool.dtype())

@@ -411,7 +411,7 @@ var npUfuncs = map[string]*npUfunc{
 	"divide":       {name: "divide", f: npDivF, floatOnly: true},
 	"floor_divide": {name: "floor_divide", f: npFloorDivF, i: npFloorDivI, boolAs: tensor.Int8},
 	"remainder":    {name: "remainder", f: npModF, i: npModI, boolAs: tensor.Int8},
-	"power": {name: "power", f: func(x, y float64, _ *npFlags) float64 { return math.Pow(x, y) },
+	"power": {name: "power", f: func(x, y float64, _ *npFlags) float64 { return tensor.Pow(x, y) },
 		i: npPowI, boolAs: tensor.Int8},
 	"maximum": {name: "maximum", f: npMaxF, i: func(x, y int64, _ *npFlags) int64 { return max(x, y) },
 		b: func(x, y bool) bool { return x || y }},

@@ -12,7 +12,7 @@ import (
 var nnExports = map[string][]string{
 	"module":    {"Module"},
 	"container": {"Sequential", "ModuleList", "ModuleDict", "ParameterList", "ParameterDict"},
-	"layers": {"Linear", "Identity", "Flatten", "Unflatten", "Conv1d", "Conv2d", "ConvTranspose1d", "ConvTranspose2d",
+	"layers": {"Linear", "Bilinear", "Identity", "Flatten", "Unflatten", "Conv1d", "Conv2d", "ConvTranspose1d", "ConvTranspose2d",
 		"MaxPool1d", "MaxPool2d", "AvgPool1d", "AvgPool2d", "AdaptiveAvgPool2d", "AdaptiveMaxPool2d"},
 	"layers2": {"BatchNorm1d", "BatchNorm2d", "LayerNorm", "GroupNorm", "Dropout", "Dropout1d", "Dropout2d", "Dropout3d", "Embedding",
 		"ReLU", "ReLU6", "LeakyReLU", "ELU", "SELU", "CELU", "GELU", "SiLU", "Mish", "Sigmoid", "Tanh", "Softmax", "LogSoftmax",
@@ -22,13 +22,15 @@ var nnExports = map[string][]string{
 	"loss": {"L1Loss", "MSELoss", "CrossEntropyLoss", "NLLLoss", "BCELoss", "BCEWithLogitsLoss", "SmoothL1Loss", "HuberLoss",
 		"KLDivLoss", "CosineEmbeddingLoss", "MarginRankingLoss", "HingeEmbeddingLoss", "SoftMarginLoss", "PoissonNLLLoss",
 		"GaussianNLLLoss", "TripletMarginLoss", "MultiLabelSoftMarginLoss"},
-	"rnn": {"RNN", "LSTM", "GRU", "RNNCell", "LSTMCell", "GRUCell", "MultiheadAttention"},
+	"rnn": {"RNN", "LSTM", "GRU", "RNNCell", "LSTMCell", "GRUCell", "RNNBase", "MultiheadAttention"},
 }
 
 var initExports = []string{"calculate_gain", "uniform_", "normal_", "constant_", "ones_", "zeros_", "eye_", "dirac_",
 	"xavier_uniform_", "xavier_normal_", "kaiming_uniform_", "kaiming_normal_", "trunc_normal_", "orthogonal_", "sparse_",
 	"_calculate_fan_in_and_fan_out", "_calculate_correct_fan", "uniform", "normal", "constant", "xavier_uniform",
 	"xavier_normal", "kaiming_uniform", "kaiming_normal", "orthogonal"}
+
+var nnUtilsExports = []string{"clip_grad_norm_", "clip_grad_value_", "parameters_to_vector", "vector_to_parameters"}
 
 var optimExports = []string{"Optimizer", "SGD", "Adam", "AdamW", "RMSprop", "Adagrad"}
 
@@ -42,18 +44,13 @@ var autogradExports = []string{"Function", "gradcheck", "gradgradcheck"}
 
 var autogradFunctionalExports = []string{"jacobian", "hessian", "vjp", "jvp", "hvp", "vhp"}
 
-// functionalKey is the session's torch.nn.functional in its LibState.
-type functionalKey struct{}
-
-// nnFunctionalModule is the session's torch.nn.functional.
+// nnFunctionalModule makes a session's torch.nn.functional.
 func nnFunctionalModule(s *eval.Session) *eval.Module {
-	return s.LibState(functionalKey{}, func() any {
-		f := &eval.Module{Name: "torch.nn.functional", Members: map[string]eval.Value{}}
-		for name, b := range nnFunctions {
-			f.Members[name] = b
-		}
-		return f
-	}).(*eval.Module)
+	f := &eval.Module{Name: "torch.nn.functional", Members: map[string]eval.Value{}}
+	for name, b := range nnFunctions {
+		f.Members[name] = b
+	}
+	return f
 }
 
 func newNNModule(s *eval.Session) *eval.Module {
@@ -61,6 +58,7 @@ func newNNModule(s *eval.Session) *eval.Module {
 		"functional": nnFunctionalModule(s),
 		"Parameter":  parameterClass,
 		"init":       lazyModule(s, "torch.nn.init", "init", initExports, nil),
+		"utils":      lazyModule(s, "torch.nn.utils", "utils", nnUtilsExports, nil),
 	}, Getters: map[string]func() eval.Value{}}
 	for file, names := range nnExports {
 		lm := lazyModule(s, "torch.nn", file, names, nil)

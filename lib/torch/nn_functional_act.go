@@ -9,7 +9,7 @@ import (
 )
 
 // The elementwise activations of torch.nn.functional: each a forward
-// f(x) and a derivative f'(x) over runtime/tensor's MapFloat, recorded
+// f(x) and a derivative f'(x) over runtime/tensor's MapElems, recorded
 // with PyTorch's node (EluBackward0, LeakyReluBackward0, ...). inplace=True
 // writes the result into the input.
 
@@ -265,6 +265,9 @@ func init() {
 			eval.Throw("RuntimeError", errNotImplementedFor, "glu_cpu", x.DType().ScalarName())
 		}
 		d := tensor.WrapDim(dim, x.Dim())
+		if x.Shape()[d]%2 != 0 {
+			eval.Throw("RuntimeError", errGluOdd, d, x.Shape()[d])
+		}
 		h := x.Shape()[d] / 2
 		av, bv := x.Narrow(d, 0, h), x.Narrow(d, h, h)
 		sg := tensor.MapElems(bv, sigm)
@@ -289,6 +292,13 @@ func init() {
 
 // prelu is F.prelu, recorded as PreluBackward0.
 func prelu(x, w *tensor.Tensor) *tensor.Tensor {
+	if w.Numel() != 1 && (x.Dim() < 2 || x.Shape()[1] != w.Numel()) {
+		c := 1
+		if x.Dim() >= 2 {
+			c = x.Shape()[1]
+		}
+		eval.Throw("RuntimeError", errPreluMismatch, w.Numel(), c)
+	}
 	ws := w
 	if w.Numel() > 1 && x.Dim() >= 2 {
 		shape := make([]int, x.Dim())

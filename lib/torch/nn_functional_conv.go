@@ -65,8 +65,9 @@ func addT(a, b *tensor.Tensor) *tensor.Tensor {
 }
 
 // convForward computes the convolution of x4 (N, C, H, W) with w4
-// (no autograd), returning the output and the columns of each group.
-func convForward(x4, w4, b *tensor.Tensor, p convParams) *tensor.Tensor {
+// (no autograd), returning the output and the columns of each group
+// (kept for the backward when keep is set).
+func convForward(x4, w4, b *tensor.Tensor, p convParams, keep bool) (*tensor.Tensor, []*tensor.Tensor) {
 	n, c, h, wd := x4.Shape()[0], x4.Shape()[1], x4.Shape()[2], x4.Shape()[3]
 	g := p.groups
 	if p.transpose {
@@ -88,17 +89,21 @@ func convForward(x4, w4, b *tensor.Tensor, p convParams) *tensor.Tensor {
 		if b != nil {
 			out = addT(out, b.Reshape([]int{1, -1, 1, 1}))
 		}
-		return out
+		return out, nil
 	}
 	o := w4.Shape()[0]
 	oh, ow := p.win.Out(h, wd)
 	parts := make([]*tensor.Tensor, g)
+	var kept []*tensor.Tensor
 	for gi := 0; gi < g; gi++ {
 		xg := x4
 		if g > 1 {
 			xg = x4.Narrow(1, gi*c/g, c/g)
 		}
 		cols := tensor.Im2Col(xg, p.win)
+		if keep {
+			kept = append(kept, cols)
+		}
 		wg := w4.Narrow(0, gi*o/g, o/g).Reshape([]int{o / g, -1})
 		parts[gi] = linalg.Matmul(wg, cols)
 	}
@@ -110,12 +115,12 @@ func convForward(x4, w4, b *tensor.Tensor, p convParams) *tensor.Tensor {
 	if b != nil {
 		out = addT(out, b.Reshape([]int{1, -1, 1, 1}))
 	}
-	return out
+	return out, kept
 }
 
 // convBackward is convolution_backward: the gradients of x4 and w4 for
 // the output gradient g4.
-func convBackward(g4, x4, w4 *tensor.Tensor, p convParams) (*tensor.Tensor, *tensor.Tensor) {
+func convBackward(g4, x4, w4 *tensor.Tensor, p convParams, kept []*tensor.Tensor) (*tensor.Tensor, *tensor.Tensor) {
 	n, c, h, wd := x4.Shape()[0], x4.Shape()[1], x4.Shape()[2], x4.Shape()[3]
 	gr := p.groups
 	gxs, gws := make([]*tensor.Tensor, gr), make([]*tensor.Tensor, gr)
@@ -137,11 +142,17 @@ func convBackward(g4, x4, w4 *tensor.Tensor, p convParams) (*tensor.Tensor, *ten
 			gg := g4.Narrow(1, gi*o/gr, o/gr).Reshape([]int{n, o / gr, oh * ow})
 			wg := w4.Narrow(0, gi*o/gr, o/gr).Reshape([]int{o / gr, -1})
 			gxs[gi] = tensor.Col2Im(linalg.Matmul(wg.T(), gg), h, wd, p.win)
-			xg := x4
-			if gr > 1 {
-				xg = x4.Narrow(1, gi*c/gr, c/gr)
+			var cols *tensor.Tensor
+			if kept != nil {
+				cols = kept[gi]
+			} else {
+				xg := x4
+				if gr > 1 {
+					xg = x4.Narrow(1, gi*c/gr, c/gr)
+				}
+				cols = tensor.Im2Col(xg, p.win)
 			}
-			cols := tensor.Im2Col(xg, p.win).Permute([]int{0, 2, 1}).Reshape([]int{n * oh * ow, -1})
+			cols = cols.Permute([]int{0, 2, 1}).Reshape([]int{n * oh * ow, -1})
 			gws[gi] = linalg.Matmul(gg.Permute([]int{1, 0, 2}).Reshape([]int{o / gr, -1}), cols).Reshape(w4.Narrow(0, 0, o/gr).Shape())
 		}
 	}
@@ -169,7 +180,13 @@ func convolution(s *eval.Session, name string, x, w, b *tensor.Tensor, p convPar
 	if p.padRight != [2]int{} {
 		xp = tensor.Pad(x4, []int{0, p.padRight[1], 0, p.padRight[0]}, "constant", 0, false)
 	}
-	out := noGradT(func() *tensor.Tensor { return convForward(xp, w4, b, p) })
+	need := autograd.NeedsGrad(xin, w, b)
+	var kept []*tensor.Tensor
+	out := noGradT(func() *tensor.Tensor {
+		o, k := convForward(xp, w4, b, p, need && !p.transpose)
+		kept = k
+		return o
+	})
 	if spatial == 1 {
 		out = out.SqueezeDim(2)
 	}
@@ -177,7 +194,7 @@ func convolution(s *eval.Session, name string, x, w, b *tensor.Tensor, p convPar
 		out = out.SqueezeDim(0)
 	}
 	out = out.Contiguous()
-	if !autograd.NeedsGrad(xin, w, b) {
+	if !need {
 		return out
 	}
 	inputs := []*tensor.Tensor{xin, w, b}
@@ -190,7 +207,7 @@ func convolution(s *eval.Session, name string, x, w, b *tensor.Tensor, p convPar
 			if spatial == 1 {
 				g4 = g4.Unsqueeze(2)
 			}
-			gx, gw := convBackward(g4.Contiguous(), xp, w4, p)
+			gx, gw := convBackward(g4.Contiguous(), xp, w4, p, kept)
 			if p.padRight != [2]int{} {
 				gx = gx.Narrow(2, 0, x4.Shape()[2]).Narrow(3, 0, x4.Shape()[3])
 			}
@@ -233,7 +250,7 @@ func checkConv(name string, x, w, b *tensor.Tensor, p *convParams, spatial int) 
 		eval.Throw("RuntimeError", errScalarTypeFound, x.DType().ScalarName(), w.DType().ScalarName())
 	}
 	if w.Dim() != spatial+2 {
-		eval.Throw("RuntimeError", "weight should have at least three dimensions")
+		eval.Throw("RuntimeError", errConvWeightDims)
 	}
 	xs := x.Shape()
 	if x.Dim() == spatial+1 {
@@ -282,6 +299,14 @@ func convArgs(a *eval.Args, spatial int, transpose bool) (x, w, b *tensor.Tensor
 	}
 	b, _ = bias.(*tensor.Tensor)
 	st := expandParam(a, "stride", stride, spatial)
+	if w.Dim() != spatial+2 && w.Dim() >= 2 {
+		eval.Throw("RuntimeError", errConvParamLen, "stride", w.Dim()-2, "stride", intList(st))
+	}
+	for _, v := range st {
+		if v <= 0 {
+			eval.Throw("RuntimeError", errConvStride)
+		}
+	}
 	di := expandParam(a, "dilation", dilation, spatial)
 	pd := make([]int, spatial)
 	if ps, isStr := padding.(eval.Str); isStr && !transpose {

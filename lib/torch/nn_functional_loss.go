@@ -19,19 +19,6 @@ import (
 // triplet_margin, multilabel_soft_margin) run the operations ATen runs,
 // recorded.
 
-const (
-	errBCESize       = "Using a target size (%s) that is different to the input size (%s) is deprecated. Please ensure they have the same size."
-	errBCELogitsSize = "Target size (%s) must be the same as input size (%s)"
-	errFoundDType    = "Found dtype %s but expected %s"
-	errBCERange      = "all elements of input should be between 0 and 1"
-	errMarginDims    = "margin_ranking_loss : All input tensors should have same dimension but got sizes: input1: %s, input2: %s, target: %s "
-	warnKLMean       = "reduction: 'mean' divides the total loss by both the batch size and the support size.'batchmean' divides only by the batch size, and aligns with the KL div math definition.'mean' will be changed to behave the same as 'batchmean' in the next major release."
-	warnKLLoc        = "/usr/lib/python3/dist-packages/torch/nn/functional.py:2916"
-	warnKLSrc        = "warnings.warn("
-	errGaussVarSize  = "var is of incorrect size"
-	errGaussVarNeg   = "var has negative entry/entries"
-)
-
 // kernelLoss is loss(x, y) elementwise (times weight), reduced, recorded
 // as node with dloss/dx as its derivative.
 func kernelLoss(node string, x, y, w *tensor.Tensor, red string, f, df func(x, y float64) float64) *tensor.Tensor {

@@ -257,3 +257,36 @@ func pairwiseDistance(s *eval.Session, x1, x2 *tensor.Tensor, p, eps float64, ke
 func callTF(s *eval.Session, name string, pos ...eval.Value) eval.Value {
 	return gradCall(s, eval.TorchFuncs[name], (&eval.Args{Name: name, Pos: pos}).Bind(s))
 }
+
+func init() {
+	nnf("bilinear", "bilinear(input1, input2, weight, bias=None) -> Tensor",
+		"x1ᵀ·A·x2 + b for each output: input1 (N, I) or (I,), input2 (N, J), weight (K, I, J), bias (K,).",
+		func(a *eval.Args) eval.Value {
+			var x1, x2, w *tensor.Tensor
+			var b eval.Value = eval.None
+			a.Unpack("input1", &x1, "input2", &x2, "weight", &w, "bias?", &b)
+			s := a.Session()
+			i := func(v int64) eval.Value { return eval.MakeInt(v) }
+			if w.Dim() == 3 && x1.Shape()[x1.Dim()-1] != w.Shape()[1] {
+				eval.Throw("RuntimeError", errBilinearWeight1, x1.Shape()[x1.Dim()-1], w.Shape()[1])
+			}
+			if w.Dim() == 3 && x2.Shape()[x2.Dim()-1] != w.Shape()[2] {
+				eval.Throw("RuntimeError", errBilinearWeight2, x2.Shape()[x2.Dim()-1], w.Shape()[2])
+			}
+			unbatched := x1.Dim() == 1
+			var v1, v2 eval.Value = x1, x2
+			if unbatched {
+				v1, v2 = callM(s, "unsqueeze", x1, i(0)), callM(s, "unsqueeze", x2, i(0))
+			}
+			t := callM(s, "matmul", callM(s, "unsqueeze", v1, i(0)), w) // (K, N, J)
+			y := callM(s, "sum", callM(s, "mul", t, v2), i(-1))         // (K, N)
+			y = callM(s, "t", y)
+			if unbatched {
+				y = callM(s, "squeeze", y, i(0))
+			}
+			if bt := optTensor(b); bt != nil {
+				y = callM(s, "add", y, bt)
+			}
+			return y
+		})
+}

@@ -15,22 +15,6 @@ import (
 // (ATen's _dropout: a bernoulli_ noise divided by 1-p, multiplied in, so
 // the masks are PyTorch's for a seed) and F.embedding.
 
-const (
-	errDropoutP        = "dropout probability has to be between 0 and 1, but got %s"
-	errBNChannel       = "Expected more than 1 value per channel when training, got input size %s"
-	errBNRunning       = "running_mean and running_var must be defined in evaluation mode"
-	errLNShape         = "Given normalized_shape=%s, expected input with shape [*%s], but got input of size%s"
-	errGNGroups        = "Expected number of channels in input to be divisible by num_groups, but got input of shape %s and num_groups=%d"
-	errEmbedIndexType  = "Expected tensor for argument #1 'indices' to have one of the following scalar types: Long, Int; but got %s instead (while checking arguments for embedding)"
-	errEmbedRange      = "index out of range in self"
-	errEmbedPadding    = "Padding_idx must be within num_embeddings"
-	warnDropout2dDims  = "dropout2d: Received a %d-D input to dropout2d, which is deprecated and will result in an error in a future release. To retain the behavior and silence this warning, please use dropout instead. Note that dropout2d exists to provide channel-wise dropout on inputs with 2 spatial dimensions, a channel dimension, and an optional batch dimension (i.e. 3D or 4D inputs)."
-	warnDropout2d3D    = "dropout2d: Received a 3D input to dropout2d and assuming that channel-wise 1D dropout behavior is desired - input is interpreted as shape (N, C, L), where C is the channel dim. This behavior will change in a future release to interpret the input as one without a batch dimension, i.e. shape (C, H, W). To maintain the 1D channel-wise dropout behavior, please switch to using dropout1d instead."
-	warnDropout2dLoc   = "/usr/lib/python3/dist-packages/torch/nn/functional.py:%d"
-	warnDropout2dSrc   = "warnings.warn(warn_msg)"
-	warnDropout2d3DSrc = "warnings.warn(\"dropout2d: Received a 3D input to dropout2d and assuming that channel-wise \""
-)
-
 func f32round(d tensor.DType, v float64) float64 {
 	if d == tensor.Float32 {
 		return float64(float32(v))
@@ -80,6 +64,9 @@ func batchNorm(s *eval.Session, x, rm, rv, w, b *tensor.Tensor, training bool, m
 	var mean, invstd []float64
 	if training {
 		m, v := tensor.Moments(x, n, c, inner)
+		if d == tensor.Float32 {
+			m, v = tensor.BatchMomentsF32(x, n, c, inner)
+		}
 		mean, invstd = m, tensor.Rstd(v, eps)
 		if rm != nil || rv != nil {
 			noGradT(func() *tensor.Tensor {
@@ -126,6 +113,9 @@ func batchNorm(s *eval.Session, x, rm, rv, w, b *tensor.Tensor, training bool, m
 		beta[i] = f32round(d, bv-f32round(d, mi*alpha[i]))
 	}
 	out := tensor.AffineChannels(x, n, c, inner, alpha, beta)
+	if d == tensor.Float32 {
+		out = tensor.AffineChannelsFMA(x, n, c, inner, alpha, beta)
+	}
 	if !autograd.NeedsGrad(x, w, b) {
 		return out
 	}
@@ -164,6 +154,9 @@ func batchNorm(s *eval.Session, x, rm, rv, w, b *tensor.Tensor, training bool, m
 
 func layerNorm(x *tensor.Tensor, shape []int, w, b *tensor.Tensor, eps float64) *tensor.Tensor {
 	k := len(shape)
+	if k == 0 {
+		eval.Throw("RuntimeError", errLNEmptyShape, intList(shape))
+	}
 	if k > x.Dim() || !slices.Equal(x.Shape()[x.Dim()-k:], shape) {
 		star := ""
 		for _, v := range shape {
@@ -175,7 +168,12 @@ func layerNorm(x *tensor.Tensor, shape []int, w, b *tensor.Tensor, eps float64) 
 	rows := x.Numel() / max(m, 1)
 	mean, v := tensor.Moments(x, 1, rows, m)
 	rstd := tensor.Rstd(v, eps)
-	out := tensor.LayerNormRows(x, rows, m, mean, rstd, w, b)
+	var out *tensor.Tensor
+	if x.DType() == tensor.Float32 {
+		out, mean, rstd = tensor.LayerNormF32(x, rows, m, eps, w, b)
+	} else {
+		out = tensor.LayerNormRows(x, rows, m, mean, rstd, w, b)
+	}
 	if !autograd.NeedsGrad(x, w, b) {
 		return out
 	}
@@ -203,6 +201,9 @@ func layerNorm(x *tensor.Tensor, shape []int, w, b *tensor.Tensor, eps float64) 
 }
 
 func groupNorm(x *tensor.Tensor, groups int, w, b *tensor.Tensor, eps float64) *tensor.Tensor {
+	if x.Dim() < 2 {
+		eval.Throw("IndexError", errDimRange, -max(x.Dim(), 1), max(x.Dim(), 1)-1, 1)
+	}
 	n, c := x.Shape()[0], x.Shape()[1]
 	if groups <= 0 || c%groups != 0 {
 		eval.Throw("RuntimeError", errGNGroups, intList(x.Shape()), groups)
@@ -288,6 +289,9 @@ func dropout(s *eval.Session, x *tensor.Tensor, p float64, training, inplace, fe
 func embedding(x, w *tensor.Tensor, pad int, maxNorm *float64, normType float64) *tensor.Tensor {
 	if x.DType() != tensor.Int64 && x.DType() != tensor.Int32 {
 		eval.Throw("RuntimeError", errEmbedIndexType, tensor.LegacyTypeName(x.DType(), x.Device()))
+	}
+	if w.Dim() != 2 {
+		eval.Throw("RuntimeError", errEmbedWeight2D)
 	}
 	rows := w.Shape()[0]
 	idx := floatsOf(x)

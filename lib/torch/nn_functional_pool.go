@@ -71,7 +71,10 @@ func pool2d(s *eval.Session, x *tensor.Tensor, p poolArgs, isMax bool) (*tensor.
 		eval.Throw("RuntimeError", errPoolInput, 3, 4)
 	}
 	w := p.win
-	if w.SH <= 0 || w.SW <= 0 {
+	if w.SH == 0 || w.SW == 0 {
+		eval.Throw("RuntimeError", errPoolStrideZero)
+	}
+	if w.SH < 0 || w.SW < 0 {
 		eval.Throw("RuntimeError", errPoolStridePos, w.SH, w.SW)
 	}
 	if w.PH > w.KH/2 || w.PW > w.KW/2 {

@@ -2,7 +2,6 @@ package torch
 
 import (
 	"embed"
-	"sync"
 
 	"github.com/tensh/tensh/eval"
 	"github.com/tensh/tensh/runtime/autograd"
@@ -48,25 +47,35 @@ func init() {
 	eval.SetTensorReprPrefix(parameterClass, "Parameter containing:\n")
 }
 
-// pyLib is the Python part of the libraries, loaded once per session.
-type pyLib struct {
-	once    sync.Once
-	exports map[string]map[string]eval.Value // file -> name -> value
+// The Python part of the libraries is loaded once per session, as the
+// members of a module of the session's (torch._nnpy, named FILE.NAME), so
+// that it goes with the session.
+const pyModule = "torch._nnpy"
+
+func init() {
+	eval.RegisterModule(pyModule, func(s *eval.Session) *eval.Module {
+		m := &eval.Module{Name: pyModule, Members: map[string]eval.Value{}}
+		for file, names := range loadPyLibs(s) {
+			for n, v := range names {
+				m.Members[file+"."+n] = v
+			}
+		}
+		return m
+	})
 }
 
-// pyLibKey is the session's *pyLib in its LibState.
-type pyLibKey struct{}
-
-// pyFiles are the source files in load order, with the files whose
-// exports each one's env gets.
-var pyFiles = []string{"init", "module", "container", "layers", "layers2", "loss", "rnn", "optim", "sched", "data", "autograd"}
+// pyFiles are the source files in load order; each one's env has the
+// exports of the files before it.
+var pyFiles = []string{"init", "module", "container", "layers", "layers2", "loss", "rnn", "optim", "sched", "data", "autograd", "summary", "utils"}
 
 // pyExport returns the value name of the Python file file, loading the
 // session's Python libraries on first use.
 func pyExport(s *eval.Session, file, name string) eval.Value {
-	lib := s.LibState(pyLibKey{}, func() any { return &pyLib{} }).(*pyLib)
-	lib.once.Do(func() { lib.exports = loadPyLibs(s) })
-	return lib.exports[file][name]
+	m, _ := s.ImportModule(pyModule)
+	if m == nil {
+		return nil
+	}
+	return m.Members[file+"."+name]
 }
 
 func loadPyLibs(s *eval.Session) map[string]map[string]eval.Value {
@@ -74,7 +83,9 @@ func loadPyLibs(s *eval.Session) map[string]map[string]eval.Value {
 	torchMod, _ := s.ImportModule("torch")
 	env := eval.NewDict()
 	env.SetItem(eval.Str("torch"), torchMod)
-	env.SetItem(eval.Str("F"), nnFunctionalModule(s))
+	if nn, ok := torchMod.Members["nn"].(*eval.Module); ok {
+		env.SetItem(eval.Str("F"), nn.Members["functional"])
+	}
 	env.SetItem(eval.Str("Parameter"), parameterClass)
 	env.SetItem(eval.Str("_C"), nnHelpers(s))
 	if col, ok := s.ImportModule("collections"); ok {
@@ -85,7 +96,7 @@ func loadPyLibs(s *eval.Session) map[string]map[string]eval.Value {
 		if err != nil {
 			panic(err) // embedded: cannot fail
 		}
-		ns := s.LibrarySource("torch/"+f+".py", string(src))
+		ns := s.LibrarySource("<tensh>/lib/torch/nnpy/"+f+".py", string(src))
 		res := s.Call(ns["_build"], &eval.Args{Pos: []eval.Value{env}})
 		d, ok := res.(*eval.Dict)
 		if !ok {

@@ -126,6 +126,7 @@ func init() {
 		if c := eval.ExcClass("torch._C._LinAlgError"); c != nil {
 			m.Members["LinAlgError"] = c
 		}
+		m.Members["Tensor"] = eval.TensorClass
 		return m
 	}
 	laf("det", "det(A) -> Tensor", "The determinant of a square matrix (or of each in a batch), from an LU factorization.",

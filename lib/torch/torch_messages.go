@@ -125,3 +125,6 @@ const (
 	errVander1D            = "x must be a one-dimensional tensor."
 	errVanderNeg           = "N must be non-negative."
 )
+
+// addmm and its family (torch_addmm.go).
+const errBadInplace = "Bad in-place call: input tensor size %s and output tensor size %s should match"

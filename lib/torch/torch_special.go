@@ -48,6 +48,18 @@ var specUnaries = []specUnary{
 			}
 			return (math.Cos(math.Pi*x) - y) / x
 		}, doc: "The normalized sinc function sin(πx)/(πx) of each element (1 at 0)."},
+	{torch: "asinh", kernel: "asinh_cpu", f: math.Asinh, grad: "AsinhBackward0",
+		deriv: func(x, y float64) float64 { return 1 / math.Sqrt(x*x+1) }, doc: "The inverse hyperbolic sine of each element."},
+	{torch: "arcsinh", kernel: "asinh_cpu", f: math.Asinh, grad: "AsinhBackward0",
+		deriv: func(x, y float64) float64 { return 1 / math.Sqrt(x*x+1) }, doc: "torch.asinh."},
+	{torch: "acosh", kernel: "acosh_cpu", f: math.Acosh, grad: "AcoshBackward0",
+		deriv: func(x, y float64) float64 { return 1 / math.Sqrt(x*x-1) }, doc: "The inverse hyperbolic cosine of each element (NaN below 1)."},
+	{torch: "arccosh", kernel: "acosh_cpu", f: math.Acosh, grad: "AcoshBackward0",
+		deriv: func(x, y float64) float64 { return 1 / math.Sqrt(x*x-1) }, doc: "torch.acosh."},
+	{torch: "atanh", kernel: "atanh_cpu", f: math.Atanh, grad: "AtanhBackward0",
+		deriv: func(x, y float64) float64 { return 1 / (1 - x*x) }, doc: "The inverse hyperbolic tangent of each element (±inf at ±1, NaN beyond)."},
+	{torch: "arctanh", kernel: "atanh_cpu", f: math.Atanh, grad: "AtanhBackward0",
+		deriv: func(x, y float64) float64 { return 1 / (1 - x*x) }, doc: "torch.atanh."},
 	{special: []string{"erfcx"}, kernel: "erfcx_cpu", f: erfcx, grad: "SpecialErfcxBackward0",
 		deriv: func(x, y float64) float64 { return 2*x*y - twoOverSqrtPi }, doc: "The scaled complementary error function exp(x²) erfc(x) of each element."},
 	{special: []string{"i0e"}, kernel: "i0e_cpu", f: besselI0e, grad: "SpecialI0EBackward0",
@@ -202,6 +214,7 @@ func init() {
 		for name, b := range specialFuncs {
 			m.Members[name] = b
 		}
+		m.Members["Tensor"] = eval.TensorClass
 		return m
 	}
 }

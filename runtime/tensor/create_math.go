@@ -6,30 +6,9 @@ import (
 	"sync"
 )
 
-// Pow is C's pow(x, y), correctly rounded. glibc's pow (which PyTorch's
-// logspace calls) errs by at most 0.52 ulp, so it is the correctly rounded
-// result but for about one argument pair in 2000, where the two differ in
-// the last bit; Go's math.Pow is off by an ulp or more far more often. The
-// general case is computed as exp(y*log(x)) in double-double arithmetic
-// (about 100 bits) and rounded once.
-func Pow(x, y float64) float64 {
-	switch {
-	case y == 0 || x == 1:
-		return 1
-	case math.IsNaN(x) || math.IsNaN(y) || math.IsInf(x, 0) || math.IsInf(y, 0) || x == 0:
-		return math.Pow(x, y)
-	case x < 0:
-		if y != math.Trunc(y) {
-			return math.NaN()
-		}
-		r := Pow(-x, y)
-		if math.Abs(y) < 1<<53 && int64(y)&1 == 1 {
-			return -r
-		}
-		return r
-	}
-	return powFromLog(pddLog(x), y)
-}
+// Pow is C's pow(x, y): glibc's (libm_glibc_log.go), which CPython's
+// float ** and math.pow, NumPy's scalar power and PyTorch's logspace call.
+func Pow(x, y float64) float64 { return GlibcPow(x, y) }
 
 // powFromLog is exp(y·lx) for lx = log(x) of a finite x > 0, x != 1, and a
 // finite y != 0: Pow's general case.

@@ -251,33 +251,9 @@ func roundsSafely(r dd, err float64) bool {
 	return math.Abs(math.Abs(r.lo)-half) > err
 }
 
-// crLog is log(x) correctly rounded (but for arguments within about 2^-100
-// of a rounding boundary). The fast path evaluates log(2^k (1 + i/128) (1 +
-// z)) with a table and a short series to about 2^-62; when that cannot
-// decide the rounding, ddLog does.
-func crLog(x float64) float64 {
-	if !(x > 0) || math.IsInf(x, 1) {
-		return math.Log(x)
-	}
-	tablesOnce.Do(initRandomTables)
-	m, e := math.Frexp(x) // x = m 2^e, m in [0.5, 1)
-	m *= 2
-	k := float64(e - 1)
-	i := int((m-1)*128 + 0.5)
-	c := 1 + float64(i)/128
-	d := m - c // exact
-	zh := d / c
-	zl := math.FMA(-zh, c, d) / c
-	z2 := zh * zh
-	// log1p(z) - z for |z| <= 2^-8, to z^8.
-	p := z2 * (-1.0/2 + zh*(1.0/3+zh*(-1.0/4+zh*(1.0/5+zh*(-1.0/6+zh*(1.0/7+zh*(-1.0/8)))))))
-	r := twoProd(k, ln2Parts[0]).addF(k * ln2Parts[1]).add(logTab[i])
-	r = r.addF(zh).addF(zl + p)
-	if roundsSafely(r, 0x1p-60*math.Abs(zh)+0x1p-98*math.Abs(r.hi)) {
-		return r.hi
-	}
-	return ddLog(x).hi
-}
+// crLog is glibc's log (libm_glibc_log.go), which PyTorch's std::log
+// calls.
+func crLog(x float64) float64 { return GlibcLog(x) }
 
 // ddSinCos returns sin and cos of r (|r| <= pi/4 + a little) in
 // double-double: r = i/64 + d with a table for i/64 and short series for d.

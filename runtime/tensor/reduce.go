@@ -468,14 +468,9 @@ func Logsumexp(t *Tensor, dims []int, keepdim bool) *Tensor {
 	return s
 }
 
-// expCorrect is exp(x) correctly rounded, as glibc's exp is in practice
-// (Go's math.Exp may be an ulp off, which float64 results show).
-func expCorrect(x float64) float64 {
-	if x != x || x > 700 || x < -700 {
-		return math.Exp(x)
-	}
-	return pddExp(pdd{x, 0})
-}
+// expCorrect is glibc's exp (libm_glibc.go; Go's math.Exp may be an ulp
+// off, which float64 results show).
+func expCorrect(x float64) float64 { return GlibcExp(x) }
 
 // roundTo rounds x to the precision of the floating dtype d.
 func roundTo(d DType, x float64) float64 {

@@ -167,7 +167,7 @@ def _build(env):
             return v
 
         def extend(self, modules):
-            if isinstance(modules, (str, bytes)) or not hasattr(modules, '__iter__'):
+            if isinstance(modules, (str, Module, torch.Tensor, int, float)):
                 raise TypeError("ModuleList.extend should be called with an iterable, but got " + type(modules).__name__)
             offset = len(self)
             for i, module in enumerate(modules):
@@ -223,7 +223,7 @@ def _build(env):
                     self[key] = module
             else:
                 for j, m in enumerate(modules):
-                    if not hasattr(m, '__iter__'):
+                    if not isinstance(m, (list, tuple)):
                         raise TypeError("ModuleDict update sequence element #" + str(j) + " should be Iterable; is" + type(m).__name__)
                     if not len(m) == 2:
                         raise ValueError("ModuleDict update sequence element #" + str(j) + " has length " + str(len(m)) + "; 2 is required")
@@ -343,7 +343,7 @@ def _build(env):
                 if isinstance(p, torch.Tensor):
                     size_str = 'x'.join(str(size) for size in p.size())
                     parastr = '{} containing: [{} of size {}]'.format(
-                        "Parameter" if isinstance(p, Parameter) else "Tensor", p.dtype, size_str)
+                        "Parameter" if isinstance(p, Parameter) else "Tensor", p.type(), size_str)
                     child_lines.append('  (' + str(k) + '): ' + parastr)
             return '\n'.join(child_lines)
 

@@ -190,6 +190,12 @@ def _build(env):
             return (len(self.sampler) + self.batch_size - 1) // self.batch_size
 
     def default_convert(data):
+        if isinstance(data, torch.Tensor):
+            return data
+        elif isinstance(data, dict):
+            return {key: default_convert(data[key]) for key in data}
+        elif isinstance(data, (tuple, list)):
+            return [default_convert(d) for d in data]
         return data
 
     def default_collate(batch):
@@ -212,7 +218,7 @@ def _build(env):
             if not all(len(e) == elem_size for e in batch):
                 raise RuntimeError('each element in list of batch should be of equal size')
             transposed = list(zip(*batch))
-            return [default_collate(list(samples)) for samples in transposed]
+            return [default_collate(samples) for samples in transposed]
         raise TypeError("default_collate: batch must contain tensors, numpy arrays, numbers, dicts or lists; found {}".format(elem_type))
 
     class _SingleProcessDataLoaderIter:

@@ -156,7 +156,7 @@ def _build(env):
         if rows < cols:
             flattened = flattened.t()
         q, r = torch.linalg.qr(flattened)
-        d = torch.diag(r, 0)
+        d = torch.diagonal(r, 0)
         ph = d.sign()
         q = q * ph
         if rows < cols:

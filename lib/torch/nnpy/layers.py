@@ -62,6 +62,34 @@ def _build(env):
         def extra_repr(self):
             return 'in_features={}, out_features={}, bias={}'.format(self.in_features, self.out_features, self.bias is not None)
 
+    class Bilinear(Module):
+        __module__ = 'torch.nn.modules.linear'
+
+        def __init__(self, in1_features, in2_features, out_features, bias=True, device=None, dtype=None):
+            super().__init__()
+            self.in1_features = in1_features
+            self.in2_features = in2_features
+            self.out_features = out_features
+            self.weight = Parameter(torch.empty((out_features, in1_features, in2_features), **fk(device, dtype)))
+            if bias:
+                self.bias = Parameter(torch.empty(out_features, **fk(device, dtype)))
+            else:
+                self.register_parameter('bias', None)
+            self.reset_parameters()
+
+        def reset_parameters(self):
+            bound = 1 / math.sqrt(self.weight.size(1))
+            init['uniform_'](self.weight, -bound, bound)
+            if self.bias is not None:
+                init['uniform_'](self.bias, -bound, bound)
+
+        def forward(self, input1, input2):
+            return F.bilinear(input1, input2, self.weight, self.bias)
+
+        def extra_repr(self):
+            return 'in1_features={}, in2_features={}, out_features={}, bias={}'.format(
+                self.in1_features, self.in2_features, self.out_features, self.bias is not None)
+
     class Flatten(Module):
         __module__ = 'torch.nn.modules.flatten'
 
@@ -312,7 +340,7 @@ def _build(env):
             return F.adaptive_max_pool2d(input, self.output_size, self.return_indices)
 
     out = {}
-    for c in [Identity, Linear, Flatten, Unflatten, Conv1d, Conv2d, ConvTranspose1d, ConvTranspose2d, MaxPool1d, MaxPool2d,
+    for c in [Identity, Linear, Bilinear, Flatten, Unflatten, Conv1d, Conv2d, ConvTranspose1d, ConvTranspose2d, MaxPool1d, MaxPool2d,
               AvgPool1d, AvgPool2d, AdaptiveAvgPool2d, AdaptiveMaxPool2d]:
         c.__module__ = c.__module__ if c.__module__.startswith('torch.') else 'torch.nn.modules.conv'
         out[c.__name__] = c

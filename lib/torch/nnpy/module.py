@@ -255,6 +255,9 @@ def _build(env):
         register_backward_hook = register_full_backward_hook
 
         def _call_impl(self, *input, **kwargs):
+            d = self.__dict__
+            if not d['_forward_pre_hooks'] and not d['_forward_hooks']:
+                return self.forward(*input, **kwargs)
             for hook in list(self._forward_pre_hooks.values()):
                 result = hook(self, input)
                 if result is not None:
@@ -422,7 +425,7 @@ def _build(env):
 
         def _named_members(self, get_members_fn, prefix='', recurse=True):
             memo = set()
-            modules = self.named_modules(prefix=prefix) if recurse else [(prefix, self)]
+            modules = self._module_list(set(), prefix, True) if recurse else [(prefix, self)]
             out = []
             for module_prefix, module in modules:
                 members = get_members_fn(module)
@@ -435,19 +438,22 @@ def _build(env):
             return out
 
         def parameters(self, recurse=True):
-            return iter([p for _, p in self.named_parameters(recurse=recurse)])
+            for name, param in self.named_parameters(recurse=recurse):
+                yield param
 
         def named_parameters(self, prefix='', recurse=True):
-            return iter(self._named_members(lambda module: module._parameters.items(), prefix=prefix, recurse=recurse))
+            yield from self._named_members(lambda module: module._parameters.items(), prefix=prefix, recurse=recurse)
 
         def buffers(self, recurse=True):
-            return iter([b for _, b in self.named_buffers(recurse=recurse)])
+            for _, buf in self.named_buffers(recurse=recurse):
+                yield buf
 
         def named_buffers(self, prefix='', recurse=True):
-            return iter(self._named_members(lambda module: module._buffers.items(), prefix=prefix, recurse=recurse))
+            yield from self._named_members(lambda module: module._buffers.items(), prefix=prefix, recurse=recurse)
 
         def children(self):
-            return iter([m for _, m in self.named_children()])
+            for name, module in self.named_children():
+                yield module
 
         def named_children(self):
             memo = set()
@@ -456,14 +462,13 @@ def _build(env):
                 if module is not None and id(module) not in memo:
                     memo.add(id(module))
                     out.append((name, module))
-            return iter(out)
+            yield from out
 
         def modules(self):
-            return iter([m for _, m in self.named_modules()])
+            for _, module in self.named_modules():
+                yield module
 
-        def named_modules(self, memo=None, prefix='', remove_duplicate=True):
-            if memo is None:
-                memo = set()
+        def _module_list(self, memo, prefix, remove_duplicate):
             out = []
             if id(self) not in memo:
                 if remove_duplicate:
@@ -473,8 +478,11 @@ def _build(env):
                     if module is None:
                         continue
                     submodule_prefix = prefix + ('.' if prefix else '') + name
-                    out.extend(module.named_modules(memo, submodule_prefix, remove_duplicate))
-            return out if prefix else iter(out)
+                    out.extend(module._module_list(memo, submodule_prefix, remove_duplicate))
+            return out
+
+        def named_modules(self, memo=None, prefix='', remove_duplicate=True):
+            yield from self._module_list(set() if memo is None else memo, prefix, remove_duplicate)
 
         def train(self, mode=True):
             if not isinstance(mode, bool):

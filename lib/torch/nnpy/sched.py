@@ -2,6 +2,7 @@
 def _build(env):
     torch = env['torch']
     Optimizer = env['Optimizer']
+    _C = env['_C']
     import math
     import warnings
 
@@ -21,6 +22,20 @@ def _build(env):
                         raise KeyError("param 'initial_lr' is not specified in param_groups[{}] when resuming an optimizer".format(i))
             self.base_lrs = [group['initial_lr'] for group in optimizer.param_groups]
             self.last_epoch = last_epoch
+
+            # count the optimizer's steps (PyTorch's with_counter), for the
+            # warning of a scheduler stepped first
+            method = self.optimizer.step
+            if not getattr(method, '_with_counter', False):
+                opt = self.optimizer
+                func = type(opt).step
+
+                def wrapper(*args, **kwargs):
+                    opt._step_count += 1
+                    return func(opt, *args, **kwargs)
+                wrapper._with_counter = True
+                self.optimizer.step = wrapper
+            self.optimizer._step_count = 0
             self.verbose = verbose
             self._step_count = 0
             self.step()
@@ -46,6 +61,21 @@ def _build(env):
                     print('Epoch {}: adjusting learning rate of group {} to {:.4e}.'.format(epoch_str, group, lr))
 
         def step(self, epoch=None):
+            if self._step_count == 1:
+                if not getattr(self.optimizer.step, '_with_counter', False):
+                    warnings.warn("Seems like `optimizer.step()` has been overridden after learning rate scheduler "
+                                  "initialization. Please, make sure to call `optimizer.step()` before "
+                                  "`lr_scheduler.step()`. See more details at "
+                                  "https://pytorch.org/docs/stable/optim.html#how-to-adjust-learning-rate")
+                elif self.optimizer._step_count < 1:
+                    _C.warn_at('/usr/lib/python3/dist-packages/torch/optim/lr_scheduler.py:138',
+                               'warnings.warn("Detected call of `lr_scheduler.step()` before `optimizer.step()`. "', 'UserWarning',
+                               "Detected call of `lr_scheduler.step()` before `optimizer.step()`. "
+                               "In PyTorch 1.1.0 and later, you should call them in the opposite order: "
+                               "`optimizer.step()` before `lr_scheduler.step()`.  Failure to do this "
+                               "will result in PyTorch skipping the first value of the learning rate schedule. "
+                               "See more details at "
+                               "https://pytorch.org/docs/stable/optim.html#how-to-adjust-learning-rate")
             self._step_count += 1
             self._get_lr_called_within_step = True
             try:
@@ -87,6 +117,14 @@ def _build(env):
 
         def get_lr(self):
             return [base_lr * lmbda(self.last_epoch) for lmbda, base_lr in zip(self.lr_lambdas, self.base_lrs)]
+
+        def state_dict(self):
+            state = {key: value for key, value in self.__dict__.items() if key not in ('optimizer', 'lr_lambdas')}
+            state['lr_lambdas'] = [None] * len(self.lr_lambdas)
+            for idx, fn in enumerate(self.lr_lambdas):
+                if type(fn).__name__ != 'function' and hasattr(fn, '__dict__'):
+                    state['lr_lambdas'][idx] = fn.__dict__.copy()
+            return state
 
     class MultiplicativeLR(_LRScheduler):
         def __init__(self, optimizer, lr_lambda, last_epoch=-1, verbose=False):
