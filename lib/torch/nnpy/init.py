@@ -182,7 +182,7 @@ def _build(env):
     def _deprecated(meth):
         old_name = meth.__name__[:-1]
         def deprecated_init(*args, **kwargs):
-            warnings.warn("nn.init.{} is now deprecated in favor of nn.init.{}.".format(old_name, meth.__name__))
+            warnings.warn("nn.init.{} is now deprecated in favor of nn.init.{}.".format(old_name, meth.__name__), stacklevel=2)
             return meth(*args, **kwargs)
         return deprecated_init
 
