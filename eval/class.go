@@ -349,6 +349,7 @@ func (s *Session) newClass(meta *Class, name, qualname string, bases []*Class, n
 		}
 	}
 	classEpoch++
+	s.setNames(c)
 	return c
 }
 
@@ -467,7 +468,6 @@ func (s *Session) runClassBody(body []lang.Stmt, ns *Dict, qual string) {
 
 // initSubclass calls __init_subclass__ of the new class's parent.
 func (s *Session) initSubclass(c *Class, kws []KwArg) {
-	s.setNames(c)
 	if len(c.mro) < 2 {
 		return
 	}

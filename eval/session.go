@@ -105,9 +105,12 @@ type Session struct {
 	stmtState
 	// modules are the modules imported so far (modules.go).
 	modules map[string]*Module
-	// warned records the warnings printed (warn_once.go); it lives on
-	// the session, so that it goes with it.
-	warned sync.Map // warnKey -> bool
+	// warned records the warnings printed (warn_once.go); libState is
+	// what libraries keep for the session (session_libstate.go). Both
+	// live on the session, so that they go with it.
+	warned   sync.Map // warnKey -> bool
+	libMu    sync.Mutex
+	libState map[any]any
 }
 
 // NewSession makes a session with the torch namespace loaded.

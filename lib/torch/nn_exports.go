@@ -44,13 +44,18 @@ var autogradExports = []string{"Function", "gradcheck", "gradgradcheck"}
 
 var autogradFunctionalExports = []string{"jacobian", "hessian", "vjp", "jvp", "hvp", "vhp"}
 
-// nnFunctionalModule makes a session's torch.nn.functional.
+// functionalKey is the session's torch.nn.functional in its LibState.
+type functionalKey struct{}
+
+// nnFunctionalModule is the session's torch.nn.functional.
 func nnFunctionalModule(s *eval.Session) *eval.Module {
-	f := &eval.Module{Name: "torch.nn.functional", Members: map[string]eval.Value{}}
-	for name, b := range nnFunctions {
-		f.Members[name] = b
-	}
-	return f
+	return s.LibState(functionalKey{}, func() any {
+		f := &eval.Module{Name: "torch.nn.functional", Members: map[string]eval.Value{}}
+		for name, b := range nnFunctions {
+			f.Members[name] = b
+		}
+		return f
+	}).(*eval.Module)
 }
 
 func newNNModule(s *eval.Session) *eval.Module {
