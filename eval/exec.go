@@ -394,7 +394,9 @@ func (s *Session) evalCall(e *lang.CallExpr) Value {
 			v := s.eval(a.Value)
 			for _, kw := range args.Kw {
 				if kw.Name == a.Name {
-					throw("SyntaxError", errKwRepeated, a.Name)
+					// Only after a **mapping (the compiler rejects
+					// f(x=1, x=2)): a run-time TypeError, as in CPython.
+					throw("TypeError", errKwMultiple, callName(fn), a.Name)
 				}
 			}
 			args.Kw = append(args.Kw, KwArg{Name: a.Name, Value: v})

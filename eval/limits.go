@@ -145,7 +145,7 @@ func (r *recursion) leave() {
 // compiler raises RecursionError for expressions nested too deeply, and
 // SyntaxError for everything else.
 // indentationErrors start the messages of CPython's IndentationErrors.
-var indentationErrors = []string{"unexpected indent", "expected an indented block", "unindent does not match", "unexpected unindent"}
+var indentationErrors = []string{"unexpected indent", "expected an indented block", "unindent does not match", "unexpected unindent", "too many levels of indentation"}
 
 func parseErrorType(msg string) string {
 	if strings.HasPrefix(msg, errRecursion) {

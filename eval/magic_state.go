@@ -168,6 +168,13 @@ func (s *Session) endInput(h *Input, e *Exception) {
 // Python's REPL does, or "Out[n]: repr" with IPython prompts (where only
 // the last expression of an input is shown, and Out[n] and _n keep it).
 func (s *Session) display(v Value) {
+	if s.opts.Result != nil && s.teach.depth <= 1 {
+		s.record([]byte(Repr(v) + "\n")) // %save keeps it as the REPL shows it
+		if s.opts.Result(v) {
+			s.globals["_"] = v
+		}
+		return
+	}
 	if !s.teach.ipython || s.teach.depth > 1 {
 		s.globals["_"] = v
 		s.printValue(v)

@@ -35,7 +35,7 @@ func causeFor(t *testing.T, s *Session, src, msg string) string {
 }
 
 func TestHintCalls(t *testing.T) {
-	s := NewSession(Options{Hints: true})
+	s := NewSession(Options{Hints: true, Compat: CompatDocs})
 	s.globals["x"] = tensor.Empty([]int{1, 3, 1}, tensor.Float32)
 	s.globals["y"] = tensor.Empty([]int{3, 1, 7}, tensor.Float32)
 	s.globals["m"] = tensor.Empty([]int{2, 3}, tensor.Float32)

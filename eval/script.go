@@ -342,10 +342,16 @@ func (s *Session) RunEcho(src string) *Exception {
 // transcript is set) from r, one statement at a time. err is a read error.
 func (s *Session) RunEchoFrom(r io.Reader, transcript bool) (exc *Exception, err error) {
 	sr := NewSourceReader(r, transcript)
+	le := s.trackLineEnd()
 	for {
 		c, err := sr.Next()
 		if err != nil {
 			return nil, readError(err)
+		}
+		if le.open {
+			// Output that did not end its line (print('a', end=' ')):
+			// ended, so that the next statement starts a line.
+			s.write("\n")
 		}
 		if c.Comment {
 			s.write(c.Lines[0] + "\n")
@@ -369,6 +375,9 @@ func (s *Session) RunEchoFrom(r io.Reader, transcript bool) (exc *Exception, err
 			return e, nil
 		}
 		if e != nil {
+			if le.open {
+				s.write("\n")
+			}
 			s.write(s.ErrorText(e) + "\n")
 			if h := s.Hint(e); h != "" && s.opts.HintOut != nil {
 				fmt.Fprintln(s.opts.HintOut, h) // beside the transcript, not in it

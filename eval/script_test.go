@@ -77,7 +77,7 @@ func TestMarkdownTranscript(t *testing.T) {
 	if len(st) != 3 || st[1].Code() != "%compat" || !reflect.DeepEqual(st[1].Want, []string{"compat mode: current"}) {
 		t.Fatalf("statements: %+v", st)
 	}
-	res := Check(tr, Options{})
+	res := Check(tr, Options{Compat: CompatDocs})
 	if res[1].OK || !res[2].OK {
 		t.Fatalf("results: %+v", res)
 	}
@@ -91,7 +91,7 @@ func TestMarkdownTranscript(t *testing.T) {
 func TestCheckDiffAndRewrite(t *testing.T) {
 	src := ">>> %compat\ncompat mode: current\nold line\n# section\n>>> %compat current\n>>> %compat\ncompat mode: current\n"
 	tr := ParseTranscript("t.tsh", src)
-	res := Check(tr, Options{})
+	res := Check(tr, Options{Compat: CompatDocs})
 	if len(res) != 3 || res[0].OK || !res[1].OK || !res[2].OK {
 		t.Fatalf("results: %+v", res)
 	}
@@ -148,7 +148,7 @@ func TestDiffHunks(t *testing.T) {
 
 func TestRunEchoAndScript(t *testing.T) {
 	var out bytes.Buffer
-	s := NewSession(Options{Out: &out})
+	s := NewSession(Options{Out: &out, Compat: CompatDocs})
 	s.RunEcho("# magics\n>>> %compat\nignored expected output\n>>> %bad\n>>> %compat current\n")
 	want := "# magics\n>>> %compat\ncompat mode: docs\n>>> %bad\nUsageError: Line magic function `%bad` not found.\n>>> %compat current\n"
 	if out.String() != want {
@@ -157,7 +157,7 @@ func TestRunEchoAndScript(t *testing.T) {
 
 	out.Reset()
 	var errw bytes.Buffer
-	s = NewSession(Options{Out: &out, Filename: "f.tsh"})
+	s = NewSession(Options{Out: &out, Filename: "f.tsh", Compat: CompatDocs})
 	e := s.RunScript("f.tsh", "%compat\n\n%compat current\n%nope\n%compat\n", &errw)
 	if e == nil || e.Type != "UsageError" {
 		t.Fatalf("exception %v", e)

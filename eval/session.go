@@ -59,6 +59,11 @@ type Options struct {
 	// Width returns the terminal's width, to which %explain and %help
 	// wrap their prose; nil (scripts, --echo, check): no wrapping.
 	Width func() int
+	// Result, when set, receives the value of each top-level expression
+	// statement instead of Out (a front end that shows values itself: the
+	// Jupyter kernel's execute_result); it returns whether it showed the
+	// value, which then becomes _.
+	Result func(v Value) (shown bool)
 	// Echo says which expression statements print their values (echo.go):
 	// the prompt's rule unless set.
 	Echo EchoRule

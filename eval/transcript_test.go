@@ -262,7 +262,7 @@ func writePending(t *testing.T, header []string, files []transcriptFile, results
 
 // TestJudge: the pending list only shrinks.
 func TestJudge(t *testing.T) {
-	tr := ParseTranscript("t.tsh", ">>> %compat\ncompat mode: docs\n>>> %compat\nwrong\n>>> %compat current\n")
+	tr := ParseTranscript("t.tsh", ">>> %compat\ncompat mode: current\n>>> %compat\nwrong\n>>> %compat docs\n")
 	res := Check(tr, Options{})
 	check := func(p *pendingEntry, wantPending int, want ...string) {
 		t.Helper()
@@ -282,7 +282,7 @@ func TestJudge(t *testing.T) {
 	check(&pendingEntry{stmts: map[int]bool{1: true, 2: true}}, 1, "remove t.tsh:1 from testdata/PENDING")
 	check(&pendingEntry{stmts: map[int]bool{2: true, 9: true}}, 1, "t.tsh:9: the file has 3 statements")
 
-	tr = ParseTranscript("t.tsh", ">>> %compat\ncompat mode: docs\n")
+	tr = ParseTranscript("t.tsh", ">>> %compat\ncompat mode: current\n")
 	res = Check(tr, Options{})
 	check(&pendingEntry{whole: true}, 0, "remove t.tsh from testdata/PENDING")
 }

@@ -487,7 +487,7 @@ func (c *conv) annotation(end string) Expr {
 
 func (c *conv) params(end string) []Param {
 	var out []Param
-	kwOnly := false
+	kwOnly, slashed := false, false
 	seenDefault := false
 	bareStar := -1 // index in out of the first parameter after a bare '*'
 	seen := map[string]bool{}
@@ -506,9 +506,13 @@ func (c *conv) params(end string) []Param {
 		switch {
 		case c.isOp("/"):
 			slash := c.advance()
+			if slashed {
+				c.fail(slash.start, errSlashOnce)
+			}
 			if kwOnly || len(out) == 0 {
 				c.fail(slash.start, errInvalidSyntax)
 			}
+			slashed = true
 			for i := range out {
 				out[i].Kind = ParamPosOnly
 			}
@@ -526,7 +530,7 @@ func (c *conv) params(end string) []Param {
 		case c.isOp("*"):
 			star := c.advance()
 			if kwOnly {
-				c.fail(star.start, errInvalidSyntax)
+				c.fail(star.start, errStarOnce)
 			}
 			kwOnly = true
 			if c.tok().kind == tName {

@@ -2,6 +2,7 @@ package lang
 
 import (
 	"errors"
+	"strings"
 	"testing"
 )
 
@@ -85,5 +86,28 @@ func TestNeedsMoreBlocks(t *testing.T) {
 	var e *Error
 	if _, err := Parse("try:\n    x\n", 1); !errors.As(err, &e) || e.Msg != errExpectedExcept {
 		t.Errorf("try without except: %v", err)
+	}
+}
+
+// TestTooManyIndentLevels (issue 27, item 12): 99 open blocks parse; the
+// 100th level is CPython's IndentationError, found by the lexer before any
+// parse of the deep blocks (which stays cheap however deep the input).
+func TestTooManyIndentLevels(t *testing.T) {
+	nest := func(n int) string {
+		var b strings.Builder
+		for i := 0; i < n; i++ {
+			b.WriteString(strings.Repeat("    ", i) + "if x:\n")
+		}
+		b.WriteString(strings.Repeat("    ", n) + "pass\n")
+		return b.String()
+	}
+	if _, err := Parse(nest(99), 1); err != nil {
+		t.Errorf("99 levels: %v", err)
+	}
+	for _, n := range []int{100, 3000} {
+		var e *Error
+		if _, err := Parse(nest(n), 1); !errors.As(err, &e) || e.Msg != errTooDeep || e.Pos.Line != 101 {
+			t.Errorf("%d levels: %v, want line 101: %s", n, err, errTooDeep)
+		}
 	}
 }

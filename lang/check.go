@@ -28,10 +28,12 @@ func checkStmt(s Stmt) {
 			checkValue(s.Value)
 		}
 	case *AugAssignStmt:
+		checkDebugStore(s.Target)
 		checkExpr(s.Target, 0)
 		checkValue(s.Value)
 	case *DelStmt:
 		for _, t := range s.Targets {
+			checkDebugDelete(t)
 			checkExpr(t, 0)
 		}
 	}
@@ -70,6 +72,7 @@ func checkStore(x Expr, depth int) {
 		checkStore(t.X, depth+1)
 		return
 	default:
+		checkDebugStore(x)
 		checkExpr(x, depth)
 		return
 	}

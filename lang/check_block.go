@@ -40,6 +40,7 @@ func checkCompound(s Stmt, sc scope) {
 			checkValue(d)
 		}
 		checkParams(s.Params)
+		checkDebugParams(s.Params, s.DefPos)
 		if s.Returns != nil {
 			checkExpr(s.Returns, 0)
 		}
@@ -99,6 +100,7 @@ func checkCompound(s Stmt, sc scope) {
 		}
 	case *RaiseStmt:
 		if s.Exc != nil {
+			checkRaiseTuple(s)
 			checkValue(s.Exc)
 		}
 		if s.Cause != nil {

@@ -79,6 +79,9 @@ const (
 // (block.go, check.go, expr_block.go).
 const (
 	errUnindent          = "unindent does not match any outer indentation level"
+	errTooDeep           = "too many levels of indentation"
+	errStarOnce          = "* argument may appear only once"
+	errSlashOnce         = "/ may appear only once"
 	errExpectedColon     = "expected ':'"
 	errExpectedBlock     = "expected an indented block after %s on line %d"
 	errExpectedExcept    = "expected 'except' or 'finally' block"

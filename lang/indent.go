@@ -17,12 +17,19 @@ func indentWidth(ws string) int {
 	return col
 }
 
+// maxIndent is CPython's limit on the blocks open at once (its tokenizer's
+// MAXINDENT): the 100th level is an IndentationError.
+const maxIndent = 100
+
 // indentation emits the INDENT or DEDENT tokens for a logical line that
 // starts at width col.
 func (s *scanner) indentation(col int) error {
 	top := s.indents[len(s.indents)-1]
 	switch {
 	case col > top:
+		if len(s.indents) >= maxIndent {
+			return &Error{Pos: Pos{Offset: s.p.Offset - s.p.Col + 1, Line: s.p.Line, Col: 0}, Msg: errTooDeep}
+		}
 		s.indents = append(s.indents, col)
 		// The parser reports "unexpected indent" at the last indentation
 		// character, unless it fails earlier.

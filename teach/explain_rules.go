@@ -87,9 +87,6 @@ func (st *step) fail(typ, format string, args ...any) {
 
 func fmtShape(s []int) string { return tensor.ShapeString(s) }
 
-// fmtShapeTight is [5,3,4,1], as %trace prints shapes.
-func fmtShapeTight(s []int) string { return strings.ReplaceAll(fmtShape(s), ", ", ",") }
-
 // fmtTuple is Python's repr of a tuple of ints: (1,), (4, 1).
 func fmtTuple(s []int) string {
 	parts := make([]string, len(s))

@@ -72,13 +72,13 @@ func traceBroadcast(s *eval.Session, op string, names []string, shapes [][]int, 
 	}
 	var line string
 	if len(names) == 2 && isOperator(op) {
-		line = fmt.Sprintf(traceBinary, names[0], fmtShapeTight(shapes[0]), op, names[1], fmtShapeTight(shapes[1]), fmtShapeTight(result))
+		line = fmt.Sprintf(traceBinary, names[0], fmtShape(shapes[0]), op, names[1], fmtShape(shapes[1]), fmtShape(result))
 	} else {
 		parts := make([]string, len(names))
 		for i := range names {
-			parts[i] = fmt.Sprintf(traceOperand, names[i], fmtShapeTight(shapes[i]))
+			parts[i] = fmt.Sprintf(traceOperand, names[i], fmtShape(shapes[i]))
 		}
-		line = fmt.Sprintf(traceCall, op, strings.Join(parts, ", "), fmtShapeTight(result))
+		line = fmt.Sprintf(traceCall, op, strings.Join(parts, ", "), fmtShape(result))
 	}
 	fmt.Fprintln(s.TraceWriter(), line)
 }
@@ -127,8 +127,8 @@ func traceMatmulOf(s *eval.Session, xs, ys string, a, b []int, r eval.Value) {
 	if err != nil || (slices.Equal(ba, batch) && slices.Equal(bb, batch)) {
 		return
 	}
-	fmt.Fprintln(s.TraceWriter(), fmt.Sprintf(traceMatmul, xs, fmtShapeTight(a), ys, fmtShapeTight(b),
-		fmtShapeTight(rt.Shape()), fmtShapeTight(ba), fmtShapeTight(bb), fmtShapeTight(batch)))
+	fmt.Fprintln(s.TraceWriter(), fmt.Sprintf(traceMatmul, xs, fmtShape(a), ys, fmtShape(b),
+		fmtShape(rt.Shape()), fmtShape(ba), fmtShape(bb), fmtShape(batch)))
 }
 
 // traceInplace reports x op= y: y is expanded to x's shape.
@@ -140,7 +140,7 @@ func traceInplaceOf(s *eval.Session, src string, st *lang.AugAssignStmt, x, y ev
 	}
 	xs := strings.TrimSpace(lang.Source(src, st.Target))
 	ys := strings.TrimSpace(lang.Source(src, st.Value))
-	fmt.Fprintln(s.TraceWriter(), fmt.Sprintf(traceInplace, xs, st.Op.String(), ys, ys, fmtShapeTight(b.Shape()), fmtShapeTight(a.Shape())))
+	fmt.Fprintln(s.TraceWriter(), fmt.Sprintf(traceInplace, xs, st.Op.String(), ys, ys, fmtShape(b.Shape()), fmtShape(a.Shape())))
 }
 
 // traceCall reports a call of a broadcasting function or method after it

@@ -312,6 +312,13 @@ func TestBrowser(t *testing.T) {
 	if len(cells) != len(views.Cells) || cells[0] != "%explain torch.empty(5, 2, 4, 1) + torch.empty(3, 1, 1)" || cells[1] != views.Cells[1] {
 		t.Errorf("the share link's page has %d cells, starting %q", len(cells), cells[:min(2, len(cells))])
 	}
+
+	// Run all with a picture on the page (its <rect class="cell">s are
+	// not cells): every cell runs, none stays queued (issue 21).
+	wait = ran(len(views.Cells))
+	do(chromedp.Click(chromedp.ID("run-all")))
+	wait("Run all with a picture on the page")
+	waitFor("no queued cell", `!document.querySelector("#cells .queued")`, 10*time.Second)
 }
 
 // TestBrowserNotIsolated: served without the headers that make it

@@ -1,6 +1,7 @@
 package web
 
 import (
+	"encoding/json"
 	"regexp"
 	"strings"
 
@@ -14,7 +15,17 @@ import (
 // (Notebook.Transcript writes one before each cell), and after a
 // statement whose expected output is an error (a cell stops at its first
 // error; the statements after it go on in the next cell).
+//
+// A plain script (a .tsh or .py file without >>> prompts) is cut into
+// cells at its top-level blank lines; a Jupyter notebook (.ipynb) gives
+// its code cells.
 func Cells(name, src string) []string {
+	switch {
+	case strings.HasSuffix(name, ".ipynb"):
+		return notebookCells(src)
+	case !strings.HasSuffix(name, ".md") && !eval.IsTranscript(src):
+		return scriptCells(src)
+	}
 	var cells []string
 	for _, stmts := range cellChunks(name, src) {
 		code := make([]string, len(stmts))
@@ -68,3 +79,61 @@ func breakBetween(lines []string, from, to int) bool {
 // cellMark starts the comment line before each cell in a transcript that
 // Notebook.Transcript writes.
 const cellMark = "# cell"
+
+// scriptCells cuts a plain script into cells at the blank lines between
+// its top-level statements (a block's own blank lines stay in it).
+func scriptCells(src string) []string {
+	sr := eval.NewSourceReader(strings.NewReader(src), false)
+	var cells []string
+	var cur []string
+	end := 0 // the last line of the previous statement
+	for {
+		c, err := sr.Next()
+		if err != nil {
+			break // io.EOF; a string is read whole otherwise
+		}
+		if len(cur) > 0 && c.Line > end+1 {
+			cells = append(cells, strings.Join(cur, "\n"))
+			cur = nil
+		}
+		lines := c.Lines
+		for len(lines) > 0 && strings.TrimSpace(lines[len(lines)-1]) == "" {
+			lines = lines[:len(lines)-1]
+		}
+		cur = append(cur, lines...)
+		end = c.Line + len(lines) - 1
+	}
+	if len(cur) > 0 {
+		cells = append(cells, strings.Join(cur, "\n"))
+	}
+	return cells
+}
+
+// notebookCells are the sources of a Jupyter notebook's code cells.
+func notebookCells(src string) []string {
+	var nb struct {
+		Cells []struct {
+			CellType string          `json:"cell_type"`
+			Source   json.RawMessage `json:"source"`
+		} `json:"cells"`
+	}
+	if json.Unmarshal([]byte(src), &nb) != nil {
+		return nil
+	}
+	var cells []string
+	for _, c := range nb.Cells {
+		if c.CellType != "code" {
+			continue
+		}
+		var s string
+		if json.Unmarshal(c.Source, &s) != nil {
+			var parts []string
+			json.Unmarshal(c.Source, &parts)
+			s = strings.Join(parts, "")
+		}
+		if strings.TrimSpace(s) != "" {
+			cells = append(cells, strings.TrimRight(s, "\n"))
+		}
+	}
+	return cells
+}

@@ -459,7 +459,7 @@ async function download() {
 async function upload(file) {
   const cells = await call("cells", file.name, await file.text());
   if (!cells || cells.length === 0) {
-    notice(file.name + " has no >>> statements");
+    notice(file.name + " has no statements (a script, a >>> transcript, a .md guide or a .ipynb notebook)");
     return;
   }
   setCells(cells);
@@ -506,7 +506,7 @@ function notice(text) {
 // ---- The page.
 
 $("add").addEventListener("click", () => addCell().focus());
-$("run-all").addEventListener("click", () => cellsEl.querySelectorAll(".cell").forEach(runCell));
+$("run-all").addEventListener("click", () => cellsEl.querySelectorAll(":scope > .cell").forEach(runCell));
 interruptBtn.addEventListener("click", interrupt);
 $("share").addEventListener("click", share);
 $("download").addEventListener("click", download);

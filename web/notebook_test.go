@@ -1,6 +1,7 @@
 package web
 
 import (
+	"os"
 	"reflect"
 	"strings"
 	"testing"
@@ -58,4 +59,34 @@ func TestNotebookCells(t *testing.T) {
 	// Comments and empty cells print nothing.
 	run("# nothing\n\n")
 	run("")
+}
+
+// TestCellsScriptAndNotebook: upload takes a plain script (cells at its
+// top-level blank lines) and a Jupyter notebook (its code cells), not
+// only >>> transcripts (issue 21, issue 24).
+func TestCellsScriptAndNotebook(t *testing.T) {
+	script := "import torch\nx = torch.ones(2)\n\ndef f(a):\n    b = a + 1\n\n    return b * 2\n\n\nprint(f(x))\n"
+	got := Cells("lesson.tsh", script)
+	want := []string{"import torch\nx = torch.ones(2)", "def f(a):\n    b = a + 1\n\n    return b * 2", "print(f(x))"}
+	if strings.Join(got, "|") != strings.Join(want, "|") {
+		t.Errorf("script cells = %q, want %q", got, want)
+	}
+	nb := NewNotebook(eval.CompatDocs)
+	var out strings.Builder
+	for _, c := range got {
+		for _, seg := range nb.Run(c) {
+			out.WriteString(seg.Text)
+		}
+	}
+	if out.String() != "tensor([4., 4.])\n" {
+		t.Errorf("the script's cells print %q", out.String())
+	}
+	ipynb, err := os.ReadFile("../docs/broadcasting.ipynb")
+	if err != nil {
+		t.Fatal(err)
+	}
+	cells := Cells("broadcasting.ipynb", string(ipynb))
+	if len(cells) < 10 || cells[0] != "x = torch.empty(5, 7, 3)\ny = torch.empty(5, 7, 3)\n(x + y).size()" {
+		t.Errorf("notebook cells: %d, first %q", len(cells), cells[:min(1, len(cells))])
+	}
 }

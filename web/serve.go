@@ -83,6 +83,7 @@ func NewHandler(b fs.FS) (http.Handler, error) {
 		h.Set("Cross-Origin-Embedder-Policy", "require-corp")
 		h.Set("Cross-Origin-Resource-Policy", "same-origin")
 		h.Set("X-Content-Type-Options", "nosniff")
+		h.Set("Content-Security-Policy", ContentSecurityPolicy)
 		h.Set("Cache-Control", "no-cache")
 		if r.Method != http.MethodGet && r.Method != http.MethodHead {
 			h.Set("Allow", "GET, HEAD")
@@ -105,6 +106,14 @@ func NewHandler(b fs.FS) (http.Handler, error) {
 		http.ServeContent(w, r, name, start, bytes.NewReader(data))
 	}), nil
 }
+
+// ContentSecurityPolicy lets the page load only its own files: its
+// script and worker, the WebAssembly they compile ('wasm-unsafe-eval'),
+// its inline style and pictures; nothing from other hosts, and no other
+// site may frame it.
+const ContentSecurityPolicy = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; worker-src 'self'; " +
+	"style-src 'self' 'unsafe-inline'; img-src 'self' data: blob:; connect-src 'self'; object-src 'none'; " +
+	"base-uri 'none'; form-action 'none'; frame-ancestors 'self'"
 
 // serveWasm sends tensh.wasm from its gzip'ed bytes: as they are to a
 // browser that accepts gzip, decompressed to one that does not.

@@ -139,3 +139,31 @@ func TestServeEmbedded(t *testing.T) {
 		t.Errorf("tensh.wasm: %d, %d bytes", rec.Code, rec.Body.Len())
 	}
 }
+
+// TestServeCSP: every answer carries a Content-Security-Policy that lets
+// the page run its worker and WebAssembly and nothing from other hosts,
+// and lets no other site frame it (issue 27).
+func TestServeCSP(t *testing.T) {
+	h, err := NewHandler(fakeBuilt(t, []byte("\x00asm\x01\x00\x00\x00")))
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv := httptest.NewServer(h)
+	defer srv.Close()
+	for _, p := range []string{"/", "/main.js", "/worker.js", "/tensh.wasm", "/nothing"} {
+		resp, err := http.Get(srv.URL + p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		resp.Body.Close()
+		csp := resp.Header.Get("Content-Security-Policy")
+		for _, want := range []string{"default-src 'self'", "'wasm-unsafe-eval'", "worker-src 'self'", "frame-ancestors 'self'", "object-src 'none'"} {
+			if !strings.Contains(csp, want) {
+				t.Errorf("%s: Content-Security-Policy %q lacks %s", p, csp, want)
+			}
+		}
+		if strings.Contains(csp, "http") || strings.Contains(csp, "*") || strings.Contains(csp, "'unsafe-eval'") {
+			t.Errorf("%s: Content-Security-Policy %q allows more than the page's own files", p, csp)
+		}
+	}
+}

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"strings"
 
 	"github.com/tensh/tensh/eval"
 )
@@ -24,6 +25,19 @@ func check(files []string, update bool, opts eval.Options, stdout, stderr io.Wri
 	}
 	passed, failed, updated := 0, 0, 0
 	for i, name := range files {
+		if strings.HasSuffix(name, ".ipynb") {
+			if update {
+				fmt.Fprintf(stderr, "tensh: %s: check --update does not rewrite notebooks (run them in Jupyter)\n", name)
+				return exitUsage
+			}
+			p, f, err := checkNotebook(name, []byte(srcs[i]), opts, stdout)
+			if err != nil {
+				fmt.Fprintf(stderr, "tensh: %v\n", err)
+				return exitUsage
+			}
+			passed, failed = passed+p, failed+f
+			continue
+		}
 		t := eval.ParseTranscript(name, srcs[i])
 		got := map[int][]string{}
 		for i, r := range eval.Check(t, opts) {

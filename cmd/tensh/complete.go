@@ -36,9 +36,17 @@ type completer struct {
 	key func() rune
 }
 
+// tabIndent is what Tab inserts where only blanks are before the cursor.
+const tabIndent = "    "
+
 func (c *completer) Do(line []rune, pos int) ([][]rune, int) {
 	s := string(line)
 	bpos := len(string(line[:pos]))
+	if strings.TrimSpace(s[:bpos]) == "" {
+		// At the start of a line Tab indents, as in CPython 3.11's
+		// prompt and the browser page (4 spaces: a block's step).
+		return [][]rune{[]rune(tabIndent)}, 0
+	}
 	word := s[eval.WordStart(s, bpos):bpos]
 	cands := c.sess.CompleteMarked(s, bpos)
 	var out [][]rune

@@ -10,6 +10,8 @@ import (
 	"path/filepath"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/tensh/tensh/eval"
 )
 
 // historyLimit is how many lines the history file keeps.
@@ -94,7 +96,9 @@ func readHistoryFile(path string) ([]string, historyFile, error) {
 	var lines []string
 	for _, l := range strings.Split(string(data), "\n") {
 		l = strings.TrimSuffix(l, "\r")
-		if !utf8.ValidString(l) || strings.IndexByte(l, 0) >= 0 {
+		// A line that is not UTF-8 (typed in another encoding) is kept in
+		// the file, as readline keeps it; only NUL bytes are damage.
+		if strings.IndexByte(l, 0) >= 0 {
 			hf.damaged = true
 			continue
 		}
@@ -104,6 +108,16 @@ func readHistoryFile(path string) ([]string, historyFile, error) {
 	}
 	hf.lines = len(lines)
 	return lines, hf, nil
+}
+
+// historyErr is a failure on the history file in CPython's words
+// (PermissionError: [Errno 13] Permission denied: '/home/u/.tensh_history').
+func historyErr(err error) string {
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		return eval.OSError(pe.Err, pe.Path).Error()
+	}
+	return err.Error()
 }
 
 // openHistory loads the history file at path. When it cannot be read it
@@ -122,7 +136,7 @@ func openHistory(path string, warn io.Writer) (*history, []string) {
 		fmt.Fprintf(warn, "tensh: warning: history file %s is not a regular file; history is not read or saved\n", path)
 		h.off = true
 	case err != nil:
-		fmt.Fprintf(warn, "tensh: warning: cannot read history file: %v; history is not saved\n", err)
+		fmt.Fprintf(warn, "tensh: warning: cannot read history file: %s; history is not saved\n", historyErr(err))
 		h.off = true
 	case hf.readOnly:
 		fmt.Fprintf(warn, "tensh: warning: history file %s is read-only; history is not saved\n", path)
@@ -139,7 +153,13 @@ func openHistory(path string, warn io.Writer) (*history, []string) {
 			fmt.Fprintf(warn, "tensh: warning: history file %s has %d lines; tensh keeps the last %d, and drops the older ones when it next saves\n", path, hf.lines, historyLimit)
 		}
 	}
-	return h, lines
+	past := lines[:0:0]
+	for _, l := range lines {
+		if utf8.ValidString(l) { // the line editor takes text only
+			past = append(past, l)
+		}
+	}
+	return h, past
 }
 
 // add appends lines to the file (see history).
@@ -148,13 +168,15 @@ func (h *history) add(lines []string) {
 		return
 	}
 	if err := h.merge(lines); err != nil {
-		fmt.Fprintf(h.warn, "tensh: warning: cannot write history file: %v; history is not saved\n", err)
+		fmt.Fprintf(h.warn, "tensh: warning: cannot write history file: %s; history is not saved\n", historyErr(err))
 		h.off = true
 	}
 }
 
 func (h *history) merge(lines []string) error {
-	unlock, err := lockFile(h.path + ".lock")
+	// The lock is on the file's folder: no lock file is left behind, and
+	// it holds across trim's rename (a lock on the file would not).
+	unlock, err := lockFile(filepath.Dir(h.path))
 	if err != nil {
 		return err
 	}

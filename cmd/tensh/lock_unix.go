@@ -7,10 +7,11 @@ import (
 	"syscall"
 )
 
-// lockFile takes an exclusive lock on the file path (created if needed),
-// waiting for other processes that hold it; unlock releases it.
+// lockFile takes an exclusive lock on the file or folder path (which must
+// exist; nothing is created), waiting for other processes that hold it;
+// unlock releases it.
 func lockFile(path string) (unlock func(), err error) {
-	f, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE, 0o600)
+	f, err := os.Open(path)
 	if err != nil {
 		return nil, err
 	}

@@ -44,6 +44,9 @@ func run(args []string, stdin *os.File, stdout, stderr io.Writer) int {
 	if len(args) > 0 && args[0] == "serve" { // serve.go
 		return serveCommand(args[1:], stdout, stderr, nil)
 	}
+	if len(args) > 0 && args[0] == "kernel" { // kernel.go
+		return kernelCommand(args[1:], stdout, stderr)
+	}
 	cfg, err := parseArgs(args)
 	if err != nil {
 		fmt.Fprintf(stderr, "tensh: %v\n", err)

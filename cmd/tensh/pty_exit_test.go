@@ -3,6 +3,7 @@
 package main
 
 import (
+	"strings"
 	"syscall"
 	"testing"
 	"time"
@@ -52,5 +53,28 @@ func TestTerminalRestored(t *testing.T) {
 				t.Errorf("local modes after %s: %#o, before %#o (ISIG %#o, ICANON %#o)", c.name, after, before, unix.ISIG, unix.ICANON)
 			}
 		})
+	}
+}
+
+// TestTabIndents (issue 21, item 3): Tab at the start of a "... " line
+// indents (no completion list eating the next keys); after a word it
+// still completes.
+func TestTabIndents(t *testing.T) {
+	p := startPTY(t, "tensh")
+	p.expect(">>> ", 1)
+	p.write("def f():\r")
+	p.expect("... ", 1)
+	p.write("\treturn 40 + 2\r\r")
+	p.expect(">>> ", 2)
+	p.write("f()\r")
+	p.expect("42", 1)
+	p.write("abs_value_name = 1\r")
+	p.expect(">>> ", 4)
+	p.write("abs_val\t + 1\r")
+	p.expect("2\r\n", 1)
+	p.write("\x04")
+	p.wait()
+	if out := p.out.String(); strings.Contains(out, "possibilities") || strings.Contains(out, "Error") {
+		t.Errorf("output %q", p.tail())
 	}
 }

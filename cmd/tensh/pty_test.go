@@ -11,6 +11,8 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"golang.org/x/sys/unix"
 )
 
 // ptyREPL is a command run on a pseudo-terminal, as a user runs tensh.
@@ -31,6 +33,9 @@ func startPTY(t *testing.T, name string, args ...string) *ptyREPL {
 	if err != nil {
 		t.Skipf("no pseudo-terminal: %v", err)
 	}
+	// A terminal's size, as an emulator sets it (readline completes only
+	// with a width).
+	unix.IoctlSetWinsize(int(ptm.Fd()), unix.TIOCSWINSZ, &unix.Winsize{Row: 24, Col: 80})
 	cmd := exec.Command(name, args...)
 	cmd.Env = append(os.Environ(), "TENSH_HISTORY=", "NO_COLOR=1", "TERM=xterm")
 	cmd.Stdin, cmd.Stdout, cmd.Stderr = pts, pts, pts

@@ -9,6 +9,7 @@ import (
 	"io"
 	"net"
 	"net/http"
+	"sync"
 	"time"
 
 	"github.com/tensh/tensh/web"
@@ -54,21 +55,88 @@ func serveCommand(args []string, stdout, stderr io.Writer, ready func(addr strin
 		fmt.Fprintf(stderr, "tensh serve: %v\n", err)
 		return exitError
 	}
-	fmt.Fprintf(stdout, "tensh serve: the browser version is on http://%s/ (Ctrl-C stops)\n", ln.Addr())
 	if tcp, ok := ln.Addr().(*net.TCPAddr); ok && tcp.IP.IsUnspecified() {
-		for _, a := range lanAddrs() {
-			fmt.Fprintf(stdout, "  on the local network: http://%s/\n", net.JoinHostPort(a, fmt.Sprint(tcp.Port)))
+		// Every interface: hand out this machine's addresses, not [::].
+		port := fmt.Sprint(tcp.Port)
+		fmt.Fprintf(stdout, msgServeAll, net.JoinHostPort("127.0.0.1", port))
+		lan := lanAddrs()
+		for _, a := range lan {
+			fmt.Fprintf(stdout, msgServeLAN, net.JoinHostPort(a, port))
 		}
+		if len(lan) == 0 {
+			fmt.Fprint(stdout, msgServeNoLAN)
+		}
+	} else {
+		fmt.Fprintf(stdout, msgServeOn, ln.Addr())
 	}
 	if ready != nil {
 		ready(ln.Addr().String())
 	}
-	srv := &http.Server{Handler: h, ReadHeaderTimeout: 10 * time.Second}
-	if err := srv.Serve(ln); err != nil && !errors.Is(err, http.ErrServerClosed) {
+	if err := serveHTTP(ln, h); err != nil && !errors.Is(err, http.ErrServerClosed) {
 		fmt.Fprintf(stderr, "tensh serve: %v\n", err)
 		return exitError
 	}
 	return exitOK
+}
+
+// Messages of tensh serve.
+const (
+	msgServeOn    = "tensh serve: the browser version is on http://%s/ (Ctrl-C stops)\n"
+	msgServeAll   = "tensh serve: the browser version is on every network interface (Ctrl-C stops): http://%s/ on this machine\n"
+	msgServeLAN   = "  on the local network: http://%s/\n"
+	msgServeNoLAN = "  (this machine has no address on a local network)\n"
+)
+
+// The server's limits (issue 27): a request's headers and body must come
+// within serveReadTimeout, its answer (the 10 MB wasm on a slow classroom
+// network too) go within serveWriteTimeout; an idle keep-alive connection
+// is closed after serveIdleTimeout, and at most serveMaxConns connections
+// are open at once (the next wait to be accepted), far under the usual
+// descriptor limits.
+var (
+	serveReadTimeout  = 30 * time.Second
+	serveWriteTimeout = 5 * time.Minute
+	serveIdleTimeout  = 60 * time.Second
+	serveMaxConns     = 256
+)
+
+// serveHTTP serves h on ln within the server's limits.
+func serveHTTP(ln net.Listener, h http.Handler) error {
+	srv := &http.Server{Handler: h, ReadHeaderTimeout: 10 * time.Second, ReadTimeout: serveReadTimeout,
+		WriteTimeout: serveWriteTimeout, IdleTimeout: serveIdleTimeout}
+	return srv.Serve(limitListener(ln, serveMaxConns))
+}
+
+// limitListener accepts at most n connections at a time.
+func limitListener(ln net.Listener, n int) net.Listener {
+	return &limitedListener{Listener: ln, sem: make(chan struct{}, n)}
+}
+
+type limitedListener struct {
+	net.Listener
+	sem chan struct{}
+}
+
+func (l *limitedListener) Accept() (net.Conn, error) {
+	l.sem <- struct{}{}
+	c, err := l.Listener.Accept()
+	if err != nil {
+		<-l.sem
+		return nil, err
+	}
+	return &limitedConn{Conn: c, release: func() { <-l.sem }}, nil
+}
+
+type limitedConn struct {
+	net.Conn
+	once    sync.Once
+	release func()
+}
+
+func (c *limitedConn) Close() error {
+	err := c.Conn.Close()
+	c.once.Do(c.release)
+	return err
 }
 
 // lanAddrs are this machine's addresses on its networks (not loopback nor

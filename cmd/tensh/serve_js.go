@@ -13,3 +13,9 @@ func serveCommand(args []string, stdout, stderr io.Writer, ready func(addr strin
 	fmt.Fprintln(stderr, "tensh serve: not in the js/wasm build of tensh (run it with a native tensh)")
 	return exitUsage
 }
+
+// kernelCommand: nor can it be a Jupyter kernel (ZeroMQ sockets).
+func kernelCommand(args []string, stdout, stderr io.Writer) int {
+	fmt.Fprintln(stderr, "tensh kernel: not in the js/wasm build of tensh (run it with a native tensh)")
+	return exitUsage
+}

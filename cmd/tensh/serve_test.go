@@ -50,4 +50,8 @@ func TestServeListens(t *testing.T) {
 	if resp.StatusCode != 200 || resp.Header.Get("Cross-Origin-Opener-Policy") != "same-origin" {
 		t.Errorf("GET /: %d %v", resp.StatusCode, resp.Header)
 	}
+	// On every interface it hands out addresses one can open, not [::].
+	if out := stdout.String(); strings.Contains(out, "[::]") || strings.Contains(out, "0.0.0.0") || !strings.Contains(out, "http://127.0.0.1:"+port+"/") {
+		t.Errorf("tensh serve --addr 0.0.0.0:0 printed:\n%s", out)
+	}
 }

@@ -47,7 +47,7 @@ func TestRandomTranscript(t *testing.T) {
 		t.Fatal(err)
 	}
 	var out bytes.Buffer
-	s := eval.NewSession(eval.Options{Out: &out})
+	s := eval.NewSession(eval.Options{Out: &out, Compat: eval.CompatDocs})
 	s.RunEcho(string(src))
 	wantS, wantO := transcriptBlocks(string(src))
 	gotS, gotO := transcriptBlocks(out.String())

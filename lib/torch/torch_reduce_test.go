@@ -33,7 +33,7 @@ func runReductionTranscript(t *testing.T, path string) {
 		defer delete(eval.TorchFuncs, "tensor")
 	}
 	var out bytes.Buffer
-	s := eval.NewSession(eval.Options{Out: &out})
+	s := eval.NewSession(eval.Options{Out: &out, Compat: eval.CompatDocs})
 	s.RunEcho(string(src))
 	want := strings.Split(strings.TrimRight(string(src), "\n"), "\n")
 	got := strings.Split(strings.TrimRight(out.String(), "\n"), "\n")

@@ -115,10 +115,21 @@ const style = `<defs>
 </style>
 `
 
-// esc escapes text for XML.
+// esc escapes text for XML. Characters that XML 1.0 cannot hold at all
+// (control characters but tab and newline, U+FFFE, U+FFFF) are written
+// as Python writes them in a repr (\x01, \uffff), and bytes that are not
+// UTF-8 as U+FFFD, so that every picture is well-formed XML.
 func esc(s string) string {
 	var b strings.Builder
 	for _, r := range s {
+		switch {
+		case r < 0x20 && r != '\t' && r != '\n' || r == 0x7f:
+			fmt.Fprintf(&b, "\\x%02x", r)
+			continue
+		case r == 0xfffe || r == 0xffff:
+			fmt.Fprintf(&b, "\\u%04x", r)
+			continue
+		}
 		switch r {
 		case '&':
 			b.WriteString("&amp;")

@@ -275,3 +275,23 @@ func TestBadInput(t *testing.T) {
 		elems(t, doc)
 	}
 }
+
+// TestControlCharacters: a label with control characters (a tensh
+// expression's source, as %explain torch.ones(2) + torch.ones(len('<raw
+// \x01>')) names it) still makes well-formed XML (issue 27).
+func TestControlCharacters(t *testing.T) {
+	name := "torch.ones(len('<raw \x01\x1b\x7f\xff\ufffe>'))"
+	doc, err := (Broadcast{Operands: []Operand{{"torch.ones(2)", []int{2}}, {name, []int{9}}}, Expr: "torch.ones(2) + " + name, FailDim: 0, Message: "RuntimeError: \x02"}).SVG()
+	if err != nil {
+		t.Fatal(err)
+	}
+	elems(t, doc)
+	if !strings.Contains(doc, `&lt;raw \x01\x1b\x7f`) {
+		t.Errorf("the control characters are not written as \\x01:\n%s", doc)
+	}
+	doc, err = (Strides{Name: "x\x00", Shape: []int{2}, Strides: []int{1}, StorageLen: 2, ItemSize: 4}).SVG()
+	if err != nil {
+		t.Fatal(err)
+	}
+	elems(t, doc)
+}
