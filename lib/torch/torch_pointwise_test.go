@@ -45,8 +45,6 @@ func TestPointwiseTranscript(t *testing.T) {
 // by torch.empty (zeros in tensh), which needs no other engineer's work.
 func TestTensorOperatorsWithoutCreation(t *testing.T) {
 	var out bytes.Buffer
-	// Written for the seed documents' texts (%compat docs); the end switches
-	// to %compat current.
 	s := eval.NewSession(eval.Options{Out: &out, Compat: eval.CompatDocs})
 	src := `x = torch.empty(2, 3) + 1.5
 (x * 2 - 1).dtype
