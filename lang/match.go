@@ -104,13 +104,18 @@ func (b *blockParser) tryMatch() (Stmt, bool) {
 		}()
 		b.c.advance()
 		subject = b.c.matchSubject()
-		return b.c.isOp(":") && b.c.toks[b.c.i+1].kind == tNewline
+		// `match x:` at the end of the input wants its block (the prompt
+		// reads on; a script reports the missing block).
+		return b.c.isOp(":") && (b.c.toks[b.c.i+1].kind == tNewline || b.c.toks[b.c.i+1].kind == tEOF)
 	}()
 	if !ok {
 		b.c.i, b.c.err = start, nil
 		return nil, false
 	}
 	b.advance() // ':'
+	if b.tok().kind == tEOF {
+		b.blockExpected("'match' statement", kw.start.Line)
+	}
 	b.advance() // NEWLINE
 	if b.tok().kind != tIndent {
 		b.blockExpected("'match' statement", kw.start.Line)
