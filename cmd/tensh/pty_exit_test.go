@@ -38,7 +38,7 @@ func TestTerminalRestored(t *testing.T) {
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			p := startPTY(t, "tensh")
-			before := p.termFlags()
+			before := p.lflag // as the terminal was before tensh started
 			p.expect(">>> ", 1)
 			p.write("1 + 1\r")
 			p.expect("2", 1)

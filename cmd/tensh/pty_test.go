@@ -22,6 +22,9 @@ type ptyREPL struct {
 	cmd  *exec.Cmd
 	out  *syncBuffer
 	done chan error
+	// lflag is the terminal's local modes before the command started
+	// (read after the start, they may already be the command's).
+	lflag uint32
 }
 
 // startPTY runs name args on a new pseudo-terminal, in a session of its
@@ -36,6 +39,10 @@ func startPTY(t *testing.T, name string, args ...string) *ptyREPL {
 	// A terminal's size, as an emulator sets it (readline completes only
 	// with a width).
 	unix.IoctlSetWinsize(int(ptm.Fd()), unix.TIOCSWINSZ, &unix.Winsize{Row: 24, Col: 80})
+	var lflag uint32
+	if tio, err := unix.IoctlGetTermios(int(ptm.Fd()), unix.TCGETS); err == nil {
+		lflag = tio.Lflag
+	}
 	cmd := exec.Command(name, args...)
 	cmd.Env = append(os.Environ(), "TENSH_HISTORY=", "NO_COLOR=1", "TERM=xterm")
 	cmd.Stdin, cmd.Stdout, cmd.Stderr = pts, pts, pts
@@ -44,7 +51,7 @@ func startPTY(t *testing.T, name string, args ...string) *ptyREPL {
 		t.Fatal(err)
 	}
 	pts.Close()
-	p := &ptyREPL{t: t, ptm: ptm, cmd: cmd, out: &syncBuffer{}, done: make(chan error, 1)}
+	p := &ptyREPL{t: t, ptm: ptm, cmd: cmd, out: &syncBuffer{}, done: make(chan error, 1), lflag: lflag}
 	go func() {
 		buf := make([]byte, 1<<16)
 		for {
